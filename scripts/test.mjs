@@ -1,0 +1,39 @@
+// What `npm test` runs after install, build and lint: every package's tap run
+// through lerna, then one closing line "N passed, N failed" summed over all
+// packages. Extra arguments go to `lerna run test` (e.g. --scope @apiserver/restful).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { summaryLine } from './tap-count.mjs';
+
+const args = process.argv.slice(2);
+const packages = readdirSync('packages', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join('packages', d.name, 'package.json')))
+  .map((d) => join('packages', d.name));
+const summaryOf = (pkg) => join(pkg, '.tap', 'summary.json');
+for (const pkg of packages) rmSync(summaryOf(pkg), { force: true });
+
+const lerna = spawnSync('npx', ['lerna', 'run', 'test', '--no-bail', '--no-sort', '--concurrency', '1', ...args], {
+  stdio: 'inherit',
+});
+
+const sum = { pass: 0, fail: 0, skip: 0 };
+for (const pkg of packages) {
+  if (!existsSync(summaryOf(pkg))) {
+    if (args.length === 0) {
+      console.error(`test: ${pkg} left no .tap/summary.json; counted as one failure`);
+      sum.fail++;
+    }
+    continue;
+  }
+  const counts = JSON.parse(readFileSync(summaryOf(pkg), 'utf8'));
+  sum.pass += counts.pass;
+  sum.fail += counts.fail;
+  sum.skip += counts.skip;
+}
+if (lerna.status !== 0 && sum.fail === 0) {
+  console.error('test: lerna failed with no failing test (coverage below the gate?); counted as one failure');
+  sum.fail++;
+}
+console.log(summaryLine(sum));
+process.exitCode = lerna.status !== 0 || sum.fail > 0 ? 1 : 0;
