@@ -1,0 +1,14 @@
+/** @module @apiserver/testing — private helpers shared by the test suites of the monorepo. */
+export {
+  aptInstallEtcd,
+  ETCD_INSTALL_COMMANDS,
+  type EnsureEtcdOptions,
+  ensureEtcdBinary,
+  errnoCode,
+  findExecutable,
+  type InstallCommand,
+  runCommands,
+} from './etcd-binary.js';
+export { type EtcdServer, type StartEtcdOptions, startEtcd } from './etcd.js';
+export { freePort, freePorts } from './free-port.js';
+export { type TempDir, tempDir } from './temp-dir.js';
