@@ -1,0 +1,135 @@
+/**
+ * A StorageInterface view over the shared MVCC store, for one key prefix, codec and transformer.
+ * @module
+ */
+import {
+  type Codec,
+  type CreateOptions,
+  createJSONCodec,
+  type DeleteOptions,
+  type GetOptions,
+  type GuaranteedUpdateOptions,
+  identityTransformer,
+  type ListOptions,
+  type ListResult,
+  newKeyExistsError,
+  newKeyNotFoundError,
+  prepareKey,
+  ResourceVersionSetOnCreateError,
+  type StorageInterface,
+  StorageNotReadyError,
+  type StorageObject,
+  type UpdateFunc,
+  type ValueTransformer,
+  type Versioner,
+  validateMinimumResourceVersion,
+  versioner as defaultVersioner,
+  type Watch,
+} from '@apiserver/storage';
+import { conditionalDelete } from './conditional-delete.js';
+import { getList } from './get-list.js';
+import { guaranteedUpdate } from './guaranteed-update.js';
+import { prefixRangeEnd } from './mvcc/key-index.js';
+import type { MvccStore } from './mvcc/mvcc-store.js';
+import { decodeAt, decodeKeyValue, encodeForStorage, optimisticPut, type StorageContext } from './object-state.js';
+import { startWatch, type WatchRegistry } from './watcher.js';
+
+/** Options of one storage view. */
+export interface MemoryStorageOptions<T extends StorageObject = StorageObject> {
+  /** Prefix put in front of every key (etcd's `--etcd-prefix`), default `/registry`. */
+  readonly pathPrefix?: string;
+  /** Object ⇄ bytes codec, default canonical JSON. */
+  readonly codec?: Codec<T>;
+  /** Transformer of stored bytes, default identity. */
+  readonly transformer?: ValueTransformer;
+  /** Resource version accessor, default the shared APIObjectVersioner. */
+  readonly versioner?: Versioner;
+}
+
+/** `StorageInterface` on the embedded MVCC store (mirrors the etcd3 store's algorithms). */
+export class MemoryStorage<T extends StorageObject = StorageObject> implements StorageInterface<T> {
+  /** {@inheritDoc StorageInterface.versioner} */
+  readonly versioner: Versioner;
+  readonly #ctx: StorageContext<T>;
+  readonly #watches: WatchRegistry;
+  readonly #pathPrefix: string;
+
+  /** Creates a view; prefer `MemoryBackend.storage()`. */
+  constructor(mvcc: MvccStore, watches: WatchRegistry, options: MemoryStorageOptions<T> = {}) {
+    this.versioner = options.versioner ?? defaultVersioner;
+    this.#pathPrefix = options.pathPrefix ?? '/registry';
+    this.#watches = watches;
+    // The default codec accepts any object with metadata; a typed view passes a codec whose guard checks T.
+    const codec = options.codec ?? createJSONCodec<T>();
+    this.#ctx = { mvcc, codec, transformer: options.transformer ?? identityTransformer, versioner: this.versioner };
+  }
+
+  /** {@inheritDoc StorageInterface.create} */
+  async create(key: string, obj: T, opts: CreateOptions = {}): Promise<T> {
+    const k = this.#key(key);
+    if (this.versioner.objectResourceVersion(obj) !== 0) throw new ResourceVersionSetOnCreateError();
+    const data = encodeForStorage(this.#ctx, obj);
+    const stored = await this.#ctx.transformer.transformToStorage(data, { key: k });
+    const txn = optimisticPut(this.#ctx.mvcc, k, 0, stored, opts.ttl ?? 0);
+    if (!txn.succeeded) throw newKeyExistsError(k, 0);
+    return decodeAt(this.#ctx, data, txn.revision);
+  }
+
+  /** {@inheritDoc StorageInterface.delete} */
+  async delete(key: string, opts: DeleteOptions<T> = {}): Promise<T> {
+    return conditionalDelete(this.#ctx, this.#key(key), opts);
+  }
+
+  /** {@inheritDoc StorageInterface.watch} */
+  async watch(key: string, opts: ListOptions<T> = {}): Promise<Watch<T>> {
+    return startWatch(this.#ctx, this.#watches, this.#key(key), opts);
+  }
+
+  /** {@inheritDoc StorageInterface.get} */
+  async get(key: string, opts: GetOptions = {}): Promise<T | undefined> {
+    const k = this.#key(key);
+    const kv = this.#ctx.mvcc.get(k);
+    validateMinimumResourceVersion(this.versioner, opts.resourceVersion, this.#ctx.mvcc.currentRevision);
+    if (kv === undefined) {
+      if (opts.ignoreNotFound === true) return undefined;
+      throw newKeyNotFoundError(k, 0);
+    }
+    return (await decodeKeyValue(this.#ctx, kv)).obj;
+  }
+
+  /** {@inheritDoc StorageInterface.getList} */
+  async getList(key: string, opts: ListOptions<T> = {}): Promise<ListResult<T>> {
+    return getList(this.#ctx, this.#key(key), opts);
+  }
+
+  /** {@inheritDoc StorageInterface.guaranteedUpdate} */
+  async guaranteedUpdate(key: string, tryUpdate: UpdateFunc<T>, opts: GuaranteedUpdateOptions<T> = {}): Promise<T> {
+    return guaranteedUpdate(this.#ctx, this.#key(key), tryUpdate, opts);
+  }
+
+  /** {@inheritDoc StorageInterface.count} */
+  async count(key: string): Promise<number> {
+    const k = this.#key(key);
+    const prefix = k.endsWith('/') ? k : `${k}/`;
+    return this.#ctx.mvcc.range(prefix, prefixRangeEnd(prefix)).count;
+  }
+
+  /** {@inheritDoc StorageInterface.readinessCheck} */
+  async readinessCheck(): Promise<void> {
+    if (this.#ctx.mvcc.closed) throw new StorageNotReadyError('memory backend is closed');
+  }
+
+  /** {@inheritDoc StorageInterface.requestWatchProgress} */
+  async requestWatchProgress(): Promise<void> {
+    this.#watches.notifyProgress(this.#ctx.mvcc.currentRevision);
+  }
+
+  /** {@inheritDoc StorageInterface.getCurrentResourceVersion} */
+  async getCurrentResourceVersion(): Promise<string> {
+    return String(this.#ctx.mvcc.currentRevision);
+  }
+
+  #key(key: string): string {
+    return prepareKey(this.#pathPrefix, key);
+  }
+}
