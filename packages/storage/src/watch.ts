@@ -3,7 +3,7 @@
  * @module
  */
 import { APIError, InternalError, InvalidError, isStorageError } from './errors.js';
-import type { StorageObject } from './object.js';
+import type { StorageObject, StorageObjectMeta } from './object.js';
 
 /** Watch event types. */
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
@@ -32,7 +32,7 @@ export interface StatusObject {
 /** Object of a BOOKMARK event: only `metadata.resourceVersion` (+ the initial-events-end annotation). */
 export interface BookmarkObject extends StorageObject {
   /** Bookmark metadata. */
-  metadata: { resourceVersion: string; annotations?: Record<string, string> };
+  metadata: StorageObjectMeta & { resourceVersion: string };
 }
 
 /** One watch event: object events carry T, BOOKMARK a BookmarkObject, ERROR a StatusObject. */

@@ -8,7 +8,10 @@ import type { ValueTransformer } from '../value-transformer.js';
 
 /** Inputs of a factory call: every case gets its own key prefix and a transformer it controls. */
 export interface StorageFactoryOptions {
-  /** Unique path prefix for this case (e.g. `/conformance-17/`); keys used by the case are relative to it. */
+  /**
+   * Unique path prefix for this case (e.g. `/conformance-17/`), used by the backend like etcd's `--etcd-prefix` so
+   * cases sharing one server do not collide; the suite itself uses keys such as `/pods/ns/name`.
+   */
   prefix: string;
   /** The value transformer the store must apply (the suite swaps its prefix/staleness to test transformer rules). */
   transformer: ValueTransformer;

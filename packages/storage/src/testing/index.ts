@@ -9,3 +9,6 @@ export type {
   StorageFactoryOptions,
   StorageHarness,
 } from './harness.js';
+export { type CaseContext, type Capability, type ConformanceCase, makePod, podKey, type TestPod } from './fixtures.js';
+export { EventReader, type ReadResult } from './reader.js';
+export { conformanceCaseNames, conformanceCases, runStorageConformance } from './suite.js';
