@@ -105,7 +105,7 @@ export class DurableMvcc implements Journal {
 
   #snapshotIfDirty(): void {
     this.#snapshotQueued = false;
-    if (!this.#closed && !this.#store.closed && this.#wal.records > 0) this.snapshot();
+    if (!this.#closed && !this.#store.closed && this.#wal.size > 0) this.snapshot();
   }
 }
 
