@@ -22,3 +22,74 @@ export {
   type SelectableRoute,
   type SelectableWebService,
 } from './routers/route-selector.js';
+// --- core (H1) ---
+export { Container } from './container.js';
+export { WebService } from './web-service.js';
+export { RouteBuilder, defaultTypeName, type TypeNameHandler } from './route-builder.js';
+export { Route, type RouteSpec } from './route.js';
+export type { RouteReader } from './route-reader.js';
+export type { Header, Items, ResponseError } from './response-error.js';
+export { Request, type RequestOptions } from './request.js';
+export { DEFAULT_MAX_REQUEST_BODY_BYTES } from './request-body.js';
+export { Response, setPrettyPrintResponses, type RawResponse, type ResponseOptions } from './response.js';
+export { ResponseHeader, type HeaderTarget } from './response-header.js';
+export { FilterChain, type FilterFunction, type RouteFunction } from './filter-chain.js';
+export { ConfigurationError, type ConfigurationErrorCode } from './configuration-error.js';
+export {
+  Parameter,
+  ParameterKind,
+  CollectionFormat,
+  pathParameter,
+  queryParameter,
+  bodyParameter,
+  headerParameter,
+  formParameter,
+  multiPartFormParameter,
+  type ParameterData,
+  type ParameterKindValue,
+} from './parameter.js';
+export {
+  registerEntityAccessor,
+  accessorAt,
+  defaultRequestContentType,
+  defaultResponseContentType,
+  type EntityReaderWriter,
+} from './entity/entity-accessors.js';
+export { newEntityAccessorJSON, encodeJSON } from './entity/json-accessor.js';
+export { sortedMimes, type MediaQuality } from './mime.js';
+export { wantsCompressedResponse, type ContentEncoding } from './compression/compression.js';
+export { CrossOriginResourceSharing, type CrossOriginResourceSharingOptions } from './filters/cors-filter.js';
+export { newOptionsFilter, type AllowedMethodsSource } from './filters/options-filter.js';
+export { computeAllowedMethods } from './filters/allowed-methods.js';
+export { noBrowserCacheFilter } from './filters/no-browser-cache-filter.js';
+export { httpMiddlewareHandlerToFilter, type HttpMiddleware } from './filters/middleware-filter.js';
+export { logStackOnRecover, type RecoverHandleFunction } from './recover.js';
+export { writeServiceError, type ServiceErrorHandleFunction } from './service-error-handler.js';
+export type { HttpHandler } from './serve-mux.js';
+export { unescapePath } from './url-path.js';
+export { setLogger, type Logger } from './log.js';
+export { createExampleContainer } from './example/users-service.js';
+export {
+  MIME_XML,
+  MIME_JSON,
+  MIME_ZIP,
+  MIME_OCTET,
+  HEADER_Allow,
+  HEADER_Accept,
+  HEADER_Origin,
+  HEADER_ContentType,
+  HEADER_ContentLength,
+  HEADER_AcceptEncoding,
+  HEADER_ContentEncoding,
+  HEADER_AccessControlExposeHeaders,
+  HEADER_AccessControlRequestMethod,
+  HEADER_AccessControlRequestHeaders,
+  HEADER_AccessControlAllowMethods,
+  HEADER_AccessControlAllowOrigin,
+  HEADER_AccessControlAllowCredentials,
+  HEADER_AccessControlAllowHeaders,
+  HEADER_AccessControlMaxAge,
+  ENCODING_GZIP,
+  ENCODING_DEFLATE,
+} from './constants.js';
+// --- end H1 ---
