@@ -21,6 +21,8 @@ export interface MemoryBackendOptions {
   readonly snapshotIntervalMs?: number;
   /** With `dataDir`: snapshot once the log holds this many records, default 10 000; 0 disables. */
   readonly snapshotEveryRecords?: number;
+  /** Unread events a watch may buffer before it is ended (the client re-watches), default 100 000; 0 = unbounded. */
+  readonly watchBufferLimit?: number;
   /** Clock used for TTL deadlines (ms since epoch), default `Date.now`. */
   readonly now?: () => number;
 }
@@ -28,12 +30,13 @@ export interface MemoryBackendOptions {
 /** Owns the MVCC store, its compactor and (optionally) its durable log; hands out StorageInterface views. */
 export class MemoryBackend {
   readonly #mvcc: MvccStore;
-  readonly #watches = new WatchRegistry();
+  readonly #watches: WatchRegistry;
   readonly #compactor: Compactor | undefined;
   readonly #durable: DurableMvcc | undefined;
 
   /** Creates the backend; with `dataDir` it first recovers the saved state (throws CorruptLogError on damage). */
   constructor(options: MemoryBackendOptions = {}) {
+    this.#watches = new WatchRegistry(options.watchBufferLimit ?? 100_000);
     this.#mvcc = new MvccStore({ historyLimit: options.historyLimit ?? 0, ...(options.now && { now: options.now }) });
     if (options.dataDir !== undefined) {
       this.#durable = new DurableMvcc(this.#mvcc, {

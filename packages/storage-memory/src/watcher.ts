@@ -31,6 +31,13 @@ type Pending =
 /** Live watches of one backend, so `requestWatchProgress` can reach the ones that asked for progress. */
 export class WatchRegistry {
   readonly #progress = new Set<(revision: number) => void>();
+  /** Most events a watch may hold unread before it is ended (0 = unbounded). */
+  readonly bufferLimit: number;
+
+  /** Creates a registry whose watches buffer at most `bufferLimit` unread events (0 = unbounded). */
+  constructor(bufferLimit = 0) {
+    this.bufferLimit = bufferLimit;
+  }
 
   /** Registers a progress callback; returns the unregister function. */
   onProgress(fn: (revision: number) => void): () => void {
@@ -55,7 +62,7 @@ export function startWatch<T extends StorageObject>(
   const recursive = opts.recursive === true;
   const prefix = recursive && !key.endsWith('/') ? `${key}/` : key;
   const inScope = recursive ? (k: string) => k.startsWith(prefix) : (k: string) => k === prefix;
-  const pump = new WatchPump(ctx, opts);
+  const pump = new WatchPump(ctx, opts, registry.bufferLimit);
   const queue = pump.queue;
   if (opts.signal?.aborted === true) {
     queue.close();
@@ -63,7 +70,9 @@ export function startWatch<T extends StorageObject>(
   }
   // Everything below up to the first await runs synchronously: no commit can slip between the
   // initial read (or replay) and the subscription.
+  // A watch from a future RV (legacy rules allow it) starts with the first revision after it, as etcd does.
   const unsubscribe = ctx.mvcc.subscribe((entry) => {
+    if (entry.revision <= rv) return;
     for (const event of entry.events) if (inScope(event.kv.key)) pump.enqueue({ kind: 'event', event });
   });
   const unprogress = opts.progressNotify === true ? registry.onProgress((r) => pump.enqueue({ kind: 'bookmark', revision: r, initialEnd: false })) : () => {};
@@ -105,10 +114,11 @@ class WatchPump<T extends StorageObject> {
   #running = false;
   #finish: (() => void) | undefined;
 
-  constructor(ctx: StorageContext<T>, opts: ListOptions<T>) {
+  constructor(ctx: StorageContext<T>, opts: ListOptions<T>, bufferLimit: number) {
     this.#ctx = ctx;
     this.#opts = opts;
-    this.queue = new WatchQueue<T>({ onStop: () => this.#finished() });
+    const capacity = bufferLimit > 0 ? bufferLimit : Number.POSITIVE_INFINITY;
+    this.queue = new WatchQueue<T>({ capacity, onStop: () => this.#finished() });
   }
 
   /** Sets the cleanup run once when the watch ends. */
@@ -147,9 +157,9 @@ class WatchPump<T extends StorageObject> {
         event = errorEvent(err);
       }
       if (event === undefined) continue;
-      this.queue.push(event);
-      // An error ends the watch: nothing after it could be trusted to be complete.
-      if (event.type === 'ERROR') this.#end();
+      // A consumer this far behind is cut off (like the cacher's slow watchers); it re-watches from its last RV.
+      // An error also ends the watch: nothing after it could be trusted to be complete.
+      if (!this.queue.push(event) || event.type === 'ERROR') this.#end();
     }
     this.#running = false;
   }

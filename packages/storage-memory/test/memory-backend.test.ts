@@ -222,3 +222,16 @@ t.test('durable backend: restart keeps objects and revision; close refuses use',
   await rejectsWith(t, s2.readinessCheck(), (e) => e instanceof StorageNotReadyError);
   t.equal(new MemoryBackend().recovery, undefined);
 });
+
+t.test('watch: a future RV starts after it; a watcher that falls too far behind is ended', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0, watchBufferLimit: 3 });
+  t.teardown(() => backend.close());
+  const s = backend.storage();
+  const future = await s.watch('/pods', { recursive: true, resourceVersion: '3' });
+  const slow = await s.watch('/pods', { recursive: true, resourceVersion: '1' });
+  for (const n of ['a', 'b', 'c', 'd', 'e']) await s.create(`/pods/ns/${n}`, pod('ns', n));
+  t.same(summary(await take(future, 3)), ['ADDED c@4', 'ADDED d@5', 'ADDED e@6'], 'revisions 2 and 3 are not delivered');
+  const got = await take(slow, 10);
+  t.same(summary(got), ['ADDED a@2', 'ADDED b@3', 'ADDED c@4'], 'buffered events stay readable, then the watch ends');
+  future.stop();
+});

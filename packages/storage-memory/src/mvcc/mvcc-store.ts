@@ -11,6 +11,9 @@ import { KeyIndex } from './key-index.js';
 import { isTombstone, type KeyValue, type MvccEvent, type MvccOp } from './key-value.js';
 import { type LeaseGrant, Lessor } from './lessor.js';
 
+/** Delay before a lease expiry whose delete could not be journaled is tried again. */
+const EXPIRY_RETRY_MS = 1000;
+
 /** Options of {@link MvccStore}. */
 export interface MvccStoreOptions {
   /** Keep at least this many revisions of history; older ones are compacted automatically (0 = unbounded). */
@@ -52,6 +55,7 @@ export class MvccStore {
   readonly #listeners = new Set<CommitListener>();
   readonly #lessor: Lessor;
   readonly #historyLimit: number;
+  readonly #now: () => number;
   #journal: Journal | undefined;
   // etcd starts at revision 1 with no keys; RV 0 means "unset" to the apiserver.
   #revision = 1;
@@ -61,7 +65,8 @@ export class MvccStore {
   constructor(options: MvccStoreOptions = {}) {
     this.#historyLimit = Math.max(0, Math.floor(options.historyLimit ?? 0));
     this.#journal = options.journal;
-    this.#lessor = new Lessor(options.now ?? Date.now, (id, keys) => this.#expire(id, keys));
+    this.#now = options.now ?? Date.now;
+    this.#lessor = new Lessor(this.#now, (id, keys) => this.#expire(id, keys));
   }
 
   /** The revision of the last commit. */
@@ -260,7 +265,9 @@ export class MvccStore {
     try {
       this.commit(ops);
     } catch {
-      // A failed journal write leaves the keys in place; they stay readable rather than half-deleted.
+      // A failed journal write leaves the keys in place; the lease is re-armed to try again in a second.
+      this.#lessor.restore({ id: leaseId, expiresAt: this.#now() + EXPIRY_RETRY_MS });
+      for (const op of ops) this.#lessor.attach(op.key, leaseId);
     }
   }
 

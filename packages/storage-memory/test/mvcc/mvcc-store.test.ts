@@ -224,3 +224,33 @@ t.test('KeyHistory and KeyIndex details', async (t) => {
   t.equal(prefixRangeEnd(''), '');
   t.equal(prefixRangeEnd('\uffff'), '');
 });
+
+t.test('a lease expiry that cannot be journaled is retried', async (t) => {
+  let fail = false;
+  let clock = 1_000;
+  const s = new MvccStore({
+    now: () => clock,
+    journal: {
+      append() {
+        if (fail) throw new Error('disk full');
+      },
+    },
+  });
+  t.teardown(() => s.close());
+  s.commit([put('/k', 'v', 5)]);
+  fail = true;
+  clock += 10;
+  const keepAlive = setTimeout(() => {}, 5000);
+  await new Promise((r) => setTimeout(r, 30));
+  t.ok(s.get('/k') !== undefined, 'still there after the failed expiry');
+  fail = false;
+  clock += 2_000;
+  await new Promise<void>((resolve) => {
+    const off = s.subscribe(() => {
+      off();
+      resolve();
+    });
+  });
+  clearTimeout(keepAlive);
+  t.equal(s.get('/k'), undefined, 'deleted by the retry');
+});
