@@ -1,3 +1,4 @@
+import { compileGoRegExp } from './go-regexp.js';
 import { RouteTemplateError } from './route-template-error.js';
 
 /**
@@ -42,7 +43,7 @@ export function compilePathExpression(template: string): PathExpression {
         varNames.push(name);
       } else {
         source += '([^/]+?)';
-        varNames.push(token.slice(1, token.length - 1));
+        varNames.push(token.slice(1, token.length - 1).trim());
       }
     } else {
       literalCount += token.length;
@@ -53,7 +54,7 @@ export function compilePathExpression(template: string): PathExpression {
   source += '(/.*)?$';
   let regex: RegExp;
   try {
-    regex = new RegExp(source);
+    regex = compileGoRegExp(source);
   } catch (error) {
     throw new RouteTemplateError(template, error instanceof Error ? error.message : String(error));
   }

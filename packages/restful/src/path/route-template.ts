@@ -1,4 +1,5 @@
 import { customVerbOf, hasCustomVerb, removeCustomVerb } from './custom-verb.js';
+import { compileGoRegExp } from './go-regexp.js';
 import { RouteTemplateError } from './route-template-error.js';
 import { tokenizePath } from './tokenize.js';
 
@@ -41,11 +42,14 @@ function classify(raw: string, routeHasVerb: boolean, template: string): Templat
   if (!text.startsWith('{')) return { raw, verb, kind: 'static', text, name: '', regex: undefined };
   const colon = text.indexOf(':');
   if (colon === -1) return { raw, verb, kind: 'param', text, name: text.slice(1, text.length - 1), regex: undefined };
+  // go-restful slices `token[colon+1 : len-1]` at request time: a token ending in its
+  // colon (`{a:`) would panic there, so it is rejected when the route is built.
+  if (colon === text.length - 1) throw new RouteTemplateError(template, `token ${JSON.stringify(raw)} has no pattern after ':'`);
   const name = text.slice(1, colon);
   const pattern = text.slice(colon + 1, text.length - 1);
   if (pattern === '*') return { raw, verb, kind: 'tail', text, name, regex: undefined };
   try {
-    return { raw, verb, kind: 'regex', text, name, regex: new RegExp(pattern) };
+    return { raw, verb, kind: 'regex', text, name, regex: compileGoRegExp(pattern) };
   } catch (error) {
     throw new RouteTemplateError(template, error instanceof Error ? error.message : String(error));
   }
@@ -63,7 +67,7 @@ export function compileRouteTemplate(path: string): RouteTemplate {
     path,
     tokens: Object.freeze(tokens),
     hasCustomVerb: routeHasVerb,
-    acceptsLongerPaths: last !== undefined && last.raw.endsWith('*}'),
+    acceptsLongerPaths: last?.raw.endsWith('*}') === true,
     paramNames: Object.freeze(tokens.filter((t) => t.kind !== 'static').map((t) => t.name)),
   });
 }
