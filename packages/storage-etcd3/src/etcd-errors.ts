@@ -1,0 +1,44 @@
+/** @module etcd-errors — classify `etcd3` client errors (it has no dedicated compaction class). */
+import { newUnreachableError } from '@apiserver/storage';
+import { isBrokenCircuitError } from 'cockatiel';
+import {
+  ClientClosedError,
+  GRPCCancelledError,
+  GRPCDeadlineExceededError,
+  GRPCOutOfRangeError,
+  GRPCUnavailableError,
+} from 'etcd3';
+
+/** etcd's message for a read or watch below the compacted revision (gRPC OUT_OF_RANGE). */
+export const compactedMessage = 'required revision has been compacted';
+/** etcd's message for a read at a revision newer than the store (gRPC OUT_OF_RANGE). */
+export const futureRevisionMessage = 'required revision is a future revision';
+
+/** Whether etcd refused a read because the revision was compacted. */
+export function isCompactedError(err: unknown): boolean {
+  return err instanceof Error && err.message.includes(compactedMessage);
+}
+
+/** Whether etcd refused a read because the revision is in the future. */
+export function isFutureRevisionError(err: unknown): boolean {
+  return err instanceof GRPCOutOfRangeError && err.message.includes(futureRevisionMessage);
+}
+
+/** Whether the error means etcd could not be reached in time (not that it refused the request). */
+export function isUnreachableEtcdError(err: unknown): boolean {
+  return (
+    err instanceof GRPCUnavailableError ||
+    err instanceof GRPCDeadlineExceededError ||
+    err instanceof GRPCCancelledError ||
+    err instanceof ClientClosedError ||
+    isBrokenCircuitError(err)
+  );
+}
+
+/**
+ * Maps connectivity failures to StorageError Unreachable (a documented deviation: upstream passes the
+ * raw gRPC error on, which becomes a 500 Unknown); every other error is returned unchanged.
+ */
+export function interpretEtcdError(err: unknown, key: string): unknown {
+  return isUnreachableEtcdError(err) ? newUnreachableError(key, 0, err) : err;
+}
