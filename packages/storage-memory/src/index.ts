@@ -13,4 +13,5 @@ export { type CommitListener, MvccStore, type MvccSnapshot, type MvccStoreOption
 export type { RevisionEntry } from './mvcc/event-log.js';
 export type { Journal, JournalOp, JournalRecord } from './mvcc/journal.js';
 export { DurableMvcc, type DurabilityOptions, type RecoveryReport } from './wal/durable-mvcc.js';
+export { DataDirLockedError } from './wal/data-dir-lock.js';
 export { CorruptLogError } from './wal/errors.js';

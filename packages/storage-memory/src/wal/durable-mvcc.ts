@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Journal, JournalRecord } from '../mvcc/journal.js';
 import type { MvccStore } from '../mvcc/mvcc-store.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { CorruptLogError } from './errors.js';
 import { decodeRecord } from './record-codec.js';
 import { scanFrames } from './record-frame.js';
@@ -43,18 +44,28 @@ export class DurableMvcc implements Journal {
   readonly #everyRecords: number;
   readonly #timer: NodeJS.Timeout | undefined;
   readonly #recovery: RecoveryReport;
+  readonly #unlock: () => void;
   #snapshotQueued = false;
   #closed = false;
 
-  /** Recovers `store` (which must be empty) from `options.dataDir` and starts journaling into it. */
+  /**
+   * Locks `options.dataDir` (DataDirLockedError if another live process has it), recovers `store` (which must
+   * be empty) from it and starts journaling into it.
+   */
   constructor(store: MvccStore, options: DurabilityOptions) {
     this.#store = store;
     this.#dir = options.dataDir;
     this.#everyRecords = options.snapshotEveryRecords ?? 10_000;
     mkdirSync(this.#dir, { recursive: true });
-    const { report, validLength } = recover(store, this.#dir);
-    this.#recovery = report;
-    this.#wal = new WriteAheadLog(join(this.#dir, LOG_FILE), validLength);
+    this.#unlock = lockDataDir(this.#dir);
+    try {
+      const { report, validLength } = recover(store, this.#dir);
+      this.#recovery = report;
+      this.#wal = new WriteAheadLog(join(this.#dir, LOG_FILE), validLength);
+    } catch (err) {
+      this.#unlock();
+      throw err;
+    }
     store.setJournal(this);
     const interval = options.snapshotIntervalMs ?? 60_000;
     if (interval > 0) {
@@ -100,6 +111,7 @@ export class DurableMvcc implements Journal {
       this.#closed = true;
       this.#store.setJournal(undefined);
       this.#wal.close();
+      this.#unlock();
     }
   }
 
