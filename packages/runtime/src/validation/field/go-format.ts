@@ -1,0 +1,68 @@
+/**
+ * Go `fmt` formatting that Kubernetes error messages rely on: `%q` quoting of strings and
+ * the rendering of a field error's bad value.
+ *
+ * @module
+ */
+
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '"': '\\"',
+  '\\': '\\\\',
+};
+
+function hex(n: number, width: number): string {
+  return n.toString(16).padStart(width, '0');
+}
+
+function quoteRune(ch: string): string {
+  const short = SHORT_ESCAPES[ch];
+  if (short !== undefined) return short;
+  if (PRINTABLE.test(ch)) return ch;
+  const cp = ch.codePointAt(0) ?? 0;
+  if (cp < 0x80) return `\\x${hex(cp, 2)}`;
+  if (cp < 0x10000) return `\\u${hex(cp, 4)}`;
+  return `\\U${hex(cp, 8)}`;
+}
+
+/** Quotes a string as Go's `strconv.Quote` (`%q`) does: `"a\"b"`, `"\x00"`, `"é"`. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) out += quoteRune(ch);
+  return `${out}"`;
+}
+
+/** Renders a value as Go's `%v` does for the simple types a JS value maps to. */
+export function goValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Error) return value.message;
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value) ?? String(value);
+  return String(value);
+}
+
+/**
+ * Renders a field error's bad value: numbers, booleans and bigints plainly, strings with
+ * {@link goQuote}, everything else as JSON (`null`, `["a","b"]`), as `field.Error.ErrorBody`.
+ */
+export function formatBadValue(value: unknown): string {
+  switch (typeof value) {
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    case 'string':
+      return goQuote(value);
+    case 'undefined':
+      return 'null';
+    default:
+      return value === null ? 'null' : (JSON.stringify(value) ?? String(value));
+  }
+}
