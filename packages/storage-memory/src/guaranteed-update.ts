@@ -37,7 +37,8 @@ export async function guaranteedUpdate<T extends StorageObject>(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     let result: Awaited<ReturnType<UpdateFunc<T>>>;
     try {
-      if (orig.obj !== undefined) checkPreconditions(key, opts.preconditions, orig.obj);
+      // A missing key is checked as an empty object, so UID/RV preconditions fail as upstream's zero object does.
+      checkPreconditions(key, opts.preconditions, orig.obj ?? { metadata: {} });
       result = await tryUpdate(orig.obj, { ttl: 0, resourceVersion: orig.rev });
     } catch (err) {
       if (origIsCurrent) throw err;

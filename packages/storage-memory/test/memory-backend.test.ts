@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   isExpired,
   isInternalError,
+  isInvalidObj,
   isNotFound,
   isTooLargeResourceVersion,
   PrefixTransformer,
@@ -234,4 +235,19 @@ t.test('watch: a future RV starts after it; a watcher that falls too far behind 
   const got = await take(slow, 10);
   t.same(summary(got), ['ADDED a@2', 'ADDED b@3', 'ADDED c@4'], 'buffered events stay readable, then the watch ends');
   future.stop();
+});
+
+t.test('guaranteedUpdate: preconditions on a missing key with ignoreNotFound fail like a zero object', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const s = backend.storage();
+  let calls = 0;
+  const create = () => {
+    calls++;
+    return { object: pod('ns', 'x') };
+  };
+  await rejectsWith(t, s.guaranteedUpdate('/pods/ns/x', create, { ignoreNotFound: true, preconditions: { uid: 'u' } }), isInvalidObj);
+  t.equal(calls, 0, 'tryUpdate not called');
+  const out = await s.guaranteedUpdate('/pods/ns/x', create, { ignoreNotFound: true, preconditions: {} });
+  t.equal(out.metadata.resourceVersion, '2');
 });
