@@ -1,0 +1,40 @@
+/** Registration of the meta kinds (and autoscaling/v1 Scale) in a Scheme. */
+import type { Scheme } from '../../../runtime/scheme.js';
+import { ScaleSchema } from '../../autoscaling/v1/scale.js';
+import { APIGroupListSchema, APIGroupSchema, APIResourceListSchema, APIVersionsSchema } from './discovery.js';
+import { APIGroupDiscoveryListSchema, APIGroupDiscoverySchema } from './discovery-v2.js';
+import {
+  CreateOptionsSchema,
+  DeleteOptionsSchema,
+  GetOptionsSchema,
+  ListOptionsSchema,
+  PatchOptionsSchema,
+  UpdateOptionsSchema,
+} from './options.js';
+import { StatusSchema } from './status.js';
+import { PartialObjectMetadataListSchema, PartialObjectMetadataSchema, TableSchema } from './table.js';
+import { WatchEventSchema } from './watch-event.js';
+
+/** Registers Status, discovery, Table, PartialObjectMetadata(List), WatchEvent, the options kinds and Scale. */
+export function addMetaKinds(scheme: Scheme): Scheme {
+  return scheme.addKnownTypes(
+    StatusSchema,
+    APIVersionsSchema,
+    APIGroupListSchema,
+    APIGroupSchema,
+    APIResourceListSchema,
+    TableSchema,
+    PartialObjectMetadataSchema,
+    PartialObjectMetadataListSchema,
+    WatchEventSchema,
+    ListOptionsSchema,
+    GetOptionsSchema,
+    CreateOptionsSchema,
+    UpdateOptionsSchema,
+    PatchOptionsSchema,
+    DeleteOptionsSchema,
+    APIGroupDiscoverySchema,
+    APIGroupDiscoveryListSchema,
+    ScaleSchema,
+  );
+}

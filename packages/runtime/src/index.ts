@@ -1,0 +1,396 @@
+/**
+ * `@apiserver/runtime`: Kubernetes API machinery for Node.
+ *
+ * @module
+ */
+
+// --- schemas, scheme, serializers (R1) ---
+// Schema declaration helpers and extension keywords.
+export {
+  type FieldFacts,
+  field as optionalField,
+  int32,
+  int64,
+  jsonField,
+  type KindFacts,
+  kindStruct,
+  requiredField,
+  requiredJsonField,
+  stringList,
+  stringMap,
+  struct,
+  typeMetaProperties,
+} from './schema/define.js';
+export {
+  codecOf,
+  type GoOmit,
+  goOmitOf,
+  itemsOf,
+  mapValueOf,
+  propertiesOf,
+  protobufFieldOf,
+  type SchemaNode,
+  typeNameOf,
+  type WireCodec,
+  X_GO_OMIT,
+  X_GVK,
+  X_K8S_CODEC,
+  X_K8S_TYPE,
+  X_PROTOBUF_FIELD,
+} from './schema/extensions.js';
+export {
+  bytesSchema,
+  FieldsV1Schema,
+  IntOrStringSchema,
+  MicroTimeSchema,
+  QuantitySchema,
+  RawExtensionSchema,
+  TimeSchema,
+} from './schema/special-types.js';
+export { elementSchema, fieldSchema, type PatchMeta, patchMetaAt, patchMetaOf } from './schema/patch-meta.js';
+// meta.k8s.io/v1 (and autoscaling/v1 Scale).
+export {
+  type Condition,
+  ConditionSchema,
+  type ListMeta,
+  ListMetaSchema,
+  type ManagedFieldsEntry,
+  ManagedFieldsEntrySchema,
+  type ObjectMeta,
+  ObjectMetaSchema,
+  type OwnerReference,
+  OwnerReferenceSchema,
+  type TypeMeta,
+  TypeMetaSchema,
+} from './apis/meta/v1/object-meta.js';
+export {
+  type StatusCauseObject,
+  StatusCauseSchema,
+  type StatusDetailsObject,
+  StatusDetailsSchema,
+  type StatusObject,
+  StatusSchema,
+} from './apis/meta/v1/status.js';
+export {
+  type LabelSelector,
+  type LabelSelectorRequirement,
+  LabelSelectorRequirementSchema,
+  LabelSelectorSchema,
+} from './apis/meta/v1/label-selector.js';
+export {
+  type APIGroup,
+  type APIGroupList,
+  APIGroupListSchema,
+  APIGroupSchema,
+  type APIResource,
+  type APIResourceList,
+  APIResourceListSchema,
+  APIResourceSchema,
+  type APIVersions,
+  APIVersionsSchema,
+  type GroupVersionForDiscovery,
+  GroupVersionForDiscoverySchema,
+  GroupVersionKindSchema,
+  type ServerAddressByClientCIDR,
+  ServerAddressByClientCIDRSchema,
+} from './apis/meta/v1/discovery.js';
+export {
+  type APIGroupDiscovery,
+  type APIGroupDiscoveryList,
+  APIGroupDiscoveryListSchema,
+  APIGroupDiscoverySchema,
+  type APIResourceDiscovery,
+  APIResourceDiscoverySchema,
+  APISubresourceDiscoverySchema,
+  type APIVersionDiscovery,
+  APIVersionDiscoverySchema,
+} from './apis/meta/v1/discovery-v2.js';
+export {
+  type PartialObjectMetadata,
+  type PartialObjectMetadataList,
+  PartialObjectMetadataListSchema,
+  PartialObjectMetadataSchema,
+  type Table,
+  type TableColumnDefinition,
+  TableColumnDefinitionSchema,
+  type TableRow,
+  TableRowConditionSchema,
+  TableRowSchema,
+  TableSchema,
+} from './apis/meta/v1/table.js';
+export { type WatchEvent, WatchEventSchema, type WatchEventType } from './apis/meta/v1/watch-event.js';
+export {
+  type CreateOptions,
+  CreateOptionsSchema,
+  type DeleteOptions,
+  DeleteOptionsSchema,
+  type GetOptions,
+  GetOptionsSchema,
+  type ListOptions,
+  ListOptionsSchema,
+  type PatchOptions,
+  PatchOptionsSchema,
+  type Preconditions,
+  PreconditionsSchema,
+  type UpdateOptions,
+  UpdateOptionsSchema,
+} from './apis/meta/v1/options.js';
+export {
+  formatMicroTime,
+  formatTime,
+  nowMicroTime,
+  nowTime,
+  parseTime,
+  TimeParseError,
+  type Timestamp,
+} from './apis/meta/v1/time.js';
+export { type Scale, ScaleSchema, ScaleSpecSchema, ScaleStatusSchema } from './apis/autoscaling/v1/scale.js';
+export { addMetaKinds } from './apis/meta/v1/register.js';
+// Group/version/kind/resource and the Scheme.
+export {
+  formatGroupResource,
+  formatGroupVersion,
+  formatGroupVersionKind,
+  formatGroupVersionResource,
+  type GroupKind,
+  type GroupResource,
+  type GroupVersion,
+  type GroupVersionKind,
+  GroupVersionParseError,
+  type GroupVersionResource,
+  gvkFromAPIVersionAndKind,
+  gvkKey,
+  parseGroupResource,
+  parseGroupVersion,
+  toAPIVersionAndKind,
+} from './runtime/group-version.js';
+export {
+  ConversionError,
+  type ConversionFunc,
+  type DefaultingFunc,
+  declaredKindOf,
+  type KindRegistration,
+  type KubeObject,
+  Scheme,
+  type SchemaViolation,
+} from './runtime/scheme.js';
+export {
+  DecodeError,
+  isSchemeError,
+  MissingKindError,
+  MissingVersionError,
+  NotRegisteredError,
+  SchemeError,
+} from './runtime/scheme-errors.js';
+// Serializers, negotiation, watch framing.
+export type { EncodeOptions, Serializer } from './serializer/serializer.js';
+export { goJSONValue, goZeroValue } from './serializer/go-json.js';
+export { escapeGoJSON, JSONSerializer, parseJSONObject, shapeObject } from './serializer/json.js';
+export { YAMLSerializer } from './serializer/yaml.js';
+export { MEDIA_TYPE_PROTOBUF, ProtobufSerializer } from './serializer/protobuf/serializer.js';
+export { ProtobufDescriptors, ProtobufSchemaError, protoNameOf } from './serializer/protobuf/descriptors.js';
+export {
+  decodeEnvelope,
+  encodeEnvelope,
+  hasProtobufMagic,
+  PROTOBUF_MAGIC,
+  type UnknownEnvelope,
+} from './serializer/protobuf/envelope.js';
+export { type EmbeddedCodec, ProtobufValueError } from './serializer/protobuf/message-codec.js';
+export { CodecFactory } from './serializer/codec-factory.js';
+export { type AcceptClause, type ParsedMediaType, parseAccept, parseMediaType } from './serializer/media-type.js';
+export {
+  aggregatedDiscoveryRestrictions,
+  defaultEndpointRestrictions,
+  type EndpointRestrictions,
+  type NegotiatedMediaType,
+  negotiateInputSerializer,
+  negotiateOutputMediaType,
+  negotiateOutputMediaTypeStream,
+  NotAcceptableError,
+  resourceEndpointRestrictions,
+  type SerializerInfo,
+  UnsupportedMediaTypeError,
+} from './serializer/negotiation.js';
+export {
+  encodeJSONWatchEvent,
+  encodeProtobufWatchEvent,
+  jsonWatchFrameReader,
+  protobufWatchFrameReader,
+  type WatchEventFrame,
+  type WatchFrameReader,
+} from './serializer/watch-framing.js';
+// OpenAPI v3 components.
+export { type OpenAPISchema, openAPIComponentSchemas, openAPIComponentsForKind } from './openapi/components.js';
+// --- end R1 ---
+
+// --- errors, selectors, validation (R2) ---
+export {
+  CauseType,
+  codeForError,
+  groupKindString,
+  groupResourceString,
+  hasStatusCause,
+  isAlreadyExists,
+  isBadRequest,
+  isConflict,
+  isForbidden,
+  isGone,
+  isInternalError,
+  isInvalid,
+  isMethodNotSupported,
+  isNotAcceptable,
+  isNotFound,
+  isRequestEntityTooLargeError,
+  isResourceExpired,
+  isServerTimeout,
+  isServiceUnavailable,
+  isStatusError,
+  isTimeout,
+  isTooManyRequests,
+  isUnauthorized,
+  isUnsupportedMediaType,
+  makeStatus,
+  newAlreadyExists,
+  newApplyConflict,
+  newBadRequest,
+  newConflict,
+  newForbidden,
+  newGenerateNameConflict,
+  newGenericServerResponse,
+  newGone,
+  newInternalError,
+  newInvalid,
+  newMethodNotSupported,
+  newNotAcceptable,
+  newNotFound,
+  newOptimisticLockConflict,
+  newRequestEntityTooLargeError,
+  newResourceExpired,
+  newServerTimeout,
+  newServiceUnavailable,
+  newTimeoutError,
+  newTooManyRequests,
+  newTooManyRequestsError,
+  newUnauthorized,
+  newUnsupportedMediaType,
+  OPTIMISTIC_LOCK_ERROR_MSG,
+  reasonForError,
+  retryAfterHeader,
+  StatusError,
+  StatusReason,
+  suggestsClientDelay,
+  toStatus,
+} from './errors/index.js';
+export type {
+  ErrorLike,
+  GenericServerResponseOptions,
+  QualifiedKind,
+  QualifiedResource,
+  Status,
+  StatusCause,
+  StatusDetails,
+  StatusInit,
+  StatusMetadata,
+  StatusReasonValue,
+  StatusValue,
+} from './errors/index.js';
+export {
+  aggregateMessage as aggregateFieldErrors,
+  duplicate as fieldDuplicate,
+  FieldError,
+  FieldErrorType,
+  FieldPath,
+  forbidden as fieldForbidden,
+  goQuote,
+  internalError as fieldInternalError,
+  invalid as fieldInvalid,
+  newPath,
+  notFound as fieldNotFound,
+  notSupported as fieldNotSupported,
+  OMIT_VALUE,
+  required as fieldRequired,
+  tooFew as fieldTooFew,
+  tooLong as fieldTooLong,
+  tooMany as fieldTooMany,
+  tooShort as fieldTooShort,
+  typeInvalid as fieldTypeInvalid,
+} from './validation/field/index.js';
+export type { FieldErrorList, FieldErrorTypeValue } from './validation/field/index.js';
+export {
+  LabelsSelector,
+  labelSelectorAsSelector,
+  labelSelectorFromSet,
+  newRequirement,
+  parseLabelSelector,
+  Requirement,
+  SelectionOperator,
+  validatedLabelSelectorFromSet,
+} from './labels/index.js';
+export type {
+  LabelSelectorRequirementSpec,
+  LabelSelectorSpec,
+  SelectionOperatorValue,
+  SetMatcher,
+} from './labels/index.js';
+export {
+  escapeFieldValue,
+  FieldsSelector,
+  fieldSelectorFromSet,
+  parseAndTransformFieldSelector,
+  parseFieldSelector,
+  unescapeFieldValue,
+} from './fields/index.js';
+export type { FieldRequirement, FieldTransformFunc } from './fields/index.js';
+export {
+  assertValidListOptions,
+  DNS1035_LABEL_MAX_LENGTH,
+  DNS1123_LABEL_MAX_LENGTH,
+  DNS1123_SUBDOMAIN_MAX_LENGTH,
+  emptyError,
+  GENERATED_NAME_ALPHABET,
+  GENERATED_SUFFIX_LENGTH,
+  generateName,
+  isDNS1035Label,
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  isQualifiedName,
+  isValidLabelValue,
+  isValidPathSegmentName,
+  isValidPathSegmentPrefix,
+  LABEL_VALUE_MAX_LENGTH,
+  MAX_GENERATED_NAME_LENGTH,
+  maskTrailingDash,
+  maxLenError,
+  NAME_MAY_NOT_BE,
+  NAME_MAY_NOT_CONTAIN,
+  nameIsDNS1035Label,
+  nameIsDNSLabel,
+  nameIsDNSSubdomain,
+  QUALIFIED_NAME_MAX_LENGTH,
+  randomSuffix,
+  regexError,
+  validateLabelName,
+  validateLabels,
+  validateListOptions,
+  validateObjectMetaName,
+  validatePathSegmentName,
+} from './validation/index.js';
+export type {
+  ListOptionsToValidate,
+  NamedMeta,
+  RandomIntFn,
+  ValidateListOptionsConfig,
+  ValidateNameFunc,
+} from './validation/index.js';
+export {
+  compareResourceVersions,
+  formatResourceVersion,
+  isResourceVersionMatch,
+  isValidResourceVersion,
+  MAX_RESOURCE_VERSION,
+  parseResourceVersion,
+  ResourceVersionMatch,
+} from './resource-version.js';
+export type { ResourceVersionMatchValue } from './resource-version.js';
+// --- end R2 ---

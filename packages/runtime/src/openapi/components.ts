@@ -1,0 +1,125 @@
+/**
+ * OpenAPI v3 component schemas derived from our schemas, in kube-openapi's style: one component per named
+ * type, properties referring to others with `allOf: [{$ref}]`, maps as `additionalProperties`, the
+ * `x-kubernetes-*` keywords kept and this package's own extension keywords stripped.
+ */
+import type { TSchema } from 'typebox';
+import type { GroupVersionKind } from '../runtime/group-version.js';
+import type { Scheme } from '../runtime/scheme.js';
+import {
+  codecOf,
+  goOmitOf,
+  itemsOf,
+  mapValueOf,
+  node,
+  propertiesOf,
+  typeNameOf,
+  type WireCodec,
+} from '../schema/extensions.js';
+
+/** A JSON object (an OpenAPI schema). */
+export type OpenAPISchema = Record<string, unknown>;
+
+const OURS = /^x-(protobuf|go|k8s)-/;
+const KEPT = /^(description|format|x-kubernetes-.*)$/;
+
+function specialBody(codec: WireCodec, description: unknown): OpenAPISchema {
+  const d = typeof description === 'string' ? { description } : {};
+  switch (codec) {
+    case 'time':
+    case 'microtime':
+      return { ...d, type: 'string', format: 'date-time' };
+    case 'int-or-string':
+      return { ...d, type: 'string', format: 'int-or-string', 'x-kubernetes-int-or-string': true };
+    case 'quantity':
+      return { ...d, type: 'string' };
+    case 'fields-v1':
+    case 'raw-extension':
+      return { ...d, type: 'object' };
+    case 'bytes':
+      return { type: 'string', format: 'byte' };
+    case 'wrapped-list':
+      return { type: 'array', items: { type: 'string', default: '' } };
+  }
+}
+
+function keptKeywords(schema: TSchema): OpenAPISchema {
+  const out: OpenAPISchema = {};
+  for (const [k, v] of Object.entries(node(schema))) if (KEPT.test(k) && !OURS.test(k)) out[k] = v;
+  return out;
+}
+
+/** Collects OpenAPI component schemas while walking a schema graph. */
+class ComponentCollector {
+  readonly components: Record<string, OpenAPISchema> = {};
+
+  /** Registers a named type and returns a `$ref` to it. */
+  ref(schema: TSchema): string {
+    const name = typeNameOf(schema) ?? '';
+    if (!(name in this.components)) {
+      this.components[name] = {};
+      const codec = codecOf(schema);
+      this.components[name] =
+        codec !== undefined ? specialBody(codec, node(schema).description) : this.objectBody(schema);
+    }
+    return `#/components/schemas/${name}`;
+  }
+
+  objectBody(schema: TSchema): OpenAPISchema {
+    const props = propertiesOf(schema) ?? {};
+    const properties: Record<string, OpenAPISchema> = {};
+    for (const [key, fs] of Object.entries(props)) properties[key] = this.property(fs);
+    const required = node(schema).required;
+    return {
+      ...keptKeywords(schema),
+      type: 'object',
+      ...(Array.isArray(required) && required.length > 0 ? { required: [...required] } : {}),
+      properties,
+    };
+  }
+
+  /** The schema of a property or nested value. */
+  property(schema: TSchema): OpenAPISchema {
+    const kept = keptKeywords(schema);
+    const codec = codecOf(schema);
+    if (codec === 'bytes' || codec === 'wrapped-list') return { ...kept, ...specialBody(codec, kept.description) };
+    if (typeNameOf(schema) !== undefined) {
+      const struct = propertiesOf(schema) !== undefined && goOmitOf(schema) !== 'nil' && goOmitOf(schema) !== 'null';
+      const { format: _f, ...rest } = kept;
+      return { ...rest, allOf: [{ $ref: this.ref(schema) }], ...(struct ? { default: {} } : {}) };
+    }
+    const items = itemsOf(schema);
+    if (items !== undefined) return { ...kept, type: 'array', items: this.element(items) };
+    const value = mapValueOf(schema);
+    if (value !== undefined) return { ...kept, type: 'object', additionalProperties: this.element(value) };
+    const type = node(schema).type;
+    return typeof type === 'string' ? { ...kept, type } : { ...kept };
+  }
+
+  element(schema: TSchema): OpenAPISchema {
+    if (typeNameOf(schema) !== undefined) {
+      const struct = propertiesOf(schema) !== undefined;
+      return { allOf: [{ $ref: this.ref(schema) }], ...(struct ? { default: {} } : {}) };
+    }
+    const p = this.property(schema);
+    const type = p.type;
+    if (type === 'string') return { ...p, default: '' };
+    return p;
+  }
+}
+
+/** All OpenAPI v3 component schemas reachable from a named schema, keyed by definition name. */
+export function openAPIComponentSchemas(schema: TSchema): Record<string, OpenAPISchema> {
+  const c = new ComponentCollector();
+  c.ref(schema);
+  return c.components;
+}
+
+/** The component name and schemas for a registered kind (the kind's own component is under `name`). */
+export function openAPIComponentsForKind(
+  scheme: Scheme,
+  gvk: GroupVersionKind,
+): { name: string; components: Record<string, OpenAPISchema> } {
+  const schema = scheme.schemaFor(gvk);
+  return { name: typeNameOf(schema) ?? gvk.kind, components: openAPIComponentSchemas(schema) };
+}

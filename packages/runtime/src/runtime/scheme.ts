@@ -1,0 +1,163 @@
+/**
+ * Scheme: the registry of kinds per group/version, each with its schema, a constructor, defaulting and
+ * conversion hooks (apimachinery `runtime.Scheme`, reduced to what an API server needs).
+ */
+import type { TSchema } from 'typebox';
+import Value from 'typebox/value';
+import { node, X_GVK } from '../schema/extensions.js';
+import {
+  formatGroupVersion,
+  type GroupVersion,
+  type GroupVersionKind,
+  gvkFromAPIVersionAndKind,
+  gvkKey,
+  parseGroupVersion,
+} from './group-version.js';
+import { MissingKindError, MissingVersionError, NotRegisteredError, SchemeError } from './scheme-errors.js';
+
+/** Any API object as a plain JSON-compatible record. */
+export type KubeObject = Record<string, unknown>;
+
+/** Defaulting hook: fills unset fields of an object in place. */
+export type DefaultingFunc = (obj: KubeObject) => void;
+
+/** Conversion hook: returns the object converted to the target kind (without apiVersion/kind, they are set). */
+export type ConversionFunc = (obj: KubeObject) => KubeObject;
+
+/** One registered kind. */
+export interface KindRegistration {
+  /** The kind's group, version and name. */
+  readonly gvk: GroupVersionKind;
+  /** The kind's schema. */
+  readonly schema: TSchema;
+}
+
+/** One schema validation problem. */
+export interface SchemaViolation {
+  /** JSON pointer of the offending value, e.g. `/metadata/name`. */
+  readonly path: string;
+  /** What is wrong. */
+  readonly message: string;
+}
+
+/** Thrown when no conversion between two kinds is registered. */
+export class ConversionError extends SchemeError {
+  constructor(from: GroupVersionKind, to: GroupVersion) {
+    super(`converting (${formatGroupVersion(from)}, Kind=${from.kind}) to ${formatGroupVersion(to)}: no conversion`);
+    this.name = 'ConversionError';
+  }
+}
+
+/** Reads the group/version/kind an object schema declares in `x-kubernetes-group-version-kind`. */
+export function declaredKindOf(schema: TSchema): GroupVersionKind | undefined {
+  const list = node(schema)[X_GVK];
+  if (!Array.isArray(list)) return undefined;
+  const first: unknown = list[0];
+  if (typeof first !== 'object' || first === null) return undefined;
+  const { group, version, kind } = first as Record<string, unknown>;
+  if (typeof group !== 'string' || typeof version !== 'string' || typeof kind !== 'string') return undefined;
+  return { group, version, kind };
+}
+
+/** The registry of kinds, with defaulting and conversion hooks. */
+export class Scheme {
+  readonly #name: string;
+  readonly #kinds = new Map<string, KindRegistration>();
+  readonly #defaulters = new Map<string, DefaultingFunc[]>();
+  readonly #conversions = new Map<string, ConversionFunc>();
+
+  /** Creates an empty scheme; `name` appears in NotRegistered messages. */
+  constructor(name = 'apiserver') {
+    this.#name = name;
+  }
+
+  /** Registers a kind; the GVK defaults to the schema's `x-kubernetes-group-version-kind`. */
+  addKnownType(schema: TSchema, gvk: GroupVersionKind | undefined = declaredKindOf(schema)): this {
+    if (gvk === undefined) throw new SchemeError('addKnownType: schema declares no x-kubernetes-group-version-kind');
+    this.#kinds.set(gvkKey(gvk), { gvk: { group: gvk.group, version: gvk.version, kind: gvk.kind }, schema });
+    return this;
+  }
+
+  /** Registers several kinds by their declared GVKs. */
+  addKnownTypes(...schemas: TSchema[]): this {
+    for (const s of schemas) this.addKnownType(s);
+    return this;
+  }
+
+  /** Adds a defaulting hook for a kind (hooks run in registration order). */
+  addDefaultingFunc(gvk: GroupVersionKind, fn: DefaultingFunc): this {
+    const key = gvkKey(gvk);
+    this.#defaulters.set(key, [...(this.#defaulters.get(key) ?? []), fn]);
+    return this;
+  }
+
+  /** Adds a conversion hook from one kind to another version of it (or another kind). */
+  addConversionFunc(from: GroupVersionKind, to: GroupVersionKind, fn: ConversionFunc): this {
+    this.#conversions.set(`${gvkKey(from)}->${gvkKey(to)}`, fn);
+    return this;
+  }
+
+  /** True when the kind is registered. */
+  recognizes(gvk: GroupVersionKind): boolean {
+    return this.#kinds.has(gvkKey(gvk));
+  }
+
+  /** The registration of a kind, or undefined. */
+  lookup(gvk: GroupVersionKind): KindRegistration | undefined {
+    return this.#kinds.get(gvkKey(gvk));
+  }
+
+  /** The schema of a kind; throws NotRegisteredError for unknown kinds. */
+  schemaFor(gvk: GroupVersionKind): TSchema {
+    const reg = this.lookup(gvk);
+    if (reg === undefined) throw new NotRegisteredError(gvk, this.#name);
+    return reg.schema;
+  }
+
+  /** All registered kinds, optionally only those of one group/version, in registration order. */
+  knownKinds(gv?: GroupVersion): GroupVersionKind[] {
+    const all = [...this.#kinds.values()].map((r) => r.gvk);
+    return gv === undefined ? all : all.filter((k) => k.group === gv.group && k.version === gv.version);
+  }
+
+  /** A new, empty object of a kind with `kind` and `apiVersion` set. */
+  new(gvk: GroupVersionKind): KubeObject {
+    this.schemaFor(gvk);
+    return { kind: gvk.kind, apiVersion: formatGroupVersion(gvk) };
+  }
+
+  /** Resolves the GVK of a body from its `apiVersion` and `kind`; throws a SchemeError when unknown. */
+  objectKind(obj: KubeObject): GroupVersionKind {
+    const { kind, apiVersion } = obj;
+    const raw = () => JSON.stringify(obj) ?? '';
+    if (typeof kind !== 'string' || kind === '') throw new MissingKindError(raw());
+    if (typeof apiVersion !== 'string' || apiVersion === '') throw new MissingVersionError(raw());
+    const gvk = gvkFromAPIVersionAndKind(apiVersion, kind);
+    if (!this.recognizes(gvk)) throw new NotRegisteredError(gvk, this.#name);
+    return gvk;
+  }
+
+  /** Runs the defaulting hooks registered for the object's kind, in place. */
+  default(obj: KubeObject): void {
+    const gvk = this.objectKind(obj);
+    for (const fn of this.#defaulters.get(gvkKey(gvk)) ?? []) fn(obj);
+  }
+
+  /** Checks an object against its kind's schema and lists the violations (empty when valid). */
+  validate(obj: KubeObject): SchemaViolation[] {
+    const schema = this.schemaFor(this.objectKind(obj));
+    return [...Value.Errors(schema, obj)].map((e) => ({ path: e.instancePath, message: e.message }));
+  }
+
+  /** Converts an object to another version of its group (same kind unless a hook maps it elsewhere). */
+  convertToVersion(obj: KubeObject, target: GroupVersion | string): KubeObject {
+    const to = typeof target === 'string' ? parseGroupVersion(target) : target;
+    const from = this.objectKind(obj);
+    if (from.group === to.group && from.version === to.version) return structuredClone(obj);
+    const toKind = { ...to, kind: from.kind };
+    const fn = this.#conversions.get(`${gvkKey(from)}->${gvkKey(toKind)}`);
+    if (fn === undefined || !this.recognizes(toKind)) throw new ConversionError(from, to);
+    const { kind: _k, apiVersion: _v, ...rest } = fn(structuredClone(obj));
+    return { kind: toKind.kind, apiVersion: formatGroupVersion(to), ...rest };
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Short declarations of Kubernetes-style object schemas: each field carries its protobuf number, a
+ * description, Go JSON omission behaviour and list/patch facts, so every other representation can be
+ * derived from the one schema.
+ */
+import { type TObject, type TOptional, type TProperties, type TSchema, Type } from 'typebox';
+import { Memory } from 'typebox/system';
+import { X_GO_OMIT, X_GVK, X_K8S_TYPE, X_PROTOBUF_FIELD, type GoOmit } from './extensions.js';
+
+/** Facts about one field beyond its type. */
+export interface FieldFacts {
+  /** Go JSON omission: `empty` (default: omitempty value), `nil` (omitempty pointer), `never`, `null` (plain pointer). */
+  readonly omit?: GoOmit;
+  /** `x-kubernetes-list-type`: `atomic`, `set` or `map`. */
+  readonly listType?: 'atomic' | 'set' | 'map';
+  /** `x-kubernetes-list-map-keys` for `listType: map`. */
+  readonly listMapKeys?: readonly string[];
+  /** `x-kubernetes-patch-strategy`, e.g. `merge` or `merge,retainKeys`. */
+  readonly patchStrategy?: string;
+  /** `x-kubernetes-patch-merge-key`. */
+  readonly patchMergeKey?: string;
+  /** `x-kubernetes-map-type`: `atomic` or `granular`. */
+  readonly mapType?: 'atomic' | 'granular';
+}
+
+function annotate<T extends TSchema>(n: number | undefined, schema: T, description: string, facts: FieldFacts): T {
+  const extra: Record<string, unknown> = { description };
+  if (n !== undefined) extra[X_PROTOBUF_FIELD] = n;
+  if (facts.omit !== undefined && facts.omit !== 'empty') extra[X_GO_OMIT] = facts.omit;
+  if (facts.listType !== undefined) extra['x-kubernetes-list-type'] = facts.listType;
+  if (facts.listMapKeys !== undefined) extra['x-kubernetes-list-map-keys'] = [...facts.listMapKeys];
+  if (facts.patchStrategy !== undefined) extra['x-kubernetes-patch-strategy'] = facts.patchStrategy;
+  if (facts.patchMergeKey !== undefined) extra['x-kubernetes-patch-merge-key'] = facts.patchMergeKey;
+  if (facts.mapType !== undefined) extra['x-kubernetes-map-type'] = facts.mapType;
+  return Memory.Update(schema, {}, extra) as T;
+}
+
+/** Declares an optional field with protobuf number `n` (the common case: Go `omitempty`). */
+export function field<T extends TSchema>(
+  n: number,
+  schema: T,
+  description: string,
+  facts: FieldFacts = {},
+) {
+  return Type.Optional(annotate(n, schema, description, facts));
+}
+
+/** Declares a required field with protobuf number `n` (Go field without `omitempty`). */
+export function requiredField<T extends TSchema>(n: number, schema: T, description: string, facts: FieldFacts = {}): T {
+  return annotate(n, schema, description, { omit: 'never', ...facts });
+}
+
+/** Declares an optional field that has no protobuf number (JSON-only types such as Table). */
+export function jsonField<T extends TSchema>(schema: T, description: string, facts: FieldFacts = {}) {
+  return Type.Optional(annotate(undefined, schema, description, facts));
+}
+
+/** Declares a required JSON-only field (no protobuf number, never omitted). */
+export function requiredJsonField<T extends TSchema>(schema: T, description: string, facts: FieldFacts = {}): T {
+  return annotate(undefined, schema, description, { omit: 'never', ...facts });
+}
+
+/** Declares a named object type (`typeName` is its OpenAPI definition name, e.g. `io.k8s.api.core.v1.PodSpec`). */
+export function struct<P extends TProperties>(typeName: string, description: string, properties: P): TObject<P> {
+  return Type.Object(properties, { description, [X_K8S_TYPE]: typeName });
+}
+
+/** Group, version and kind of a kind's schema. */
+export interface KindFacts {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+}
+
+/** The TypeMeta properties (`kind`, `apiVersion`) every kind begins with, in Go's JSON order. */
+export function typeMetaProperties(): {
+  kind: TOptional<ReturnType<typeof Type.String>>;
+  apiVersion: TOptional<ReturnType<typeof Type.String>>;
+} {
+  return {
+    kind: Type.Optional(
+      Type.String({ description: 'Kind is a string value representing the REST resource this object represents.' }),
+    ),
+    apiVersion: Type.Optional(
+      Type.String({ description: 'APIVersion defines the versioned schema of this representation of an object.' }),
+    ),
+  };
+}
+
+/** Declares a kind: a named object whose properties start with TypeMeta and which carries its GVK. */
+export function kindStruct<P extends TProperties>(
+  typeName: string,
+  gvk: KindFacts,
+  description: string,
+  properties: P,
+): TObject<ReturnType<typeof typeMetaProperties> & P> {
+  return Type.Object(
+    { ...typeMetaProperties(), ...properties },
+    {
+      description,
+      [X_K8S_TYPE]: typeName,
+      [X_GVK]: [{ group: gvk.group, version: gvk.version, kind: gvk.kind }],
+    },
+  );
+}
+
+/** A `map[string]string` schema. */
+export function stringMap(): ReturnType<typeof Type.Record<ReturnType<typeof Type.String>, ReturnType<typeof Type.String>>> {
+  return Type.Record(Type.String(), Type.String());
+}
+
+/** A `[]string` schema. */
+export function stringList(): ReturnType<typeof Type.Array<ReturnType<typeof Type.String>>> {
+  return Type.Array(Type.String());
+}
+
+/** An int32 schema. */
+export function int32(): ReturnType<typeof Type.Integer> {
+  return Type.Integer({ format: 'int32' });
+}
+
+/** An int64 schema. */
+export function int64(): ReturnType<typeof Type.Integer> {
+  return Type.Integer({ format: 'int64' });
+}

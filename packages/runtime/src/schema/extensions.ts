@@ -1,0 +1,101 @@
+/**
+ * Schema extension keywords used by this package. Kubernetes' own `x-kubernetes-*` keywords are kept in
+ * exported OpenAPI documents; the `x-protobuf-*`, `x-go-*` and `x-k8s-*` ones are ours and are stripped.
+ */
+import type { TSchema } from 'typebox';
+
+/** Protobuf field number of a property, as in Kubernetes' `generated.proto`. */
+export const X_PROTOBUF_FIELD = 'x-protobuf-field';
+/**
+ * How Go's encoding/json treats an absent/zero value: `empty` (omitempty value), `nil` (omitempty pointer),
+ * `never` (value without omitempty: zero value written) or `null` (pointer without omitempty: `null` written).
+ */
+export const X_GO_OMIT = 'x-go-omit';
+/** Fully qualified OpenAPI definition name of a named type, e.g. `io.k8s.api.core.v1.ConfigMap`. */
+export const X_K8S_TYPE = 'x-k8s-type';
+/** Wire codec of a special type: `time`, `microtime`, `int-or-string`, `quantity`, `bytes`, `fields-v1`, `raw-extension`, `wrapped-list`. */
+export const X_K8S_CODEC = 'x-k8s-codec';
+/** Group/version/kind list of a kind's schema (Kubernetes' own keyword). */
+export const X_GVK = 'x-kubernetes-group-version-kind';
+
+/** Go JSON omission behaviour of a struct field. */
+export type GoOmit = 'empty' | 'nil' | 'never' | 'null';
+
+/** Wire codecs of the special Kubernetes types. */
+export type WireCodec =
+  | 'time'
+  | 'microtime'
+  | 'int-or-string'
+  | 'quantity'
+  | 'bytes'
+  | 'fields-v1'
+  | 'raw-extension'
+  | 'wrapped-list';
+
+const CODECS: ReadonlySet<string> = new Set([
+  'time',
+  'microtime',
+  'int-or-string',
+  'quantity',
+  'bytes',
+  'fields-v1',
+  'raw-extension',
+  'wrapped-list',
+]);
+
+/** A JSON-schema node viewed as a plain record (typebox schemas are plain objects). */
+export type SchemaNode = TSchema & Readonly<Record<string, unknown>>;
+
+/** Views a schema as a record of keywords. */
+export function node(schema: TSchema): SchemaNode {
+  return schema as SchemaNode;
+}
+
+/** Returns the protobuf field number of a property schema, if it has one. */
+export function protobufFieldOf(schema: TSchema): number | undefined {
+  const n = node(schema)[X_PROTOBUF_FIELD];
+  return typeof n === 'number' ? n : undefined;
+}
+
+/** Returns the Go JSON omission behaviour of a property schema (`empty` when unset). */
+export function goOmitOf(schema: TSchema): GoOmit {
+  const v = node(schema)[X_GO_OMIT];
+  return v === 'nil' || v === 'never' || v === 'null' ? v : 'empty';
+}
+
+/** Returns the qualified type name of a named schema. */
+export function typeNameOf(schema: TSchema): string | undefined {
+  const v = node(schema)[X_K8S_TYPE];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Returns the wire codec of a special-type schema. */
+export function codecOf(schema: TSchema): WireCodec | undefined {
+  const v = node(schema)[X_K8S_CODEC];
+  return typeof v === 'string' && CODECS.has(v) ? (v as WireCodec) : undefined;
+}
+
+/** Returns the properties of an object schema in declaration order, or undefined for non-objects. */
+export function propertiesOf(schema: TSchema): Record<string, TSchema> | undefined {
+  const n = node(schema);
+  if (n.type !== 'object' || codecOf(schema) !== undefined) return undefined;
+  const p = n.properties;
+  return typeof p === 'object' && p !== null ? (p as Record<string, TSchema>) : undefined;
+}
+
+/** Returns the value schema of a map (`Type.Record`) schema. */
+export function mapValueOf(schema: TSchema): TSchema | undefined {
+  const n = node(schema);
+  if (n.type !== 'object' || codecOf(schema) !== undefined) return undefined;
+  const pp = n.patternProperties;
+  if (typeof pp !== 'object' || pp === null) return undefined;
+  const first = Object.values(pp)[0];
+  return first as TSchema | undefined;
+}
+
+/** Returns the item schema of an array schema. */
+export function itemsOf(schema: TSchema): TSchema | undefined {
+  const n = node(schema);
+  if (n.type !== 'array') return undefined;
+  return n.items as TSchema | undefined;
+}

@@ -1,0 +1,20 @@
+/** The serializer contract shared by the JSON, YAML and protobuf serializers. */
+import type { KubeObject } from '../runtime/scheme.js';
+
+/** Options of one encode call. */
+export interface EncodeOptions {
+  /** Indent JSON with two spaces (Go: `json.MarshalIndent`), as `?pretty=true` asks. */
+  readonly pretty?: boolean;
+}
+
+/** Encodes and decodes API objects in one media type. */
+export interface Serializer {
+  /** The media type, e.g. `application/json`. */
+  readonly mediaType: string;
+  /** True for binary formats (protobuf). */
+  readonly binary: boolean;
+  /** Encodes an object. */
+  encode(obj: KubeObject, options?: EncodeOptions): Uint8Array;
+  /** Decodes a body into an object; throws DecodeError (or another SchemeError) on bad input. */
+  decode(data: Uint8Array): KubeObject;
+}
