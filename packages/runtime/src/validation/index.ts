@@ -12,6 +12,8 @@ export {
   randomSuffix,
 } from './generate-name.js';
 export type { RandomIntFn } from './generate-name.js';
+export { assertValidListOptions, validateListOptions } from './list-options.js';
+export type { ListOptionsToValidate, ValidateListOptionsConfig } from './list-options.js';
 export {
   maskTrailingDash,
   nameIsDNS1035Label,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import t, { type Test } from 'tap';
 import { isStatusError } from '../../src/errors/status-error.js';
+import { compareCodePoints } from '../../src/labels/byte-order.js';
 import { labelSelectorAsSelector } from '../../src/labels/label-selector-spec.js';
 import { Lexer } from '../../src/labels/lexer.js';
 import { newRequirement, Requirement } from '../../src/labels/requirement.js';
@@ -309,4 +310,12 @@ t.test('property: label selector round trip and matching', async (t) => {
     { numRuns: 300, seed: 4242 },
   );
   t.pass('300 random selectors round-trip and match like the reference model');
+});
+
+t.test('Go string order (code points) for sorting', async (t) => {
+  t.ok(compareCodePoints('\u{10000}', '\uffff') > 0, 'astral after U+FFFF, unlike UTF-16 order');
+  t.ok(compareCodePoints('\uffff', '\u{10000}') < 0);
+  t.ok(compareCodePoints('a', 'b') < 0);
+  t.ok(compareCodePoints('ab', 'a') > 0);
+  t.equal(compareCodePoints('x', 'x'), 0);
 });

@@ -1,5 +1,11 @@
 import t from 'tap';
 import * as field from '../../src/validation/field/index.js';
+import {
+  assertValidListOptions,
+  type ListOptionsToValidate,
+  type ValidateListOptionsConfig,
+  validateListOptions,
+} from '../../src/validation/list-options.js';
 import { generateName, GENERATED_NAME_ALPHABET, randomSuffix } from '../../src/validation/generate-name.js';
 import {
   maskTrailingDash,
@@ -166,4 +172,48 @@ t.test('object names and generateName', async (t) => {
   t.match(long, /^x{58}[bcdfghjklmnpqrstvwxz2456789]{5}$/);
   t.equal(randomSuffix(3, () => GENERATED_NAME_ALPHABET.length - 1), '999');
   t.equal(randomSuffix().length, 5);
+});
+
+t.test('list options validation', async (t) => {
+  const table: [ListOptionsToValidate, ValidateListOptionsConfig, string[]][] = [
+    [{}, {}, []],
+    [{ resourceVersion: '5', resourceVersionMatch: 'Exact' }, {}, []],
+    [{ resourceVersionMatch: 'NotOlderThan' }, {}, ['resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided']],
+    [
+      { resourceVersion: '1', resourceVersionMatch: 'Exact', continue: 'tok' },
+      {},
+      ['resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden when continue is provided'],
+    ],
+    [
+      { resourceVersion: '1', resourceVersionMatch: 'Newest' },
+      {},
+      ['resourceVersionMatch: Unsupported value: "Newest": supported values: "Exact", "NotOlderThan", ""'],
+    ],
+    [{ resourceVersion: '0', resourceVersionMatch: 'Exact' }, {}, ['resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"']],
+    [{ sendInitialEvents: true }, {}, ['sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list']],
+    [{ watch: true, sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' }, {}, []],
+    [
+      { watch: true, sendInitialEvents: false },
+      { watchListEnabled: false },
+      [
+        'resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan',
+        'sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+      ],
+    ],
+    [
+      { watch: true, resourceVersionMatch: 'Exact', continue: 'x' },
+      {},
+      [
+        'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided',
+        'resourceVersionMatch: Unsupported value: "Exact": supported values: "NotOlderThan"',
+        'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden when continue is provided',
+      ],
+    ],
+  ];
+  for (const [opts, config, want] of table) t.same(validateListOptions(opts, config).map(String), want, JSON.stringify(opts));
+  t.doesNotThrow(() => assertValidListOptions({ resourceVersion: '1', resourceVersionMatch: 'NotOlderThan' }));
+  t.throws(() => assertValidListOptions({ resourceVersionMatch: 'Exact' }), {
+    code: 422,
+    message: 'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided',
+  });
 });
