@@ -2,6 +2,7 @@
  * `@apiserver/storage`: the storage.Interface of k8s.io/apiserver for Node.
  * @module
  */
+export { Cacher, type CacherOptions } from './cacher/cacher.js';
 export { bytesEqual, canonicalJSON, type Codec, createJSONCodec, jsonCodec } from './codec.js';
 export {
   type ContinueInfo,
@@ -119,6 +120,7 @@ export {
   initialEventsAnnotationKey,
   isInitialEventsEndBookmark,
   newBookmarkObject,
+  type ObjectWatchEvent,
   type StatusObject,
   type Watch,
   type WatchEvent,

@@ -35,9 +35,17 @@ export interface BookmarkObject extends StorageObject {
   metadata: StorageObjectMeta & { resourceVersion: string };
 }
 
+/** A watch event about an object (ADDED, MODIFIED or DELETED). */
+export interface ObjectWatchEvent<T extends StorageObject = StorageObject> {
+  /** The event type. */
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  /** The object (for DELETED: its last state with the deletion RV). */
+  object: T;
+}
+
 /** One watch event: object events carry T, BOOKMARK a BookmarkObject, ERROR a StatusObject. */
 export type WatchEvent<T extends StorageObject = StorageObject> =
-  | { type: 'ADDED' | 'MODIFIED' | 'DELETED'; object: T }
+  | ObjectWatchEvent<T>
   | { type: 'BOOKMARK'; object: BookmarkObject }
   | { type: 'ERROR'; object: StatusObject };
 
@@ -85,7 +93,7 @@ export function convertToWatchEvent<T extends StorageObject>(
   cur: T | undefined,
   prev: T | undefined,
   matches: (obj: T) => boolean,
-): WatchEvent<T> | undefined {
+): ObjectWatchEvent<T> | undefined {
   if (type === 'DELETED') return prev !== undefined && matches(prev) ? { type, object: prev } : undefined;
   if (cur === undefined) return undefined;
   if (type === 'ADDED') return matches(cur) ? { type, object: cur } : undefined;

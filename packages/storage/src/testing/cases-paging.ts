@@ -6,7 +6,7 @@ import { encodeContinue } from '../continue.js';
 import { isAPIError, isExpired } from '../errors.js';
 import type { ListResult } from '../interfaces.js';
 import { SetSelector } from '../selection-predicate.js';
-import { compactTo, type ConformanceCase, createPods, currentRV, expectError, makePod, namesOf, rvOf, updateNote } from './fixtures.js';
+import { compactTo, type ConformanceCase, createPods, currentRV, expectError, makePod, namesOf, rvOf, settle, updateNote } from './fixtures.js';
 
 /** Paging and compaction cases. */
 export const pagingCases: readonly ConformanceCase[] = [
@@ -111,7 +111,8 @@ export const pagingCases: readonly ConformanceCase[] = [
     needs: ['compact'],
     async run(c) {
       const { t, store } = c;
-      await createPods(store, [makePod('ns', 'a'), makePod('ns', 'b'), makePod('ns', 'c')]);
+      const seeded = await createPods(store, [makePod('ns', 'a'), makePod('ns', 'b'), makePod('ns', 'c')]);
+      await settle(store, rvOf(seeded[2]));
       const p1 = await store.getList('/pods', { recursive: true, resourceVersion: '0', predicate: { limit: 1 } });
       const updated = await updateNote(store, '/pods/ns/b', 'v2');
       await compactTo(c, rvOf(updated));

@@ -6,7 +6,7 @@ import type { ListOptions } from '../interfaces.js';
 import { SetSelector } from '../selection-predicate.js';
 import { isInitialEventsEndBookmark, type WatchEvent } from '../watch.js';
 import { EventReader } from './reader.js';
-import { type ConformanceCase, createPods, currentRV, makePod, rvOf } from './fixtures.js';
+import { type ConformanceCase, createPods, currentRV, makePod, rvOf, settle } from './fixtures.js';
 
 type RVForm = '' | '0' | 'current';
 
@@ -41,6 +41,7 @@ function semanticsCase(rv: RVForm, sendInitialEvents: boolean | undefined): Conf
     async run({ t, store }) {
       const [, p2] = await createPods(store, [makePod('ns', 'p1'), makePod('ns', 'p2')]);
       const cur = await currentRV(store);
+      await settle(store, cur);
       const readers: [boolean, EventReader][] = [];
       try {
         for (const bookmarks of [false, true]) {

@@ -7,7 +7,7 @@ import type { StorageObject } from '../object.js';
 import { SetSelector } from '../selection-predicate.js';
 import type { WatchEvent } from '../watch.js';
 import { EventReader, describeEvent, sleep } from './reader.js';
-import { compactTo, type ConformanceCase, createPods, makePod, rvOf, updateNote, withLabels } from './fixtures.js';
+import { compactTo, type ConformanceCase, createPods, makePod, rvOf, settle, updateNote, withLabels } from './fixtures.js';
 
 function summary(e: WatchEvent): string {
   return `${e.type} ${e.object.metadata.name ?? ''}`;
@@ -81,6 +81,7 @@ export const watchCases: readonly ConformanceCase[] = [
     name: 'watch: from RV "0" and "" starts with the current state',
     async run({ t, store }) {
       const created = await store.create('/pods/ns/foo', makePod('ns', 'foo'));
+      await settle(store, rvOf(created));
       for (const resourceVersion of ['0', '']) {
         const r = new EventReader(await store.watch('/pods/ns/foo', { resourceVersion }));
         try {
@@ -123,6 +124,7 @@ export const watchCases: readonly ConformanceCase[] = [
       await updateNote(store, '/pods/ns/a', 'v2');
       const latest = await updateNote(store, '/pods/ns/a', 'v3');
       await compactTo(c, rvOf(latest));
+      await settle(store, rvOf(latest));
       const r = new EventReader(await store.watch('/pods', { resourceVersion: String(rvOf(a)), recursive: true }));
       try {
         const e = await r.next();

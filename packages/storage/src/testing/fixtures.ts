@@ -138,3 +138,11 @@ export async function compactTo(c: CaseContext, rev: number): Promise<void> {
   if (c.harness.compact === undefined) throw new Error('harness has no compact hook');
   await c.harness.compact(rev);
 }
+
+/**
+ * Barrier for caching stores: a NotOlderThan list at `rv` returns once the store has observed `rv`, so a
+ * following RV "0" read or watch sees at least that state (a no-op for stores without a cache).
+ */
+export async function settle(store: StorageInterface, rv: number): Promise<void> {
+  await store.getList('/pods', { recursive: true, resourceVersion: String(rv), resourceVersionMatch: 'NotOlderThan', predicate: { limit: 1 } });
+}

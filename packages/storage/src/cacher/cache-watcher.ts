@@ -1,0 +1,99 @@
+/**
+ * One client watch served by the Cacher (pkg/storage/cacher/cache_watcher.go): filtering, a bounded
+ * buffer (a watcher that falls behind is closed, never waited for) and bookmark scheduling.
+ * @module
+ */
+import { hasPathPrefix } from '../keys.js';
+import type { StorageObject } from '../object.js';
+import { predicateMatches, type SelectionPredicate } from '../selection-predicate.js';
+import { convertToWatchEvent, newBookmarkObject, WatchQueue } from '../watch.js';
+import type { CacheEvent } from './watch-cache.js';
+
+/** Construction options of a CacheWatcher. */
+export interface CacheWatcherOptions {
+  /** The watched key (exact) or prefix (recursive, without trailing slash handling by the caller). */
+  key: string;
+  /** Whether `key` is a prefix. */
+  recursive: boolean;
+  /** Filter and bookmark options. */
+  predicate: SelectionPredicate | undefined;
+  /** Only events with a greater RV are delivered. */
+  startRv: number;
+  /** Live events the watcher may have buffered before it is closed as too slow. */
+  capacity: number;
+  /** Interval between bookmarks, in milliseconds. */
+  bookmarkFrequencyMs: number;
+  /** Called when the client stops the watch. */
+  onStop: () => void;
+}
+
+/** A filtered, bounded view of the cache's event stream for one client. */
+export class CacheWatcher {
+  /** The client-facing watch. */
+  readonly queue: WatchQueue;
+  readonly #opts: CacheWatcherOptions;
+  #lastRv: number;
+  #nextBookmark: number;
+
+  /** Creates a watcher; events are added with `sendInitial` and `dispatch`. */
+  constructor(opts: CacheWatcherOptions) {
+    this.#opts = opts;
+    this.#lastRv = opts.startRv;
+    this.#nextBookmark = Date.now() + opts.bookmarkFrequencyMs;
+    this.queue = new WatchQueue({ onStop: opts.onStop });
+  }
+
+  /** Whether the watcher wants bookmarks. */
+  get wantsBookmarks(): boolean {
+    return this.#opts.predicate?.allowWatchBookmarks === true;
+  }
+
+  /** Whether `key` is inside the watched key range. */
+  matchesKey(key: string): boolean {
+    const { key: watched, recursive } = this.#opts;
+    return recursive ? key !== watched && hasPathPrefix(key, watched) : key === watched;
+  }
+
+  /** Whether an object matches the watcher's predicate. */
+  matches(obj: StorageObject): boolean {
+    return predicateMatches(this.#opts.predicate, obj);
+  }
+
+  /** Queues an initial ADDED event (not subject to the buffer bound). */
+  sendInitial(obj: StorageObject): void {
+    this.queue.push({ type: 'ADDED', object: structuredClone(obj) });
+  }
+
+  /** Queues the end-of-initial-events bookmark at `rv`. */
+  sendInitialEventsEnd(rv: number): void {
+    this.#lastRv = Math.max(this.#lastRv, rv);
+    this.queue.push({ type: 'BOOKMARK', object: newBookmarkObject(rv, true) });
+  }
+
+  /** Offers a cache event; a watcher whose buffer is full is closed instead of blocking the cache. */
+  dispatch(e: CacheEvent): void {
+    if (e.resourceVersion <= this.#opts.startRv || !this.matchesKey(e.key) || this.queue.closed) return;
+    const ev = convertToWatchEvent(e.type, e.object, e.prevObject, (o) => this.matches(o));
+    if (ev === undefined) return;
+    if (this.queue.length >= this.#opts.capacity) {
+      this.queue.close();
+      return;
+    }
+    this.queue.push({ type: ev.type, object: structuredClone(ev.object) });
+    this.#lastRv = e.resourceVersion;
+  }
+
+  /** Sends a periodic bookmark at `rv` when one is due (never behind an already delivered RV). */
+  maybeBookmark(rv: number, now: number): void {
+    if (!this.wantsBookmarks || now < this.#nextBookmark || rv < this.#lastRv || this.queue.closed) return;
+    if (this.queue.length >= this.#opts.capacity) return;
+    this.#nextBookmark = now + this.#opts.bookmarkFrequencyMs;
+    this.#lastRv = rv;
+    this.queue.push({ type: 'BOOKMARK', object: newBookmarkObject(rv) });
+  }
+
+  /** Ends the watch (already buffered events remain readable). */
+  close(): void {
+    this.queue.close();
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * The watch cache decorator (pkg/storage/cacher/cacher.go): one list+watch per resource prefix, reads at
+ * RV "0"/NotOlderThan served from memory, client watches fanned out with per-watcher filtering.
+ * @module
+ */
+import { newBadRequestError, newTooManyRequestsError, StorageNotReadyError } from '../errors.js';
+import type {
+  CreateOptions,
+  DeleteOptions,
+  GetOptions,
+  GuaranteedUpdateOptions,
+  ListOptions,
+  ListResult,
+  StorageInterface,
+  UpdateFunc,
+} from '../interfaces.js';
+import { hasPathPrefix, validateKey } from '../keys.js';
+import type { StorageObject } from '../object.js';
+import type { Versioner } from '../versioner.js';
+import { errorEvent, type Watch, WatchQueue } from '../watch.js';
+import { CacheWatcher } from './cache-watcher.js';
+import { listFromCache } from './list-from-cache.js';
+import { Reflector } from './reflector.js';
+import { WatchCache } from './watch-cache.js';
+
+/** Configuration of a Cacher. */
+export interface CacherOptions {
+  /** The storage to decorate. */
+  storage: StorageInterface;
+  /** Resource prefix cached (e.g. `/pods`); requests outside it are delegated. */
+  resourcePrefix: string;
+  /** Storage key of an object (default `<prefix>/<namespace>/<name>` or `<prefix>/<name>`). */
+  keyFunc?: (obj: StorageObject) => string;
+  /** Events kept for watches from an older RV (default 1024). */
+  historyCapacity?: number;
+  /** Live events a watcher may have unread before it is closed (default 100). */
+  watcherBufferSize?: number;
+  /** Interval of client bookmarks, ms (default 60 000). */
+  bookmarkFrequencyMs?: number;
+  /** Longest wait for the cache to reach a requested RV, ms (default 3000). */
+  blockTimeoutMs?: number;
+  /** Delay before relisting after a broken watch, ms (default 1000). */
+  relistBackoffMs?: number;
+}
+
+/** A StorageInterface that serves reads and watches from an in-memory cache kept by one storage watch. */
+export class Cacher implements StorageInterface {
+  readonly #storage: StorageInterface;
+  readonly #prefix: string;
+  readonly #keyFunc: (obj: StorageObject) => string;
+  readonly #cache: WatchCache;
+  readonly #reflector: Reflector;
+  readonly #watchers = new Set<CacheWatcher>();
+  readonly #opts: Required<Omit<CacherOptions, 'storage' | 'resourcePrefix' | 'keyFunc'>>;
+  readonly #timers: NodeJS.Timeout[] = [];
+  #ready = false;
+  #readyWaiters: (() => void)[] = [];
+
+  /** Creates the cacher and starts listing and watching the storage. */
+  constructor(options: CacherOptions) {
+    this.#storage = options.storage;
+    this.#prefix = options.resourcePrefix.replace(/\/+$/, '');
+    this.#keyFunc =
+      options.keyFunc ??
+      ((o) => (o.metadata.namespace === undefined ? `${this.#prefix}/${o.metadata.name ?? ''}` : `${this.#prefix}/${o.metadata.namespace}/${o.metadata.name ?? ''}`));
+    this.#opts = {
+      historyCapacity: options.historyCapacity ?? 1024,
+      watcherBufferSize: options.watcherBufferSize ?? 100,
+      bookmarkFrequencyMs: options.bookmarkFrequencyMs ?? 60_000,
+      blockTimeoutMs: options.blockTimeoutMs ?? 3000,
+      relistBackoffMs: options.relistBackoffMs ?? 1000,
+    };
+    this.#cache = new WatchCache(this.#opts.historyCapacity);
+    this.#reflector = new Reflector({
+      storage: this.#storage,
+      resourcePrefix: this.#prefix,
+      keyFunc: this.#keyFunc,
+      cache: this.#cache,
+      backoffMs: this.#opts.relistBackoffMs,
+      onReady: () => this.#setReady(),
+      onReset: () => this.#reset(),
+      onEvent: (e) => {
+        for (const w of this.#watchers) w.dispatch(e);
+      },
+    });
+    void this.#reflector.run();
+    const tick = Math.min(1000, this.#opts.bookmarkFrequencyMs);
+    this.#timers.push(setInterval(() => this.#bookmarkTick(), tick).unref());
+    this.#timers.push(setInterval(() => this.#requestProgress(), 100).unref());
+  }
+
+  /** {@inheritDoc StorageInterface.versioner} */
+  get versioner(): Versioner {
+    return this.#storage.versioner;
+  }
+
+  /** Whether the cache has completed its initial list. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  /** The cache's current resource version. */
+  get cacheResourceVersion(): number {
+    return this.#cache.resourceVersion;
+  }
+
+  /** Resolves once the cache is ready; rejects with StorageNotReadyError after `timeoutMs`. */
+  waitUntilReady(timeoutMs = this.#opts.blockTimeoutMs): Promise<void> {
+    if (this.#ready) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new StorageNotReadyError('watch cache is initializing')), timeoutMs);
+      this.#readyWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Drops cached history up to `rv` (mirrors a storage compaction; watches from older RVs then get 410). */
+  compact(rv: number): void {
+    this.#cache.compact(rv);
+  }
+
+  /** Stops the cache: ends the storage watch, closes client watches, clears timers. */
+  stop(): void {
+    this.#reflector.stop();
+    for (const t of this.#timers) clearInterval(t);
+    this.#reset();
+  }
+
+  #setReady(): void {
+    this.#ready = true;
+    for (const w of this.#readyWaiters.splice(0)) w();
+  }
+
+  #reset(): void {
+    this.#ready = false;
+    for (const w of this.#watchers) w.close();
+    this.#watchers.clear();
+  }
+
+  #bookmarkTick(): void {
+    const now = Date.now();
+    for (const w of this.#watchers) w.maybeBookmark(this.#cache.resourceVersion, now);
+  }
+
+  #requestProgress(): void {
+    if (this.#cache.waiting > 0) this.#storage.requestWatchProgress().catch(() => undefined);
+  }
+
+  #inPrefix(key: string): boolean {
+    return hasPathPrefix(key, this.#prefix);
+  }
+
+  #parseRV(rv: string | undefined): number {
+    try {
+      return this.versioner.parseResourceVersion(rv);
+    } catch (err) {
+      throw newBadRequestError(`invalid resource version: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** {@inheritDoc StorageInterface.create} */
+  create(key: string, obj: StorageObject, opts?: CreateOptions): Promise<StorageObject> {
+    return this.#storage.create(key, obj, opts);
+  }
+
+  /** {@inheritDoc StorageInterface.delete} */
+  delete(key: string, opts: DeleteOptions = {}): Promise<StorageObject> {
+    return this.#storage.delete(key, { ...opts, ...this.#suggestion(key) });
+  }
+
+  /** {@inheritDoc StorageInterface.guaranteedUpdate} */
+  guaranteedUpdate(key: string, tryUpdate: UpdateFunc, opts: GuaranteedUpdateOptions = {}): Promise<StorageObject> {
+    return this.#storage.guaranteedUpdate(key, tryUpdate, { ...opts, ...this.#suggestion(key) });
+  }
+
+  #suggestion(key: string): { cachedExistingObject?: StorageObject } {
+    const cached = this.#ready ? this.#cache.get(key) : undefined;
+    return cached === undefined ? {} : { cachedExistingObject: structuredClone(cached) };
+  }
+
+  /** {@inheritDoc StorageInterface.get} */
+  async get(key: string, opts: GetOptions = {}): Promise<StorageObject | undefined> {
+    if ((opts.resourceVersion ?? '') === '' || !this.#ready || !this.#inPrefix(key)) return this.#storage.get(key, opts);
+    validateKey(key);
+    await this.#cache.waitUntilFresh(this.#parseRV(opts.resourceVersion), this.#opts.blockTimeoutMs);
+    const obj = this.#cache.get(key);
+    if (obj !== undefined) return structuredClone(obj);
+    if (opts.ignoreNotFound === true) return undefined;
+    return this.#storage.get(key, { ...opts, resourceVersion: '' });
+  }
+
+  /** {@inheritDoc StorageInterface.getList} */
+  async getList(key: string, opts: ListOptions = {}): Promise<ListResult> {
+    const rv = opts.resourceVersion ?? '';
+    const match = opts.resourceVersionMatch ?? '';
+    const delegate =
+      rv === '' ||
+      !this.#ready ||
+      !this.#inPrefix(key) ||
+      (opts.predicate?.continue ?? '') !== '' ||
+      (match !== '' && match !== 'NotOlderThan') ||
+      (match === '' && rv !== '0' && (opts.predicate?.limit ?? 0) > 0);
+    if (delegate) return this.#storage.getList(key, opts);
+    validateKey(key);
+    await this.#cache.waitUntilFresh(this.#parseRV(rv), this.#opts.blockTimeoutMs);
+    return listFromCache(this.#cache, key, opts);
+  }
+
+  /** {@inheritDoc StorageInterface.watch} */
+  async watch(key: string, opts: ListOptions = {}): Promise<Watch> {
+    validateKey(key);
+    if (!this.#inPrefix(key)) throw newBadRequestError(`key ${JSON.stringify(key)} is outside the cached prefix ${this.#prefix}`);
+    const rv = this.#parseRV(opts.resourceVersion);
+    if (!this.#ready) await this.waitUntilReady().catch(() => Promise.reject(newTooManyRequestsError('storage is (re)initializing')));
+    if (opts.signal?.aborted === true) {
+      const q = new WatchQueue();
+      q.close();
+      return q;
+    }
+    const initial = opts.sendInitialEvents === true || (opts.sendInitialEvents === undefined && rv === 0);
+    if (opts.sendInitialEvents !== undefined && (opts.sendInitialEvents || (opts.resourceVersion ?? '') === '')) {
+      const required = (opts.resourceVersion ?? '') === '' ? Number(await this.#storage.getCurrentResourceVersion()) : rv;
+      await this.#cache.waitUntilFresh(required, this.#opts.blockTimeoutMs);
+    }
+    const startRv = initial || rv === 0 ? this.#cache.resourceVersion : rv;
+    const w = this.#newWatcher(key, opts, startRv);
+    if (initial) return this.#startWithState(w, opts);
+    try {
+      const replay = this.#cache.eventsSince(startRv);
+      this.#watchers.add(w);
+      for (const e of replay) w.dispatch(e);
+    } catch (err) {
+      w.queue.push(errorEvent(err));
+      w.close();
+    }
+    return w.queue;
+  }
+
+  #newWatcher(key: string, opts: ListOptions, startRv: number): CacheWatcher {
+    const w: CacheWatcher = new CacheWatcher({
+      key: opts.recursive === true ? key.replace(/\/+$/, '') : key,
+      recursive: opts.recursive === true,
+      predicate: opts.predicate,
+      startRv,
+      capacity: this.#opts.watcherBufferSize,
+      bookmarkFrequencyMs: this.#opts.bookmarkFrequencyMs,
+      onStop: () => this.#watchers.delete(w),
+    });
+    opts.signal?.addEventListener('abort', () => w.queue.stop(), { once: true });
+    return w;
+  }
+
+  #startWithState(w: CacheWatcher, opts: ListOptions): Watch {
+    for (const [k, obj] of this.#cache.sorted()) if (w.matchesKey(k) && w.matches(obj)) w.sendInitial(obj);
+    if (opts.sendInitialEvents === true && w.wantsBookmarks) w.sendInitialEventsEnd(this.#cache.resourceVersion);
+    this.#watchers.add(w);
+    return w.queue;
+  }
+
+  /** {@inheritDoc StorageInterface.count} */
+  count(key: string): Promise<number> {
+    return this.#storage.count(key);
+  }
+
+  /** Rejects with StorageNotReadyError until the cache is initialized. */
+  async readinessCheck(): Promise<void> {
+    if (!this.#ready) throw new StorageNotReadyError('watch cache is not initialized');
+  }
+
+  /** {@inheritDoc StorageInterface.requestWatchProgress} */
+  requestWatchProgress(): Promise<void> {
+    return this.#storage.requestWatchProgress();
+  }
+
+  /** {@inheritDoc StorageInterface.getCurrentResourceVersion} */
+  getCurrentResourceVersion(): Promise<string> {
+    return this.#storage.getCurrentResourceVersion();
+  }
+}
