@@ -5,7 +5,7 @@
 import type { StorageObject } from '@apiserver/storage';
 import { Compactor } from './compactor.js';
 import { MemoryStorage, type MemoryStorageOptions } from './memory-storage.js';
-import { MvccStore } from './mvcc/mvcc-store.js';
+import { type MvccStats, MvccStore } from './mvcc/mvcc-store.js';
 import { DurableMvcc, type RecoveryReport } from './wal/durable-mvcc.js';
 import { WatchRegistry } from './watcher.js';
 
@@ -80,7 +80,7 @@ export class MemoryBackend {
   }
 
   /** Retained history: revisions in the event log, versions over all keys, keys. */
-  stats(): { revisions: number; versions: number; keys: number } {
+  stats(): MvccStats {
     return this.#mvcc.stats();
   }
 

@@ -48,7 +48,7 @@ export interface MemoryStorageOptions<T extends StorageObject = StorageObject> {
 
 /** `StorageInterface` on the embedded MVCC store (mirrors the etcd3 store's algorithms). */
 export class MemoryStorage<T extends StorageObject = StorageObject> implements StorageInterface<T> {
-  /** {@inheritDoc StorageInterface.versioner} */
+  /** The versioner used to read and set resource versions. */
   readonly versioner: Versioner;
   readonly #ctx: StorageContext<T>;
   readonly #watches: WatchRegistry;
@@ -64,7 +64,7 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     this.#ctx = { mvcc, codec, transformer: options.transformer ?? identityTransformer, versioner: this.versioner };
   }
 
-  /** {@inheritDoc StorageInterface.create} */
+  /** Creates `key` (KeyExists if present; ResourceVersionSetOnCreateError if `obj` has an RV); returns the stored object with its RV. */
   async create(key: string, obj: T, opts: CreateOptions = {}): Promise<T> {
     const k = this.#key(key);
     if (this.versioner.objectResourceVersion(obj) !== 0) throw new ResourceVersionSetOnCreateError();
@@ -75,17 +75,17 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     return decodeAt(this.#ctx, data, txn.revision);
   }
 
-  /** {@inheritDoc StorageInterface.delete} */
+  /** Deletes `key` after preconditions and validation, retrying on conflicts; returns the last state with RV = the deletion revision. */
   async delete(key: string, opts: DeleteOptions<T> = {}): Promise<T> {
     return conditionalDelete(this.#ctx, this.#key(key), opts);
   }
 
-  /** {@inheritDoc StorageInterface.watch} */
+  /** Watches `key` (or the prefix `key/` when recursive) from the resource version in `opts`. */
   async watch(key: string, opts: ListOptions<T> = {}): Promise<Watch<T>> {
     return startWatch(this.#ctx, this.#watches, this.#key(key), opts);
   }
 
-  /** {@inheritDoc StorageInterface.get} */
+  /** Reads `key`; KeyNotFound unless `ignoreNotFound` (then undefined); TooLargeResourceVersion for an RV above the current revision. */
   async get(key: string, opts: GetOptions = {}): Promise<T | undefined> {
     const k = this.#key(key);
     const kv = this.#ctx.mvcc.get(k);
@@ -97,34 +97,34 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     return (await decodeKeyValue(this.#ctx, kv)).obj;
   }
 
-  /** {@inheritDoc StorageInterface.getList} */
+  /** Lists `key` (exact) or `key/` (recursive) with predicate, paging, continue and RV match rules. */
   async getList(key: string, opts: ListOptions<T> = {}): Promise<ListResult<T>> {
     return getList(this.#ctx, this.#key(key), opts);
   }
 
-  /** {@inheritDoc StorageInterface.guaranteedUpdate} */
+  /** Read-modify-write loop with compare-and-swap on the key's revision; identical bytes do not write. */
   async guaranteedUpdate(key: string, tryUpdate: UpdateFunc<T>, opts: GuaranteedUpdateOptions<T> = {}): Promise<T> {
     return guaranteedUpdate(this.#ctx, this.#key(key), tryUpdate, opts);
   }
 
-  /** {@inheritDoc StorageInterface.count} */
+  /** Number of objects under the prefix `key/`. */
   async count(key: string): Promise<number> {
     const k = this.#key(key);
     const prefix = k.endsWith('/') ? k : `${k}/`;
     return this.#ctx.mvcc.range(prefix, prefixRangeEnd(prefix)).count;
   }
 
-  /** {@inheritDoc StorageInterface.readinessCheck} */
+  /** Resolves while the backend is open; StorageNotReadyError once it is closed. */
   async readinessCheck(): Promise<void> {
     if (this.#ctx.mvcc.closed) throw new StorageNotReadyError('memory backend is closed');
   }
 
-  /** {@inheritDoc StorageInterface.requestWatchProgress} */
+  /** Sends a BOOKMARK at the current revision to every watch opened with `progressNotify`. */
   async requestWatchProgress(): Promise<void> {
     this.#watches.notifyProgress(this.#ctx.mvcc.currentRevision);
   }
 
-  /** {@inheritDoc StorageInterface.getCurrentResourceVersion} */
+  /** The current global revision of the backend, as a decimal string. */
   async getCurrentResourceVersion(): Promise<string> {
     return String(this.#ctx.mvcc.currentRevision);
   }

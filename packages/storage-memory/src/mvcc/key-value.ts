@@ -29,10 +29,28 @@ export interface MvccEvent {
   readonly prevKv?: KeyValue | undefined;
 }
 
+/** A put inside a commit. */
+export interface MvccPut {
+  /** Discriminator. */
+  readonly type: 'put';
+  /** The key written. */
+  readonly key: string;
+  /** The bytes stored. */
+  readonly value: Uint8Array;
+  /** Lifetime in milliseconds; the key is deleted when it passes (absent or 0 = forever). */
+  readonly ttlMs?: number | undefined;
+}
+
+/** A delete inside a commit (a no-op when the key does not exist). */
+export interface MvccDelete {
+  /** Discriminator. */
+  readonly type: 'delete';
+  /** The key deleted. */
+  readonly key: string;
+}
+
 /** One write inside a commit. */
-export type MvccOp =
-  | { readonly type: 'put'; readonly key: string; readonly value: Uint8Array; readonly ttlMs?: number | undefined }
-  | { readonly type: 'delete'; readonly key: string };
+export type MvccOp = MvccPut | MvccDelete;
 
 /** Whether a key-value is a deletion marker. */
 export function isTombstone(kv: KeyValue): boolean {

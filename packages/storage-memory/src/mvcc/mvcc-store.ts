@@ -34,6 +34,16 @@ export interface RangeResult {
   readonly revision: number;
 }
 
+/** Sizes of the retained state (for memory accounting, tests and benchmarks). */
+export interface MvccStats {
+  /** Revisions held in the event log (since the last compaction). */
+  readonly revisions: number;
+  /** Versions (including tombstones) held over all keys. */
+  readonly versions: number;
+  /** Keys with at least one retained version. */
+  readonly keys: number;
+}
+
 /** Receives each committed revision, in order, synchronously after it is applied. */
 export type CommitListener = (entry: RevisionEntry) => void;
 
@@ -62,6 +72,7 @@ export class MvccStore {
   #compactRevision = 0;
   #closed = false;
 
+  /** Creates an empty store at revision 1. */
   constructor(options: MvccStoreOptions = {}) {
     this.#historyLimit = Math.max(0, Math.floor(options.historyLimit ?? 0));
     this.#journal = options.journal;
@@ -192,7 +203,7 @@ export class MvccStore {
   }
 
   /** Retained history size: revisions in the event log and versions over all keys. */
-  stats(): { revisions: number; versions: number; keys: number } {
+  stats(): MvccStats {
     let versions = 0;
     for (const h of this.#keys.values()) versions += h.size;
     return { revisions: this.#log.size, versions, keys: this.#keys.size };
