@@ -36,6 +36,8 @@ export function newEtcd3Client(options: Etcd3ClientOptions): Etcd3 {
     dialTimeout: options.dialTimeoutMs ?? 5_000,
     defaultCallOptions: callOptionsFor(options.requestTimeoutMs ?? defaultRequestTimeoutMs),
     faultHandling: { global: noop, host: () => noop },
+    // As kube-apiserver's etcd client: detect a dead connection (and end its watches) within ~40 s.
+    grpcOptions: { 'grpc.keepalive_time_ms': 30_000, 'grpc.keepalive_timeout_ms': 10_000 },
   };
   if (options.credentials !== undefined) clientOptions.credentials = options.credentials;
   if (options.auth !== undefined) clientOptions.auth = options.auth;

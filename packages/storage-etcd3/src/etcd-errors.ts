@@ -24,9 +24,20 @@ export function isFutureRevisionError(err: unknown): boolean {
   return err instanceof GRPCOutOfRangeError && err.message.includes(futureRevisionMessage);
 }
 
+/** gRPC status codes of connectivity failures: CANCELLED, DEADLINE_EXCEEDED, UNAVAILABLE. */
+const unreachableGrpcCodes: ReadonlySet<number> = new Set([1, 4, 14]);
+
+/** The numeric gRPC status `code` of a raw grpc-js error (stream errors are not cast by `etcd3`). */
+function grpcCode(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return undefined;
+  return typeof err.code === 'number' ? err.code : undefined;
+}
+
 /** Whether the error means etcd could not be reached in time (not that it refused the request). */
 export function isUnreachableEtcdError(err: unknown): boolean {
+  const code = grpcCode(err);
   return (
+    (code !== undefined && unreachableGrpcCodes.has(code)) ||
     err instanceof GRPCUnavailableError ||
     err instanceof GRPCDeadlineExceededError ||
     err instanceof GRPCCancelledError ||

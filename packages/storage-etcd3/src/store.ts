@@ -31,8 +31,11 @@ import type { Etcd3 } from 'etcd3';
 import { getList } from './get-list.js';
 import { KV } from './kv.js';
 import { LeaseManager, type LeaseManagerConfig } from './lease-manager.js';
-import { type ObjState, ObjectSerializer } from './state.js';
+import { type ObjState, ObjectSerializer, setResourceVersion } from './state.js';
 import { type ProgressTarget, startWatch } from './watcher.js';
+
+/** What a deleted-but-unreadable object decodes from. */
+const emptyObject = new TextEncoder().encode('{"metadata":{}}');
 
 /** Options of {@link Etcd3Storage}. */
 export interface Etcd3StorageOptions<T extends StorageObject = StorageObject> {
@@ -236,12 +239,15 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     }
   }
 
-  /** The last state before deletion with RV = the deletion revision (a corrupt value yields the cached copy or bare metadata). */
+  /**
+   * The last state before deletion with RV = the deletion revision. When the stored value was unreadable
+   * (`ignoreStoreReadError`), the caller's cached copy, else an object with only metadata (as the memory backend).
+   */
   #deletedObject(orig: ObjState<T>, revision: string, cached: T | undefined): T {
     if (orig.data !== undefined) return this.#serializer.decode(orig.data, revision);
-    const fallback = cached === undefined ? undefined : structuredClone(cached);
-    if (fallback === undefined) throw orig.readError;
-    fallback.metadata.resourceVersion = revision;
-    return fallback;
+    if (cached === undefined) return this.#serializer.decode(emptyObject, revision);
+    const copy = structuredClone(cached);
+    setResourceVersion(copy, revision);
+    return copy;
   }
 }
