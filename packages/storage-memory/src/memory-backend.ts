@@ -84,9 +84,10 @@ export class MemoryBackend {
     return this.#mvcc.stats();
   }
 
-  /** Stops timers, takes a final snapshot (with `dataDir`) and closes the store; views then fail. */
+  /** Stops timers, ends all watches, takes a final snapshot (with `dataDir`) and closes the store; views then fail. */
   close(): void {
     this.#compactor?.stop();
+    this.#watches.endAll();
     try {
       this.#durable?.close();
     } finally {

@@ -31,6 +31,7 @@ type Pending =
 /** Live watches of one backend, so `requestWatchProgress` can reach the ones that asked for progress. */
 export class WatchRegistry {
   readonly #progress = new Set<(revision: number) => void>();
+  readonly #live = new Set<() => void>();
   /** Most events a watch may hold unread before it is ended (0 = unbounded). */
   readonly bufferLimit: number;
 
@@ -48,6 +49,17 @@ export class WatchRegistry {
   /** Sends a progress bookmark at `revision` to every progressNotify watch. */
   notifyProgress(revision: number): void {
     for (const fn of this.#progress) fn(revision);
+  }
+
+  /** Registers the function that ends a live watch; returns the unregister function. */
+  track(end: () => void): () => void {
+    this.#live.add(end);
+    return () => this.#live.delete(end);
+  }
+
+  /** Ends every live watch (their buffered events stay readable), e.g. when the backend closes. */
+  endAll(): void {
+    for (const end of [...this.#live]) end();
   }
 }
 
@@ -78,7 +90,9 @@ export function startWatch<T extends StorageObject>(
   const unprogress = opts.progressNotify === true ? registry.onProgress((r) => pump.enqueue({ kind: 'bookmark', revision: r, initialEnd: false })) : () => {};
   const onAbort = () => queue.stop();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const untrack = registry.track(() => pump.end());
   pump.onFinish(() => {
+    untrack();
     unsubscribe();
     unprogress();
     opts.signal?.removeEventListener('abort', onAbort);
@@ -159,7 +173,7 @@ class WatchPump<T extends StorageObject> {
       if (event === undefined) continue;
       // A consumer this far behind is cut off (like the cacher's slow watchers); it re-watches from its last RV.
       // An error also ends the watch: nothing after it could be trusted to be complete.
-      if (!this.queue.push(event) || event.type === 'ERROR') this.#end();
+      if (!this.queue.push(event) || event.type === 'ERROR') this.end();
     }
     this.#running = false;
   }
@@ -205,7 +219,8 @@ class WatchPump<T extends StorageObject> {
     return decodeAt(this.#ctx, data, rev);
   }
 
-  #end(): void {
+  /** Ends the watch from the producer side: no more events; buffered ones stay readable. */
+  end(): void {
     this.queue.close();
     this.#finished();
   }

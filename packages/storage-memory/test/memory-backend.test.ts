@@ -251,3 +251,15 @@ t.test('guaranteedUpdate: preconditions on a missing key with ignoreNotFound fai
   const out = await s.guaranteedUpdate('/pods/ns/x', create, { ignoreNotFound: true, preconditions: {} });
   t.equal(out.metadata.resourceVersion, '2');
 });
+
+t.test('closing the backend ends live watches', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  const s = backend.storage();
+  await s.create('/pods/ns/a', pod('ns', 'a'));
+  const w = await s.watch('/pods', { recursive: true, resourceVersion: '0' });
+  t.same(summary(await take(w, 1)), ['ADDED a@2']);
+  const started = Date.now();
+  backend.close();
+  t.same(await take(w, 1, 2000), [], 'the watch ends');
+  t.ok(Date.now() - started < 1000, 'without waiting for a timeout');
+});
