@@ -46,6 +46,7 @@ export class DurableMvcc implements Journal {
   readonly #recovery: RecoveryReport;
   readonly #unlock: () => void;
   #snapshotQueued = false;
+  #lastSnapshotError: unknown;
   #closed = false;
 
   /**
@@ -69,7 +70,7 @@ export class DurableMvcc implements Journal {
     store.setJournal(this);
     const interval = options.snapshotIntervalMs ?? 60_000;
     if (interval > 0) {
-      this.#timer = setInterval(() => this.#snapshotIfDirty(), interval);
+      this.#timer = setInterval(() => this.#backgroundSnapshot(), interval);
       this.#timer.unref();
     }
   }
@@ -90,7 +91,7 @@ export class DurableMvcc implements Journal {
     if (this.#everyRecords > 0 && this.#wal.records >= this.#everyRecords && !this.#snapshotQueued) {
       // Snapshot after the commit in progress has been applied, never in the middle of it.
       this.#snapshotQueued = true;
-      queueMicrotask(() => this.#snapshotIfDirty());
+      queueMicrotask(() => this.#backgroundSnapshot());
     }
   }
 
@@ -112,6 +113,21 @@ export class DurableMvcc implements Journal {
       this.#store.setJournal(undefined);
       this.#wal.close();
       this.#unlock();
+    }
+  }
+
+  /** The error of the last failed background snapshot, cleared by the next success (the log keeps the data). */
+  get lastSnapshotError(): unknown {
+    return this.#lastSnapshotError;
+  }
+
+  /** Snapshot from a timer or microtask: a failure must not crash the process; the log still has everything. */
+  #backgroundSnapshot(): void {
+    try {
+      this.#snapshotIfDirty();
+      this.#lastSnapshotError = undefined;
+    } catch (err) {
+      this.#lastSnapshotError = err;
     }
   }
 

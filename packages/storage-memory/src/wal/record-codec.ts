@@ -1,11 +1,10 @@
 /**
- * JSON encoding of journal records and snapshots (values as base64).
+ * JSON encoding of journal records and snapshot frames (values as base64).
  * @module
  */
 import type { JournalOp, JournalRecord } from '../mvcc/journal.js';
 import type { KeyValue } from '../mvcc/key-value.js';
 import type { LeaseGrant } from '../mvcc/lessor.js';
-import type { MvccSnapshot } from '../mvcc/mvcc-store.js';
 
 type WireOp = { t: 'p'; k: string; v: string; l: number } | { t: 'd'; k: string };
 type WireRecord = { c: number; o: WireOp[]; g: LeaseGrant[] } | { x: number };
@@ -16,11 +15,6 @@ interface WireKv {
   n: number;
   v: string;
   l: number;
-}
-interface WireSnapshot {
-  r: number;
-  kv: WireKv[];
-  g: LeaseGrant[];
 }
 
 /** Serializes a journal record. */
@@ -42,30 +36,48 @@ export function decodeRecord(payload: Uint8Array): JournalRecord {
   return { kind: 'commit', revision: c, ops: o.map(decodeOp), leases: g.map(decodeGrant) };
 }
 
-/** Serializes a snapshot. */
-export function encodeSnapshot(snapshot: MvccSnapshot): Buffer {
-  const wire: WireSnapshot = {
-    r: snapshot.revision,
-    kv: snapshot.kvs.map((kv) => ({
-      k: kv.key,
-      c: kv.createRevision,
-      m: kv.modRevision,
-      n: kv.version,
-      v: Buffer.from(kv.value).toString('base64'),
-      l: kv.lease,
-    })),
-    g: [...snapshot.leases],
-  };
+/** First frame of a snapshot file: revision, leases and how many key-value chunks follow. */
+export interface SnapshotHeader {
+  /** Revision of the snapshot. */
+  readonly revision: number;
+  /** Leases referenced by the key-values. */
+  readonly leases: readonly LeaseGrant[];
+  /** Number of chunk frames after the header. */
+  readonly chunks: number;
+}
+
+/** Serializes a snapshot header. */
+export function encodeSnapshotHeader(header: SnapshotHeader): Buffer {
+  return Buffer.from(JSON.stringify({ r: header.revision, g: header.leases, n: header.chunks }));
+}
+
+/** Parses a snapshot header; throws on anything malformed. */
+export function decodeSnapshotHeader(payload: Uint8Array): SnapshotHeader {
+  const wire: unknown = JSON.parse(Buffer.from(payload).toString('utf8'));
+  if (!isObject(wire) || typeof wire['r'] !== 'number' || typeof wire['n'] !== 'number' || !Array.isArray(wire['g'])) {
+    throw new Error('malformed snapshot header');
+  }
+  return { revision: wire['r'], leases: wire['g'].map(decodeGrant), chunks: wire['n'] };
+}
+
+/** Serializes one chunk of snapshot key-values. */
+export function encodeSnapshotChunk(kvs: readonly KeyValue[]): Buffer {
+  const wire: WireKv[] = kvs.map((kv) => ({
+    k: kv.key,
+    c: kv.createRevision,
+    m: kv.modRevision,
+    n: kv.version,
+    v: Buffer.from(kv.value).toString('base64'),
+    l: kv.lease,
+  }));
   return Buffer.from(JSON.stringify(wire));
 }
 
-/** Parses a snapshot; throws on anything malformed. */
-export function decodeSnapshot(payload: Uint8Array): MvccSnapshot {
+/** Parses one chunk of snapshot key-values; throws on anything malformed. */
+export function decodeSnapshotChunk(payload: Uint8Array): KeyValue[] {
   const wire: unknown = JSON.parse(Buffer.from(payload).toString('utf8'));
-  if (!isObject(wire) || typeof wire['r'] !== 'number' || !Array.isArray(wire['kv']) || !Array.isArray(wire['g'])) {
-    throw new Error('malformed snapshot');
-  }
-  return { revision: wire['r'], kvs: wire['kv'].map(decodeKv), leases: wire['g'].map(decodeGrant) };
+  if (!Array.isArray(wire)) throw new Error('malformed snapshot chunk');
+  return wire.map(decodeKv);
 }
 
 function encodeOp(op: JournalOp): WireOp {

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { MvccStore } from '../../src/mvcc/mvcc-store.js';
 import { DurableMvcc, LOG_FILE } from '../../src/wal/durable-mvcc.js';
 import { CorruptLogError } from '../../src/wal/errors.js';
-import { decodeRecord, decodeSnapshot, encodeRecord } from '../../src/wal/record-codec.js';
+import { decodeRecord, decodeSnapshotChunk, decodeSnapshotHeader, encodeRecord, encodeSnapshotHeader } from '../../src/wal/record-codec.js';
 import { encodeFrame, scanFrames } from '../../src/wal/record-frame.js';
 import { readSnapshot, SNAPSHOT_FILE, syncDirectory, writeSnapshot } from '../../src/wal/snapshot-file.js';
 import { WriteAheadLog } from '../../src/wal/write-ahead-log.js';
@@ -54,9 +54,8 @@ t.test('records and snapshots round-trip; malformed payloads are rejected', asyn
   for (const bad of ['[]', '{"c":1}', '{"c":1,"o":[{"t":"p","k":"a"}],"g":[]}', '{"c":1,"o":[7],"g":[]}', '{"c":1,"o":[],"g":[{}]}']) {
     t.throws(() => decodeRecord(bytes(bad)), Error, bad);
   }
-  for (const bad of ['{}', '{"r":1,"kv":[{"k":"a"}],"g":[]}', '{"r":1,"kv":[1],"g":[]}', '{"r":1,"kv":[{"k":"a","v":"","c":1,"m":1,"n":1}],"g":[]}']) {
-    t.throws(() => decodeSnapshot(bytes(bad)), Error, bad);
-  }
+  for (const bad of ['{}', '{"r":1,"g":[]}', '{"r":1,"n":0}']) t.throws(() => decodeSnapshotHeader(bytes(bad)), Error, bad);
+  for (const bad of ['{}', '[{"k":"a"}]', '[1]', '[{"k":"a","v":"","c":1,"m":1,"n":1}]']) t.throws(() => decodeSnapshotChunk(bytes(bad)), Error, bad);
 });
 
 t.test('write, crash, reopen: state and revision continue', async (t) => {
@@ -190,6 +189,10 @@ t.test('snapshot files: damage detection and atomic replace', async (t) => {
   t.throws(() => readSnapshot(dir), CorruptLogError);
   writeFileSync(path, encodeFrame(bytes('{}')));
   t.throws(() => readSnapshot(dir), CorruptLogError);
+  writeFileSync(path, encodeFrame(encodeSnapshotHeader({ revision: 3, leases: [], chunks: 2 })));
+  t.throws(() => readSnapshot(dir), /expected 2 chunks, found 0/);
+  writeFileSync(path, Buffer.alloc(0));
+  t.throws(() => readSnapshot(dir), /empty snapshot/);
   t.throws(() => open(dir), CorruptLogError);
   syncDirectory(join(dir, 'missing'));
 });
@@ -207,4 +210,28 @@ t.test('WriteAheadLog refuses use after close and cuts a failed partial write', 
   wal.close();
   t.throws(() => wal.append({ kind: 'compact', revision: 2 }), /closed/);
   t.throws(() => wal.truncate(), /closed/);
+});
+
+t.test('large snapshots are written in chunks; a failing background snapshot does not throw', async (t) => {
+  const dir = tempDir(t);
+  const first = open(dir);
+  const ops = [];
+  for (let i = 0; i < 2500; i++) ops.push(put(`/big/${String(i).padStart(5, '0')}`, 'x'.repeat(10)));
+  first.store.commit(ops);
+  first.durable.snapshot();
+  t.equal(readSnapshot(dir)?.kvs.length, 2500);
+  first.store.close();
+  const second = open(dir, 1);
+  t.teardown(() => second.store.close());
+  t.equal(second.store.range('/big/', '/big0').count, 2500);
+  // Make the snapshot's temp path unusable: a directory named like it.
+  mkdirSync(join(dir, `${SNAPSHOT_FILE}.tmp`));
+  second.store.commit([put('/after', '1')]);
+  await new Promise((r) => setImmediate(r));
+  t.ok(second.durable.lastSnapshotError instanceof Error, 'the failure is recorded');
+  t.ok(second.durable.logRecords > 0, 'the log was not truncated');
+  rmSync(join(dir, `${SNAPSHOT_FILE}.tmp`), { recursive: true });
+  second.store.commit([put('/after', '2')]);
+  await new Promise((r) => setImmediate(r));
+  t.equal(second.durable.lastSnapshotError, undefined, 'the next snapshot succeeds');
 });
