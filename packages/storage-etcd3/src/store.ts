@@ -27,7 +27,7 @@ import {
   versioner as defaultVersioner,
   type Watch,
 } from '@apiserver/storage';
-import type { Etcd3 } from 'etcd3';
+import { type Etcd3, EtcdLeaseInvalidError } from 'etcd3';
 import { getList } from './get-list.js';
 import { KV } from './kv.js';
 import { LeaseManager, type LeaseManagerConfig } from './lease-manager.js';
@@ -85,8 +85,20 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     return prepareKey(this.#pathPrefix, key);
   }
 
-  async #lease(ttl: number | undefined, key: string): Promise<string> {
-    return ttl !== undefined && ttl > 0 ? this.#leases.getLease(ttl, key) : '0';
+  /**
+   * `optimisticPut` with a lease for `ttl` (none when absent/0). If etcd no longer knows a reused lease
+   * (revoked, or lost with a restored etcd), the transaction was not applied, so it is safe to retry
+   * once with a freshly granted lease.
+   */
+  async #put(key: string, stored: Uint8Array, expected: string, ttl: number | undefined, getOnFailure: boolean) {
+    if (ttl === undefined || ttl <= 0) return this.#kv.optimisticPut(key, stored, expected, '0', getOnFailure);
+    try {
+      return await this.#kv.optimisticPut(key, stored, expected, await this.#leases.getLease(ttl, key), getOnFailure);
+    } catch (err) {
+      if (!(err instanceof EtcdLeaseInvalidError)) throw err;
+      this.#leases.invalidate();
+      return this.#kv.optimisticPut(key, stored, expected, await this.#leases.getLease(ttl, key), getOnFailure);
+    }
   }
 
   /** {@inheritDoc StorageInterface.create} */
@@ -94,9 +106,8 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     const k = this.#key(key);
     if (this.versioner.objectResourceVersion(obj) !== 0) throw new ResourceVersionSetOnCreateError();
     const data = this.#serializer.encode(obj);
-    const lease = await this.#lease(opts.ttl, k);
     const stored = await this.#serializer.toStorage(data, k);
-    const res = await this.#kv.optimisticPut(k, stored, '0', lease, false);
+    const res = await this.#put(k, stored, '0', opts.ttl, false);
     if (!res.succeeded) throw newKeyExistsError(k, 0);
     return this.#serializer.decode(data, res.revision);
   }
@@ -200,9 +211,8 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
         }
         if (!orig.stale) return this.#serializer.decode(orig.data, orig.rev);
       }
-      const lease = await this.#lease(ttl, k);
       const stored = await this.#serializer.toStorage(data, k);
-      const res = await this.#kv.optimisticPut(k, stored, orig.rev, lease, true);
+      const res = await this.#put(k, stored, orig.rev, ttl, true);
       if (res.succeeded) return this.#serializer.decode(data, res.revision);
       orig = await this.#serializer.state(k, res.current);
       if (res.current === undefined && !ignoreNotFound) throw newKeyNotFoundError(k, 0);

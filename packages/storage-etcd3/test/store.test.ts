@@ -10,6 +10,7 @@ import {
 import { startEtcd } from '@apiserver/testing';
 import t from 'tap';
 import { newEtcd3Client } from '../src/client.js';
+import { LeaseManager } from '../src/lease-manager.js';
 import { Etcd3Storage } from '../src/store.js';
 
 // One etcd for the file; progress notifications every second for the progressNotify case.
@@ -64,6 +65,20 @@ t.test('TTL leases are attached on create and dropped by an update without TTL',
   t.equal((await client.get('/ttl/pods/ns/b').exec()).kvs[0]?.lease, leased, 'the lease is reused');
   await store.guaranteedUpdate('/pods/ns/a', (cur) => ({ object: { ...cur!, spec: { x: 1 } } }));
   t.equal((await client.get('/ttl/pods/ns/a').exec()).kvs[0]?.lease, '0', 'an update without TTL drops it (as upstream)');
+});
+
+t.test('a revoked reused lease is replaced once', async (t) => {
+  const leases = new LeaseManager(client);
+  const store = new Etcd3Storage({ client, pathPrefix: '/revoked', leaseManager: leases });
+  const id = await leases.getLease(300);
+  await client.leaseClient.leaseRevoke({ ID: id });
+  const created = await store.create('/pods/ns/a', pod('a'), { ttl: 300 });
+  const lease = (await client.get('/revoked/pods/ns/a').exec()).kvs[0]?.lease ?? '0';
+  t.not(lease, '0', 'stored with a lease');
+  t.not(lease, id, 'a new one');
+  await client.leaseClient.leaseRevoke({ ID: lease });
+  const updated = await store.guaranteedUpdate('/pods/ns/b', () => ({ object: pod('b'), ttl: 300 }), { ignoreNotFound: true });
+  t.ok(Number(updated.metadata.resourceVersion) > Number(created.metadata.resourceVersion), 'update path retries too');
 });
 
 t.test('unreadable stored values', async (t) => {

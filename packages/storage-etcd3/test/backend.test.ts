@@ -1,6 +1,7 @@
 import { startEtcd } from '@apiserver/testing';
 import { isStorageError } from '@apiserver/storage';
 import t from 'tap';
+import { Etcd3Backend } from '../src/backend.js';
 import { newEtcd3Client } from '../src/client.js';
 import { Compactor, compactRevKey, compactTo } from '../src/compactor.js';
 import { isCompactedError } from '../src/etcd-errors.js';
@@ -94,4 +95,33 @@ t.test('compactor: interval timer, stop, and errors', async (t) => {
   t.ok(isStorageError(await rejection(compactTo(closed, '5')), 'Unreachable'), 'compact on a closed client');
   t.ok(isStorageError(await rejection(new LeaseManager(closed).getLease(5)), 'Unreachable'), 'grant on a closed client');
   t.same(errors, [], 'no background errors');
+});
+
+t.test('backend: stores share the client and lease manager; health; compaction; close', async (t) => {
+  const errors: unknown[] = [];
+  const backend = new Etcd3Backend({
+    hosts: etcd.host,
+    prefix: '/be',
+    compactionIntervalMs: 30,
+    leaseReuseDurationSeconds: 30,
+    onCompactionError: (e) => errors.push(e),
+  });
+  const pods = backend.newStorage();
+  const nodes = backend.newStorage();
+  t.equal(pods.pathPrefix, '/be/');
+  await pods.create('/pods/ns/a', { metadata: { name: 'a', namespace: 'ns' } }, { ttl: 300 });
+  await nodes.create('/nodes/n1', { metadata: { name: 'n1' } }, { ttl: 300 });
+  const leaseOf = async (key: string): Promise<string | undefined> => (await client.get(key).exec()).kvs[0]?.lease;
+  t.equal(await leaseOf('/be/pods/ns/a'), await leaseOf('/be/nodes/n1'), 'one lease manager for all resources');
+  await backend.healthCheck();
+  const start = Number((await client.get(compactRevKey).exec()).kvs[0]?.version ?? '0');
+  let version = start;
+  for (let i = 0; i < 100 && version < start + 2; i++) {
+    await new Promise((r) => setTimeout(r, 30));
+    version = Number((await client.get(compactRevKey).exec()).kvs[0]?.version ?? '0');
+  }
+  t.ok(version >= start + 2, 'the backend runs its compactor');
+  await backend.close();
+  t.ok(isStorageError(await rejection(backend.healthCheck()), 'Unreachable'), 'health after close is Unreachable');
+  t.same(errors, []);
 });
