@@ -13,6 +13,7 @@ import {
   mapValueOf,
   node,
   propertiesOf,
+  typeDescriptionOf,
   typeNameOf,
   type WireCodec,
 } from '../schema/extensions.js';
@@ -60,7 +61,7 @@ class ComponentCollector {
       this.components[name] = {};
       const codec = codecOf(schema);
       this.components[name] =
-        codec !== undefined ? specialBody(codec, node(schema).description) : this.objectBody(schema);
+        codec !== undefined ? specialBody(codec, typeDescriptionOf(schema)) : this.objectBody(schema);
     }
     return `#/components/schemas/${name}`;
   }
@@ -70,8 +71,10 @@ class ComponentCollector {
     const properties: Record<string, OpenAPISchema> = {};
     for (const [key, fs] of Object.entries(props)) properties[key] = this.property(fs);
     const required = node(schema).required;
+    const doc = typeDescriptionOf(schema);
     return {
       ...keptKeywords(schema),
+      ...(doc === undefined ? {} : { description: doc }),
       type: 'object',
       ...(Array.isArray(required) && required.length > 0 ? { required: [...required] } : {}),
       properties,
@@ -103,7 +106,7 @@ class ComponentCollector {
     }
     const p = this.property(schema);
     const type = p.type;
-    if (type === 'string') return { ...p, default: '' };
+    if (type === 'string' && codecOf(schema) !== 'bytes') return { ...p, default: '' };
     return p;
   }
 }

@@ -2,7 +2,12 @@
 import { formatGroupVersion, type GroupVersionKind } from './group-version.js';
 
 /** Base class of errors about an object's kind or apiVersion. */
-export class SchemeError extends Error {}
+export class SchemeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SchemeError';
+  }
+}
 
 /** The kind is not registered for that group/version (Go: `runtime.notRegisteredErr`). */
 export class NotRegisteredError extends SchemeError {

@@ -5,7 +5,7 @@
  */
 import { type TObject, type TOptional, type TProperties, type TSchema, Type } from 'typebox';
 import { Memory } from 'typebox/system';
-import { X_GO_OMIT, X_GVK, X_K8S_TYPE, X_PROTOBUF_FIELD, type GoOmit } from './extensions.js';
+import { type GoOmit, X_GO_OMIT, X_GVK, X_K8S_DOC, X_K8S_TYPE, X_PROTOBUF_FIELD } from './extensions.js';
 
 /** Facts about one field beyond its type. */
 export interface FieldFacts {
@@ -62,7 +62,7 @@ export function requiredJsonField<T extends TSchema>(schema: T, description: str
 
 /** Declares a named object type (`typeName` is its OpenAPI definition name, e.g. `io.k8s.api.core.v1.PodSpec`). */
 export function struct<P extends TProperties>(typeName: string, description: string, properties: P): TObject<P> {
-  return Type.Object(properties, { description, [X_K8S_TYPE]: typeName });
+  return Type.Object(properties, { description, [X_K8S_TYPE]: typeName, [X_K8S_DOC]: description });
 }
 
 /** Group, version and kind of a kind's schema. */
@@ -99,6 +99,7 @@ export function kindStruct<P extends TProperties>(
     {
       description,
       [X_K8S_TYPE]: typeName,
+      [X_K8S_DOC]: description,
       [X_GVK]: [{ group: gvk.group, version: gvk.version, kind: gvk.kind }],
     },
   );

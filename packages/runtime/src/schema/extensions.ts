@@ -13,6 +13,8 @@ export const X_PROTOBUF_FIELD = 'x-protobuf-field';
 export const X_GO_OMIT = 'x-go-omit';
 /** Fully qualified OpenAPI definition name of a named type, e.g. `io.k8s.api.core.v1.ConfigMap`. */
 export const X_K8S_TYPE = 'x-k8s-type';
+/** Description of a named type itself (a field's `description` may override the copy it annotates). */
+export const X_K8S_DOC = 'x-k8s-doc';
 /** Wire codec of a special type: `time`, `microtime`, `int-or-string`, `quantity`, `bytes`, `fields-v1`, `raw-extension`, `wrapped-list`. */
 export const X_K8S_CODEC = 'x-k8s-codec';
 /** Group/version/kind list of a kind's schema (Kubernetes' own keyword). */
@@ -66,6 +68,12 @@ export function goOmitOf(schema: TSchema): GoOmit {
 /** Returns the qualified type name of a named schema. */
 export function typeNameOf(schema: TSchema): string | undefined {
   const v = node(schema)[X_K8S_TYPE];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Returns the description of a named type (not of the field that uses it). */
+export function typeDescriptionOf(schema: TSchema): string | undefined {
+  const v = node(schema)[X_K8S_DOC];
   return typeof v === 'string' ? v : undefined;
 }
 

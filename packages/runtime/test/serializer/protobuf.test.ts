@@ -161,3 +161,16 @@ t.test('envelope and descriptor names', async (t) => {
   d.typeFor(scheme.schemaFor({ group: '', version: 'v1', kind: 'Service' }));
   t.equal(d.root.lookupType('k8s.io.api.core.v1.ServicePort').fields.targetPort?.type, 'k8s.io.apimachinery.pkg.util.intstr.IntOrString');
 });
+
+t.test('envelopes with other content types or encodings are rejected', async (t) => {
+  const str = (tag: number, s: string) => Buffer.concat([Buffer.from([tag, Buffer.byteLength(s)]), Buffer.from(s)]);
+  const typeMeta = Buffer.concat([str(0x0a, 'v1'), str(0x12, 'ConfigMap')]);
+  const head = Buffer.concat([Buffer.from([0x6b, 0x38, 0x73, 0x00, 0x0a, typeMeta.length]), typeMeta]);
+  t.throws(() => pb.decode(Buffer.concat([head, str(0x22, 'application/json')])), { message: /unsupported content type "application\/json"/ });
+  t.throws(() => pb.decode(Buffer.concat([head, str(0x1a, 'gzip')])), { message: /unsupported content encoding "gzip"/ });
+  t.same(pb.decode(Buffer.concat([head, str(0x22, 'application/vnd.kubernetes.protobuf')])), {
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+    metadata: { creationTimestamp: null },
+  });
+});

@@ -1,0 +1,109 @@
+import { Type } from 'typebox';
+import t from 'tap';
+import { newBuiltinScheme } from '../../src/apis/register.js';
+import { ConfigMapSchema } from '../../src/apis/core/v1/config.js';
+import {
+  formatGroupResource,
+  formatGroupVersion,
+  formatGroupVersionKind,
+  formatGroupVersionResource,
+  GroupVersionParseError,
+  gvkFromAPIVersionAndKind,
+  parseGroupResource,
+  parseGroupVersion,
+  toAPIVersionAndKind,
+} from '../../src/runtime/group-version.js';
+import { ConversionError, declaredKindOf, Scheme } from '../../src/runtime/scheme.js';
+import {
+  isSchemeError,
+  MissingKindError,
+  MissingVersionError,
+  NotRegisteredError,
+  SchemeError,
+} from '../../src/runtime/scheme-errors.js';
+import { kindStruct, field } from '../../src/schema/define.js';
+
+t.test('group/version parse and format', async (t) => {
+  const table: [string, string, string][] = [
+    ['', '', ''],
+    ['v1', '', 'v1'],
+    ['apps/v1', 'apps', 'v1'],
+    ['meta.k8s.io/v1beta1', 'meta.k8s.io', 'v1beta1'],
+  ];
+  for (const [s, group, version] of table) {
+    t.same(parseGroupVersion(s), { group, version }, s);
+    t.equal(formatGroupVersion({ group, version }), s);
+  }
+  t.same(parseGroupVersion('/'), { group: '', version: '' });
+  t.throws(() => parseGroupVersion('a/b/c'), GroupVersionParseError);
+  t.throws(() => parseGroupVersion('a/b/c'), { message: 'unexpected GroupVersion string: a/b/c' });
+  t.same(gvkFromAPIVersionAndKind('apps/v1', 'Deployment'), { group: 'apps', version: 'v1', kind: 'Deployment' });
+  t.same(toAPIVersionAndKind({ group: '', version: 'v1', kind: 'Pod' }), { apiVersion: 'v1', kind: 'Pod' });
+  t.equal(formatGroupVersionKind({ group: 'apps', version: 'v1', kind: 'Deployment' }), 'apps/v1, Kind=Deployment');
+  t.equal(formatGroupVersionResource({ group: '', version: 'v1', resource: 'pods' }), '/v1, Resource=pods');
+  t.equal(formatGroupResource({ group: 'apps', resource: 'deployments' }), 'deployments.apps');
+  t.equal(formatGroupResource({ group: '', resource: 'pods' }), 'pods');
+  t.same(parseGroupResource('deployments.apps'), { group: 'apps', resource: 'deployments' });
+  t.same(parseGroupResource('pods'), { group: '', resource: 'pods' });
+});
+
+t.test('scheme resolves kinds and rejects unknown ones with typed errors', async (t) => {
+  const scheme = newBuiltinScheme('test');
+  t.same(scheme.objectKind({ apiVersion: 'apps/v1', kind: 'Deployment' }), { group: 'apps', version: 'v1', kind: 'Deployment' });
+  t.ok(scheme.recognizes({ group: 'meta.k8s.io', version: 'v1', kind: 'Table' }));
+  t.ok(scheme.recognizes({ group: 'apidiscovery.k8s.io', version: 'v2', kind: 'APIGroupDiscoveryList' }));
+  t.ok(scheme.recognizes({ group: 'autoscaling', version: 'v1', kind: 'Scale' }));
+  const nr = t.throws(() => scheme.objectKind({ apiVersion: 'v1', kind: 'Pod' }));
+  t.ok(nr instanceof NotRegisteredError && isSchemeError(nr));
+  t.equal((nr as Error).message, 'no kind "Pod" is registered for version "v1" in scheme "test"');
+  t.throws(() => scheme.objectKind({ apiVersion: 'v1' }), MissingKindError);
+  t.throws(() => scheme.objectKind({ apiVersion: 'v1' }), { message: `Object 'Kind' is missing in '{"apiVersion":"v1"}'` });
+  t.throws(() => scheme.objectKind({ kind: 'Pod' }), MissingVersionError);
+  t.throws(() => scheme.objectKind({ kind: 'Pod', apiVersion: 'a/b/c' }), GroupVersionParseError);
+  t.throws(() => scheme.schemaFor({ group: 'x', version: 'v1', kind: 'Y' }), NotRegisteredError);
+  t.throws(() => scheme.new({ group: 'x', version: 'v1', kind: 'Y' }), NotRegisteredError);
+  t.same(scheme.new({ group: 'apps', version: 'v1', kind: 'Deployment' }), { kind: 'Deployment', apiVersion: 'apps/v1' });
+  t.same(
+    scheme.knownKinds({ group: 'apps', version: 'v1' }).map((k) => k.kind),
+    ['Deployment', 'DeploymentList'],
+  );
+  t.ok(scheme.knownKinds().length > 20);
+  t.equal(scheme.lookup({ group: '', version: 'v1', kind: 'ConfigMap' })?.schema, ConfigMapSchema);
+  t.equal(isSchemeError(new Error('x')), false);
+});
+
+t.test('defaulting, validation and conversion hooks', async (t) => {
+  const v1 = kindStruct('io.example.v1.Widget', { group: 'example.io', version: 'v1', kind: 'Widget' }, 'A widget.', {
+    size: field(1, Type.Integer(), 'Size.'),
+  });
+  const v2 = kindStruct('io.example.v2.Widget', { group: 'example.io', version: 'v2', kind: 'Widget' }, 'A widget.', {
+    dimensions: field(1, Type.Object({ width: Type.Integer() }), 'Dimensions.'),
+  });
+  const scheme = new Scheme().addKnownTypes(v1, v2);
+  t.same(declaredKindOf(v2), { group: 'example.io', version: 'v2', kind: 'Widget' });
+  t.equal(declaredKindOf(Type.Object({})), undefined);
+  t.throws(() => scheme.addKnownType(Type.Object({})), SchemeError);
+  scheme.addDefaultingFunc({ group: 'example.io', version: 'v1', kind: 'Widget' }, (o) => {
+    o.size ??= 1;
+  });
+  scheme.addDefaultingFunc({ group: 'example.io', version: 'v1', kind: 'Widget' }, (o) => {
+    o.defaulted = true;
+  });
+  const w: Record<string, unknown> = { apiVersion: 'example.io/v1', kind: 'Widget' };
+  scheme.default(w);
+  t.same(w, { apiVersion: 'example.io/v1', kind: 'Widget', size: 1, defaulted: true });
+  t.same(scheme.validate(w), []);
+  t.same(scheme.validate({ apiVersion: 'example.io/v1', kind: 'Widget', size: 'big' }), [{ path: '/size', message: 'must be integer' }]);
+
+  t.throws(() => scheme.convertToVersion(w, 'example.io/v2'), ConversionError);
+  scheme.addConversionFunc(
+    { group: 'example.io', version: 'v1', kind: 'Widget' },
+    { group: 'example.io', version: 'v2', kind: 'Widget' },
+    (o) => ({ kind: 'ignored', dimensions: { width: o.size } }),
+  );
+  t.same(scheme.convertToVersion(w, 'example.io/v2'), { kind: 'Widget', apiVersion: 'example.io/v2', dimensions: { width: 1 } });
+  const same = scheme.convertToVersion(w, { group: 'example.io', version: 'v1' });
+  t.same(same, w);
+  t.not(same, w, 'a copy');
+  t.throws(() => scheme.convertToVersion(w, 'example.io/v3'), { message: /no conversion/ });
+});
