@@ -8,8 +8,9 @@ const marker = 'node_modules/.package-lock.json';
 const lock = 'package-lock.json';
 const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
 if (stale) {
-  const command = existsSync(lock) ? 'ci' : 'install';
-  console.log(`ensure-installed: running npm ${command}`);
-  const run = spawnSync('npm', [command, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  // `npm install`, not `npm ci`: npm 11 leaves biome's optional per-platform
+  // packages out of the lockfile and `npm ci` then refuses it as out of sync.
+  console.log('ensure-installed: running npm install');
+  const run = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
