@@ -14,14 +14,29 @@ function trimRight(s: string, ch: string): string {
 }
 
 /**
+ * Go's `path.Join`: the non-empty elements joined by `/` and cleaned; unlike Node's
+ * `posix.join`, `Clean` drops a trailing slash (`/test` + `/` is `/test`).
+ */
+function goPathJoin(...elements: string[]): string {
+  const parts = elements.filter((element) => element !== '');
+  if (parts.length === 0) return '';
+  const normalized = posix.normalize(parts.join('/'));
+  return normalized.length > 1 && normalized.endsWith('/') ? normalized.slice(0, -1) : normalized;
+}
+
+/**
  * Splits a path into tokens as go-restful's `tokenizePath`: `/` gives none; with
  * `TrimRightSlashEnabled` leading and trailing slashes are dropped and inner empty
  * segments kept (`/a//b` → `["a", "", "b"]`); without it only leading slashes go.
  */
 export function tokenizePath(path: string, trimRightSlashEnabled = isTrimRightSlashEnabled()): string[] {
   if (path === '/') return [];
-  const trimmed = trimRightSlashEnabled ? trimRight(trimLeft(path, '/'), '/') : trimLeft(path, '/');
-  return trimmed.split('/');
+  // Hot path of every selection: index arithmetic and one slice, no intermediate strings.
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === 47) start++;
+  if (trimRightSlashEnabled) while (end > start && path.charCodeAt(end - 1) === 47) end--;
+  return (start === 0 && end === path.length ? path : path.slice(start, end)).split('/');
 }
 
 /**
@@ -30,6 +45,6 @@ export function tokenizePath(path: string, trimRightSlashEnabled = isTrimRightSl
  * `path.Join` semantics when `TrimRightSlashEnabled` is off.
  */
 export function concatPath(root: string, sub: string, trimRightSlashEnabled = isTrimRightSlashEnabled()): string {
-  if (!trimRightSlashEnabled) return posix.join(root, sub);
+  if (!trimRightSlashEnabled) return goPathJoin(root, sub);
   return `${trimRight(root, '/')}/${trimLeft(sub, '/')}`;
 }

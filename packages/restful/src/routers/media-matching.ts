@@ -11,6 +11,8 @@ const DEFAULT_METHODS_WITHOUT_CONTENT_TYPE: ReadonlySet<string> = new Set(['GET'
  * arrays, flags instead of repeated scans), so that selection allocates nothing.
  */
 export interface RouteMediaFacts {
+  /** Any Content-Type (even none) matches: Consumes is empty or has `*∕*`. */
+  readonly anyContentType: boolean;
   /** Consumes is empty: any Content-Type, even none, matches. */
   readonly consumesAnything: boolean;
   /** Consumes contains `*∕*`. */
@@ -34,9 +36,11 @@ function computeFacts(route: SelectableRoute): RouteMediaFacts {
     allowed !== undefined && allowed.length > 0
       ? allowed.includes(route.method)
       : DEFAULT_METHODS_WITHOUT_CONTENT_TYPE.has(route.method);
+  const consumesWildcard = route.consumes.includes('*/*');
   return {
+    anyContentType: route.consumes.length === 0 || consumesWildcard,
     consumesAnything: route.consumes.length === 0,
-    consumesWildcard: route.consumes.includes('*/*'),
+    consumesWildcard,
     consumes: new Set(route.consumes),
     methodWithoutContentType,
     producesWildcard: route.produces.includes('*/*'),

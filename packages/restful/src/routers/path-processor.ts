@@ -1,15 +1,14 @@
 import { removeCustomVerb } from '../path/custom-verb.js';
 import { tokenizePath } from '../path/tokenize.js';
-import { ServiceError } from '../service-error.js';
-import { PAGE_NOT_FOUND_MESSAGE } from './detect-route.js';
+import { PAGE_NOT_FOUND_MESSAGE, routingError } from './detect-route.js';
 import type { PathProcessor, SelectableRoute, SelectableWebService } from './route-selector.js';
 
 /**
  * Go would panic on a slice out of range here (`{name}.json` against a token shorter
  * than `.json`); the fidelity policy answers 404 instead of crashing.
  */
-function outOfRange(): ServiceError {
-  return new ServiceError(404, PAGE_NOT_FOUND_MESSAGE);
+function outOfRange(): Error {
+  return routingError(404, PAGE_NOT_FOUND_MESSAGE);
 }
 
 /**
@@ -37,9 +36,17 @@ export function keyAndValue(key: string, value: string): [string, string] {
  * `__proto__` or `constructor` is an ordinary entry.
  */
 export function newPathParameters(): Record<string, string> {
-  const params: Record<string, string> = Object.create(null);
-  return params;
+  return new PathParameterRecord();
 }
+
+/**
+ * Objects of this class have no inherited properties (their prototype's prototype is
+ * null) yet keep V8's fast property layout, unlike `Object.create(null)` objects.
+ */
+class PathParameterRecord {
+  [name: string]: string;
+}
+Object.setPrototypeOf(PathParameterRecord.prototype, null);
 
 /** Joins request tokens from `offset` with `/` (go-restful's `untokenizePath`). */
 export function untokenizePath(offset: number, parts: readonly string[]): string {

@@ -1,7 +1,16 @@
 import type { RouteTemplate } from '../../path/route-template.js';
 import type { SelectableRoute, SelectableWebService } from '../route-selector.js';
-import { type ParamPlan, paramPlanOf } from './param-plan.js';
-import { collectGroups, insertRoute, newTrieNode, type RouteGroup, type TrieNode } from './route-trie.js';
+import type { ParamPlan } from './param-plan.js';
+import {
+  collectGroups,
+  insertRoute,
+  newRouteGroup,
+  newTrieNode,
+  type RouteEntry,
+  type RouteGroup,
+  routeEntry,
+  type TrieNode,
+} from './route-trie.js';
 
 /** go-restful's curly sort keys, which depend only on the route once it matches. */
 function sortKeys(route: SelectableRoute): { staticCount: number; paramCount: number } {
@@ -37,18 +46,37 @@ function candidateOrder<R extends SelectableRoute>(routes: readonly R[]): R[] {
 }
 
 /**
+ * How many leading tokens every route shares with a static root. The root index
+ * already compared them (static root tokens match by equality, as route statics
+ * do), so route matching may start that deep. A `{…}` root token stops the skip:
+ * root and route params do not match the same tokens (empty, regex).
+ */
+function sharedStaticDepth(rootTemplate: RouteTemplate, routes: readonly SelectableRoute[]): number {
+  let depth = 0;
+  for (const rootToken of rootTemplate.tokens) {
+    if (rootToken.raw.startsWith('{')) break;
+    if (!routes.every((route) => route.template.tokens[depth]?.raw === rootToken.raw)) break;
+    depth++;
+  }
+  return depth;
+}
+
+/**
  * One WebService compiled for the fast CurlyRouter: a token trie whose groups hold
- * routes in candidate order, each route's rank (to merge groups) and its parameter
- * plan. Built on the first selection after a change of `revision()`.
+ * routes in candidate order with their media facts and parameter plans, plus each
+ * route's rank (to merge groups). Built on the first selection after a change of
+ * `revision()` or of the root.
  */
 export class CompiledWebService<R extends SelectableRoute> {
   /** The WebService revision this was built from. */
   readonly revision: number;
   /** The root template this was built with. */
   readonly rootTemplate: RouteTemplate;
-  readonly #root: TrieNode<R> = newTrieNode();
+  /** Request tokens already matched by the root index (see sharedStaticDepth). */
+  readonly #startDepth: number;
+  readonly #start: TrieNode<R>;
   readonly #rank = new Map<R, number>();
-  readonly #plans = new Map<R, ParamPlan>();
+  readonly #entries = new Map<R, RouteEntry<R>>();
   /** Reused between requests: selection is synchronous and never re-entered while collecting. */
   readonly #scratch: RouteGroup<R>[] = [];
 
@@ -56,37 +84,43 @@ export class CompiledWebService<R extends SelectableRoute> {
   constructor(webService: SelectableWebService<R>) {
     this.revision = webService.revision();
     this.rootTemplate = webService.rootTemplate();
+    const root = newTrieNode<R>();
     const ordered = candidateOrder(webService.routes());
-    ordered.forEach((route, rank) => {
+    for (const [rank, route] of ordered.entries()) {
+      const entry = routeEntry(route);
       this.#rank.set(route, rank);
-      this.#plans.set(route, paramPlanOf(route));
-      insertRoute(this.#root, route);
-    });
+      this.#entries.set(route, entry);
+      insertRoute(root, entry);
+    }
+    this.#startDepth = ordered.length === 0 ? 0 : sharedStaticDepth(this.rootTemplate, ordered);
+    let start = root;
+    for (const token of this.rootTemplate.tokens.slice(0, this.#startDepth)) start = start.statics.get(token.raw) ?? start;
+    this.#start = start;
   }
 
   /**
    * The routes whose path matches the request tokens, in candidate order. Usually one
-   * trie group matches and its precomputed array is returned as is (no allocation, no
-   * sort); several groups (e.g. `/{a}/x` and `/p/{b}`) are merged by rank.
+   * trie group matches and it is returned as is (no allocation, no sort); several
+   * groups (e.g. `/{a}/x` and `/p/{b}`) are merged by rank into a new group.
    */
-  candidates(tokens: readonly string[]): readonly R[] {
+  candidates(tokens: readonly string[]): RouteGroup<R> | undefined {
     const groups = this.#scratch;
-    collectGroups(this.#root, tokens, 0, groups);
+    collectGroups(this.#start, tokens, this.#startDepth, groups);
     if (groups.length <= 1) {
       const only = groups[0];
       groups.length = 0;
-      return only === undefined ? [] : only.routes;
+      return only;
     }
-    const merged: R[] = [];
-    for (const group of groups) for (const route of group.routes) merged.push(route);
+    const merged: RouteEntry<R>[] = [];
+    for (const group of groups) for (const entry of group.entries) merged.push(entry);
     groups.length = 0;
     const rank = this.#rank;
-    merged.sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
-    return merged;
+    merged.sort((a, b) => (rank.get(a.route) ?? 0) - (rank.get(b.route) ?? 0));
+    return newRouteGroup(merged);
   }
 
   /** The parameter plan of a route of this WebService. */
-  planOf(route: R): ParamPlan {
-    return this.#plans.get(route) ?? paramPlanOf(route);
+  planOf(route: R): ParamPlan | undefined {
+    return this.#entries.get(route)?.plan;
   }
 }

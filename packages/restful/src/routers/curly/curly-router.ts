@@ -1,6 +1,6 @@
 import { tokenizePath } from '../../path/tokenize.js';
-import { ServiceError } from '../../service-error.js';
-import { detectRoute, PAGE_NOT_FOUND_MESSAGE } from '../detect-route.js';
+import { detectRoute, PAGE_NOT_FOUND_MESSAGE, routingError } from '../detect-route.js';
+import { matchesAccept, matchesContentType } from '../media-matching.js';
 import type {
   RouteSelection,
   RouteSelectionRequest,
@@ -9,10 +9,32 @@ import type {
   SelectableWebService,
 } from '../route-selector.js';
 import { CompiledWebService } from './compiled-web-service.js';
-import { extractWithPlan } from './param-plan.js';
+import { extractWithPlan, paramPlanOf } from './param-plan.js';
+import type { RouteEntry } from './route-trie.js';
 import { RootIndex } from './root-index.js';
 
 type AnyWebService = SelectableWebService<SelectableRoute>;
+
+/**
+ * detectRoute's winner for routes without conditions: the first route whose method,
+ * Content-Type and Accept fit. Headers are read only when a route needs them (the
+ * Kubernetes WebServices consume `*∕*`, so Content-Type is usually never read).
+ */
+function firstAcceptable<R extends SelectableRoute>(entries: readonly RouteEntry<R>[], request: RouteSelectionRequest): RouteEntry<R> | undefined {
+  const method = request.method;
+  let contentType: string | undefined;
+  let accept: string | undefined;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as RouteEntry<R>;
+    if (entry.route.method !== method) continue;
+    const facts = entry.facts;
+    if (!facts.anyContentType && !matchesContentType(facts, (contentType ??= request.headers['content-type'] ?? ''))) continue;
+    if (facts.producesWildcard) return entry;
+    accept ??= request.headers.accept || '*/*';
+    if (accept === '*/*' || matchesAccept(facts, accept)) return entry;
+  }
+  return undefined;
+}
 
 /**
  * go-restful's default `CurlyRouter`, compiled: it selects exactly what go-restful
@@ -33,12 +55,17 @@ export class CurlyRouter implements RouteSelector {
   ): RouteSelection<R, W> {
     const tokens = tokenizePath(request.path);
     const webService = this.#rootIndex(webServices).detect(tokens);
-    if (webService === undefined) throw new ServiceError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (webService === undefined) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
     const compiled = this.#compile(webService);
-    const candidates = compiled.candidates(tokens);
-    if (candidates.length === 0) throw new ServiceError(404, PAGE_NOT_FOUND_MESSAGE);
-    const route = detectRoute(candidates, request);
-    return { webService, route, pathParameters: extractWithPlan(compiled.planOf(route), tokens) };
+    const group = compiled.candidates(tokens);
+    if (group === undefined || group.routes.length === 0) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (!group.hasConditions) {
+      const entry = firstAcceptable(group.entries, request);
+      if (entry !== undefined) return { webService, route: entry.route, pathParameters: extractWithPlan(entry.plan, tokens) };
+    }
+    // Conditions, or no route survives: the shared detectRoute gives the exact outcome.
+    const route = detectRoute(group.routes, request);
+    return { webService, route, pathParameters: extractWithPlan(compiled.planOf(route) ?? paramPlanOf(route), tokens) };
   }
 
   /**

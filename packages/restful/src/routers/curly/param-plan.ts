@@ -1,5 +1,4 @@
-import { ServiceError } from '../../service-error.js';
-import { PAGE_NOT_FOUND_MESSAGE } from '../detect-route.js';
+import { PAGE_NOT_FOUND_MESSAGE, routingError } from '../detect-route.js';
 import { newPathParameters, untokenizePath } from '../path-processor.js';
 import type { SelectableRoute } from '../route-selector.js';
 
@@ -76,7 +75,7 @@ export function extractWithPlan(plan: ParamPlan, tokens: readonly string[]): Rec
       params[step.name] = value;
     } else {
       const end = value.length - step.suffix;
-      if (step.mode === 'invalid' || end < step.start) throw new ServiceError(404, PAGE_NOT_FOUND_MESSAGE);
+      if (step.mode === 'invalid' || end < step.start) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
       params[step.name] = value.slice(step.start, end);
     }
   }

@@ -1,8 +1,7 @@
 import { customVerbOf, hasCustomVerb, removeCustomVerb } from '../../path/custom-verb.js';
 import { compileGoRegExp } from '../../path/go-regexp.js';
 import { tokenizePath } from '../../path/tokenize.js';
-import { ServiceError } from '../../service-error.js';
-import { detectRoute, PAGE_NOT_FOUND_MESSAGE } from '../detect-route.js';
+import { detectRoute, PAGE_NOT_FOUND_MESSAGE, routingError } from '../detect-route.js';
 import { extractParametersFromTokens } from '../path-processor.js';
 import type {
   RouteSelection,
@@ -147,9 +146,9 @@ export class ReferenceCurlyRouter implements RouteSelector {
   ): RouteSelection<R, W> {
     const requestTokens = tokenizePath(request.path);
     const webService = detectWebService(requestTokens, webServices);
-    if (webService === undefined) throw new ServiceError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (webService === undefined) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
     const candidates = selectRoutes<R>(webService, requestTokens);
-    if (candidates.length === 0) throw new ServiceError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (candidates.length === 0) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
     const route = detectRoute(candidates, request);
     return { webService, route, pathParameters: extractParametersFromTokens(route, requestTokens) };
   }

@@ -72,20 +72,28 @@ export class RootIndex<W extends SelectableWebService> {
 
   /** The WebService go-restful's `detectWebService` picks for these request tokens, or undefined. */
   detect(requestTokens: readonly string[]): W | undefined {
-    const best = { index: -1, score: -1 };
-    this.#walk(this.#root, requestTokens, 0, best);
-    return best.index === -1 ? undefined : this.#services[best.index];
+    this.#bestIndex = -1;
+    this.#bestScore = -1;
+    this.#walk(this.#root, requestTokens, 0);
+    return this.#bestIndex === -1 ? undefined : this.#services[this.#bestIndex];
   }
 
-  #walk(node: RootNode, tokens: readonly string[], depth: number, best: { index: number; score: number }): void {
-    if (node.bestIndex !== -1 && (node.bestScore > best.score || (node.bestScore === best.score && node.bestIndex < best.index))) {
-      best.index = node.bestIndex;
-      best.score = node.bestScore;
+  // The walk's running best lives in fields, not in a per-request object.
+  #bestIndex = -1;
+  #bestScore = -1;
+
+  #walk(start: RootNode, tokens: readonly string[], startDepth: number): void {
+    let node: RootNode | undefined = start;
+    for (let depth = startDepth; node !== undefined; depth++) {
+      const score = node.bestScore;
+      if (node.bestIndex !== -1 && (score > this.#bestScore || (score === this.#bestScore && node.bestIndex < this.#bestIndex))) {
+        this.#bestIndex = node.bestIndex;
+        this.#bestScore = score;
+      }
+      if (depth === tokens.length) return;
+      const token = tokens[depth] as string;
+      if (node.param !== undefined && token !== '') this.#walk(node.param, tokens, depth + 1);
+      node = node.statics.size === 0 ? undefined : node.statics.get(token);
     }
-    if (depth === tokens.length) return;
-    const token = tokens[depth] ?? '';
-    const next = node.statics.get(token);
-    if (next !== undefined) this.#walk(next, tokens, depth + 1, best);
-    if (node.param !== undefined && token !== '') this.#walk(node.param, tokens, depth + 1, best);
   }
 }

@@ -1,5 +1,14 @@
 import type { TemplateToken } from '../../path/route-template.js';
+import { type RouteMediaFacts, routeMediaFacts } from '../media-matching.js';
 import type { SelectableRoute } from '../route-selector.js';
+import { type ParamPlan, paramPlanOf } from './param-plan.js';
+
+/** A route with what selection needs of it, precomputed: media facts and parameter plan. */
+export interface RouteEntry<R> {
+  readonly route: R;
+  readonly facts: RouteMediaFacts;
+  readonly plan: ParamPlan;
+}
 
 /**
  * Routes that match the same requests at one place of the trie, already in
@@ -7,6 +16,19 @@ import type { SelectableRoute } from '../route-selector.js';
  */
 export interface RouteGroup<R> {
   readonly routes: R[];
+  readonly entries: RouteEntry<R>[];
+  /** Whether a route of the group has `If` conditions (then the shared detectRoute runs). */
+  hasConditions: boolean;
+}
+
+/** A new group of entries (in candidate order). */
+export function newRouteGroup<R extends SelectableRoute>(entries: RouteEntry<R>[]): RouteGroup<R> {
+  return { routes: entries.map((entry) => entry.route), entries, hasConditions: entries.some((entry) => entry.route.if.length > 0) };
+}
+
+/** The entry of a route. */
+export function routeEntry<R extends SelectableRoute>(route: R): RouteEntry<R> {
+  return { route, facts: routeMediaFacts(route), plan: paramPlanOf(route) };
 }
 
 /** A `{…}` edge: a param (any token), a regex (unanchored test) and/or a custom verb suffix. */
@@ -44,9 +66,11 @@ export function newTrieNode<R>(): TrieNode<R> {
   return { statics: new Map(), dynamics: [], tails: [], ends: undefined, endsLonger: undefined };
 }
 
-function addTo<R>(group: RouteGroup<R> | undefined, route: R): RouteGroup<R> {
-  if (group === undefined) return { routes: [route] };
-  group.routes.push(route);
+function addTo<R extends SelectableRoute>(group: RouteGroup<R> | undefined, entry: RouteEntry<R>): RouteGroup<R> {
+  if (group === undefined) return newRouteGroup([entry]);
+  group.routes.push(entry.route);
+  group.entries.push(entry);
+  group.hasConditions ||= entry.route.if.length > 0;
   return group;
 }
 
@@ -80,7 +104,8 @@ function childFor<R>(node: TrieNode<R>, token: TemplateToken): TrieNode<R> {
  * Inserts a route (routes must be inserted in candidate order, so that every group
  * stays sorted). Mirrors `matchesRouteByPathTokens`: tokens are walked until a tail.
  */
-export function insertRoute<R extends SelectableRoute>(root: TrieNode<R>, route: R): void {
+export function insertRoute<R extends SelectableRoute>(root: TrieNode<R>, entry: RouteEntry<R>): void {
+  const route = entry.route;
   const tokens = route.template.tokens;
   const lastEndsWithStar = route.template.acceptsLongerPaths;
   let node = root;
@@ -90,16 +115,16 @@ export function insertRoute<R extends SelectableRoute>(root: TrieNode<R>, route:
       const key = `${token.verb ?? ''}\u0000${maxRequestLength}`;
       let tail = node.tails.find((each) => each.key === key);
       if (tail === undefined) {
-        tail = { key, verb: token.verb, maxRequestLength, group: { routes: [] } };
+        tail = { key, verb: token.verb, maxRequestLength, group: newRouteGroup<R>([]) };
         node.tails.push(tail);
       }
-      tail.group.routes.push(route);
+      addTo(tail.group, entry);
       return;
     }
     node = childFor(node, token);
   }
-  node.ends = addTo(node.ends, route);
-  if (lastEndsWithStar) node.endsLonger = addTo(node.endsLonger, route);
+  node.ends = addTo(node.ends, entry);
+  if (lastEndsWithStar) node.endsLonger = addTo(node.endsLonger, entry);
 }
 
 /** Whether a request token satisfies a `{…}` edge: custom verb suffix, then the unanchored regex. */
@@ -121,23 +146,28 @@ function verbMatches(verb: string | undefined, token: string): boolean {
  * Collects the groups of routes that match the request tokens into `out`, walking
  * every branch that can match (static, param, regex, verb, tail), as go-restful
  * tests every route, but visiting only routes that share the request's prefix.
+ * Static edges are followed in the loop, other edges by recursion.
  */
-export function collectGroups<R>(node: TrieNode<R>, tokens: readonly string[], depth: number, out: RouteGroup<R>[]): void {
+export function collectGroups<R>(start: TrieNode<R>, tokens: readonly string[], startDepth: number, out: RouteGroup<R>[]): void {
   const length = tokens.length;
-  if (depth === length) {
-    if (node.ends !== undefined) out.push(node.ends);
-    return;
-  }
-  if (node.endsLonger !== undefined) out.push(node.endsLonger);
-  const token = tokens[depth] as string;
-  for (let t = 0; t < node.tails.length; t++) {
-    const tail = node.tails[t] as TailEdge<R>;
-    if (length <= tail.maxRequestLength && verbMatches(tail.verb, token)) out.push(tail.group);
-  }
-  const next = node.statics.get(token);
-  if (next !== undefined) collectGroups(next, tokens, depth + 1, out);
-  for (let d = 0; d < node.dynamics.length; d++) {
-    const edge = node.dynamics[d] as DynamicEdge<R>;
-    if (edgeAccepts(edge, token)) collectGroups(edge.child, tokens, depth + 1, out);
+  let node: TrieNode<R> | undefined = start;
+  for (let depth = startDepth; node !== undefined; depth++) {
+    if (depth === length) {
+      if (node.ends !== undefined) out.push(node.ends);
+      return;
+    }
+    if (node.endsLonger !== undefined) out.push(node.endsLonger);
+    const token = tokens[depth] as string;
+    const tails = node.tails;
+    for (let t = 0; t < tails.length; t++) {
+      const tail = tails[t] as TailEdge<R>;
+      if (length <= tail.maxRequestLength && verbMatches(tail.verb, token)) out.push(tail.group);
+    }
+    const dynamics = node.dynamics;
+    for (let d = 0; d < dynamics.length; d++) {
+      const edge = dynamics[d] as DynamicEdge<R>;
+      if (edgeAccepts(edge, token)) collectGroups(edge.child, tokens, depth + 1, out);
+    }
+    node = node.statics.size === 0 ? undefined : node.statics.get(token);
   }
 }

@@ -1,6 +1,5 @@
 import type { PathExpression } from '../../path/path-expression.js';
-import { ServiceError } from '../../service-error.js';
-import { detectRoute, PAGE_NOT_FOUND_MESSAGE } from '../detect-route.js';
+import { detectRoute, PAGE_NOT_FOUND_MESSAGE, routingError } from '../detect-route.js';
 import { newPathParameters } from '../path-processor.js';
 import type {
   PathProcessor,
@@ -89,10 +88,10 @@ export class RouterJSR311 implements RouteSelector, PathProcessor {
     request: RouteSelectionRequest,
   ): RouteSelection<R, W> {
     const dispatcher = detectDispatcher(request.path, webServices);
-    if (dispatcher === undefined) throw new ServiceError(404, '');
+    if (dispatcher === undefined) throw routingError(404, '');
     const webService = dispatcher.item;
     const routes = selectRoutes<R>(webService, dispatcher.finalMatch);
-    if (routes.length === 0) throw new ServiceError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (routes.length === 0) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
     const route = detectRoute(routes, request);
     return { webService, route, pathParameters: this.extractParameters(route, webService, request.path) };
   }
