@@ -174,3 +174,25 @@ t.test('envelopes with other content types or encodings are rejected', async (t)
     metadata: { creationTimestamp: null },
   });
 });
+
+t.test('fields this package does not declare are rejected, not dropped', async (t) => {
+  const cmSchema = scheme.schemaFor({ group: '', version: 'v1', kind: 'ConfigMap' });
+  const raw = pb.encodeRaw(cmSchema, { metadata: { name: 'a', labels: { x: 'y' } } });
+  const top = Buffer.concat([raw, Buffer.from([0x48, 0x01])]);
+  t.throws(() => pb.decode(encodeEnvelope('v1', 'ConfigMap', top)), { message: /ConfigMap: field number 9/ });
+  const depSchema = scheme.schemaFor({ group: 'apps', version: 'v1', kind: 'Deployment' });
+  const podSpecWithVolume = Buffer.from([0x0a, 0x02, 0x0a, 0x00]); // PodSpec.volumes (1) = { name: "" }
+  const template = Buffer.concat([Buffer.from([0x12, podSpecWithVolume.length]), podSpecWithVolume]);
+  const spec = Buffer.concat([Buffer.from([0x1a, template.length]), template]);
+  const dep = Buffer.concat([Buffer.from([0x12, spec.length]), spec]);
+  t.throws(() => pb.decodeRaw(depSchema, dep), { message: /Deployment\.spec\.template\.spec: field number 1/ });
+  const limits = pb.encodeRaw(depSchema, {
+    spec: { template: { spec: { containers: [{ name: 'c', resources: { limits: { cpu: '1' } } }] } } },
+  });
+  t.same(
+    (pb.decodeRaw(depSchema, limits).spec as { template: { spec: { containers: unknown[] } } }).template.spec.containers,
+    [{ name: 'c', resources: { limits: { cpu: '1' } } }],
+    'declared map values with message types are scanned too',
+  );
+  t.throws(() => pb.encode({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', rows: [] }), ProtobufSchemaError);
+});

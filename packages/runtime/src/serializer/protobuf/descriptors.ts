@@ -84,9 +84,13 @@ export class ProtobufDescriptors {
     const name = protoNameOf(typeName);
     const cached = this.#byName.get(name);
     if (cached !== undefined) return cached;
+    const entries = Object.entries(props);
+    if (entries.length > 0 && entries.every(([, fs]) => protobufFieldOf(fs) === undefined)) {
+      throw new ProtobufSchemaError(`${typeName} has no protobuf form (no field carries x-protobuf-field)`);
+    }
     const type = new protobuf.Type(name.slice(name.lastIndexOf('.') + 1));
     this.#register(name, type);
-    for (const [key, fs] of Object.entries(props)) {
+    for (const [key, fs] of entries) {
       const n = protobufFieldOf(fs);
       if (n !== undefined) type.add(this.#fieldFor(key, n, fs));
     }

@@ -13,6 +13,7 @@ import type { Serializer } from '../serializer.js';
 import { ProtobufDescriptors } from './descriptors.js';
 import { decodeEnvelope, encodeEnvelope, hasProtobufMagic } from './envelope.js';
 import { type EmbeddedCodec, fromProtoValue, toProtoValue } from './message-codec.js';
+import { findUnknownField } from './unknown-fields.js';
 
 const utf8 = new TextEncoder();
 
@@ -77,6 +78,10 @@ export class ProtobufSerializer implements Serializer, EmbeddedCodec {
     } catch (err) {
       if (err instanceof DecodeError) throw err;
       throw new DecodeError(`unable to decode protobuf ${type.name}: ${errorText(err)}`, { cause: err });
+    }
+    const unknown = findUnknownField(type, raw);
+    if (unknown !== undefined) {
+      throw new DecodeError(`protobuf field not supported by this server: ${unknown}; send this object as JSON`);
     }
     const body = isRecord(decoded) ? decoded : {};
     const shaped = goJSONValue(schema, { ...typeMeta, ...body });
