@@ -16,6 +16,7 @@ import { isPathProcessor, type RouteSelection, type RouteSelector } from './rout
 import { type HttpHandler, ServeMux } from './serve-mux.js';
 import { isServiceError, type ServiceError } from './service-error.js';
 import { type ServiceErrorHandleFunction, writeServiceError } from './service-error-handler.js';
+import { isThenable } from './thenable.js';
 import { requestPath } from './url-path.js';
 import type { WebService } from './web-service.js';
 
@@ -31,6 +32,19 @@ function ownsPath(root: string, path: string): boolean {
 function headerOf(raw: IncomingMessage, name: string): string {
   const value = raw.headers[name];
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+const settled: Promise<void> = Promise.resolve();
+
+/** Which response a dispatch created, for the recover handler. */
+interface DispatchState {
+  response: Response | undefined;
+}
+
+/** Ends the response once the handler chain is done; synchronous when nothing was async. */
+function afterChain(result: unknown, response: Response): Promise<void> | undefined {
+  if (isThenable(result)) return Promise.resolve(result).then(() => response.finish());
+  return response.finish();
 }
 
 /**
@@ -162,12 +176,14 @@ export class Container {
    * Dispatches one request (go-restful's `Dispatch`, §2.1): route selection, filters,
    * handler, then ends the response. Never rejects: panics are recovered or logged.
    */
-  async dispatch(raw: IncomingMessage, res: ServerResponse): Promise<void> {
-    const state: { response: Response | undefined } = { response: undefined };
+  dispatch(raw: IncomingMessage, res: ServerResponse): Promise<void> {
+    const state: DispatchState = { response: undefined };
     try {
-      await this.#dispatch(raw, res, state);
+      const pending = this.#dispatch(raw, res, state);
+      if (pending === undefined) return settled;
+      return pending.then(undefined, (panic: unknown) => this.#onPanic(panic, res, state.response));
     } catch (panic) {
-      await this.#onPanic(panic, res, state.response);
+      return this.#onPanic(panic, res, state.response);
     }
   }
 
@@ -187,14 +203,15 @@ export class Container {
     }
   }
 
-  async #dispatch(raw: IncomingMessage, res: ServerResponse, state: { response: Response | undefined }): Promise<void> {
-    let selection: RouteSelection<Route, WebService> | undefined;
-    let pathParameters: Readonly<Record<string, string>> | undefined;
+  /** Returns a promise only when something asynchronous is still running. */
+  #dispatch(raw: IncomingMessage, res: ServerResponse, state: DispatchState): Promise<void> | undefined {
+    let selection: RouteSelection<Route, WebService>;
+    let pathParameters: Readonly<Record<string, string>>;
     try {
       const path = requestPath(raw.url ?? '/');
       if (this.#mux.size > 0 && !this.#webServices.some((ws) => ownsPath(ws.rootPath(), path))) {
         const entry = this.#mux.lookup(path);
-        if (entry !== undefined) return await this.#serveHandler(raw, res, entry.handler, entry.withFilters, state);
+        if (entry !== undefined) return this.#serveHandler(raw, res, entry.handler, entry.withFilters, state);
       }
       selection = this.#router.selectRoute<Route, WebService>(this.#webServices, {
         method: raw.method ?? 'GET',
@@ -213,16 +230,16 @@ export class Container {
       if (!isServiceError(error)) throw error;
       return this.#serveError(raw, res, error, state);
     }
-    await this.#serveRoute(raw, res, selection, pathParameters, state);
+    return this.#serveRoute(raw, res, selection, pathParameters, state);
   }
 
-  async #serveRoute(
+  #serveRoute(
     raw: IncomingMessage,
     res: ServerResponse,
     selection: RouteSelection<Route, WebService>,
     pathParameters: Readonly<Record<string, string>>,
-    state: { response: Response | undefined },
-  ): Promise<void> {
+    state: DispatchState,
+  ): Promise<void> | undefined {
     const { route, webService } = selection;
     const response = new Response(res, { requestAccept: headerOf(raw, 'accept'), routeProduces: route.produces });
     state.response = response;
@@ -232,40 +249,37 @@ export class Container {
     }
     const request = new Request(raw, { pathParameters, route, maxBodyBytes: this.#maxRequestBodyBytes });
     const wsFilters = webService.filters();
-    if (this.#filters.length === 0 && wsFilters.length === 0 && route.filters.length === 0) {
-      await route.function(request, response);
-    } else {
-      await this.#runChain([...this.#filters, ...wsFilters, ...route.filters], route.function, request, response);
-    }
-    await response.end();
+    const result =
+      this.#filters.length === 0 && wsFilters.length === 0 && route.filters.length === 0
+        ? route.function(request, response)
+        : this.#runChain([...this.#filters, ...wsFilters, ...route.filters], route.function, request, response);
+    return afterChain(result, response);
   }
 
-  async #serveError(
-    raw: IncomingMessage,
-    res: ServerResponse,
-    error: ServiceError,
-    state: { response: Response | undefined },
-  ): Promise<void> {
+  #serveError(raw: IncomingMessage, res: ServerResponse, error: ServiceError, state: DispatchState): Promise<void> | undefined {
     const response = new Response(res);
     state.response = response;
     const request = new Request(raw, { maxBodyBytes: this.#maxRequestBodyBytes });
-    await this.#runChain(this.#filters, (req, resp) => this.#serviceErrorHandler(error, req, resp), request, response);
-    await response.end();
+    if (this.#filters.length === 0) {
+      this.#serviceErrorHandler(error, request, response);
+      return response.finish();
+    }
+    const result = this.#runChain(this.#filters, (req, resp) => this.#serviceErrorHandler(error, req, resp), request, response);
+    return afterChain(result, response);
   }
 
-  async #serveHandler(
+  #serveHandler(
     raw: IncomingMessage,
     res: ServerResponse,
     handler: HttpHandler,
     withFilters: boolean,
-    state: { response: Response | undefined },
-  ): Promise<void> {
+    state: DispatchState,
+  ): Promise<void> | undefined {
     const response = new Response(res);
     state.response = response;
     const target: RouteFunction = (req) => handler(req.raw, res);
     const request = new Request(raw, { maxBodyBytes: this.#maxRequestBodyBytes });
-    await this.#runChain(withFilters ? this.#filters : [], target, request, response);
-    await response.end();
+    return afterChain(this.#runChain(withFilters ? this.#filters : [], target, request, response), response);
   }
 
   async #runChain(filters: readonly FilterFunction[], target: RouteFunction, request: Request, response: Response): Promise<void> {

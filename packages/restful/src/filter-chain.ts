@@ -1,5 +1,6 @@
 import type { Request } from './request.js';
 import type { Response } from './response.js';
+import { isThenable } from './thenable.js';
 
 /** A route handler (go-restful's `RouteFunction`); it may be async. */
 export type RouteFunction<P extends string = string> = (request: Request<P>, response: Response) => void | Promise<void>;
@@ -12,9 +13,6 @@ export type FilterFunction = (request: Request, response: Response, chain: Filte
 
 const settled: Promise<void> = Promise.resolve();
 
-function isThenable(value: unknown): value is PromiseLike<void> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
 
 /**
  * The filters of one request followed by the target, as go-restful's `FilterChain`.
@@ -62,7 +60,7 @@ export class FilterChain {
     } catch (error) {
       result = Promise.reject(error);
     }
-    const promise = isThenable(result) ? Promise.resolve(result) : settled;
+    const promise = isThenable(result) ? Promise.resolve(result).then(() => undefined) : settled;
     this.#child = promise === settled ? undefined : promise;
     return promise;
   }

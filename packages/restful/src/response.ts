@@ -231,31 +231,41 @@ export class Response {
    * (with Content-Length when the whole body is buffered) and the body.
    */
   async end(): Promise<void> {
+    await this.finish();
+  }
+
+  /** `end()` without a promise when nothing is left to wait for (the container's fast path). */
+  finish(): Promise<void> | undefined {
     const compressor = this.#compressor;
-    if (compressor !== undefined) {
-      this.#compressor = undefined;
-      await new Promise<void>((resolve, reject) => {
-        compressor.once('end', resolve);
-        compressor.once('error', reject);
-        compressor.end();
-      });
+    if (compressor === undefined) {
+      this.#endRaw();
+      return undefined;
     }
-    if (this.#raw.writableEnded) return;
-    if (!this.#headSent) {
-      const body = this.#buffer.length === 1 ? (this.#buffer[0] as Buffer) : Buffer.concat(this.#buffer);
-      this.#buffer = [];
-      this.#headSent = true;
-      if (!this.#raw.headersSent) {
-        const raw = this.#raw;
-        if (!bodylessStatus(this.#wireStatus) && !raw.hasHeader('Content-Length') && !raw.hasHeader('Transfer-Encoding')) {
-          raw.setHeader('Content-Length', body.length);
-        }
-        raw.writeHead(this.#wireStatus);
-      }
-      this.#raw.end(body);
+    this.#compressor = undefined;
+    return new Promise<void>((resolve, reject) => {
+      compressor.once('end', resolve);
+      compressor.once('error', reject);
+      compressor.end();
+    }).then(() => this.#endRaw());
+  }
+
+  #endRaw(): void {
+    const raw = this.#raw;
+    if (raw.writableEnded) return;
+    if (this.#headSent) {
+      raw.end();
       return;
     }
-    this.#raw.end();
+    const body = this.#buffer.length === 1 ? (this.#buffer[0] as Buffer) : Buffer.concat(this.#buffer);
+    this.#buffer = [];
+    this.#headSent = true;
+    if (!raw.headersSent) {
+      if (!bodylessStatus(this.#wireStatus) && !raw.hasHeader('Content-Length') && !raw.hasHeader('Transfer-Encoding')) {
+        raw.setHeader('Content-Length', body.length);
+      }
+      raw.writeHead(this.#wireStatus);
+    }
+    raw.end(body);
   }
 
   #sink(bytes: Buffer): void {
