@@ -17,11 +17,13 @@ import {
   type StorageObject,
   type Versioner,
   type Watch,
+  type WatchEvent,
   WatchQueue,
 } from '@apiserver/storage';
 import type { Etcd3, IEvent, IWatchResponse } from 'etcd3';
 import { interpretEtcdError } from './etcd-errors.js';
 import { type KV, prefixRangeEnd } from './kv.js';
+import { StreamGate } from './stream-gate.js';
 import type { ObjectSerializer } from './state.js';
 
 /** Page size of the initial-events list (upstream's 10 000). */
@@ -52,6 +54,9 @@ function increment(revision: string): string {
 /** One running watch: initial events (if any), then the raw etcd stream, feeding a WatchQueue. */
 class EtcdWatch<T extends StorageObject> {
   readonly queue: WatchQueue<T>;
+  /** What the caller gets: the queue, plus resuming a paused stream as the consumer catches up. */
+  readonly watch: Watch<T>;
+  readonly #gate: StreamGate;
   readonly #ctx: WatchContext<T>;
   readonly #key: string;
   readonly #recursive: boolean;
@@ -67,6 +72,13 @@ class EtcdWatch<T extends StorageObject> {
     this.#recursive = recursive;
     this.#opts = opts;
     this.queue = new WatchQueue<T>({ onStop: () => this.#stop() });
+    this.#gate = new StreamGate(this.queue);
+    this.watch = this.#gate.wrap(this.queue);
+  }
+
+  #push(event: WatchEvent<T>): void {
+    this.queue.push(event);
+    this.#gate.afterPush();
   }
 
   #matches = (obj: T): boolean => predicateMatches(this.#opts.predicate, obj);
@@ -144,12 +156,13 @@ class EtcdWatch<T extends StorageObject> {
 
   #emit(event: { type: 'ADDED' | 'MODIFIED' | 'DELETED'; object: T }): void {
     const converted = convertToWatchEvent(event.type, event.object, undefined, this.#matches);
-    if (converted !== undefined) this.queue.push(converted);
+    if (converted !== undefined) this.#push(converted);
   }
 
   async #openStream(startRevision: string): Promise<void> {
     const stream = await this.#ctx.client.watchClient.watch();
     this.#stream = stream;
+    this.#gate.attach(stream);
     if (this.#stopped) {
       stream.cancel();
       return;
@@ -191,7 +204,7 @@ class EtcdWatch<T extends StorageObject> {
       throw new InternalError(`etcd canceled the watch: ${res.cancel_reason}`);
     }
     if (res.events.length === 0) {
-      if (!res.created) this.queue.push({ type: 'BOOKMARK', object: newBookmarkObject(Number(res.header.revision)) });
+      if (!res.created) this.#push({ type: 'BOOKMARK', object: newBookmarkObject(Number(res.header.revision)) });
       return;
     }
     for (const event of res.events) await this.#handleEvent(event);
@@ -218,7 +231,7 @@ class EtcdWatch<T extends StorageObject> {
         ? { type: 'MODIFIED', object: cur }
         : convertToWatchEvent('MODIFIED', cur, await decode(e.prev_kv), this.#matches);
     }
-    if (out !== undefined) this.queue.push(out);
+    if (out !== undefined) this.#push(out);
   }
 }
 
@@ -235,15 +248,15 @@ export async function startWatch<T extends StorageObject>(
   const aborted = (): boolean => signal?.aborted === true;
   if (aborted()) {
     watch.queue.stop();
-    return watch.queue;
+    return watch.watch;
   }
   signal?.addEventListener('abort', () => watch.queue.stop(), { once: true });
   try {
     await watch.start(rv);
   } catch (err) {
-    if (aborted()) return watch.queue;
+    if (aborted()) return watch.watch;
     watch.queue.stop();
     throw interpretEtcdError(err, key);
   }
-  return watch.queue;
+  return watch.watch;
 }

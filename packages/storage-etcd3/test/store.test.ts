@@ -7,6 +7,7 @@ import {
   type Watch,
   type WatchEvent,
 } from '@apiserver/storage';
+import { readFile } from 'node:fs/promises';
 import { startEtcd } from '@apiserver/testing';
 import t from 'tap';
 import { newEtcd3Client } from '../src/client.js';
@@ -30,6 +31,12 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
     return err;
   }
   throw new Error('expected a rejection');
+}
+
+/** Linux: whether the process is in the stopped state ("T" in /proc/<pid>/stat). */
+async function isStopped(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
 }
 
 async function nextEvent(w: Watch, ms = 5000): Promise<WatchEvent | 'closed' | 'timeout'> {
@@ -137,6 +144,25 @@ t.test('progress notifications', async (t) => {
   t.pass('requesting progress with no open progress watch is a no-op');
 });
 
+t.test('a slow consumer pauses the stream and loses nothing', async (t) => {
+  const store = new Etcd3Storage({ client, pathPrefix: '/slow' });
+  const w = await store.watch('/pods', { recursive: true, resourceVersion: await store.getCurrentResourceVersion() });
+  const n = 260;
+  for (let i = 0; i < n; i += 20) {
+    await Promise.all(Array.from({ length: 20 }, (_, j) => store.create(`/pods/ns/p${i + j}`, pod(`p${i + j}`))));
+  }
+  await new Promise((r) => setTimeout(r, 300)); // let etcd push while nobody reads
+  const seen: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const e = await nextEvent(w, 3000);
+    if (e === 'closed' || e === 'timeout' || e.type !== 'ADDED') break;
+    seen.push(Number(e.object.metadata.resourceVersion));
+  }
+  t.equal(seen.length, n, 'every event arrives after the backlog drains');
+  t.ok(seen.every((rv, i) => i === 0 || rv > seen[i - 1]!), 'in revision order');
+  w.stop();
+});
+
 t.test('abort signal ends a watch without an error', async (t) => {
   const store = new Etcd3Storage({ client, pathPrefix: '/abort' });
   const ac = new AbortController();
@@ -153,6 +179,7 @@ t.test('etcd unreachable: Unreachable errors, watch ERROR, recovery', async (t) 
   const watch = await store.watch('/pods', { recursive: true, resourceVersion: await store.getCurrentResourceVersion() });
 
   process.kill(etcd.pid, 'SIGSTOP'); // hung etcd: the per-call deadline fires
+  for (let i = 0; i < 100 && !(await isStopped(etcd.pid)); i++) await new Promise((r) => setTimeout(r, 10));
   const started = Date.now();
   const hung = await rejection(store.get('/pods/ns/a')).finally(() => process.kill(etcd.pid, 'SIGCONT'));
   t.ok(isStorageError(hung, 'Unreachable'), 'deadline exceeded is Unreachable');
