@@ -145,7 +145,7 @@ export {
   type Timestamp,
 } from './apis/meta/v1/time.js';
 export { type Scale, ScaleSchema, ScaleSpecSchema, ScaleStatusSchema } from './apis/autoscaling/v1/scale.js';
-export { addMetaKinds } from './apis/meta/v1/register.js';
+export { addMetaKinds, addMetaToGroupVersion } from './apis/meta/v1/register.js';
 // Group/version/kind/resource and the Scheme.
 export {
   formatGroupResource,

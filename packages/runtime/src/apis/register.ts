@@ -12,10 +12,11 @@ import {
   ServiceAccountSchema,
 } from './core/v1/config.js';
 import { ServiceListSchema, ServiceSchema } from './core/v1/service.js';
-import { addMetaKinds } from './meta/v1/register.js';
+import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
 
 /** Registers Namespace, ConfigMap, Secret, ServiceAccount, Service and their lists (core/v1). */
 export function addCoreV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: '', version: 'v1' });
   return scheme.addKnownTypes(
     NamespaceSchema,
     NamespaceListSchema,
@@ -32,6 +33,7 @@ export function addCoreV1Kinds(scheme: Scheme): Scheme {
 
 /** Registers Deployment and DeploymentList (apps/v1). */
 export function addAppsV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'apps', version: 'v1' });
   return scheme.addKnownTypes(DeploymentSchema, DeploymentListSchema);
 }
 

@@ -20,7 +20,7 @@ t.test('RFC 3339 parsing accepts fractions and offsets', async (t) => {
     ['2024-02-29T10:04:56-02:30', 1709210096, 0],
   ];
   for (const [s, seconds, nanos] of table) t.same(parseTime(s), { seconds, nanos }, s);
-  for (const bad of ['', '2024-02-30T00:00:00Z', '2024-13-01T00:00:00Z', '2024-01-01T24:00:00Z', '2024-01-01', 'x2024-01-01T00:00:00Z']) {
+  for (const bad of ['', '2024-01-01 00:00:00Z', '2024-02-30T00:00:00Z', '2024-13-01T00:00:00Z', '2024-01-01T24:00:00Z', '2024-01-01', 'x2024-01-01T00:00:00Z']) {
     t.throws(() => parseTime(bad), TimeParseError, bad);
   }
   t.equal(formatTime({ seconds: 1709210096, nanos: 999 }), '2024-02-29T12:34:56Z');
@@ -32,6 +32,8 @@ t.test('RFC 3339 parsing accepts fractions and offsets', async (t) => {
 
 t.test('schemas validate objects and carry Kubernetes facts', async (t) => {
   t.ok(Value.Check(ObjectMetaSchema, { name: 'a', creationTimestamp: null, labels: { a: 'b' } }));
+  t.ok(Value.Check(ObjectMetaSchema, { creationTimestamp: '2024-01-01T00:00:00.123+02:00' }), 'fractional seconds');
+  t.notOk(Value.Check(ObjectMetaSchema, { creationTimestamp: '2024-01-01' }), 'not a date-time');
   t.notOk(Value.Check(ObjectMetaSchema, { name: 1 }));
   t.notOk(Value.Check(ObjectMetaSchema, { labels: { a: 1 } }));
   t.ok(Value.Check(StatusSchema, makeStatus({ message: 'm', reason: 'NotFound', code: 404, details: { name: 'x' } })));
@@ -55,4 +57,9 @@ t.test('the apis entry registers every built-in kind', async (t) => {
   }
   t.ok(newBuiltinScheme().recognizes({ group: 'apps', version: 'v1', kind: 'DeploymentList' }));
   t.equal(typeof apis.addCoreV1Kinds, 'function');
+  for (const apiVersion of ['v1', 'apps/v1', 'meta.k8s.io/v1']) {
+    t.same(scheme.objectKind({ kind: 'DeleteOptions', apiVersion }).kind, 'DeleteOptions', `DeleteOptions in ${apiVersion}`);
+    t.ok(scheme.recognizes({ ...scheme.objectKind({ kind: 'WatchEvent', apiVersion }) }), `WatchEvent in ${apiVersion}`);
+  }
+  t.notOk(scheme.recognizes({ group: 'apps', version: 'v1', kind: 'Status' }), 'Status is only registered in v1');
 });

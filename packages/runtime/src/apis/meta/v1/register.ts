@@ -1,5 +1,6 @@
 /** Registration of the meta kinds (and autoscaling/v1 Scale) in a Scheme. */
-import type { Scheme } from '../../../runtime/scheme.js';
+import type { GroupVersion } from '../../../runtime/group-version.js';
+import { declaredKindOf, type Scheme } from '../../../runtime/scheme.js';
 import { ScaleSchema } from '../../autoscaling/v1/scale.js';
 import { APIGroupListSchema, APIGroupSchema, APIResourceListSchema, APIVersionsSchema } from './discovery.js';
 import { APIGroupDiscoveryListSchema, APIGroupDiscoverySchema } from './discovery-v2.js';
@@ -37,4 +38,25 @@ export function addMetaKinds(scheme: Scheme): Scheme {
     APIGroupDiscoveryListSchema,
     ScaleSchema,
   );
+}
+
+/**
+ * Registers WatchEvent and the options kinds under another group/version, as Go's
+ * `metav1.AddToGroupVersion` does, so bodies like `{"kind":"DeleteOptions","apiVersion":"apps/v1"}` resolve.
+ */
+export function addMetaToGroupVersion(scheme: Scheme, gv: GroupVersion): Scheme {
+  const kinds = [
+    WatchEventSchema,
+    ListOptionsSchema,
+    GetOptionsSchema,
+    CreateOptionsSchema,
+    UpdateOptionsSchema,
+    PatchOptionsSchema,
+    DeleteOptionsSchema,
+  ];
+  for (const schema of kinds) {
+    const kind = declaredKindOf(schema)?.kind ?? '';
+    scheme.addKnownType(schema, { group: gv.group, version: gv.version, kind });
+  }
+  return scheme;
 }

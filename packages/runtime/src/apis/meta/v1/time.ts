@@ -22,7 +22,7 @@ export class TimeParseError extends Error {
   }
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 /** Parses an RFC 3339 date-time (fractional seconds and offsets accepted) into a Timestamp. */
 export function parseTime(input: string): Timestamp {
