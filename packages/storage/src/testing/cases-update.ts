@@ -210,6 +210,12 @@ export const updateCases: readonly ConformanceCase[] = [
         await expectError(t, store.get(key), isInternalError, 'get');
         await expectError(t, store.getList('/pods', { recursive: true }), isInternalError, 'getList');
         await expectError(t, store.guaranteedUpdate(key, (c) => ({ object: withNote(c ?? stored, 'x') })), isInternalError, 'guaranteedUpdate');
+        await expectError(
+          t,
+          store.guaranteedUpdate(key, (c) => ({ object: c ?? stored }), { cachedExistingObject: stored }),
+          (e) => e instanceof Error,
+          'a no-op against a suggestion must confirm with a fresh (failing) read',
+        );
         await expectError(t, store.delete(key), isInternalError, 'delete');
       } finally {
         transformer.prefix = good;

@@ -40,8 +40,14 @@ export async function runStorageConformance(t: Test, factory: StorageFactory, op
   const skip = options.skip ?? {};
   const unknown = Object.keys(skip).filter((n) => !conformanceCaseNames.includes(n));
   t.same(unknown, [], 'every skip names an existing case');
-  const probe = await factory({ prefix: `/conformance-${process.pid}-probe/`, transformer: new PrefixTransformer('probe:') });
-  await probe.destroy();
+  // Probe the harness capabilities inside a subtest, so the root test stays open while the factory works.
+  let probe: StorageHarness | undefined;
+  await t.test('conformance: harness capabilities', async (tt) => {
+    probe = await factory({ prefix: `/conformance-${process.pid}-probe/`, transformer: new PrefixTransformer('probe:') });
+    await probe.destroy();
+    tt.ok(probe.store !== undefined, 'the factory returns a store');
+  });
+  if (probe === undefined) return;
   let index = 0;
   for (const c of conformanceCases) {
     index++;
