@@ -353,3 +353,60 @@ t.test('dispatch with the request body limit', async (t) => {
   t.equal(unknown.status, 400);
   t.match(unknown.text, /Unable to unmarshal content of type:text\/csv/);
 });
+
+t.test('content-type and accept cases through dispatch (web_service_test.go)', async (t) => {
+  const json = new WebService().path('/json').consumes('application/json').produces('application/json');
+  json.route(json.get('').to((_q, r) => r.writeEntity({ ok: true })));
+  json.route(json.post('').to((_q, r) => r.writeHeader(201)));
+  json.route(json.put('').to((_q, r) => r.writeHeader(200)));
+  json.route(json.patch('').to((_q, r) => r.writeHeader(200)));
+  const plain = new WebService().path('/plain').produces('text/plain', 'application/json');
+  plain.route(plain.get('').to((_q, r) => r.writeEntity({ p: 1 })));
+  const noConsumes = new WebService().path('/free');
+  noConsumes.route(noConsumes.post('').to((_q, r) => r.writeHeader(204)));
+  const octet = new WebService().path('/octet').consumes('application/octet-stream');
+  octet.route(octet.post('').to((_q, r) => r.writeHeader(200)));
+  const order = new WebService().path('/order');
+  for (const m of ['PUT', 'GET', 'DELETE', 'GET']) order.route(order.method(m).path('/x').to(noopHandler));
+  const c = new Container().add(json).add(plain).add(noConsumes).add(octet).add(order);
+  const server = await startServer(c.handler());
+  t.teardown(() => server.close());
+  const table: ReadonlyArray<{ name: string; method: string; path: string; headers?: Record<string, string>; body?: string; status: number; text?: string; allow?: string }> = [
+    { name: 'TestContentType415_Issue170', method: 'GET', path: '/json', status: 200 },
+    { name: 'TestContentType415_POST_Issue170', method: 'POST', path: '/json', headers: { 'content-type': 'text/plain' }, body: '{}', status: 415, text: '415: Unsupported Media Type' },
+    { name: 'TestUnsupportedMedia_Issue492 POST', method: 'POST', path: '/json', status: 415, text: '415: Unsupported Media Type\n\nAvailable representations: ' },
+    { name: 'TestUnsupportedMedia_Issue492 PUT', method: 'PUT', path: '/json', status: 415 },
+    { name: 'TestUnsupportedMedia_Issue492 PATCH', method: 'PATCH', path: '/json', headers: { 'content-length': '0' }, status: 415 },
+    { name: 'POST with JSON', method: 'POST', path: '/json', headers: { 'content-type': 'application/json; charset=UTF-8' }, body: '{}', status: 201 },
+    { name: 'TestNoContentTypePOST', method: 'POST', path: '/free', status: 204 },
+    { name: 'TestContentTypeOctet_Issue170', method: 'POST', path: '/octet', status: 200 },
+    { name: 'TestContentType406PlainJson', method: 'GET', path: '/plain', headers: { accept: 'text/plain' }, status: 200, text: '{\n "p": 1\n}' },
+    { name: 'TestNotAcceptable_Issue434', method: 'GET', path: '/json', headers: { accept: 'application/bogus' }, status: 406, text: '406: Not Acceptable\n\nAvailable representations: application/json' },
+    { name: 'TestMethodNotAllowed_Issue435', method: 'POST', path: '/order/x', status: 405, allow: 'PUT, GET, DELETE' },
+    { name: 'HEAD is not derived from GET', method: 'HEAD', path: '/json', status: 405, allow: 'GET, POST, PUT, PATCH' },
+  ];
+  for (const row of table) {
+    const r = await server.send(row);
+    t.equal(r.status, row.status, `${row.name}: status`);
+    if (row.text !== undefined) t.equal(r.text, row.text, `${row.name}: body`);
+    if (row.allow !== undefined) t.equal(r.headers.allow, row.allow, `${row.name}: Allow`);
+  }
+});
+
+t.test('TestCapturePanicWithEncoded and TestSelectedRoutePath_Issue100', async (t) => {
+  const ws = new WebService().path('/');
+  ws.route(ws.get('/fire').to(() => {
+    throw new Error('fire');
+  }));
+  ws.route(ws.get('/{a}/{b:*}').to((req, resp) => resp.write(req.selectedRoutePath())));
+  const c = new Container().add(ws).doNotRecover(false).enableContentEncoding(true);
+  const server = await startServer(c.handler());
+  t.teardown(() => server.close());
+  const r = await server.send({ path: '/fire', headers: { 'accept-encoding': 'gzip' } });
+  t.equal(r.status, 500);
+  t.equal(r.headers['content-encoding'], 'gzip');
+  t.match(gunzipSync(r.body).toString(), /^recover from panic situation: - fire\r\n/);
+  t.equal((await server.send({ path: '/x/y/z' })).text, '/{a}/{b:*}');
+});
+
+function noopHandler(): void {}

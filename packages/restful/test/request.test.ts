@@ -94,3 +94,12 @@ t.test('bodyParameter (TestBodyParameter)', async (t) => {
   const json = await withRequest({ method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body: '{}' }, (req) => req.bodyParameter('a'));
   t.same(json.value, '');
 });
+
+t.test('custom accessor reads (TestKeyValueEncoding)', async (t) => {
+  registerEntityAccessor('application/kv', {
+    read: (_req, body) => Object.fromEntries(body.toString().split('\n').filter(Boolean).map((l) => l.split('='))),
+    write: () => undefined,
+  });
+  const r = await withRequest({ method: 'POST', path: '/', headers: { 'content-type': 'application/kv; charset=UTF-8' }, body: 'Name=Joe\nAge=7\n' }, (req) => req.readEntity());
+  t.same(r.value, { Name: 'Joe', Age: '7' });
+});

@@ -155,3 +155,15 @@ t.test('custom entity accessor (entity_accessors_test.go TestKeyValueEncoding)',
   }, { produces: ['application/kv'] });
   t.equal(set.text, 'a=b\n', 'setRequestAccepts');
 });
+
+t.test('measured content lengths (response_test.go)', async (t) => {
+  const pretty = await respond((resp) => resp.writeAsJson({ Kind: 'apple' }));
+  t.equal(pretty.resp.contentLength(), 20, 'TestMeasureContentLengthJson');
+  const compact = await respond((resp) => {
+    resp.prettyPrint(false);
+    resp.writeAsJson({ Kind: 'apple' });
+  });
+  t.equal(compact.resp.contentLength(), 17, 'TestMeasureContentLengthJsonNotPretty');
+  const err = await respond((resp) => resp.writeErrorString(404, 'Invalid'));
+  t.same([err.resp.contentLength(), err.resp.statusCode()], [7, 404], 'TestMeasureContentLengthWriteErrorString, TestStatusIsPassedToResponse');
+});
