@@ -48,6 +48,7 @@ export {
   TimeSchema,
 } from './schema/special-types.js';
 export { elementSchema, fieldSchema, type PatchMeta, patchMetaAt, patchMetaOf } from './schema/patch-meta.js';
+export { findUnknownFields, pruneUnknownFields, unknownFieldMessages } from './schema/unknown-fields.js';
 // meta.k8s.io/v1 (and autoscaling/v1 Scale).
 export {
   type Condition,

@@ -8,6 +8,7 @@ import { field, jsonField, requiredField, requiredJsonField, struct } from '../.
 import { codecOf, goOmitOf, itemsOf, mapValueOf, propertiesOf, protobufFieldOf, typeNameOf } from '../../src/schema/extensions.js';
 import { elementSchema, fieldSchema, patchMetaAt, patchMetaOf } from '../../src/schema/patch-meta.js';
 import { TimeSchema } from '../../src/schema/special-types.js';
+import { findUnknownFields, pruneUnknownFields, unknownFieldMessages } from '../../src/schema/unknown-fields.js';
 
 t.test('field helpers annotate copies, never the shared schema', async (t) => {
   const base = Type.String();
@@ -90,4 +91,31 @@ t.test('OpenAPI v3 components: refs, maps, extensions kept, ours stripped', asyn
   const table = openAPIComponentSchemas(newBuiltinScheme().schemaFor({ group: 'meta.k8s.io', version: 'v1', kind: 'Table' }));
   t.ok(table['io.k8s.apimachinery.pkg.runtime.RawExtension']);
   t.ok(openAPIComponentSchemas(newBuiltinScheme().schemaFor({ group: '', version: 'v1', kind: 'ConfigMapList' }))['io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1']);
+});
+
+t.test('unknown fields are found in Go path form and pruned', async (t) => {
+  const dep = {
+    kind: 'Deployment',
+    apiVersion: 'apps/v1',
+    metadata: { name: 'x', labels: { a: 'b' }, bogus: 1 },
+    spec: { template: { spec: { containers: [{ name: 'c', foo: true }, { name: 'd' }] } }, strategy: { rollingUpdate: { maxSurge: 1 } } },
+    extra: { deep: 1 },
+    status: 'not an object',
+  };
+  const paths = findUnknownFields(DeploymentSchema, dep);
+  t.same(paths, ['metadata.bogus', 'spec.template.spec.containers[0].foo', 'extra']);
+  t.same(unknownFieldMessages(paths.slice(0, 1)), ['unknown field "metadata.bogus"']);
+  t.same(pruneUnknownFields(DeploymentSchema, dep), {
+    kind: 'Deployment',
+    apiVersion: 'apps/v1',
+    metadata: { name: 'x', labels: { a: 'b' } },
+    spec: { template: { spec: { containers: [{ name: 'c' }, { name: 'd' }] } }, strategy: { rollingUpdate: { maxSurge: 1 } } },
+    status: 'not an object',
+  });
+  t.same(findUnknownFields(DeploymentSchema, { spec: { template: { spec: { containers: 'x' } } } }), []);
+  const limits = { spec: { template: { spec: { containers: [{ name: 'c', resources: { limits: { cpu: '1' } } }] } } } };
+  t.same(pruneUnknownFields(DeploymentSchema, limits), limits, 'maps of special types are kept');
+  t.same(findUnknownFields(ObjectMetaSchema, { managedFields: [{ fieldsV1: { 'f:x': {} } }] }), [], 'FieldsV1 is free-form');
+  t.equal(pruneUnknownFields(ObjectMetaSchema, 'x'), 'x');
+  t.same(pruneUnknownFields(ObjectMetaSchema, { finalizers: 'x' }), { finalizers: 'x' });
 });
