@@ -16,6 +16,8 @@ export function readRawBody(raw: IncomingMessage, limit: number): Promise<Buffer
     raw.resume();
     return Promise.reject(tooLarge(limit));
   }
+  // A body some middleware already consumed reads as empty rather than waiting forever.
+  if (raw.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -103,3 +103,13 @@ t.test('custom accessor reads (TestKeyValueEncoding)', async (t) => {
   const r = await withRequest({ method: 'POST', path: '/', headers: { 'content-type': 'application/kv; charset=UTF-8' }, body: 'Name=Joe\nAge=7\n' }, (req) => req.readEntity());
   t.same(r.value, { Name: 'Joe', Age: '7' });
 });
+
+t.test('a body consumed before readEntity reads as empty', async (t) => {
+  const r = await withRequest({ method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body: '{"a":1}' }, async (req) => {
+    for await (const _chunk of req.raw) {
+      // drain
+    }
+    return (await req.body()).length;
+  });
+  t.same(r.value, 0);
+});
