@@ -259,4 +259,18 @@ export const updateCases: readonly ConformanceCase[] = [
       c.t.same(withoutRV(makePod('ns', 'foo')), withoutRV(out));
     },
   },
+  {
+    name: 'ttl: an update without a TTL drops it',
+    async run(c) {
+      await c.store.create(key, makePod('ns', 'foo'), { ttl: 1 });
+      const updated = await updateNote(c.store, key, 'keep me');
+      if (c.harness.expireTTLs !== undefined) {
+        await sleep(1100);
+        await c.harness.expireTTLs();
+      } else {
+        await sleep(3000);
+      }
+      c.t.same(await c.store.get(key), updated, 'still there: the update carried no TTL');
+    },
+  },
 ];
