@@ -25,6 +25,7 @@ export function readRawBody(raw: IncomingMessage, limit: number): Promise<Buffer
       raw.off('data', onData);
       raw.off('end', onEnd);
       raw.off('error', onError);
+      raw.off('close', onClose);
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
@@ -44,9 +45,14 @@ export function readRawBody(raw: IncomingMessage, limit: number): Promise<Buffer
       cleanup();
       reject(new ServiceError(400, `unable to read the request body: ${error.message}`));
     };
+    const onClose = (): void => {
+      cleanup();
+      reject(new ServiceError(400, 'unable to read the request body: the connection closed early'));
+    };
     raw.on('data', onData);
     raw.on('end', onEnd);
     raw.on('error', onError);
+    raw.on('close', onClose);
   });
 }
 

@@ -113,3 +113,25 @@ t.test('a body consumed before readEntity reads as empty', async (t) => {
   });
   t.same(r.value, 0);
 });
+
+t.test('a client aborting mid-body rejects readEntity with a 400, no crash', async (t) => {
+  const seen: unknown[] = [];
+  const { request: httpRequest } = await import('node:http');
+  const server = await startServer((raw, res) => {
+    new Request(raw).readEntity().then(
+      () => seen.push('resolved'),
+      (error: unknown) => {
+        seen.push(error instanceof ServiceError ? error.code : String(error));
+        res.end();
+      },
+    );
+  });
+  t.teardown(() => server.close());
+  const req = httpRequest({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'content-length': '100' } });
+  req.on('error', () => undefined);
+  req.write('{"partial":');
+  await new Promise((r) => setTimeout(r, 50));
+  req.destroy();
+  for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  t.same(seen, [400]);
+});
