@@ -114,6 +114,8 @@ export {
 export { APIObjectVersioner, compareResourceVersion, type Versioner, versioner } from './versioner.js';
 export {
   type BookmarkObject,
+  type BookmarkWatchEvent,
+  type ErrorWatchEvent,
   convertToWatchEvent,
   errorEvent,
   errorToStatus,

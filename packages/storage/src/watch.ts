@@ -32,7 +32,10 @@ export interface StatusObject {
 /** Object of a BOOKMARK event: only `metadata.resourceVersion` (+ the initial-events-end annotation). */
 export interface BookmarkObject extends StorageObject {
   /** Bookmark metadata. */
-  metadata: StorageObjectMeta & { resourceVersion: string };
+  metadata: StorageObjectMeta & {
+    /** The bookmarked resource version. */
+    resourceVersion: string;
+  };
 }
 
 /** A watch event about an object (ADDED, MODIFIED or DELETED). */
@@ -43,11 +46,24 @@ export interface ObjectWatchEvent<T extends StorageObject = StorageObject> {
   object: T;
 }
 
+/** A BOOKMARK event: progress up to a resource version, or the end of the initial events. */
+export interface BookmarkWatchEvent {
+  /** Always BOOKMARK. */
+  type: 'BOOKMARK';
+  /** Object carrying only the resource version (and possibly the initial-events-end annotation). */
+  object: BookmarkObject;
+}
+
+/** An ERROR event; the watch ends after it. */
+export interface ErrorWatchEvent {
+  /** Always ERROR. */
+  type: 'ERROR';
+  /** The failure as a Status. */
+  object: StatusObject;
+}
+
 /** One watch event: object events carry T, BOOKMARK a BookmarkObject, ERROR a StatusObject. */
-export type WatchEvent<T extends StorageObject = StorageObject> =
-  | ObjectWatchEvent<T>
-  | { type: 'BOOKMARK'; object: BookmarkObject }
-  | { type: 'ERROR'; object: StatusObject };
+export type WatchEvent<T extends StorageObject = StorageObject> = ObjectWatchEvent<T> | BookmarkWatchEvent | ErrorWatchEvent;
 
 /** A running watch: iterate events with `for await`; `stop()` ends it (buffered events stay readable). */
 export interface Watch<T extends StorageObject = StorageObject> extends AsyncIterable<WatchEvent<T>> {

@@ -11,7 +11,12 @@ import type { StorageHarness } from './harness.js';
 /** A pod-like test object. */
 export interface TestPod extends StorageObject {
   /** Pod spec subset. */
-  spec?: { nodeName?: string; note?: string };
+  spec?: {
+    /** Node the pod is bound to (used for custom field selectors). */
+    nodeName?: string;
+    /** Free text changed by updates. */
+    note?: string;
+  };
 }
 
 /** Builds a test pod (`namespace` "" means cluster-scoped). */

@@ -9,7 +9,21 @@ import type { Watch, WatchEvent } from '../watch.js';
 export const defaultWaitMs = 5000;
 
 /** Result of one bounded read: an event, the end of the watch, or a timeout. */
-export type ReadResult = { kind: 'event'; event: WatchEvent } | { kind: 'closed' } | { kind: 'timeout' };
+export type ReadResult =
+  | {
+      /** An event arrived. */
+      kind: 'event';
+      /** The event. */
+      event: WatchEvent;
+    }
+  | {
+      /** The watch ended. */
+      kind: 'closed';
+    }
+  | {
+      /** No event arrived in time. */
+      kind: 'timeout';
+    };
 
 /** Reads a watch with timeouts, keeping an unfinished read pending so no event is lost. */
 export class EventReader {
