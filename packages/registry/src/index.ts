@@ -93,3 +93,76 @@ export {
   validateStorageForInstall,
 } from './rest/install-validation.js';
 export { defaultUpdatedObjectInfo, type TransformFunc } from './rest/updated-object-info.js';
+export { DefaultTableConvertor, DEFAULT_TABLE_COLUMNS } from './rest/table.js';
+
+// --- rest: strategies and metadata helpers ---
+export { beforeCreate, generateNameFor, type RESTCreateStrategy } from './rest/create.js';
+export { beforeUpdate, type RESTUpdateStrategy } from './rest/update.js';
+export {
+  beforeDelete,
+  type DeleteDecision,
+  type DeletionPropagation,
+  type GarbageCollectionPolicy,
+  type RESTDeleteStrategy,
+  validateDeleteOptions,
+} from './rest/delete.js';
+export {
+  ensureObjectNamespaceMatchesRequestNamespace,
+  expectedNamespaceForScope,
+  fillObjectMetaSystemFields,
+  wipeObjectMetaSystemFields,
+} from './rest/meta.js';
+export {
+  FINALIZER_DELETE_DEPENDENTS,
+  FINALIZER_ORPHAN_DEPENDENTS,
+  TOTAL_ANNOTATION_SIZE_LIMIT_B,
+  validateObjectMeta,
+  validateObjectMetaUpdate,
+} from './rest/object-meta-validation.js';
+
+// --- generic registry Store ---
+export { Store } from './registry/store.js';
+export type { ShouldDeleteDuringUpdateFunc, StoreOptions, StoreStrategies, TTLFunc } from './registry/store-options.js';
+export { GenericStrategy, type GenericStrategyOptions, StatusStrategy, specOf } from './registry/strategies.js';
+export { DryRunnableStorage } from './registry/dry-run.js';
+export { type KeyFunc, type KeyRootFunc, namespaceKeyFunc, namespaceKeyRootFunc, noNamespaceKeyFunc } from './registry/keys.js';
+export { MAX_NAME_GENERATION_CREATE_ATTEMPTS } from './registry/store-create.js';
+export { DELETE_COLLECTION_PAGE_SIZE } from './registry/store-delete-collection.js';
+export { markAsDeleting } from './registry/store-delete.js';
+export { shouldDeleteDuringUpdate } from './registry/store-update.js';
+export {
+  deletionFinalizersForGarbageCollection,
+  type GCFinalizerUpdate,
+  shouldDeleteDependents,
+  shouldOrphanDependents,
+} from './registry/gc-finalizers.js';
+export {
+  interpretCreateError,
+  interpretDeleteError,
+  interpretGetError,
+  interpretListError,
+  interpretUpdateError,
+  interpretWatchError,
+} from './registry/storage-errors.js';
+
+// --- admission ---
+export {
+  type AdmissionInterface,
+  type Attributes,
+  isMutationInterface,
+  isValidationInterface,
+  type MutationInterface,
+  newAttributesRecord,
+  type Operation,
+  type ValidationInterface,
+} from './admission/interfaces.js';
+export { AdmissionChain } from './admission/chain.js';
+export { admissionToValidateObjectFunc, admissionToValidateObjectUpdateFunc } from './admission/validate-funcs.js';
+export { newAdmissionForbidden } from './admission/forbidden.js';
+export {
+  DEFAULT_IMMORTAL_NAMESPACES,
+  NAMESPACE_TERMINATING_CAUSE,
+  type NamespaceLookup,
+  NamespaceLifecycle,
+} from './admission/plugins/namespace-lifecycle.js';
+export { AlwaysPullImages, visitContainers } from './admission/plugins/always-pull-images.js';

@@ -1,0 +1,69 @@
+/**
+ * The `NamespaceLifecycle` admission plugin (plugin/pkg/admission/namespace/lifecycle): no new objects in
+ * a missing or terminating namespace, immortal namespaces cannot be deleted.
+ * @module
+ */
+import { newForbidden, newInternalError, newNotFound, StatusError } from '@apiserver/runtime';
+import type { ApiObject, RequestContext } from '../../rest/types.js';
+import { newAdmissionForbidden } from '../forbidden.js';
+import type { Attributes, Operation, ValidationInterface } from '../interfaces.js';
+
+/** Looks a namespace up by name; resolves `undefined` when it does not exist. */
+export type NamespaceLookup = (name: string) => Promise<ApiObject | undefined>;
+
+/** Namespaces that can never be deleted by default: default, kube-system, kube-public. */
+export const DEFAULT_IMMORTAL_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public'];
+
+/** Status cause type added when creating in a terminating namespace (`v1.NamespaceTerminatingCause`). */
+export const NAMESPACE_TERMINATING_CAUSE = 'NamespaceTerminating';
+
+const ACCESS_REVIEWS = new Set(['localsubjectaccessreviews']);
+
+function isNamespaceKind(a: Attributes): boolean {
+  return a.kind.group === '' && a.kind.kind === 'Namespace';
+}
+
+function phaseOf(ns: ApiObject): unknown {
+  const status = ns['status'];
+  return typeof status === 'object' && status !== null ? (status as Record<string, unknown>)['phase'] : undefined;
+}
+
+function terminatingError(a: Attributes): StatusError {
+  const err = newAdmissionForbidden(a, `unable to create new content in namespace ${a.namespace} because it is being terminated`);
+  const cause = { reason: NAMESPACE_TERMINATING_CAUSE, message: `namespace ${a.namespace} is being terminated`, field: 'metadata.namespace' };
+  return new StatusError({ ...err.status, details: { ...err.status.details, causes: [...(err.status.details?.causes ?? []), cause] } });
+}
+
+/** Rejects creates in missing (404) or terminating (403) namespaces and deletes of immortal namespaces. */
+export class NamespaceLifecycle implements ValidationInterface {
+  readonly #lookup: NamespaceLookup;
+  readonly #immortal: ReadonlySet<string>;
+
+  /** Creates the plugin with a namespace lookup and the immortal namespaces. */
+  constructor(lookup: NamespaceLookup, immortalNamespaces: readonly string[] = DEFAULT_IMMORTAL_NAMESPACES) {
+    this.#lookup = lookup;
+    this.#immortal = new Set(immortalNamespaces);
+  }
+
+  /** Handles CREATE, UPDATE and DELETE. */
+  handles(operation: Operation): boolean {
+    return operation === 'CREATE' || operation === 'UPDATE' || operation === 'DELETE';
+  }
+
+  /** Applies the namespace lifecycle rules. */
+  async validate(_ctx: RequestContext, a: Attributes): Promise<void> {
+    if (a.operation === 'DELETE' && isNamespaceKind(a) && this.#immortal.has(a.name)) {
+      throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, 'this namespace may not be deleted');
+    }
+    if (a.namespace === '' || isNamespaceKind(a) || a.operation === 'DELETE') return;
+    if (a.resource.group === 'authorization.k8s.io' && ACCESS_REVIEWS.has(a.resource.resource)) return;
+    let ns: ApiObject | undefined;
+    try {
+      ns = await this.#lookup(a.namespace);
+    } catch (err) {
+      throw newInternalError(err instanceof Error ? err : String(err));
+    }
+    if (ns === undefined) throw newNotFound({ group: '', resource: 'namespaces' }, a.namespace);
+    if (a.operation === 'CREATE' && phaseOf(ns) === 'Terminating') throw terminatingError(a);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The Store's read flows (generic/registry/store.go `Get`, `List`/`ListPredicate`, `Watch`/`WatchPredicate`).
+ * @module
+ */
+import { type GetOptions, nameIsDNSLabel } from '@apiserver/runtime';
+import {
+  type ListOptions as StorageListOptions,
+  matchesSingle,
+  matchesSingleNamespace,
+  type SelectionPredicate,
+  type Watch,
+} from '@apiserver/storage';
+import type { ApiList, ApiObject, InternalListOptions, RequestContext } from '../rest/types.js';
+import type { StoreCore } from './store-core.js';
+import { interpretGetError, interpretListError, interpretWatchError } from './storage-errors.js';
+
+/** Reads one object; KeyNotFound becomes 404 NotFound with the qualified resource. */
+export async function getObject(core: StoreCore, ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
+  const key = core.key(ctx, name);
+  try {
+    const obj = await core.storage.storage.get(key, { resourceVersion: options?.resourceVersion ?? '' });
+    if (obj === undefined) throw new TypeError('storage returned no object without ignoreNotFound');
+    return core.decorate(obj);
+  } catch (err) {
+    throw interpretGetError(err, core.qualifiedResource(ctx), name);
+  }
+}
+
+/** Narrows an all-namespaces request to the namespace a `metadata.namespace=` field selector pins. */
+function narrowedContext(ctx: RequestContext, p: SelectionPredicate<ApiObject>): RequestContext {
+  if ((ctx.namespace ?? '') !== '') return ctx;
+  const ns = matchesSingleNamespace(p);
+  if (ns === undefined || nameIsDNSLabel(ns, false).length > 0) return ctx;
+  return { ...ctx, namespace: ns };
+}
+
+/** The key to read and whether it is a prefix: a single-object key when `metadata.name=` pins one name. */
+function keyFor(core: StoreCore, ctx: RequestContext, p: SelectionPredicate<ApiObject>): { key: string; recursive: boolean } {
+  const name = matchesSingle(p);
+  if (name !== undefined) {
+    try {
+      return { key: core.key(ctx, name), recursive: false };
+    } catch {
+      // No key from this context (e.g. no namespace): fall back to the collection.
+    }
+  }
+  return { key: core.keyRoot(ctx), recursive: true };
+}
+
+/** Lists objects with selectors, paging and resourceVersion semantics; fills ListMeta. */
+export async function listObjects(core: StoreCore, ctx: RequestContext, options?: InternalListOptions): Promise<ApiList> {
+  const p = core.predicate(options);
+  const narrowed = narrowedContext(ctx, p);
+  const { key, recursive } = keyFor(core, narrowed, p);
+  const storageOpts: StorageListOptions<ApiObject> = {
+    resourceVersion: options?.resourceVersion ?? '',
+    resourceVersionMatch: options?.resourceVersionMatch ?? '',
+    predicate: p,
+    recursive,
+    ...(ctx.signal && { signal: ctx.signal }),
+  };
+  try {
+    const result = await core.storage.storage.getList(key, storageOpts);
+    const list = core.options.newList();
+    list.items = result.items;
+    list.metadata = {
+      resourceVersion: result.resourceVersion,
+      ...(result.continue !== undefined && result.continue !== '' && { continue: result.continue }),
+      ...(result.remainingItemCount !== undefined && { remainingItemCount: result.remainingItemCount }),
+    };
+    return core.decorate(list);
+  } catch (err) {
+    throw interpretListError(err, core.qualifiedResource(ctx));
+  }
+}
+
+async function* decorated(core: StoreCore, w: Watch<ApiObject>) {
+  for await (const ev of w) {
+    if (ev.type === 'ADDED' || ev.type === 'MODIFIED' || ev.type === 'DELETED') core.decorate(ev.object);
+    yield ev;
+  }
+}
+
+function decoratedWatch(core: StoreCore, w: Watch<ApiObject>): Watch<ApiObject> {
+  if (core.options.decorator === undefined) return w;
+  return { stop: () => w.stop(), [Symbol.asyncIterator]: () => decorated(core, w) };
+}
+
+/** Starts a watch with selectors, resourceVersion, bookmarks and initial events. */
+export async function watchObjects(core: StoreCore, ctx: RequestContext, options?: InternalListOptions): Promise<Watch<ApiObject>> {
+  const p = core.predicate(options);
+  const narrowed = narrowedContext(ctx, p);
+  const { key, recursive } = keyFor(core, narrowed, p);
+  const storageOpts: StorageListOptions<ApiObject> = {
+    resourceVersion: options?.resourceVersion ?? '',
+    predicate: p,
+    recursive,
+    ...(options?.sendInitialEvents !== undefined && { sendInitialEvents: options.sendInitialEvents }),
+    ...(ctx.signal && { signal: ctx.signal }),
+  };
+  try {
+    return decoratedWatch(core, await core.storage.storage.watch(key, storageOpts));
+  } catch (err) {
+    throw interpretWatchError(err, core.qualifiedResource(ctx), '');
+  }
+}

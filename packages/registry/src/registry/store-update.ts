@@ -1,0 +1,130 @@
+/**
+ * The Store's update flow (generic/registry/store.go `Update`): create-on-update, unconditional updates,
+ * optimistic concurrency, strategy preparation/validation, admission, delete when finalizers are emptied.
+ * @module
+ */
+import { FieldError, newInvalid, newNotFound, newOptimisticLockConflict, newPath, type UpdateOptions } from '@apiserver/runtime';
+import { deepCopy, type Preconditions, type UpdateResult as StorageUpdateResult } from '@apiserver/storage';
+import { beforeCreate } from '../rest/create.js';
+import { fillObjectMetaSystemFields } from '../rest/meta.js';
+import type { UpdatedObjectInfo, UpdateResult } from '../rest/rest.js';
+import type { ApiObject, RequestContext, ValidateObjectFunc, ValidateObjectUpdateFunc } from '../rest/types.js';
+import { beforeUpdate } from '../rest/update.js';
+import type { StoreCore } from './store-core.js';
+import { checkGeneratedNameError, dryRunOf } from './store-create.js';
+import { deleteWithoutFinalizers } from './store-delete.js';
+import { interpretCreateError, interpretUpdateError } from './storage-errors.js';
+
+class EmptiedFinalizers extends Error {}
+
+/** A field error whose bad value prints as Go's `%#v` of a uint64 (`0x0`), as upstream's resourceVersion error. */
+class Uint64FieldError extends FieldError {
+  override errorBody(): string {
+    return `Invalid value: 0x${Number(this.badValue).toString(16)}: ${this.detail}`;
+  }
+}
+
+/** Upstream's default rule: the new object has no finalizers and the old one is being deleted with grace 0/unset. */
+export function shouldDeleteDuringUpdate(obj: ApiObject, existing: ApiObject): boolean {
+  if ((obj.metadata.finalizers ?? []).length > 0) return false;
+  if (existing.metadata.deletionTimestamp === undefined) return false;
+  return (existing.metadata.deletionGracePeriodSeconds ?? 0) === 0;
+}
+
+function resourceVersionOf(obj: ApiObject): number {
+  const rv = obj.metadata.resourceVersion ?? '';
+  if (rv === '') return 0;
+  const n = Number(rv);
+  if (!/^[0-9]+$/.test(rv) || !Number.isSafeInteger(n)) {
+    throw newInvalid({ group: '', kind: 'ResourceVersion' }, rv, [
+      new FieldError('FieldValueInvalid', 'metadata.resourceVersion', rv, 'must be a decimal unsigned integer'),
+    ]);
+  }
+  return n;
+}
+
+interface UpdateState {
+  creating: boolean;
+  creatingObj?: ApiObject;
+  deleteObj?: ApiObject;
+}
+
+/** Everything `updateObject` receives, as one record. */
+export interface UpdateCall {
+  /** Object name from the URL. */
+  name: string;
+  /** The new object (body or patch). */
+  objInfo: UpdatedObjectInfo;
+  /** Validating admission for create-on-update. */
+  createValidation: ValidateObjectFunc | undefined;
+  /** Validating admission for updates. */
+  updateValidation: ValidateObjectUpdateFunc | undefined;
+  /** Allow create-on-update regardless of the strategy (server-side apply). */
+  forceAllowCreate: boolean;
+  /** UpdateOptions (dryRun). */
+  options: UpdateOptions | undefined;
+}
+
+function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: UpdateCall, state: UpdateState) {
+  const { create, update } = core.options.strategies;
+  const resource = core.qualifiedResource(ctx);
+  return async (current: ApiObject | undefined, res: { ttl: number; resourceVersion: number }): Promise<StorageUpdateResult<ApiObject>> => {
+    const existingRV = current === undefined ? 0 : resourceVersionOf(current);
+    if (existingRV === 0 && !update.allowCreateOnUpdate() && !call.forceAllowCreate) throw newNotFound(resource, call.name);
+    const obj = await call.objInfo.updatedObject(ctx, current === undefined ? undefined : deepCopy(current));
+    const newRV = resourceVersionOf(obj);
+    if (current === undefined || existingRV === 0) {
+      fillObjectMetaSystemFields(obj.metadata, core.clock);
+      state.creating = true;
+      state.creatingObj = obj;
+      beforeCreate(create, ctx, obj, core.kind);
+      if (call.createValidation !== undefined) await call.createValidation(ctx, deepCopy(obj));
+      delete obj.metadata.resourceVersion;
+      return { object: obj, ttl: core.ttl(obj, 0, false) };
+    }
+    state.creating = false;
+    if (newRV === 0 && update.allowUnconditionalUpdate()) {
+      obj.metadata.resourceVersion = String(res.resourceVersion);
+    } else if (newRV === 0) {
+      const err = new Uint64FieldError('FieldValueInvalid', newPath('metadata', 'resourceVersion').toString(), 0, 'must be specified for an update');
+      throw newInvalid({ group: resource.group, kind: resource.resource }, call.name, [err]);
+    } else if (newRV !== existingRV) {
+      throw newOptimisticLockConflict(resource, call.name);
+    }
+    beforeUpdate(update, ctx, obj, current, core.kind);
+    if (call.updateValidation !== undefined) await call.updateValidation(ctx, deepCopy(obj), deepCopy(current));
+    const extra = core.options.shouldDeleteDuringUpdate;
+    if (shouldDeleteDuringUpdate(obj, current) && (extra === undefined || extra(ctx, key, obj, current))) {
+      state.deleteObj = obj;
+      throw new EmptiedFinalizers();
+    }
+    return { object: obj, ttl: core.ttl(obj, res.ttl, true) };
+  };
+}
+
+/**
+ * Updates (or creates, when allowed) an object inside one guaranteedUpdate: 404 when missing and
+ * creation is not allowed, 422 without resourceVersion unless unconditional updates are allowed, 409 on a
+ * stale resourceVersion.
+ */
+export async function updateObject(core: StoreCore, ctx: RequestContext, call: UpdateCall): Promise<UpdateResult> {
+  const key = core.key(ctx, call.name);
+  const resource = core.qualifiedResource(ctx);
+  const p = call.objInfo.preconditions();
+  const preconditions: Preconditions | undefined = p === undefined ? undefined : { ...p };
+  const state: UpdateState = { creating: false };
+  const dryRun = dryRunOf(ctx, call.options?.dryRun);
+  try {
+    const out = await core.storage.guaranteedUpdate(key, true, preconditions, tryUpdateFor(core, ctx, key, call, state), dryRun);
+    return { object: core.decorate(out), created: state.creating };
+  } catch (err) {
+    if (err instanceof EmptiedFinalizers && state.deleteObj !== undefined) {
+      const obj = await deleteWithoutFinalizers(core, ctx, call.name, key, state.deleteObj, preconditions, dryRun);
+      return { object: obj, created: false };
+    }
+    if (state.creating && state.creatingObj !== undefined) {
+      throw checkGeneratedNameError(ctx, core, interpretCreateError(err, resource, call.name), state.creatingObj);
+    }
+    throw interpretUpdateError(err, resource, call.name);
+  }
+}

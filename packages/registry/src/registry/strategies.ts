@@ -1,0 +1,167 @@
+/**
+ * Ready-made strategies: a configurable spec/status strategy (what most built-in resources do) and the
+ * status-subresource strategy that keeps everything but `status`.
+ * @module
+ */
+import { type DeleteOptions, type FieldError, fieldInvalid, nameIsDNSSubdomain, newPath, type ValidateNameFunc } from '@apiserver/runtime';
+import { canonicalJSON } from '@apiserver/storage';
+import type { RESTCreateStrategy } from '../rest/create.js';
+import type { GarbageCollectionPolicy, RESTDeleteStrategy } from '../rest/delete.js';
+import type { ApiObject, RequestContext } from '../rest/types.js';
+import type { RESTUpdateStrategy } from '../rest/update.js';
+
+/** Options of a GenericStrategy. */
+export interface GenericStrategyOptions {
+  /** Whether objects are namespaced. */
+  namespaceScoped: boolean;
+  /** PUT of a missing object creates it (default false). */
+  allowCreateOnUpdate?: boolean;
+  /** Updates without resourceVersion overwrite the latest (default true). */
+  allowUnconditionalUpdate?: boolean;
+  /** Validates `metadata.name` (default DNS-1123 subdomain). */
+  nameFn?: ValidateNameFunc;
+  /** The status field reset on create and kept from the old object on update (spec updates); absent = none. */
+  statusField?: string;
+  /** Set generation 1 on create and bump it when anything outside metadata and status changes. */
+  trackGeneration?: boolean;
+  /** Grace period used when DeleteOptions have none; absent = deletes are immediate. */
+  defaultGracePeriodSeconds?: number;
+  /** Default dependents policy (absent = DeleteDependents). */
+  garbageCollectionPolicy?: GarbageCollectionPolicy;
+  /** Extra create validation. */
+  validate?(ctx: RequestContext, obj: ApiObject): FieldError[];
+  /** Extra update validation. */
+  validateUpdate?(ctx: RequestContext, obj: ApiObject, old: ApiObject): FieldError[];
+}
+
+const NON_SPEC_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
+
+/** The object without metadata, type fields and `statusField`, as canonical JSON (what "spec changed" compares). */
+export function specOf(obj: ApiObject, statusField: string | undefined): string {
+  const spec: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (!NON_SPEC_FIELDS.has(k) && k !== statusField) spec[k] = v;
+  return canonicalJSON(spec);
+}
+
+/** A create/update/delete strategy configured by options instead of code. */
+export class GenericStrategy implements RESTCreateStrategy, RESTUpdateStrategy, RESTDeleteStrategy {
+  readonly #o: GenericStrategyOptions;
+  readonly checkGracefulDelete?: (ctx: RequestContext, obj: ApiObject, options: DeleteOptions) => boolean;
+  readonly defaultGarbageCollectionPolicy?: (ctx: RequestContext) => GarbageCollectionPolicy;
+
+  /** Creates the strategy. */
+  constructor(options: GenericStrategyOptions) {
+    this.#o = options;
+    const grace = options.defaultGracePeriodSeconds;
+    if (grace !== undefined) {
+      this.checkGracefulDelete = (_ctx, _obj, opts) => {
+        opts.gracePeriodSeconds ??= grace;
+        return true;
+      };
+    }
+    const policy = options.garbageCollectionPolicy;
+    if (policy !== undefined) this.defaultGarbageCollectionPolicy = () => policy;
+  }
+
+  /** {@inheritDoc RESTCreateStrategy.namespaceScoped} */
+  namespaceScoped(): boolean {
+    return this.#o.namespaceScoped;
+  }
+
+  /** {@inheritDoc RESTUpdateStrategy.allowCreateOnUpdate} */
+  allowCreateOnUpdate(): boolean {
+    return this.#o.allowCreateOnUpdate ?? false;
+  }
+
+  /** {@inheritDoc RESTUpdateStrategy.allowUnconditionalUpdate} */
+  allowUnconditionalUpdate(): boolean {
+    return this.#o.allowUnconditionalUpdate ?? true;
+  }
+
+  /** Drops the status field and starts generation at 1 when tracked. */
+  prepareForCreate(_ctx: RequestContext, obj: ApiObject): void {
+    if (this.#o.statusField !== undefined) delete obj[this.#o.statusField];
+    if (this.#o.trackGeneration === true) obj.metadata.generation = 1;
+  }
+
+  /** Keeps the old status and bumps generation when the spec changed. */
+  prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    const status = this.#o.statusField;
+    if (status !== undefined) {
+      if (old[status] === undefined) delete obj[status];
+      else obj[status] = old[status];
+    }
+    if (this.#o.trackGeneration === true && specOf(obj, status) !== specOf(old, status)) {
+      obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    }
+  }
+
+  /** Validates the name with `nameFn`, then the extra validation. */
+  validate(ctx: RequestContext, obj: ApiObject): FieldError[] {
+    const nameFn = this.#o.nameFn ?? nameIsDNSSubdomain;
+    const errs: FieldError[] = [];
+    const name = obj.metadata.name ?? '';
+    if (name !== '') for (const msg of nameFn(name, false)) errs.push(fieldInvalid(newPath('metadata', 'name'), name, msg));
+    return [...errs, ...(this.#o.validate?.(ctx, obj) ?? [])];
+  }
+
+  /** Runs the extra update validation. */
+  validateUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): FieldError[] {
+    return this.#o.validateUpdate?.(ctx, obj, old) ?? [];
+  }
+}
+
+/**
+ * The status-subresource update strategy: an update may only change `statusField` (everything else,
+ * except managedFields, is copied from the old object), as the CRD status strategy.
+ */
+export class StatusStrategy implements RESTUpdateStrategy {
+  readonly #base: RESTUpdateStrategy;
+  readonly #statusField: string;
+  readonly #validate: ((ctx: RequestContext, obj: ApiObject, old: ApiObject) => FieldError[]) | undefined;
+
+  /** Wraps the main strategy (for scope); `validateStatus` validates status updates. */
+  constructor(
+    base: RESTUpdateStrategy,
+    statusField = 'status',
+    validateStatus?: (ctx: RequestContext, obj: ApiObject, old: ApiObject) => FieldError[],
+  ) {
+    this.#base = base;
+    this.#statusField = statusField;
+    this.#validate = validateStatus;
+  }
+
+  /** {@inheritDoc RESTUpdateStrategy.namespaceScoped} */
+  namespaceScoped(): boolean {
+    return this.#base.namespaceScoped();
+  }
+
+  /** Status updates never create. */
+  allowCreateOnUpdate(): boolean {
+    return false;
+  }
+
+  /** Same as the main strategy. */
+  allowUnconditionalUpdate(): boolean {
+    return this.#base.allowUnconditionalUpdate();
+  }
+
+  /** Replaces everything but status and managedFields with the old object's values. */
+  prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    const status = obj[this.#statusField];
+    const managedFields = obj.metadata.managedFields;
+    const resourceVersion = obj.metadata.resourceVersion;
+    for (const k of Object.keys(obj)) delete obj[k];
+    Object.assign(obj, structuredClone(old));
+    if (managedFields === undefined) delete obj.metadata.managedFields;
+    else obj.metadata.managedFields = managedFields;
+    if (resourceVersion !== undefined) obj.metadata.resourceVersion = resourceVersion;
+    if (status === undefined) delete obj[this.#statusField];
+    else obj[this.#statusField] = status;
+  }
+
+  /** Runs the status validation, if any. */
+  validateUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): FieldError[] {
+    return this.#validate?.(ctx, obj, old) ?? [];
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Generic ObjectMeta validation the registry runs before every write
+ * (apimachinery/pkg/api/validation/objectmeta.go `ValidateObjectMetaAccessor`, `…Update`).
+ * @module
+ */
+import {
+  type FieldError,
+  type FieldPath,
+  fieldForbidden,
+  fieldInvalid,
+  fieldRequired,
+  isQualifiedName,
+  nameIsDNSLabel,
+  newPath,
+  type ValidateNameFunc,
+  validateLabels,
+  validateObjectMetaName,
+} from '@apiserver/runtime';
+import type { ApiObjectMeta } from './types.js';
+
+/** Total size limit of annotations (`TotalAnnotationSizeLimitB`, 256 KiB). */
+export const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * (1 << 10);
+
+/** The finalizer that orphans dependents (`metav1.FinalizerOrphanDependents`). */
+export const FINALIZER_ORPHAN_DEPENDENTS = 'orphan';
+/** The finalizer that deletes dependents first (`metav1.FinalizerDeleteDependents`). */
+export const FINALIZER_DELETE_DEPENDENTS = 'foregroundDeletion';
+
+function validateAnnotations(annotations: Readonly<Record<string, string>>, fldPath: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  let total = 0;
+  for (const [k, v] of Object.entries(annotations)) {
+    for (const msg of isQualifiedName(k.toLowerCase())) errs.push(fieldInvalid(fldPath, k, msg));
+    total += k.length + v.length;
+  }
+  if (total > TOTAL_ANNOTATION_SIZE_LIMIT_B) {
+    errs.push(fieldInvalid(fldPath, '', `must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT_B} bytes`));
+  }
+  return errs;
+}
+
+function validateFinalizers(finalizers: readonly string[], fldPath: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const f of finalizers) {
+    for (const msg of isQualifiedName(f)) errs.push(fieldInvalid(fldPath, f, msg));
+  }
+  if (finalizers.includes(FINALIZER_ORPHAN_DEPENDENTS) && finalizers.includes(FINALIZER_DELETE_DEPENDENTS)) {
+    errs.push(
+      fieldInvalid(
+        fldPath,
+        finalizers,
+        `finalizer ${FINALIZER_DELETE_DEPENDENTS} and ${FINALIZER_ORPHAN_DEPENDENTS} cannot be both set`,
+      ),
+    );
+  }
+  return errs;
+}
+
+/**
+ * Validates name/generateName (with `nameFn`), namespace presence per scope, labels, annotations and
+ * finalizers of an object about to be written.
+ */
+export function validateObjectMeta(
+  meta: ApiObjectMeta,
+  namespaceScoped: boolean,
+  nameFn: ValidateNameFunc,
+  fldPath: FieldPath = newPath('metadata'),
+): FieldError[] {
+  const errs = validateObjectMetaName(meta, nameFn, fldPath);
+  const ns = meta.namespace ?? '';
+  if (namespaceScoped) {
+    if (ns === '') errs.push(fieldRequired(fldPath.child('namespace'), ''));
+    else for (const msg of nameIsDNSLabel(ns, false)) errs.push(fieldInvalid(fldPath.child('namespace'), ns, msg));
+  } else if (ns !== '') {
+    errs.push(fieldForbidden(fldPath.child('namespace'), 'not allowed on this type'));
+  }
+  if ((meta.generation ?? 0) < 0) errs.push(fieldInvalid(fldPath.child('generation'), meta.generation, 'must be greater than or equal to 0'));
+  errs.push(...validateLabels(meta.labels ?? {}, fldPath.child('labels')));
+  errs.push(...validateAnnotations(meta.annotations ?? {}, fldPath.child('annotations')));
+  errs.push(...validateFinalizers(meta.finalizers ?? [], fldPath.child('finalizers')));
+  return errs;
+}
+
+function immutable(newVal: unknown, oldVal: unknown, fldPath: FieldPath): FieldError[] {
+  return newVal === oldVal ? [] : [fieldInvalid(fldPath, newVal, 'field is immutable')];
+}
+
+/**
+ * Validates an update of object metadata: resourceVersion present, generation not decremented, no new
+ * finalizers on an object being deleted, and immutable name, namespace, uid, creationTimestamp,
+ * deletionTimestamp and deletionGracePeriodSeconds.
+ */
+export function validateObjectMetaUpdate(
+  meta: ApiObjectMeta,
+  old: ApiObjectMeta,
+  fldPath: FieldPath = newPath('metadata'),
+): FieldError[] {
+  const errs: FieldError[] = [];
+  if (old.deletionTimestamp !== undefined) {
+    const added = (meta.finalizers ?? []).filter((f) => !(old.finalizers ?? []).includes(f));
+    if (added.length > 0) {
+      const list = [...new Set(added)].sort().map((f) => JSON.stringify(f)).join(', ');
+      errs.push(
+        fieldForbidden(
+          fldPath.child('finalizers'),
+          `no new finalizers can be added if the object is being deleted, found new finalizers []string{${list}}`,
+        ),
+      );
+    }
+  }
+  if ((meta.resourceVersion ?? '') === '') {
+    errs.push(fieldInvalid(fldPath.child('resourceVersion'), meta.resourceVersion ?? '', 'must be specified for an update'));
+  }
+  if ((meta.generation ?? 0) < (old.generation ?? 0)) {
+    errs.push(fieldInvalid(fldPath.child('generation'), meta.generation ?? 0, 'must not be decremented'));
+  }
+  errs.push(...immutable(meta.name ?? '', old.name ?? '', fldPath.child('name')));
+  errs.push(...immutable(meta.namespace ?? '', old.namespace ?? '', fldPath.child('namespace')));
+  errs.push(...immutable(meta.uid ?? '', old.uid ?? '', fldPath.child('uid')));
+  errs.push(...immutable(meta.creationTimestamp ?? null, old.creationTimestamp ?? null, fldPath.child('creationTimestamp')));
+  errs.push(...immutable(meta.deletionTimestamp ?? null, old.deletionTimestamp ?? null, fldPath.child('deletionTimestamp')));
+  errs.push(
+    ...immutable(meta.deletionGracePeriodSeconds ?? null, old.deletionGracePeriodSeconds ?? null, fldPath.child('deletionGracePeriodSeconds')),
+  );
+  return errs;
+}
