@@ -46,8 +46,8 @@ export class FilterChain {
   processFilter(request: Request, response: Response): Promise<void> {
     let result: unknown;
     try {
-      if (this.#index < this.filters.length) {
-        const filter = this.filters[this.#index] as FilterFunction;
+      const filter = this.filters[this.#index];
+      if (filter !== undefined) {
         this.#index++;
         this.#child = undefined;
         result = filter(request, response, this);

@@ -26,11 +26,10 @@ function trimSpaces(s: string): string {
 }
 
 function insertMime(list: MediaQuality[], entry: MediaQuality): void {
-  for (let i = 0; i < list.length; i++) {
-    if (entry.quality > (list[i] as MediaQuality).quality) {
-      list.splice(i, 0, entry);
-      return;
-    }
+  const index = list.findIndex((each) => entry.quality > each.quality);
+  if (index !== -1) {
+    list.splice(index, 0, entry);
+    return;
   }
   list.push(entry);
 }
@@ -43,16 +42,15 @@ function insertMime(list: MediaQuality[], entry: MediaQuality): void {
 export function sortedMimes(accept: string): MediaQuality[] {
   const sorted: MediaQuality[] = [];
   for (const each of accept.split(',')) {
-    const typeAndQuality = trimSpaces(each).split(';');
-    const media = typeAndQuality[0] as string;
-    const firstParam = typeAndQuality[1];
+    const [media = '', firstParam] = trimSpaces(each).split(';');
     if (firstParam === undefined) {
       insertMime(sorted, { media, quality: 1 });
       continue;
     }
     const qAndWeight = firstParam.split('=');
-    if (qAndWeight.length === 2 && trimSpaces(qAndWeight[0] as string) === 'q') {
-      const quality = parseQuality(qAndWeight[1] as string);
+    const [key = '', weight = ''] = qAndWeight;
+    if (qAndWeight.length === 2 && trimSpaces(key) === 'q') {
+      const quality = parseQuality(weight);
       if (quality !== undefined) insertMime(sorted, { media, quality });
     } else {
       insertMime(sorted, { media, quality: 1 });

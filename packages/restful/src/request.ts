@@ -131,7 +131,7 @@ export class Request<P extends string = string> {
     if (reader === undefined) throw new ServiceError(400, `Unable to unmarshal content of type:${contentType}`);
     const body = await this.body();
     // The entity reader decides the shape; T is the caller's claim about it.
-    return reader.read(this as Request, body) as T;
+    return reader.read(this, body) as T;
   }
 
   /** A request-scoped attribute (undefined when absent). */

@@ -1,4 +1,4 @@
-import type { SelectableRoute, SelectableWebService } from '../routers/route-selector.js';
+import type { SelectableWebService } from '../routers/route-selector.js';
 
 /**
  * go-restful's `Container.computeAllowedMethods`: for every WebService whose root
@@ -12,7 +12,7 @@ export function computeAllowedMethods(webServices: readonly SelectableWebService
     const matches = ws.rootExpression().regex.exec(path);
     if (matches === null) continue;
     const finalMatch = matches[matches.length - 1] ?? '';
-    for (const route of ws.routes() as readonly SelectableRoute[]) {
+    for (const route of ws.routes()) {
       const routeMatches = route.relativeExpression.regex.exec(finalMatch);
       if (routeMatches === null) continue;
       const lastMatch = routeMatches[routeMatches.length - 1] ?? '';
