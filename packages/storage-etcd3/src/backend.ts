@@ -4,7 +4,7 @@
  */
 import type { Codec, StorageObject, ValueTransformer, Versioner } from '@apiserver/storage';
 import type { Etcd3 } from 'etcd3';
-import { type Etcd3ClientOptions, newEtcd3Client } from './client.js';
+import { defaultRequestTimeoutMs, type Etcd3ClientOptions, newEtcd3Client } from './client.js';
 import { Compactor } from './compactor.js';
 import { interpretEtcdError } from './etcd-errors.js';
 import { LeaseManager } from './lease-manager.js';
@@ -43,6 +43,7 @@ export class Etcd3Backend {
   readonly #compactor: Compactor;
   readonly #leases: LeaseManager;
   readonly #healthTimeoutMs: number;
+  readonly #requestTimeoutMs: number;
 
   /** Connects (lazily) and starts the compactor. */
   constructor(options: Etcd3BackendOptions) {
@@ -51,6 +52,7 @@ export class Etcd3Backend {
     const leaseConfig = options.leaseReuseDurationSeconds === undefined ? {} : { reuseDurationSeconds: options.leaseReuseDurationSeconds };
     this.#leases = new LeaseManager(this.client, leaseConfig);
     this.#healthTimeoutMs = options.healthcheckTimeoutMs ?? 2_000;
+    this.#requestTimeoutMs = options.requestTimeoutMs ?? defaultRequestTimeoutMs;
     const compactorOptions = options.onCompactionError === undefined ? {} : { onError: options.onCompactionError };
     this.#compactor = new Compactor(this.client, { intervalMs: options.compactionIntervalMs ?? 5 * 60_000, ...compactorOptions });
     this.#compactor.start();
@@ -58,7 +60,13 @@ export class Etcd3Backend {
 
   /** A store for one resource under the backend's prefix (keys like `/pods/ns/name`). */
   newStorage<T extends StorageObject = StorageObject>(options: Etcd3ResourceOptions<T> = {}): Etcd3Storage<T> {
-    return new Etcd3Storage<T>({ ...options, client: this.client, pathPrefix: this.prefix, leaseManager: this.#leases });
+    return new Etcd3Storage<T>({
+      ...options,
+      client: this.client,
+      pathPrefix: this.prefix,
+      leaseManager: this.#leases,
+      watchCreateTimeoutMs: this.#requestTimeoutMs,
+    });
   }
 
   /** Probes etcd like `/livez/etcd`: a read of `<prefix>/health` within the health timeout; rejects with Unreachable. */

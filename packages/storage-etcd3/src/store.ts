@@ -28,6 +28,7 @@ import {
   type Watch,
 } from '@apiserver/storage';
 import { type Etcd3, EtcdLeaseInvalidError } from 'etcd3';
+import { defaultRequestTimeoutMs } from './client.js';
 import { getList } from './get-list.js';
 import { KV } from './kv.js';
 import { LeaseManager, type LeaseManagerConfig } from './lease-manager.js';
@@ -51,6 +52,8 @@ export interface Etcd3StorageOptions<T extends StorageObject = StorageObject> {
   readonly versioner?: Versioner;
   /** A lease manager to share, or settings for the store's own. */
   readonly leaseManager?: LeaseManager | LeaseManagerConfig;
+  /** Longest wait for etcd to acknowledge a new watch before `watch()` rejects with Unreachable (default 10 s). */
+  readonly watchCreateTimeoutMs?: number;
 }
 
 /** The etcd v3 backend of `StorageInterface`: every write is one ModRevision-compare transaction. */
@@ -63,6 +66,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
   readonly #serializer: ObjectSerializer<T>;
   readonly #leases: LeaseManager;
   readonly #progressTargets = new Set<ProgressTarget>();
+  readonly #watchCreateTimeoutMs: number;
 
   /** Creates a store over an existing client. */
   constructor(options: Etcd3StorageOptions<T>) {
@@ -74,6 +78,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     this.#serializer = new ObjectSerializer(codec, options.transformer ?? identityTransformer, this.versioner);
     const leases = options.leaseManager;
     this.#leases = leases instanceof LeaseManager ? leases : new LeaseManager(options.client, leases);
+    this.#watchCreateTimeoutMs = options.watchCreateTimeoutMs ?? defaultRequestTimeoutMs;
   }
 
   /** The normalised etcd key prefix (`/registry/`). */
@@ -142,6 +147,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
       serializer: this.#serializer,
       versioner: this.versioner,
       progressTargets: this.#progressTargets,
+      createTimeoutMs: this.#watchCreateTimeoutMs,
     };
     return startWatch(ctx, this.#listKey(key, opts), opts);
   }

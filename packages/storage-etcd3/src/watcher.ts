@@ -13,6 +13,7 @@ import {
   newBookmarkObject,
   newResourceExpiredError,
   newTooLargeResourceVersionError,
+  newUnreachableError,
   predicateMatches,
   type StorageObject,
   type Versioner,
@@ -43,6 +44,8 @@ export interface WatchContext<T extends StorageObject> {
   readonly versioner: Versioner;
   /** Open progress-notify watches; `requestWatchProgress()` writes to each. */
   readonly progressTargets: Set<ProgressTarget>;
+  /** Longest wait for etcd to acknowledge a new watch, in ms (the stream itself has no deadline). */
+  readonly createTimeoutMs: number;
 }
 
 type RawStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
@@ -191,7 +194,18 @@ class EtcdWatch<T extends StorageObject> {
       },
     });
     if (this.#opts.progressNotify === true) this.#ctx.progressTargets.add(this.#target);
-    await acknowledged;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(newUnreachableError(this.#key, 0, new Error(`etcd did not acknowledge the watch within ${this.#ctx.createTimeoutMs} ms`))),
+        this.#ctx.createTimeoutMs,
+      );
+    });
+    try {
+      await Promise.race([acknowledged, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async #handle(res: IWatchResponse): Promise<void> {

@@ -174,16 +174,20 @@ t.test('abort signal ends a watch without an error', async (t) => {
 });
 
 t.test('etcd unreachable: Unreachable errors, watch ERROR, recovery', async (t) => {
-  const store = new Etcd3Storage({ client, pathPrefix: '/down' });
+  const store = new Etcd3Storage({ client, pathPrefix: '/down', watchCreateTimeoutMs: 700 });
   await store.create('/pods/ns/a', pod('a'));
   const watch = await store.watch('/pods', { recursive: true, resourceVersion: await store.getCurrentResourceVersion() });
 
   process.kill(etcd.pid, 'SIGSTOP'); // hung etcd: the per-call deadline fires
   for (let i = 0; i < 100 && !(await isStopped(etcd.pid)); i++) await new Promise((r) => setTimeout(r, 10));
   const started = Date.now();
-  const hung = await rejection(store.get('/pods/ns/a')).finally(() => process.kill(etcd.pid, 'SIGCONT'));
+  const hung = await rejection(store.get('/pods/ns/a'));
   t.ok(isStorageError(hung, 'Unreachable'), 'deadline exceeded is Unreachable');
   t.ok(Date.now() - started < 3000, `bounded by the request timeout (${Date.now() - started} ms)`);
+  const unacknowledged = await rejection(store.watch('/pods', { recursive: true, resourceVersion: '1' }));
+  process.kill(etcd.pid, 'SIGCONT');
+  t.ok(isStorageError(unacknowledged, 'Unreachable'), 'a watch etcd does not acknowledge in time is Unreachable');
+  t.match(unacknowledged instanceof Error ? unacknowledged.message : '', 'did not acknowledge the watch');
 
   await etcd.kill(); // refused connections
   const ops: [string, () => Promise<unknown>][] = [
