@@ -169,8 +169,11 @@ async function serve(kind) {
     return;
   }
   if (kind === 'node') {
+    // setHeader + writeHead(status) measured faster on Node 20 than writeHead(status, headersObject).
     listen = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': BODY.length });
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Content-Length', BODY.length);
+      res.writeHead(200);
       res.end(BODY);
     });
   } else {
