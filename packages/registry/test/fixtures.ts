@@ -1,0 +1,69 @@
+/** Shared test fixtures: a memory backend and Stores for a namespaced ConfigMap-like and a cluster-scoped kind. */
+import { isStatusError, type Status } from '@apiserver/runtime';
+import { MemoryBackend } from '@apiserver/storage-memory';
+import type { Test } from 'tap';
+import type { ApiObject, RequestContext } from '../src/rest/types.js';
+import { Store } from '../src/registry/store.js';
+import type { StoreOptions } from '../src/registry/store-options.js';
+import { GenericStrategy, type GenericStrategyOptions } from '../src/registry/strategies.js';
+
+/** A namespaced request context. */
+export const nsCtx = (namespace = 'default', extra: Partial<RequestContext> = {}): RequestContext => ({ namespace, ...extra });
+/** A cluster-scoped request context. */
+export const clusterCtx: RequestContext = {};
+
+/** A widget object (namespaced kind in group example.com). */
+export function widget(name: string, extra: Partial<ApiObject> = {}, meta: ApiObject['metadata'] = {}): ApiObject {
+  return { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, ...meta }, spec: { size: 1 }, ...extra };
+}
+
+/** Options for a test store. */
+export interface TestStoreOptions {
+  strategy?: Partial<GenericStrategyOptions>;
+  store?: Partial<StoreOptions>;
+}
+
+/** A fresh memory backend and a Store of widgets on it; `t.teardown` closes the backend. */
+export function widgetStore(t: Test, opts: TestStoreOptions = {}): { store: Store; backend: MemoryBackend; strategy: GenericStrategy } {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const strategy = new GenericStrategy({ namespaceScoped: true, statusField: 'status', trackGeneration: true, ...opts.strategy });
+  const store = new Store({
+    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
+    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
+    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
+    storage: backend.storage<ApiObject>(),
+    strategies: { create: strategy, update: strategy, delete: strategy },
+    ...opts.store,
+  });
+  return { store, backend, strategy };
+}
+
+/** A Store of cluster-scoped core "things" (group ""). */
+export function thingStore(t: Test, strategy: Partial<GenericStrategyOptions> = {}): Store {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const s = new GenericStrategy({ namespaceScoped: false, ...strategy });
+  return new Store({
+    newObject: () => ({ apiVersion: 'v1', kind: 'Thing', metadata: {} }),
+    newList: () => ({ apiVersion: 'v1', kind: 'ThingList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: '', resource: 'things' },
+    singularQualifiedResource: { group: '', resource: 'thing' },
+    storage: backend.storage<ApiObject>(),
+    strategies: { create: s, update: s, delete: s },
+  });
+}
+
+/** Awaits `p`, expects a StatusError, and returns its Status. */
+export async function statusOf(t: Test, p: Promise<unknown>): Promise<Status> {
+  try {
+    await p;
+  } catch (err) {
+    if (isStatusError(err)) return err.status;
+    t.fail(`expected a StatusError, got ${String(err)}`);
+    throw err;
+  }
+  t.fail('expected a rejection');
+  throw new Error('expected a rejection');
+}
