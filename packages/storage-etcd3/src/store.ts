@@ -58,7 +58,7 @@ export interface Etcd3StorageOptions<T extends StorageObject = StorageObject> {
 
 /** The etcd v3 backend of `StorageInterface`: every write is one ModRevision-compare transaction. */
 export class Etcd3Storage<T extends StorageObject = StorageObject> implements StorageInterface<T> {
-  /** {@inheritDoc StorageInterface.versioner} */
+  /** The versioner used to read and set resource versions. */
   readonly versioner: Versioner;
   readonly #client: Etcd3;
   readonly #kv: KV;
@@ -106,7 +106,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     }
   }
 
-  /** {@inheritDoc StorageInterface.create} */
+  /** Creates `key` with `If(ModRevision==0) Then(Put)`; KeyExists if present; the result carries the write revision. */
   async create(key: string, obj: T, opts: CreateOptions = {}): Promise<T> {
     const k = this.#key(key);
     if (this.versioner.objectResourceVersion(obj) !== 0) throw new ResourceVersionSetOnCreateError();
@@ -117,7 +117,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     return this.#serializer.decode(data, res.revision);
   }
 
-  /** {@inheritDoc StorageInterface.get} */
+  /** Reads `key` (linearizable); TooLarge if `resourceVersion` is newer than etcd, then KeyNotFound unless `ignoreNotFound`. */
   async get(key: string, opts: GetOptions = {}): Promise<T | undefined> {
     const k = this.#key(key);
     const res = await this.#kv.get(k);
@@ -129,7 +129,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     return this.#serializer.decodeKv(res.kv);
   }
 
-  /** {@inheritDoc StorageInterface.getList} */
+  /** Lists `key` (exact) or `key/` (recursive) with predicate, paging at one revision and the RV match rules. */
   getList(key: string, opts: ListOptions<T> = {}): Promise<ListResult<T>> {
     return getList({ kv: this.#kv, serializer: this.#serializer, versioner: this.versioner }, this.#listKey(key, opts), opts);
   }
@@ -139,7 +139,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     return opts.recursive === true && !k.endsWith('/') ? `${k}/` : k;
   }
 
-  /** {@inheritDoc StorageInterface.watch} */
+  /** Watches `key` (or `key/` when recursive) on etcd's raw watch stream from the resource version in `opts`. */
   async watch(key: string, opts: ListOptions<T> = {}): Promise<Watch<T>> {
     const ctx = {
       client: this.#client,
@@ -152,7 +152,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     return startWatch(ctx, this.#listKey(key, opts), opts);
   }
 
-  /** {@inheritDoc StorageInterface.count} */
+  /** Counts the keys under `key/` with a count-only range. */
   async count(key: string): Promise<number> {
     const k = this.#key(key);
     return (await this.#kv.count(k.endsWith('/') ? k : `${k}/`)).count;
@@ -171,7 +171,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     for (const target of this.#progressTargets) target.requestProgress();
   }
 
-  /** {@inheritDoc StorageInterface.getCurrentResourceVersion} */
+  /** The current etcd revision as a decimal string. */
   async getCurrentResourceVersion(): Promise<string> {
     return (await this.#kv.count(this.#pathPrefix)).revision;
   }
@@ -182,7 +182,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     return this.#serializer.state(key, res.kv, tolerateReadErrors);
   }
 
-  /** {@inheritDoc StorageInterface.guaranteedUpdate} */
+  /** Read-modify-write with `If(ModRevision==rev) Then(Put) Else(Get)` until it applies; no-op updates do not write. */
   async guaranteedUpdate(key: string, tryUpdate: UpdateFunc<T>, opts: GuaranteedUpdateOptions<T> = {}): Promise<T> {
     const k = this.#key(key);
     const ignoreNotFound = opts.ignoreNotFound === true;
@@ -226,7 +226,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
     }
   }
 
-  /** {@inheritDoc StorageInterface.delete} */
+  /** Deletes `key` with `If(ModRevision==rev) Then(Delete) Else(Get)`; returns the last state with the deletion revision. */
   async delete(key: string, opts: DeleteOptions<T> = {}): Promise<T> {
     const k = this.#key(key);
     const tolerate = opts.ignoreStoreReadError === true;
