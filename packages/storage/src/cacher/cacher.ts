@@ -3,7 +3,7 @@
  * RV "0"/NotOlderThan served from memory, client watches fanned out with per-watcher filtering.
  * @module
  */
-import { newBadRequestError, newTooManyRequestsError, StorageNotReadyError } from '../errors.js';
+import { newBadRequestError, newKeyNotFoundError, newTooManyRequestsError, StorageNotReadyError } from '../errors.js';
 import type {
   CreateOptions,
   DeleteOptions,
@@ -188,7 +188,7 @@ export class Cacher implements StorageInterface {
     const obj = this.#cache.get(key);
     if (obj !== undefined) return structuredClone(obj);
     if (opts.ignoreNotFound === true) return undefined;
-    return this.#storage.get(key, { ...opts, resourceVersion: '' });
+    throw newKeyNotFoundError(key, this.#cache.resourceVersion);
   }
 
   /** {@inheritDoc StorageInterface.getList} */

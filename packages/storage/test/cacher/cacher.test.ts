@@ -41,8 +41,9 @@ t.test('a watch older than the ring is 410 Expired', async (t) => {
   const { cacher } = setup({ historyCapacity: 3 });
   await cacher.waitUntilReady();
   const first = await cacher.create('/pods/ns/p0', makePod('ns', 'p0'));
-  for (let i = 1; i < 6; i++) await cacher.create(`/pods/ns/p${i}`, makePod('ns', `p${i}`));
-  await cacher.get('/pods/ns/p5', { resourceVersion: String(cacher.cacheResourceVersion + 0) });
+  let last = first;
+  for (let i = 1; i < 6; i++) last = await cacher.create(`/pods/ns/p${i}`, makePod('ns', `p${i}`));
+  t.same(await cacher.get('/pods/ns/p5', { resourceVersion: last.metadata.resourceVersion ?? '' }), last, 'served fresh from the cache');
   const r = new EventReader(await cacher.watch('/pods', { recursive: true, resourceVersion: first.metadata.resourceVersion ?? '' }));
   const e = await r.next();
   t.equal(e.type, 'ERROR');
@@ -125,7 +126,7 @@ t.test('requests outside the cached prefix and misses', async (t) => {
     await cacher.get('/pods/ns/missing', { resourceVersion: '0' });
     t.fail('found');
   } catch (err) {
-    t.ok(isNotFound(err), 'miss falls back to storage: NotFound');
+    t.ok(isNotFound(err), 'a miss in the fresh cache is KeyNotFound');
   }
   t.equal(await cacher.get('/pods/ns/missing', { resourceVersion: '0', ignoreNotFound: true }), undefined);
   t.equal(await cacher.count('/pods'), 0);
