@@ -23,6 +23,25 @@ export function routingError(code: number, message: string, header?: Readonly<Re
 }
 
 /**
+ * A frozen routing error meant to be thrown many times: routers throw one shared
+ * instance for outcomes that never vary (404 Page Not Found, a path's 405), because
+ * creating an Error costs more than throwing it. It has no stack trace to share.
+ */
+export function sharedRoutingError(code: number, message: string, header: Readonly<Record<string, string>> = {}): ServiceError {
+  return Object.freeze(routingError(code, message, Object.freeze({ ...header })));
+}
+
+/** The shared `404: Page Not Found` error. */
+export const PAGE_NOT_FOUND: ServiceError = sharedRoutingError(404, PAGE_NOT_FOUND_MESSAGE);
+
+/** The 405 error for candidates none of which has the request's method: `Allow` lists their distinct methods in order. */
+export function methodNotAllowed(candidates: readonly SelectableRoute[]): ServiceError {
+  const allowed: string[] = [];
+  for (const route of candidates) if (!allowed.includes(route.method)) allowed.push(route.method);
+  return routingError(405, '405: Method Not Allowed', { Allow: allowed.join(', ') });
+}
+
+/**
  * go-restful's `http.Request.ContentLength` derived from headers: −1 for a chunked
  * (or otherwise unknown) length, the parsed `Content-Length` when present, else 0.
  */
@@ -82,11 +101,7 @@ function headerValue(request: RouteSelectionRequest, name: 'content-type' | 'acc
 /** Builds the error go-restful's `detectRoute` returns when no candidate survives steps 2–4. */
 function selectionError(candidates: readonly SelectableRoute[], request: RouteSelectionRequest): ServiceError {
   const methodOk = candidates.filter((route) => route.method === request.method);
-  if (methodOk.length === 0) {
-    const allowed: string[] = [];
-    for (const route of candidates) if (!allowed.includes(route.method)) allowed.push(route.method);
-    return routingError(405, '405: Method Not Allowed', { Allow: allowed.join(', ') });
-  }
+  if (methodOk.length === 0) return methodNotAllowed(candidates);
   const contentType = headerValue(request, 'content-type');
   let mediaOk = methodOk.filter((route) => matchesContentType(routeMediaFacts(route), contentType));
   if (mediaOk.length === 0) {

@@ -1,6 +1,6 @@
 import { removeCustomVerb } from '../path/custom-verb.js';
 import { tokenizePath } from '../path/tokenize.js';
-import { PAGE_NOT_FOUND_MESSAGE, routingError } from './detect-route.js';
+import { PAGE_NOT_FOUND } from './detect-route.js';
 import type { PathProcessor, SelectableRoute, SelectableWebService } from './route-selector.js';
 
 /**
@@ -8,7 +8,7 @@ import type { PathProcessor, SelectableRoute, SelectableWebService } from './rou
  * than `.json`); the fidelity policy answers 404 instead of crashing.
  */
 function outOfRange(): Error {
-  return routingError(404, PAGE_NOT_FOUND_MESSAGE);
+  return PAGE_NOT_FOUND;
 }
 
 /**

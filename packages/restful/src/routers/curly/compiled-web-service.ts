@@ -1,8 +1,9 @@
 import type { RouteTemplate } from '../../path/route-template.js';
 import type { SelectableRoute, SelectableWebService } from '../route-selector.js';
-import type { ParamPlan } from './param-plan.js';
+import type { RequestTokens } from './request-tokens.js';
 import {
   collectGroups,
+  GroupCollector,
   insertRoute,
   newRouteGroup,
   newTrieNode,
@@ -78,7 +79,7 @@ export class CompiledWebService<R extends SelectableRoute> {
   readonly #rank = new Map<R, number>();
   readonly #entries = new Map<R, RouteEntry<R>>();
   /** Reused between requests: selection is synchronous and never re-entered while collecting. */
-  readonly #scratch: RouteGroup<R>[] = [];
+  readonly #collector = new GroupCollector<R>();
 
   /** Compiles the current routes of `webService`. */
   constructor(webService: SelectableWebService<R>) {
@@ -95,7 +96,13 @@ export class CompiledWebService<R extends SelectableRoute> {
     this.#startDepth = ordered.length === 0 ? 0 : sharedStaticDepth(this.rootTemplate, ordered);
     let start = root;
     for (const token of this.rootTemplate.tokens.slice(0, this.#startDepth)) start = start.statics.get(token.raw) ?? start;
+    // Root tokens were compared by the root index; the route trie starts below them.
     this.#start = start;
+  }
+
+  /** Whether this was built from the WebService's current routes and root. */
+  isCurrent(webService: SelectableWebService<SelectableRoute>): boolean {
+    return this.revision === webService.revision() && this.rootTemplate === webService.rootTemplate();
   }
 
   /**
@@ -103,24 +110,20 @@ export class CompiledWebService<R extends SelectableRoute> {
    * trie group matches and it is returned as is (no allocation, no sort); several
    * groups (e.g. `/{a}/x` and `/p/{b}`) are merged by rank into a new group.
    */
-  candidates(tokens: readonly string[]): RouteGroup<R> | undefined {
-    const groups = this.#scratch;
-    collectGroups(this.#start, tokens, this.#startDepth, groups);
-    if (groups.length <= 1) {
-      const only = groups[0];
-      groups.length = 0;
-      return only;
-    }
+  candidates(tokens: RequestTokens): RouteGroup<R> | undefined {
+    const collector = this.#collector;
+    collector.reset();
+    collectGroups(this.#start, tokens, this.#startDepth, collector);
+    if (collector.more.length === 0) return collector.first;
     const merged: RouteEntry<R>[] = [];
-    for (const group of groups) for (const entry of group.entries) merged.push(entry);
-    groups.length = 0;
+    for (const group of [collector.first, ...collector.more]) if (group !== undefined) merged.push(...group.entries);
     const rank = this.#rank;
     merged.sort((a, b) => (rank.get(a.route) ?? 0) - (rank.get(b.route) ?? 0));
     return newRouteGroup(merged);
   }
 
-  /** The parameter plan of a route of this WebService. */
-  planOf(route: R): ParamPlan | undefined {
-    return this.#entries.get(route)?.plan;
+  /** The precomputed entry of a route of this WebService. */
+  entryOf(route: R): RouteEntry<R> | undefined {
+    return this.#entries.get(route);
   }
 }

@@ -1,5 +1,5 @@
-import { tokenizePath } from '../../path/tokenize.js';
-import { detectRoute, PAGE_NOT_FOUND_MESSAGE, routingError } from '../detect-route.js';
+import { detectRoute, methodNotAllowed, PAGE_NOT_FOUND } from '../detect-route.js';
+import type { ServiceError } from '../../service-error.js';
 import { matchesAccept, matchesContentType } from '../media-matching.js';
 import type {
   RouteSelection,
@@ -9,9 +9,9 @@ import type {
   SelectableWebService,
 } from '../route-selector.js';
 import { CompiledWebService } from './compiled-web-service.js';
-import { extractWithPlan, paramPlanOf } from './param-plan.js';
-import type { RouteEntry } from './route-trie.js';
+import { RequestTokens } from './request-tokens.js';
 import { RootIndex } from './root-index.js';
+import { type RouteEntry, routeEntry } from './route-trie.js';
 
 type AnyWebService = SelectableWebService<SelectableRoute>;
 
@@ -26,7 +26,7 @@ function firstAcceptable<R extends SelectableRoute>(entries: readonly RouteEntry
   let accept: string | undefined;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i] as RouteEntry<R>;
-    if (entry.route.method !== method) continue;
+    if (entry.method !== method) continue;
     const facts = entry.facts;
     if (!facts.anyContentType && !matchesContentType(facts, (contentType ??= request.headers['content-type'] ?? ''))) continue;
     if (facts.producesWildcard) return entry;
@@ -36,6 +36,16 @@ function firstAcceptable<R extends SelectableRoute>(entries: readonly RouteEntry
   return undefined;
 }
 
+function hasMethod(entries: readonly RouteEntry<SelectableRoute>[], method: string): boolean {
+  for (let i = 0; i < entries.length; i++) if ((entries[i] as RouteEntry<SelectableRoute>).method === method) return true;
+  return false;
+}
+
+function frozen(error: ServiceError): ServiceError {
+  Object.freeze(error.header);
+  return Object.freeze(error);
+}
+
 /**
  * go-restful's default `CurlyRouter`, compiled: it selects exactly what go-restful
  * v3.12.0 selects (WebService by root score, routes by curly token matching, sorted
@@ -43,37 +53,74 @@ function firstAcceptable<R extends SelectableRoute>(entries: readonly RouteEntry
  * per-WebService route trie built once per `revision()` instead of scoring every
  * WebService, testing every route and sorting per request. Path parameters are read
  * during selection with a precomputed plan (the default path processor's values).
+ *
+ * Caches: the root index is keyed by the WebService list's identity (the container
+ * replaces its list on change; a list grown or shrunk in place is re-indexed), the
+ * compiled form by WebService and checked against `revision()` and `rootTemplate()`.
  */
 export class CurlyRouter implements RouteSelector {
   readonly #rootIndexes = new WeakMap<readonly AnyWebService[], RootIndex<AnyWebService>>();
   readonly #compiled = new WeakMap<AnyWebService, CompiledWebService<SelectableRoute>>();
+  /** Reused for every selection: tokens are offsets into the path, no strings. */
+  readonly #tokens = new RequestTokens();
+  /** The last list seen: the container passes the same list for every request. */
+  #lastList: readonly AnyWebService[] | undefined;
+  #lastIndex: RootIndex<AnyWebService> | undefined;
 
   /** Selects a route as go-restful's `CurlyRouter.SelectRoute`, or throws a `ServiceError`. */
   selectRoute<R extends SelectableRoute, W extends SelectableWebService<R>>(
     webServices: readonly W[],
     request: RouteSelectionRequest,
   ): RouteSelection<R, W> {
-    const tokens = tokenizePath(request.path);
-    const webService = this.#rootIndex(webServices).detect(tokens);
-    if (webService === undefined) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
-    const compiled = this.#compile(webService);
+    const tokens = this.#tokens.scan(request.path);
+    const rootIndex = this.#rootIndex(webServices);
+    const index = rootIndex.detect(tokens);
+    const webService = rootIndex.service(index);
+    if (webService === undefined) throw PAGE_NOT_FOUND;
+    let compiled = rootIndex.slots[index];
+    if (!(compiled instanceof CompiledWebService) || !compiled.isCurrent(webService)) {
+      compiled = this.#compile(webService);
+      rootIndex.slots[index] = compiled;
+    }
+    // The slot holds the compiled form of this very WebService, whose routes are R.
+    return this.#select(webService, compiled as CompiledWebService<R>, tokens, request);
+  }
+
+  #select<R extends SelectableRoute, W extends SelectableWebService<R>>(
+    webService: W,
+    compiled: CompiledWebService<R>,
+    tokens: RequestTokens,
+    request: RouteSelectionRequest,
+  ): RouteSelection<R, W> {
     const group = compiled.candidates(tokens);
-    if (group === undefined || group.routes.length === 0) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (group === undefined || group.routes.length === 0) throw PAGE_NOT_FOUND;
     if (!group.hasConditions) {
       const entry = firstAcceptable(group.entries, request);
-      if (entry !== undefined) return { webService, route: entry.route, pathParameters: extractWithPlan(entry.plan, tokens) };
+      if (entry !== undefined) {
+        return { webService, route: entry.route, pathParameters: entry.readParams(tokens.path, tokens.bounds, tokens.count) };
+      }
+      // Without conditions a path's 405 never varies: made once, then thrown as is.
+      if (!hasMethod(group.entries, request.method)) throw (group.methodNotAllowed ??= frozen(methodNotAllowed(group.routes)));
     }
     // Conditions, or no route survives: the shared detectRoute gives the exact outcome.
     const route = detectRoute(group.routes, request);
-    return { webService, route, pathParameters: extractWithPlan(compiled.planOf(route) ?? paramPlanOf(route), tokens) };
+    // A condition may have re-entered this router and reused the token buffer: scan again.
+    const again = this.#tokens.scan(request.path);
+    const entry = compiled.entryOf(route) ?? routeEntry(route);
+    return { webService, route, pathParameters: entry.readParams(again.path, again.bounds, again.count) };
   }
 
-  /**
-   * The root index of a WebService list, cached by the list's identity. The container
-   * passes a list it replaces (never mutates) when services change; the size check
-   * guards against a list grown or shrunk in place.
-   */
   #rootIndex<W extends AnyWebService>(webServices: readonly W[]): RootIndex<W> {
+    const last = this.#lastIndex;
+    // The cache holds indexes of exactly this list, whose elements are W.
+    if (webServices === this.#lastList && last !== undefined && last.size === webServices.length) return last as unknown as RootIndex<W>;
+    const index = this.#indexFor(webServices);
+    this.#lastList = webServices;
+    this.#lastIndex = index;
+    return index;
+  }
+
+  #indexFor<W extends AnyWebService>(webServices: readonly W[]): RootIndex<W> {
     const cached = this.#rootIndexes.get(webServices);
     // The cache holds indexes of exactly this list, whose elements are W.
     if (cached !== undefined && cached.size === webServices.length) return cached as unknown as RootIndex<W>;
@@ -82,10 +129,9 @@ export class CurlyRouter implements RouteSelector {
     return index;
   }
 
-  /** The compiled form of a WebService, rebuilt when its revision or root changed. */
   #compile<R extends SelectableRoute>(webService: SelectableWebService<R>): CompiledWebService<R> {
     const cached = this.#compiled.get(webService);
-    if (cached !== undefined && cached.revision === webService.revision() && cached.rootTemplate === webService.rootTemplate()) {
+    if (cached?.isCurrent(webService) === true) {
       // Built from this WebService's own routes, which are R.
       return cached as unknown as CompiledWebService<R>;
     }

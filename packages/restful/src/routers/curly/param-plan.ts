@@ -1,5 +1,5 @@
-import { PAGE_NOT_FOUND_MESSAGE, routingError } from '../detect-route.js';
-import { newPathParameters, untokenizePath } from '../path-processor.js';
+import { PAGE_NOT_FOUND } from '../detect-route.js';
+import { newPathParameters } from '../path-processor.js';
 import type { SelectableRoute } from '../route-selector.js';
 
 /** How one path parameter is read from its request token; see {@link ParamPlan}. */
@@ -59,25 +59,35 @@ export function paramPlanOf(route: SelectableRoute): ParamPlan {
   return Object.freeze(steps);
 }
 
-/** Reads the parameters of a matched route; throws a 404 where Go would panic (slice out of range). */
-export function extractWithPlan(plan: ParamPlan, tokens: readonly string[]): Record<string, string> {
-  const params = newPathParameters();
-  for (let s = 0; s < plan.length; s++) {
-    const step = plan[s] as ParamStep;
-    if (step.mode === 'tail') {
-      params[step.name] = untokenizePath(step.index, tokens);
-      break;
-    }
-    let value = tokens[step.index] ?? '';
-    // The matcher verified the token ends in `:verb`, so the verb is exactly its last characters.
-    if (step.verbLength > 0) value = value.slice(0, value.length - step.verbLength);
-    if (step.mode === 'whole') {
-      params[step.name] = value;
-    } else {
-      const end = value.length - step.suffix;
-      if (step.mode === 'invalid' || end < step.start) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
-      params[step.name] = value.slice(step.start, end);
-    }
-  }
-  return params;
+/** Reads a matched route's parameters from the request tokens (see {@link compileParamReader}). */
+export type ParamReader = (path: string, bounds: Int32Array, count: number) => Record<string, string>;
+
+/** The expression reading one step's value (`p` path, `b` bounds, `n` token count), or a throw for Go's panics. */
+function valueExpression(step: ParamStep): string {
+  const i = step.index;
+  if (step.mode === 'tail') return `p.slice(b[${2 * i}], b[2 * n - 1])`;
+  if (step.mode === 'invalid') return 'fail()';
+  const start = `b[${2 * i}]`;
+  const end = step.verbLength === 0 ? `b[${2 * i + 1}]` : `(b[${2 * i + 1}] - ${step.verbLength})`;
+  if (step.mode === 'whole') return `p.slice(${start}, ${end})`;
+  return `slice(p, ${start} + ${step.start}, ${end} - ${step.suffix})`;
+}
+
+/**
+ * Compiles a plan into a function with one property store per parameter, generated
+ * once per route when its WebService is compiled: a route's parameter object always
+ * gets the same shape from the same code, so V8 keeps the stores monomorphic, where a
+ * shared loop storing `params[name]` for every route of the table goes megamorphic.
+ * Names are embedded with JSON.stringify; tokens a matched route reads always exist.
+ */
+export function compileParamReader(plan: ParamPlan): ParamReader {
+  const lines = plan.map((step) => `o[${JSON.stringify(step.name)}] = ${valueExpression(step)};`);
+  const body = `return function readParams(p, b, n) { const o = newParams(); ${lines.join(' ')} return o; };`;
+  const fail = (): never => {
+    throw PAGE_NOT_FOUND;
+  };
+  // Go slices `value[start:end]` and panics when end < start: the fidelity policy answers 404.
+  const slice = (path: string, start: number, end: number): string => (end < start ? fail() : path.slice(start, end));
+  const factory = new Function('newParams', 'fail', 'slice', body);
+  return factory(newPathParameters, fail, slice);
 }

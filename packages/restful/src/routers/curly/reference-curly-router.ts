@@ -1,7 +1,7 @@
 import { customVerbOf, hasCustomVerb, removeCustomVerb } from '../../path/custom-verb.js';
 import { compileGoRegExp } from '../../path/go-regexp.js';
 import { tokenizePath } from '../../path/tokenize.js';
-import { detectRoute, PAGE_NOT_FOUND_MESSAGE, routingError } from '../detect-route.js';
+import { detectRoute, PAGE_NOT_FOUND } from '../detect-route.js';
 import { extractParametersFromTokens } from '../path-processor.js';
 import type {
   RouteSelection,
@@ -146,9 +146,9 @@ export class ReferenceCurlyRouter implements RouteSelector {
   ): RouteSelection<R, W> {
     const requestTokens = tokenizePath(request.path);
     const webService = detectWebService(requestTokens, webServices);
-    if (webService === undefined) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (webService === undefined) throw PAGE_NOT_FOUND;
     const candidates = selectRoutes<R>(webService, requestTokens);
-    if (candidates.length === 0) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (candidates.length === 0) throw PAGE_NOT_FOUND;
     const route = detectRoute(candidates, request);
     return { webService, route, pathParameters: extractParametersFromTokens(route, requestTokens) };
   }

@@ -1,8 +1,10 @@
 import type { SelectableWebService } from '../route-selector.js';
+import type { RequestTokens } from './request-tokens.js';
+import { StaticTable } from './static-table.js';
 
 interface RootNode {
   /** Static root tokens (including the empty token, which only an empty request token matches). */
-  readonly statics: Map<string, RootNode>;
+  readonly statics: StaticTable<RootNode>;
   /** The `{…}` root token child: any non-empty request token. */
   param: RootNode | undefined;
   /** The best WebService whose root ends here: highest score, then first added. */
@@ -11,7 +13,7 @@ interface RootNode {
 }
 
 function newNode(): RootNode {
-  return { statics: new Map(), param: undefined, bestIndex: -1, bestScore: -1 };
+  return { statics: new StaticTable(), param: undefined, bestIndex: -1, bestScore: -1 };
 }
 
 /**
@@ -38,11 +40,14 @@ export class RootIndex<W extends SelectableWebService> {
   readonly #services: readonly W[];
   /** The number of WebServices indexed (a guard against in-place mutation of the list). */
   readonly size: number;
+  /** A slot per WebService for the router's compiled form (saves a WeakMap lookup per request). */
+  readonly slots: unknown[];
 
   /** Indexes the roots of `webServices` (a snapshot; the list is copied). */
   constructor(webServices: readonly W[]) {
     this.#services = webServices.slice();
     this.size = webServices.length;
+    this.slots = new Array<unknown>(webServices.length).fill(undefined);
     for (const [index, ws] of this.#services.entries()) this.#insert(ws, index);
   }
 
@@ -70,19 +75,24 @@ export class RootIndex<W extends SelectableWebService> {
     }
   }
 
-  /** The WebService go-restful's `detectWebService` picks for these request tokens, or undefined. */
-  detect(requestTokens: readonly string[]): W | undefined {
+  /** The index (container order) of the WebService go-restful's `detectWebService` picks, or −1. */
+  detect(tokens: RequestTokens): number {
     this.#bestIndex = -1;
     this.#bestScore = -1;
-    this.#walk(this.#root, requestTokens, 0);
-    return this.#bestIndex === -1 ? undefined : this.#services[this.#bestIndex];
+    this.#walk(this.#root, tokens, 0);
+    return this.#bestIndex;
+  }
+
+  /** The WebService at an index returned by {@link detect}. */
+  service(index: number): W | undefined {
+    return this.#services[index];
   }
 
   // The walk's running best lives in fields, not in a per-request object.
   #bestIndex = -1;
   #bestScore = -1;
 
-  #walk(start: RootNode, tokens: readonly string[], startDepth: number): void {
+  #walk(start: RootNode, tokens: RequestTokens, startDepth: number): void {
     let node: RootNode | undefined = start;
     for (let depth = startDepth; node !== undefined; depth++) {
       const score = node.bestScore;
@@ -90,10 +100,10 @@ export class RootIndex<W extends SelectableWebService> {
         this.#bestIndex = node.bestIndex;
         this.#bestScore = score;
       }
-      if (depth === tokens.length) return;
-      const token = tokens[depth] as string;
-      if (node.param !== undefined && token !== '') this.#walk(node.param, tokens, depth + 1);
-      node = node.statics.size === 0 ? undefined : node.statics.get(token);
+      if (depth === tokens.count) return;
+      // A `{…}` root token needs a non-empty request token.
+      if (node.param !== undefined && tokens.bounds[2 * depth + 1] !== tokens.bounds[2 * depth]) this.#walk(node.param, tokens, depth + 1);
+      node = node.statics.find(tokens, depth);
     }
   }
 }

@@ -1,13 +1,39 @@
 import type { TemplateToken } from '../../path/route-template.js';
+import type { ServiceError } from '../../service-error.js';
 import { type RouteMediaFacts, routeMediaFacts } from '../media-matching.js';
 import type { SelectableRoute } from '../route-selector.js';
-import { type ParamPlan, paramPlanOf } from './param-plan.js';
+import { compileParamReader, type ParamReader, paramPlanOf } from './param-plan.js';
+import type { RequestTokens } from './request-tokens.js';
+import { StaticTable } from './static-table.js';
 
-/** A route with what selection needs of it, precomputed: media facts and parameter plan. */
+/** A route with what selection needs of it, precomputed: media facts and parameter reader. */
 export interface RouteEntry<R> {
   readonly route: R;
+  /** The route's method, kept here so the hot loop reads one object. */
+  readonly method: string;
   readonly facts: RouteMediaFacts;
-  readonly plan: ParamPlan;
+  readonly readParams: ParamReader;
+}
+
+/**
+ * Where {@link collectGroups} puts the matching groups: the first in a field, more in
+ * an array, so the usual single-group match allocates nothing.
+ */
+export class GroupCollector<R> {
+  first: RouteGroup<R> | undefined = undefined;
+  more: RouteGroup<R>[] = [];
+
+  /** Empties the collector. */
+  reset(): void {
+    this.first = undefined;
+    if (this.more.length !== 0) this.more = [];
+  }
+
+  /** Adds a matching group. */
+  add(group: RouteGroup<R>): void {
+    if (this.first === undefined) this.first = group;
+    else this.more.push(group);
+  }
 }
 
 /**
@@ -19,16 +45,23 @@ export interface RouteGroup<R> {
   readonly entries: RouteEntry<R>[];
   /** Whether a route of the group has `If` conditions (then the shared detectRoute runs). */
   hasConditions: boolean;
+  /** The group's 405, made on first use (only for groups without conditions: then it never varies). */
+  methodNotAllowed: ServiceError | undefined;
 }
 
 /** A new group of entries (in candidate order). */
 export function newRouteGroup<R extends SelectableRoute>(entries: RouteEntry<R>[]): RouteGroup<R> {
-  return { routes: entries.map((entry) => entry.route), entries, hasConditions: entries.some((entry) => entry.route.if.length > 0) };
+  return {
+    routes: entries.map((entry) => entry.route),
+    entries,
+    hasConditions: entries.some((entry) => entry.route.if.length > 0),
+    methodNotAllowed: undefined,
+  };
 }
 
 /** The entry of a route. */
 export function routeEntry<R extends SelectableRoute>(route: R): RouteEntry<R> {
-  return { route, facts: routeMediaFacts(route), plan: paramPlanOf(route) };
+  return { route, method: route.method, facts: routeMediaFacts(route), readParams: compileParamReader(paramPlanOf(route)) };
 }
 
 /** A `{…}` edge: a param (any token), a regex (unanchored test) and/or a custom verb suffix. */
@@ -52,7 +85,7 @@ interface TailEdge<R> {
 /** A node at depth d: reached after d request tokens matched. */
 export interface TrieNode<R> {
   /** Static tokens by exact text (a static token with a custom verb compares equal as a whole). */
-  readonly statics: Map<string, TrieNode<R>>;
+  readonly statics: StaticTable<TrieNode<R>>;
   readonly dynamics: DynamicEdge<R>[];
   readonly tails: TailEdge<R>[];
   /** Routes whose tokens end here: they match a request of exactly this many tokens. */
@@ -63,7 +96,7 @@ export interface TrieNode<R> {
 
 /** Creates an empty trie node. */
 export function newTrieNode<R>(): TrieNode<R> {
-  return { statics: new Map(), dynamics: [], tails: [], ends: undefined, endsLonger: undefined };
+  return { statics: new StaticTable(), dynamics: [], tails: [], ends: undefined, endsLonger: undefined };
 }
 
 function addTo<R extends SelectableRoute>(group: RouteGroup<R> | undefined, entry: RouteEntry<R>): RouteGroup<R> {
@@ -127,19 +160,12 @@ export function insertRoute<R extends SelectableRoute>(root: TrieNode<R>, entry:
   if (lastEndsWithStar) node.endsLonger = addTo(node.endsLonger, entry);
 }
 
-/** Whether a request token satisfies a `{…}` edge: custom verb suffix, then the unanchored regex. */
-function edgeAccepts<R>(edge: DynamicEdge<R>, token: string): boolean {
-  let value = token;
-  if (edge.verb !== undefined) {
-    const verbLength = edge.verb.length;
-    if (value.length <= verbLength || value.charCodeAt(value.length - verbLength - 1) !== 58 || !value.endsWith(edge.verb)) return false;
-    value = value.slice(0, value.length - verbLength - 1);
-  }
-  return edge.regex === undefined || edge.regex.test(value);
-}
-
-function verbMatches(verb: string | undefined, token: string): boolean {
-  return verb === undefined || (token.length > verb.length && token.endsWith(`:${verb}`));
+/** Whether request token i satisfies a `{…}` edge: custom verb suffix, then the unanchored regex. */
+function edgeAccepts<R>(edge: DynamicEdge<R>, tokens: RequestTokens, i: number): boolean {
+  if (edge.verb !== undefined && !tokens.endsWithVerb(i, edge.verb)) return false;
+  if (edge.regex === undefined) return true;
+  const token = tokens.token(i);
+  return edge.regex.test(edge.verb === undefined ? token : token.slice(0, token.length - edge.verb.length - 1));
 }
 
 /**
@@ -148,26 +174,25 @@ function verbMatches(verb: string | undefined, token: string): boolean {
  * tests every route, but visiting only routes that share the request's prefix.
  * Static edges are followed in the loop, other edges by recursion.
  */
-export function collectGroups<R>(start: TrieNode<R>, tokens: readonly string[], startDepth: number, out: RouteGroup<R>[]): void {
-  const length = tokens.length;
+export function collectGroups<R>(start: TrieNode<R>, tokens: RequestTokens, startDepth: number, out: GroupCollector<R>): void {
+  const length = tokens.count;
   let node: TrieNode<R> | undefined = start;
   for (let depth = startDepth; node !== undefined; depth++) {
     if (depth === length) {
-      if (node.ends !== undefined) out.push(node.ends);
+      if (node.ends !== undefined) out.add(node.ends);
       return;
     }
-    if (node.endsLonger !== undefined) out.push(node.endsLonger);
-    const token = tokens[depth] as string;
+    if (node.endsLonger !== undefined) out.add(node.endsLonger);
     const tails = node.tails;
     for (let t = 0; t < tails.length; t++) {
       const tail = tails[t] as TailEdge<R>;
-      if (length <= tail.maxRequestLength && verbMatches(tail.verb, token)) out.push(tail.group);
+      if (length <= tail.maxRequestLength && (tail.verb === undefined || tokens.endsWithVerb(depth, tail.verb))) out.add(tail.group);
     }
     const dynamics = node.dynamics;
     for (let d = 0; d < dynamics.length; d++) {
       const edge = dynamics[d] as DynamicEdge<R>;
-      if (edgeAccepts(edge, token)) collectGroups(edge.child, tokens, depth + 1, out);
+      if (edgeAccepts(edge, tokens, depth)) collectGroups(edge.child, tokens, depth + 1, out);
     }
-    node = node.statics.size === 0 ? undefined : node.statics.get(token);
+    node = node.statics.find(tokens, depth);
   }
 }

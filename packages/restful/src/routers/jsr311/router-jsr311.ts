@@ -1,5 +1,5 @@
 import type { PathExpression } from '../../path/path-expression.js';
-import { detectRoute, PAGE_NOT_FOUND_MESSAGE, routingError } from '../detect-route.js';
+import { detectRoute, PAGE_NOT_FOUND, sharedRoutingError } from '../detect-route.js';
 import { newPathParameters } from '../path-processor.js';
 import type {
   PathProcessor,
@@ -9,6 +9,9 @@ import type {
   SelectableRoute,
   SelectableWebService,
 } from '../route-selector.js';
+
+/** RouterJSR311's 404 when no WebService root matches: an empty body. */
+const NO_WEB_SERVICE = sharedRoutingError(404, '');
 
 interface Candidate<T> {
   readonly item: T;
@@ -88,10 +91,10 @@ export class RouterJSR311 implements RouteSelector, PathProcessor {
     request: RouteSelectionRequest,
   ): RouteSelection<R, W> {
     const dispatcher = detectDispatcher(request.path, webServices);
-    if (dispatcher === undefined) throw routingError(404, '');
+    if (dispatcher === undefined) throw NO_WEB_SERVICE;
     const webService = dispatcher.item;
     const routes = selectRoutes<R>(webService, dispatcher.finalMatch);
-    if (routes.length === 0) throw routingError(404, PAGE_NOT_FOUND_MESSAGE);
+    if (routes.length === 0) throw PAGE_NOT_FOUND;
     const route = detectRoute(routes, request);
     return { webService, route, pathParameters: this.extractParameters(route, webService, request.path) };
   }

@@ -3,6 +3,7 @@ import { compileRouteTemplate } from '../../../src/path/route-template.js';
 import { setTrimRightSlashEnabled } from '../../../src/path/trim-right-slash.js';
 import { CurlyRouter } from '../../../src/routers/curly/curly-router.js';
 import { computeWebServiceScore, matchesRouteByPathTokens, ReferenceCurlyRouter } from '../../../src/routers/curly/reference-curly-router.js';
+import { RequestTokens } from '../../../src/routers/curly/request-tokens.js';
 import { RootIndex } from '../../../src/routers/curly/root-index.js';
 import { tokenizePath } from '../../../src/path/tokenize.js';
 import { FixtureWebService, makeWebServices, outcome, request } from '../../fixtures/selectable.js';
@@ -24,9 +25,9 @@ t.test('detectWebService (curly_test.go TestCurlyDetectWebService)', async (t) =
     ['/p/q', '/p/q'],
   ];
   for (const [path, root] of rows) {
-    t.equal(index.detect(tokenizePath(path))?.rootPath(), root, `${path} → ${root}`);
+    t.equal(index.service(index.detect(new RequestTokens().scan(path)))?.rootPath(), root, `${path} → ${root}`);
   }
-  t.equal(new RootIndex([services[1] as FixtureWebService]).detect(tokenizePath('/z')), undefined, 'no root matches');
+  t.equal(new RootIndex([services[1] as FixtureWebService]).detect(new RequestTokens().scan('/z')), -1, 'no root matches');
 });
 
 t.test('computeWebServiceScore', async (t) => {
@@ -112,6 +113,7 @@ t.test('wildcard extraction (curly_test.go TestExtractParameters_Wildcard1..4)',
     ['{what}/from/{source}/', 'who/from/SOS/', { what: 'who', source: 'SOS' }],
   ];
   for (const [route, path, params] of rows) {
+    t.same(new RequestTokens().scan(path).toArray(), tokenizePath(path), `RequestTokens tokenizes ${path} as tokenizePath`);
     const services = makeWebServices([{ root: '/', routes: [{ method: 'GET', subPath: route, id: 'r' }] }]);
     for (const router of [new CurlyRouter(), new ReferenceCurlyRouter()]) {
       t.same(outcome(router, services, request('GET', path)), { root: '/', route: 'r', params }, `${route} with ${path}`);

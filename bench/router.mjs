@@ -1,0 +1,144 @@
+// Route selection micro-benchmark: median ns per selection over the Kubernetes-shaped
+// request mix (shared/bench), for @apiserver/restful's CurlyRouter (compiled), the
+// reference (straightforward) curly port, RouterJSR311, find-my-way 9 and a naive
+// path-to-regexp 8 linear matcher. One process, interleaved rounds, ratios vs
+// find-my-way. Also checks that CurlyRouter selects the expected route for every
+// request of the mix. Run: `npx tsc -b packages/restful && node bench/router.mjs`.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { CurlyRouter, ReferenceCurlyRouter, RouterJSR311, ServiceError, WebService } from '@apiserver/restful';
+import FindMyWay from 'find-my-way';
+import { match } from 'path-to-regexp';
+import { median, printTable, writeResults } from './lib/results.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const sharedBench = join(here, '..', '..', 'shared', 'bench');
+const ROUNDS = Number(process.env.ROUTER_BENCH_ROUNDS ?? 15);
+// Collect garbage before each timed pass, so that one router's garbage is not
+// collected on another router's clock (run.mjs passes --expose-gc; plain `node` does not).
+setFlagsFromString('--expose-gc');
+const gc = globalThis.gc ?? runInNewContext('gc');
+const readJson = (name) => JSON.parse(readFileSync(join(sharedBench, name), 'utf8'));
+
+/** PATCH routes consume patch types only: a Kubernetes client sends one (see k8s-table.ts in the tests). */
+const headersFor = (method) => (method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {});
+
+function buildWebServices(table) {
+  const handler = () => {};
+  return table.webServices.map((spec) => {
+    const ws = new WebService().path(spec.root);
+    if (spec.consumes) ws.consumes(...spec.consumes);
+    if (spec.produces) ws.produces(...spec.produces);
+    for (const route of table.routes.filter((r) => r.ws === spec.root)) {
+      const builder = ws.method(route.method).path(route.subPath).to(handler).operation(String(route.id));
+      if (route.consumes) builder.consumes(...route.consumes);
+      if (route.produces) builder.produces(...route.produces);
+      ws.route(builder);
+    }
+    return ws;
+  });
+}
+
+/** `{x}` → `:x`, `{x:*}` → `*` (find-my-way) or `*x` (path-to-regexp). */
+const toFindMyWay = (path) => path.replace(/\{([^}:]+):\*\}/g, '*').replace(/\{([^}:]+)\}/g, ':$1');
+const toPathToRegexp = (path) => path.replace(/\{([^}:]+):\*\}/g, '*$1').replace(/\{([^}:]+)\}/g, ':$1');
+
+function buildFindMyWay(table) {
+  const router = FindMyWay({ ignoreTrailingSlash: true });
+  for (const route of table.routes) {
+    try {
+      router.on(route.method, toFindMyWay(route.path), () => {}, { id: route.id });
+    } catch {
+      // find-my-way rejects a second registration of the same method + path; the first wins anyway.
+    }
+  }
+  return router;
+}
+
+function buildLinear(table) {
+  return table.routes.map((route) => ({ id: route.id, method: route.method, match: match(toPathToRegexp(route.path)) }));
+}
+
+function selectOurs(router, services, req) {
+  try {
+    return Number(router.selectRoute(services, req).route.operation);
+  } catch (error) {
+    if (error instanceof ServiceError) return -error.code;
+    throw error;
+  }
+}
+
+function benchTable(routesFile, requestsFile) {
+  const table = readJson(routesFile);
+  const requests = readJson(requestsFile).requests;
+  const services = buildWebServices(table);
+  const reqs = requests.map((r) => ({ method: r.method, path: r.path, headers: headersFor(r.method) }));
+  const curly = new CurlyRouter();
+  const reference = new ReferenceCurlyRouter();
+  const jsr311 = new RouterJSR311();
+  const fmw = buildFindMyWay(table);
+  const linear = buildLinear(table);
+
+  let correct = 0;
+  for (let i = 0; i < requests.length; i++) {
+    const want = requests[i].route ?? (requests[i].kind === 'miss-405' ? -405 : -404);
+    if (selectOurs(curly, services, reqs[i]) === want) correct++;
+  }
+
+  let sink = 0;
+  const contenders = [
+    ['find-my-way 9 find(method, path)', () => { for (const r of reqs) sink += fmw.find(r.method, r.path) === null ? 0 : 1; }],
+    ['@apiserver/restful CurlyRouter', () => { for (const r of reqs) sink += selectOurs(curly, services, r); }],
+    ['reference curly port', () => { for (const r of reqs) sink += selectOurs(reference, services, r); }],
+    ['@apiserver/restful RouterJSR311', () => { for (const r of reqs) sink += selectOurs(jsr311, services, r); }],
+    ['path-to-regexp 8 linear (method first)', () => {
+      for (const r of reqs) {
+        for (const route of linear) {
+          if (route.method === r.method && route.match(r.path)) { sink += route.id; break; }
+        }
+      }
+    }],
+  ];
+  const samples = new Map(contenders.map(([name]) => [name, []]));
+  for (const [, run] of contenders) run(); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, run] of contenders) {
+      gc();
+      const start = process.hrtime.bigint();
+      run();
+      samples.get(name).push(Number(process.hrtime.bigint() - start) / reqs.length);
+    }
+  }
+  if (sink === 0.5) console.log(sink);
+  const rows = contenders.map(([name]) => ({ name, value: median(samples.get(name)) }));
+  return {
+    title: `route selection, ${routesFile} (${table.routes.length} routes, ${services.length} WebServices), ${reqs.length}-request mix`,
+    unit: 'ns per selection (median of rounds)',
+    baseline: 'find-my-way 9 find(method, path)',
+    better: 'lower',
+    rows,
+    correct,
+    total: requests.length,
+  };
+}
+
+const tables = [benchTable('k8s-routes.json', 'k8s-requests.json'), benchTable('k8s-routes-large.json', 'k8s-requests-large.json')];
+const notes = [];
+for (const table of tables) {
+  const base = table.rows.find((r) => r.name === table.baseline);
+  for (const row of table.rows) row.ratio = row.value / base.value;
+  printTable(table);
+  const line = `${table.title}: CurlyRouter selected the expected route for ${table.correct}/${table.total} requests`;
+  console.log(`  ${line}`);
+  notes.push(line);
+  delete table.correct;
+  delete table.total;
+}
+notes.push('PATCH requests carry Content-Type application/merge-patch+json (go-restful answers 415 without one); find-my-way and path-to-regexp only match method + path.');
+notes.push(`${ROUNDS} interleaved rounds per router, each a pass over the whole mix; selection errors (404/405) are thrown ServiceErrors.`);
+const file = writeResults('router', { title: 'Route selection (CurlyRouter vs find-my-way)', command: 'npx tsc -b packages/restful && node bench/router.mjs', tables, notes });
+console.log(`\nwrote ${file}`);
+if (tables.some((t) => t.rows.length === 0)) process.exitCode = 1;

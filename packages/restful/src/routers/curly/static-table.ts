@@ -1,0 +1,91 @@
+import type { RequestTokens } from './request-tokens.js';
+
+interface StaticEdge<N> {
+  readonly label: string;
+  readonly first: number;
+  readonly last: number;
+  readonly node: N;
+}
+
+/** Labels of one length: a few are scanned; more are split on their most telling character position. */
+type Bucket<N> =
+  | { readonly kind: 'scan'; readonly edges: readonly StaticEdge<N>[] }
+  | { readonly kind: 'split'; readonly position: number; readonly children: ReadonlyMap<number, Bucket<N>> };
+
+const SCAN_LIMIT = 4;
+
+function buildBucket<N>(edges: readonly StaticEdge<N>[]): Bucket<N> {
+  if (edges.length <= SCAN_LIMIT) return { kind: 'scan', edges };
+  const length = edges[0]?.label.length ?? 0;
+  let position = 0;
+  let best = 0;
+  for (let p = 0; p < length; p++) {
+    const distinct = new Set(edges.map((edge) => edge.label.charCodeAt(p))).size;
+    if (distinct > best) {
+      best = distinct;
+      position = p;
+    }
+  }
+  const groups = new Map<number, StaticEdge<N>[]>();
+  for (const edge of edges) {
+    const code = edge.label.charCodeAt(position);
+    const group = groups.get(code);
+    if (group === undefined) groups.set(code, [edge]);
+    else group.push(edge);
+  }
+  const children = new Map<number, Bucket<N>>();
+  for (const [code, group] of groups) children.set(code, buildBucket(group));
+  return { kind: 'split', position, children };
+}
+
+/**
+ * The static children of a trie node, found by comparing the request text in place
+ * (the request token is never sliced or hashed): labels are grouped by length, and a
+ * length with many labels (e.g. 100 `syntheticNN.example.com` groups) is split on the
+ * character position that tells them apart best, recursively, down to a few labels
+ * compared by first/last character and `startsWith`.
+ */
+export class StaticTable<N> {
+  readonly #labels = new Map<string, N>();
+  /** Buckets by label length (sparse; lengths are short); rebuilt when a label is added. */
+  #byLength: (Bucket<N> | undefined)[] = [];
+
+  /** The number of children. */
+  get size(): number {
+    return this.#labels.size;
+  }
+
+  /** The child for `label`, if any (build time). */
+  get(label: string): N | undefined {
+    return this.#labels.get(label);
+  }
+
+  /** Adds a child (the label must not be present). Build time only. */
+  set(label: string, node: N): void {
+    this.#labels.set(label, node);
+    const sameLength: StaticEdge<N>[] = [];
+    for (const [each, eachNode] of this.#labels) {
+      if (each.length === label.length) sameLength.push({ label: each, first: each.charCodeAt(0), last: each.charCodeAt(each.length - 1), node: eachNode });
+    }
+    this.#byLength[label.length] = buildBucket(sameLength);
+  }
+
+  /** The child whose label equals request token i, if any. */
+  find(tokens: RequestTokens, i: number): N | undefined {
+    const start = tokens.bounds[2 * i] as number;
+    const length = (tokens.bounds[2 * i + 1] as number) - start;
+    let bucket = this.#byLength[length];
+    const path = tokens.path;
+    while (bucket !== undefined && bucket.kind === 'split') bucket = bucket.children.get(path.charCodeAt(start + bucket.position));
+    if (bucket === undefined) return undefined;
+    const edges = bucket.edges;
+    if (length === 0) return edges[0]?.node;
+    const first = path.charCodeAt(start);
+    const last = path.charCodeAt(start + length - 1);
+    for (let e = 0; e < edges.length; e++) {
+      const edge = edges[e] as StaticEdge<N>;
+      if (edge.first === first && edge.last === last && path.startsWith(edge.label, start)) return edge.node;
+    }
+    return undefined;
+  }
+}
