@@ -4,24 +4,6 @@
  * @module
  */
 export { ServiceError, isServiceError } from './service-error.js';
-export { RouteTemplateError } from './path/route-template-error.js';
-export { setTrimRightSlashEnabled, isTrimRightSlashEnabled } from './path/trim-right-slash.js';
-export { tokenizePath, concatPath } from './path/tokenize.js';
-export { hasCustomVerb, customVerbOf, removeCustomVerb } from './path/custom-verb.js';
-export { compileRouteTemplate, type RouteTemplate, type TemplateToken } from './path/route-template.js';
-export { compilePathExpression, type PathExpression } from './path/path-expression.js';
-export type { PathParamNames } from './path/path-params.js';
-export {
-  isPathProcessor,
-  type PathProcessor,
-  type RouteCondition,
-  type RouteConditionRequest,
-  type RouteSelection,
-  type RouteSelectionRequest,
-  type RouteSelector,
-  type SelectableRoute,
-  type SelectableWebService,
-} from './routers/route-selector.js';
 // --- core (H1) ---
 export { Container } from './container.js';
 export { WebService } from './web-service.js';
@@ -93,3 +75,28 @@ export {
   ENCODING_DEFLATE,
 } from './constants.js';
 // --- end H1 ---
+// --- routers (H2) ---
+export { RouteTemplateError } from './path/route-template-error.js';
+export { setTrimRightSlashEnabled, isTrimRightSlashEnabled } from './path/trim-right-slash.js';
+export { tokenizePath, concatPath } from './path/tokenize.js';
+export { hasCustomVerb, customVerbOf, removeCustomVerb } from './path/custom-verb.js';
+export { compileRouteTemplate, type RouteTemplate, type TemplateToken } from './path/route-template.js';
+export { compilePathExpression, type PathExpression } from './path/path-expression.js';
+export type { PathParamNames } from './path/path-params.js';
+export {
+  isPathProcessor,
+  type PathProcessor,
+  type RouteCondition,
+  type RouteConditionRequest,
+  type RouteSelection,
+  type RouteSelectionRequest,
+  type RouteSelector,
+  type SelectableRoute,
+  type SelectableWebService,
+} from './routers/route-selector.js';
+export { detectRoute, requestContentLength } from './routers/detect-route.js';
+export { defaultPathProcessor } from './routers/path-processor.js';
+export { CurlyRouter } from './routers/curly/curly-router.js';
+export { ReferenceCurlyRouter } from './routers/curly/reference-curly-router.js';
+export { RouterJSR311 } from './routers/jsr311/router-jsr311.js';
+// --- end H2 ---
