@@ -7,6 +7,7 @@
 // --- schemas, scheme, serializers (R1) ---
 // Schema declaration helpers and extension keywords.
 export {
+  embedded,
   type FieldFacts,
   field as optionalField,
   int32,
@@ -23,6 +24,8 @@ export {
 } from './schema/define.js';
 export {
   codecOf,
+  type EmbeddedIn,
+  embeddedIn,
   type GoOmit,
   goOmitOf,
   itemsOf,
@@ -36,6 +39,7 @@ export {
   X_GVK,
   X_K8S_CODEC,
   X_K8S_TYPE,
+  X_PROTOBUF_EMBEDDED,
   X_PROTOBUF_FIELD,
 } from './schema/extensions.js';
 export {

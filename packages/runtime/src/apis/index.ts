@@ -39,14 +39,31 @@ export {
   type Container,
   ContainerPortSchema,
   ContainerSchema,
+  EnvFromSourceSchema,
   EnvVarSchema,
+  EnvVarSourceSchema,
+  ResourceRequirementsSchema,
+  VolumeMountSchema,
+} from './core/v1/container.js';
+export {
   type PodSpec,
   PodSpecSchema,
   type PodTemplateSpec,
   PodTemplateSpecSchema,
-  ResourceRequirementsSchema,
-  VolumeMountSchema,
+  TolerationSchema,
 } from './core/v1/pod.js';
+export { HTTPHeaderSchema, type Probe, ProbeHandlerSchema, ProbeSchema } from './core/v1/probe.js';
+export {
+  ConfigMapVolumeSourceSchema,
+  EmptyDirVolumeSourceSchema,
+  HostPathVolumeSourceSchema,
+  KeyToPathSchema,
+  PersistentVolumeClaimVolumeSourceSchema,
+  SecretVolumeSourceSchema,
+  type Volume,
+  VolumeSchema,
+  VolumeSourceSchema,
+} from './core/v1/volume.js';
 export {
   type LocalObjectReference,
   LocalObjectReferenceSchema,

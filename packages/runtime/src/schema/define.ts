@@ -5,7 +5,15 @@
  */
 import { type TObject, type TOptional, type TProperties, type TSchema, Type } from 'typebox';
 import { Memory } from 'typebox/system';
-import { type GoOmit, X_GO_OMIT, X_GVK, X_K8S_DOC, X_K8S_TYPE, X_PROTOBUF_FIELD } from './extensions.js';
+import {
+  type GoOmit,
+  X_GO_OMIT,
+  X_GVK,
+  X_K8S_DOC,
+  X_K8S_TYPE,
+  X_PROTOBUF_EMBEDDED,
+  X_PROTOBUF_FIELD,
+} from './extensions.js';
 
 /** Facts about one field beyond its type. */
 export interface FieldFacts {
@@ -123,4 +131,17 @@ export function int32(): ReturnType<typeof Type.Integer> {
 /** An int64 schema. */
 export function int64(): ReturnType<typeof Type.Integer> {
   return Type.Integer({ format: 'int64' });
+}
+
+/**
+ * Inlines the properties of an embedded Go struct (spread the result into the outer properties): JSON sees
+ * them flattened, protobuf carries them in the embedded message field `n` named `name` (e.g. Volume's
+ * `volumeSource = 2`).
+ */
+export function embedded<P extends TProperties>(n: number, name: string, inner: TObject<P>): P {
+  const out: TProperties = {};
+  for (const [key, schema] of Object.entries(inner.properties)) {
+    out[key] = Memory.Update(schema, {}, { [X_PROTOBUF_EMBEDDED]: { field: n, name, schema: inner } });
+  }
+  return out as P;
 }

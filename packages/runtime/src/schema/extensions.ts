@@ -17,6 +17,11 @@ export const X_K8S_TYPE = 'x-k8s-type';
 export const X_K8S_DOC = 'x-k8s-doc';
 /** Wire codec of a special type: `time`, `microtime`, `int-or-string`, `quantity`, `bytes`, `fields-v1`, `raw-extension`, `wrapped-list`. */
 export const X_K8S_CODEC = 'x-k8s-codec';
+/**
+ * Marks a property that Go inlines from an embedded struct (JSON flattens it) while protobuf carries the
+ * embedded struct as its own message field: `{ field, name, schema }`.
+ */
+export const X_PROTOBUF_EMBEDDED = 'x-protobuf-embedded';
 /** Group/version/kind list of a kind's schema (Kubernetes' own keyword). */
 export const X_GVK = 'x-kubernetes-group-version-kind';
 
@@ -51,6 +56,27 @@ export type SchemaNode = TSchema & Readonly<Record<string, unknown>>;
 /** Views a schema as a record of keywords. */
 export function node(schema: TSchema): SchemaNode {
   return schema as SchemaNode;
+}
+
+/** Where an inlined property lives in protobuf: the embedded message's field number, name and schema. */
+export interface EmbeddedIn {
+  /** Field number of the embedded message in the outer message. */
+  readonly field: number;
+  /** Field name of the embedded message, e.g. `volumeSource`. */
+  readonly name: string;
+  /** Schema of the embedded struct. */
+  readonly schema: TSchema;
+}
+
+/** Returns the embedding of an inlined property, or undefined for ordinary properties. */
+export function embeddedIn(schema: TSchema): EmbeddedIn | undefined {
+  const v = node(schema)[X_PROTOBUF_EMBEDDED];
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { field, name, schema: inner } = v as Record<string, unknown>;
+  if (typeof field !== 'number' || typeof name !== 'string' || typeof inner !== 'object' || inner === null) {
+    return undefined;
+  }
+  return { field, name, schema: inner as TSchema };
 }
 
 /** Returns the protobuf field number of a property schema, if it has one. */

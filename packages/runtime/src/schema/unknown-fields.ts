@@ -27,7 +27,9 @@ function walk(schema: TSchema, value: unknown, path: string, out: string[]): voi
   }
   const items = itemsOf(schema);
   if (items !== undefined) {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(items, v, `${path}[${i}]`, out));
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) walk(items, v, `${path}[${i}]`, out);
+    }
     return;
   }
   const mv = mapValueOf(schema);

@@ -89,9 +89,32 @@ export const deployment = fc.record({
             image: name,
             args: fc.array(text, { minLength: 1, maxLength: 3 }),
             resources: fc.record({ limits: fc.constant({ cpu: '500m', memory: '1Gi' }) }),
+            env: fc.array(
+              fc.oneof(
+                fc.record({ name, value: text }),
+                fc.record({ name, valueFrom: fc.record({ configMapKeyRef: fc.record({ name, key: name }) }) }),
+                fc.record({ name, valueFrom: fc.record({ fieldRef: fc.record({ fieldPath: fc.constant('metadata.name') }) }) }),
+              ),
+              { maxLength: 3 },
+            ),
+            envFrom: fc.array(fc.record({ prefix: name, secretRef: fc.record({ name, optional: fc.boolean() }) }), { maxLength: 2 }),
+            livenessProbe: fc.record({
+              httpGet: fc.record({ path: fc.constant('/healthz'), port: fc.oneof(fc.integer({ min: 1, max: 65535 }), name) }),
+              periodSeconds: fc.integer({ min: 1, max: 60 }),
+            }),
+            readinessProbe: fc.record({ exec: fc.record({ command: fc.array(text, { minLength: 1, maxLength: 3 }) }) }),
           }),
           { minLength: 1, maxLength: 2 },
         ),
+        volumes: fc.array(
+          fc.oneof(
+            fc.record({ name, configMap: fc.record({ name, items: fc.constant([{ key: 'a', path: 'a.txt', mode: 420 }]) }) }),
+            fc.record({ name, secret: fc.record({ secretName: name, defaultMode: fc.constant(256) }) }),
+            fc.record({ name, emptyDir: fc.record({ sizeLimit: fc.constant('1Gi') }) }),
+          ),
+          { maxLength: 3 },
+        ),
+        tolerations: fc.array(fc.record({ key: name, operator: fc.constant('Exists'), effect: fc.constant('NoSchedule') }), { maxLength: 2 }),
       }),
     }),
     strategy: fc.record({

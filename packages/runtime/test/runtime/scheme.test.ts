@@ -65,7 +65,7 @@ t.test('scheme resolves kinds and rejects unknown ones with typed errors', async
   t.same(scheme.new({ group: 'apps', version: 'v1', kind: 'Deployment' }), { kind: 'Deployment', apiVersion: 'apps/v1' });
   t.same(
     scheme.knownKinds({ group: 'apps', version: 'v1' }).map((k) => k.kind),
-    ['Deployment', 'DeploymentList'],
+    ['WatchEvent', 'ListOptions', 'GetOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions', 'DeleteOptions', 'Deployment', 'DeploymentList'],
   );
   t.ok(scheme.knownKinds().length > 20);
   t.equal(scheme.lookup({ group: '', version: 'v1', kind: 'ConfigMap' })?.schema, ConfigMapSchema);

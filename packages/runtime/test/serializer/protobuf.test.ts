@@ -181,11 +181,11 @@ t.test('fields this package does not declare are rejected, not dropped', async (
   const top = Buffer.concat([raw, Buffer.from([0x48, 0x01])]);
   t.throws(() => pb.decode(encodeEnvelope('v1', 'ConfigMap', top)), { message: /ConfigMap: field number 9/ });
   const depSchema = scheme.schemaFor({ group: 'apps', version: 'v1', kind: 'Deployment' });
-  const podSpecWithVolume = Buffer.from([0x0a, 0x02, 0x0a, 0x00]); // PodSpec.volumes (1) = { name: "" }
+  const podSpecWithVolume = Buffer.from([0x72, 0x00]); // PodSpec.securityContext (14) = {}
   const template = Buffer.concat([Buffer.from([0x12, podSpecWithVolume.length]), podSpecWithVolume]);
   const spec = Buffer.concat([Buffer.from([0x1a, template.length]), template]);
   const dep = Buffer.concat([Buffer.from([0x12, spec.length]), spec]);
-  t.throws(() => pb.decodeRaw(depSchema, dep), { message: /Deployment\.spec\.template\.spec: field number 1/ });
+  t.throws(() => pb.decodeRaw(depSchema, dep), { message: /Deployment\.spec\.template\.spec: field number 14/ });
   const limits = pb.encodeRaw(depSchema, {
     spec: { template: { spec: { containers: [{ name: 'c', resources: { limits: { cpu: '1' } } }] } } },
   });
@@ -195,4 +195,23 @@ t.test('fields this package does not declare are rejected, not dropped', async (
     'declared map values with message types are scanned too',
   );
   t.throws(() => pb.encode({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', rows: [] }), ProtobufSchemaError);
+});
+
+t.test('embedded Go structs are flat in JSON and a sub-message in protobuf', async (t) => {
+  const volume = scheme.schemaFor({ group: 'apps', version: 'v1', kind: 'Deployment' });
+  const podSpec = (volume as unknown as { properties: { spec: { properties: { template: { properties: { spec: never } } } } } })
+    .properties.spec.properties.template.properties.spec;
+  const raw = pb.encodeRaw(podSpec, { containers: [], volumes: [{ name: 'v', configMap: { name: 'cm' } }] });
+  const hex = Buffer.from(raw).toString('hex');
+  t.ok(hex.startsWith('0a0e0a0176' + '1209' + '9a0106' + '0a04' + '0a02636d'), `Volume{name, volumeSource{configMap{localObjectReference{name}}}}: ${hex}`);
+  t.same(pb.decodeRaw(podSpec, raw).volumes, [{ name: 'v', configMap: { name: 'cm' } }]);
+  const probe = pb.decodeRaw(podSpec, pb.encodeRaw(podSpec, {
+    containers: [{ name: 'c', livenessProbe: { tcpSocket: { port: 'http' }, periodSeconds: 5 }, env: [{ name: 'E', valueFrom: { secretKeyRef: { name: 's', key: 'k' } } }] }],
+  }));
+  t.same((probe.containers as unknown[])[0], {
+    name: 'c',
+    resources: {},
+    env: [{ name: 'E', valueFrom: { secretKeyRef: { name: 's', key: 'k' } } }],
+    livenessProbe: { tcpSocket: { port: 'http' }, periodSeconds: 5 },
+  });
 });

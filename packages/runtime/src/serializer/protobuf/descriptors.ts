@@ -6,6 +6,7 @@ import protobuf from 'protobufjs';
 import type { TSchema } from 'typebox';
 import {
   codecOf,
+  embeddedIn,
   itemsOf,
   mapValueOf,
   node,
@@ -90,7 +91,14 @@ export class ProtobufDescriptors {
     }
     const type = new protobuf.Type(name.slice(name.lastIndexOf('.') + 1));
     this.#register(name, type);
+    const embeds = new Set<string>();
     for (const [key, fs] of entries) {
+      const embed = embeddedIn(fs);
+      if (embed !== undefined) {
+        if (!embeds.has(embed.name)) type.add(new protobuf.Field(embed.name, embed.field, this.#elementType(embed.schema, key)));
+        embeds.add(embed.name);
+        continue;
+      }
       const n = protobufFieldOf(fs);
       if (n !== undefined) type.add(this.#fieldFor(key, n, fs));
     }

@@ -6,7 +6,17 @@
  */
 import type { TSchema } from 'typebox';
 import { formatMicroTime, formatTime, parseTime } from '../../apis/meta/v1/time.js';
-import { codecOf, goOmitOf, itemsOf, mapValueOf, node, propertiesOf, protobufFieldOf } from '../../schema/extensions.js';
+import {
+  codecOf,
+  type EmbeddedIn,
+  embeddedIn,
+  goOmitOf,
+  itemsOf,
+  mapValueOf,
+  node,
+  propertiesOf,
+  protobufFieldOf,
+} from '../../schema/extensions.js';
 import { isRecord } from '../go-json.js';
 
 /** Hooks for values whose bytes hold another serialized object (runtime.RawExtension). */
@@ -116,8 +126,12 @@ function toProtoMessage(
 ): Record<string, unknown> {
   if (!isRecord(value)) throw new ProtobufValueError(`${where}: expected object`);
   const out: Record<string, unknown> = {};
+  for (const embed of embedsOf(props)) {
+    // Go embeds the struct by value: its message is always written, zero fields included.
+    out[embed.name] = toProtoValue(embed.schema, value, where, emb);
+  }
   for (const [key, fs] of Object.entries(props)) {
-    if (protobufFieldOf(fs) === undefined) continue;
+    if (protobufFieldOf(fs) === undefined || embeddedIn(fs) !== undefined) continue;
     const v = value[key];
     const path = `${where}.${key}`;
     if (v !== undefined && v !== null) {
@@ -131,6 +145,15 @@ function toProtoMessage(
     else if (isZeroFilledMessage(fs)) out[key] = toProtoValue(fs, undefined, path, emb);
   }
   return out;
+}
+
+function embedsOf(props: Record<string, TSchema>): EmbeddedIn[] {
+  const byName = new Map<string, EmbeddedIn>();
+  for (const fs of Object.values(props)) {
+    const e = embeddedIn(fs);
+    if (e !== undefined && !byName.has(e.name)) byName.set(e.name, e);
+  }
+  return [...byName.values()];
 }
 
 function isZeroFilledMessage(schema: TSchema): boolean {
@@ -190,8 +213,12 @@ function fromProtoMessage(
   emb: EmbeddedCodec,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  for (const embed of embedsOf(props)) {
+    const inner = m[embed.name];
+    if (Object.hasOwn(m, embed.name) && isRecord(inner)) Object.assign(out, fromProtoValue(embed.schema, inner, emb));
+  }
   for (const [key, fs] of Object.entries(props)) {
-    if (protobufFieldOf(fs) === undefined || !Object.hasOwn(m, key)) continue;
+    if (protobufFieldOf(fs) === undefined || embeddedIn(fs) !== undefined || !Object.hasOwn(m, key)) continue;
     const v = m[key];
     // Go decodes an absent repeated or map field as nil; keep it absent so JSON shaping writes null/omits it.
     if (Array.isArray(v) && v.length === 0 && codecOf(fs) === undefined) continue;

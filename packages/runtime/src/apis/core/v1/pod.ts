@@ -1,78 +1,12 @@
-/** core/v1 PodTemplateSpec, PodSpec and Container (the fields kubectl and simple workloads use). */
+/** core/v1 PodTemplateSpec and PodSpec (the fields kubectl and common workloads use). */
 import { type Static, Type } from 'typebox';
-import { field, int32, int64, requiredField, stringList, stringMap, struct } from '../../../schema/define.js';
-import { QuantitySchema } from '../../../schema/special-types.js';
+import { field, int32, int64, stringMap, struct } from '../../../schema/define.js';
 import { ObjectMetaSchema } from '../../meta/v1/object-meta.js';
+import { ContainerSchema } from './container.js';
 import { LocalObjectReferenceSchema } from './references.js';
+import { VolumeSchema } from './volume.js';
 
 const CORE = 'io.k8s.api.core.v1';
-
-/** Schema of core/v1 ContainerPort. */
-export const ContainerPortSchema = struct(`${CORE}.ContainerPort`, 'A network port of a container.', {
-  name: field(1, Type.String(), 'IANA_SVC_NAME of the port.'),
-  hostPort: field(2, int32(), 'Port exposed on the host.'),
-  containerPort: requiredField(3, int32(), 'Port exposed on the pod IP.'),
-  protocol: field(4, Type.String(), 'TCP, UDP or SCTP; defaults to TCP.'),
-  hostIP: field(5, Type.String(), 'Host IP to bind the host port to.'),
-});
-
-/** Schema of core/v1 EnvVar (literal values only). */
-export const EnvVarSchema = struct(`${CORE}.EnvVar`, 'An environment variable of a container.', {
-  name: requiredField(1, Type.String(), 'Name of the variable.'),
-  value: field(2, Type.String(), 'Value, with $(VAR) references expanded.'),
-});
-
-/** Schema of core/v1 ResourceRequirements. */
-export const ResourceRequirementsSchema = struct(`${CORE}.ResourceRequirements`, 'Compute resources.', {
-  limits: field(1, Type.Record(Type.String(), QuantitySchema), 'Maximum resources allowed.'),
-  requests: field(2, Type.Record(Type.String(), QuantitySchema), 'Minimum resources required.'),
-});
-
-/** Schema of core/v1 VolumeMount. */
-export const VolumeMountSchema = struct(`${CORE}.VolumeMount`, 'A mount of a volume in a container.', {
-  name: requiredField(1, Type.String(), 'Name of the volume.'),
-  readOnly: field(2, Type.Boolean(), 'Mount read-only.'),
-  mountPath: requiredField(3, Type.String(), 'Path in the container.'),
-  subPath: field(4, Type.String(), 'Path within the volume.'),
-  mountPropagation: field(5, Type.String(), 'How mounts propagate.', { omit: 'nil' }),
-  subPathExpr: field(6, Type.String(), 'Expanded path within the volume.'),
-});
-
-/** Schema of core/v1 Container. */
-export const ContainerSchema = struct(`${CORE}.Container`, 'A single application container of a pod.', {
-  name: requiredField(1, Type.String(), 'Name of the container, a DNS label unique in the pod.'),
-  image: field(2, Type.String(), 'Container image name.'),
-  command: field(3, stringList(), 'Entrypoint array.', { listType: 'atomic' }),
-  args: field(4, stringList(), 'Arguments to the entrypoint.', { listType: 'atomic' }),
-  workingDir: field(5, Type.String(), 'Working directory.'),
-  ports: field(6, Type.Array(ContainerPortSchema), 'Ports exposed by the container.', {
-    listType: 'map',
-    listMapKeys: ['containerPort', 'protocol'],
-    patchStrategy: 'merge',
-    patchMergeKey: 'containerPort',
-  }),
-  env: field(7, Type.Array(EnvVarSchema), 'Environment variables.', {
-    listType: 'map',
-    listMapKeys: ['name'],
-    patchStrategy: 'merge',
-    patchMergeKey: 'name',
-  }),
-  resources: field(8, ResourceRequirementsSchema, 'Compute resources required by the container.'),
-  volumeMounts: field(9, Type.Array(VolumeMountSchema), 'Volumes mounted into the container.', {
-    listType: 'map',
-    listMapKeys: ['mountPath'],
-    patchStrategy: 'merge',
-    patchMergeKey: 'mountPath',
-  }),
-  terminationMessagePath: field(13, Type.String(), 'File the termination message is read from.'),
-  terminationMessagePolicy: field(20, Type.String(), 'File or FallbackToLogsOnError.'),
-  imagePullPolicy: field(14, Type.String(), 'Always, Never or IfNotPresent.'),
-  stdin: field(16, Type.Boolean(), 'Allocate a stdin buffer.'),
-  stdinOnce: field(17, Type.Boolean(), 'Close stdin after the first attach.'),
-  tty: field(18, Type.Boolean(), 'Allocate a TTY.'),
-});
-/** core/v1 Container. */
-export type Container = Static<typeof ContainerSchema>;
 
 const containerList = (n: number, description: string, omit: 'empty' | 'never') =>
   field(n, Type.Array(ContainerSchema), description, {
@@ -83,8 +17,23 @@ const containerList = (n: number, description: string, omit: 'empty' | 'never') 
     patchMergeKey: 'name',
   });
 
-/** Schema of core/v1 PodSpec (subset: no volumes, probes, affinity or security contexts). */
+/** Schema of core/v1 Toleration. */
+export const TolerationSchema = struct(`${CORE}.Toleration`, 'Lets a pod schedule onto nodes with a matching taint.', {
+  key: field(1, Type.String(), 'Taint key; empty with Exists matches all keys.'),
+  operator: field(2, Type.String(), 'Exists or Equal (default).'),
+  value: field(3, Type.String(), 'Taint value for Equal.'),
+  effect: field(4, Type.String(), 'NoSchedule, PreferNoSchedule or NoExecute; empty matches all.'),
+  tolerationSeconds: field(5, int64(), 'How long a NoExecute taint is tolerated.', { omit: 'nil' }),
+});
+
+/** Schema of core/v1 PodSpec (no affinity, security context, DNS config or scheduling gates). */
 export const PodSpecSchema = struct(`${CORE}.PodSpec`, 'Desired state of a pod.', {
+  volumes: field(1, Type.Array(VolumeSchema), 'Volumes the containers can mount.', {
+    listType: 'map',
+    listMapKeys: ['name'],
+    patchStrategy: 'merge,retainKeys',
+    patchMergeKey: 'name',
+  }),
   initContainers: containerList(20, 'Containers run to completion before the app containers.', 'empty'),
   containers: containerList(2, 'The app containers.', 'never'),
   restartPolicy: field(3, Type.String(), 'Always, OnFailure or Never.'),
@@ -108,6 +57,7 @@ export const PodSpecSchema = struct(`${CORE}.PodSpec`, 'Desired state of a pod.'
   hostname: field(16, Type.String(), 'Hostname of the pod.'),
   subdomain: field(17, Type.String(), 'Subdomain of the pod.'),
   schedulerName: field(19, Type.String(), 'Scheduler that places the pod.'),
+  tolerations: field(22, Type.Array(TolerationSchema), 'Taints the pod tolerates.', { listType: 'atomic' }),
   priorityClassName: field(24, Type.String(), 'Priority class of the pod.'),
   priority: field(25, int32(), 'Priority value of the pod.', { omit: 'nil' }),
   enableServiceLinks: field(30, Type.Boolean(), 'Inject service environment variables.', { omit: 'nil' }),
