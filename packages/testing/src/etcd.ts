@@ -55,14 +55,35 @@ const MAX_START_MS = 20_000;
 const live = new Set<EtcdInstance>();
 let exitHookInstalled = false;
 
-/** Last-resort cleanup when a test process exits without stopping its etcd. */
+const cleanupSignals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+function killAllSync(): void {
+  for (const instance of live) instance.killSync();
+}
+
+/**
+ * Last-resort cleanup when a test process ends without stopping its etcd: on `exit`, and on the signals
+ * a runner sends (tap's timeout sends SIGALRM; others SIGTERM/SIGINT/SIGHUP). After cleaning up, a
+ * termination signal is raised again without our listeners, so the process ends as it would have
+ * (or other handlers, e.g. signal-exit's, run).
+ */
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const instance of live) instance.killSync();
-  });
+  process.once('exit', killAllSync);
+  // tap's timeout: SIGALRM is tap's own signal to report and end the test; just clean up.
+  process.on('SIGALRM', killAllSync);
+  for (const signal of cleanupSignals) {
+    const onSignal = (): void => {
+      killAllSync();
+      for (const s of cleanupSignals) process.removeListener(s, handlers.get(s)!);
+      process.kill(process.pid, signal);
+    };
+    handlers.set(signal, onSignal);
+    process.on(signal, onSignal);
+  }
 }
+const handlers = new Map<NodeJS.Signals, () => void>();
 
 class EtcdInstance implements EtcdServer {
   #launch: EtcdLaunch;

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -7,10 +9,16 @@ import { etcdArgs, isOurHealthyEtcd, spawnEtcd, terminate, waitUntilReady } from
 import { freePorts } from '../src/free-port.js';
 import { tempDir } from '../src/temp-dir.js';
 
+/** Running (a zombie whose parent died unreaped counts as dead: it holds no ports or files). */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
   } catch {
     return false;
   }
@@ -101,4 +109,26 @@ t.test('launch failures are classified', async (t) => {
 
   await t.rejects(startEtcd({ binary: failing, bindAttempts: 2 }), /startEtcd failed \(exit\)/);
   await t.rejects(startEtcd({ binary: path.join(dir.path, 'missing') }), /startEtcd failed/);
+});
+
+t.test('a test process killed by a signal takes its etcd with it', async (t) => {
+  const distIndex = new URL('../dist/index.js', import.meta.url).href;
+  const script = `const { startEtcd } = await import(${JSON.stringify(distIndex)});
+const e = await startEtcd();
+console.log(JSON.stringify({ pid: e.pid, dataDir: e.dataDir }));
+setInterval(() => {}, 1000);`;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const line = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (d: Buffer) => resolve(d.toString()));
+      child.once('exit', () => reject(new Error('child exited early')));
+    });
+    const { pid, dataDir } = JSON.parse(line) as { pid: number; dataDir: string };
+    t.ok(isAlive(pid), 'etcd runs');
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, sig) => resolve(sig)));
+    child.kill(signal);
+    t.equal(await exited, signal, `the process still ends by ${signal}`);
+    t.notOk(isAlive(pid), `${signal}: etcd killed`);
+    await t.rejects(stat(dataDir), `${signal}: data dir removed`);
+  }
 });
