@@ -49,6 +49,7 @@ export { logStackOnRecover, type RecoverHandleFunction } from './recover.js';
 export { writeServiceError, type ServiceErrorHandleFunction } from './service-error-handler.js';
 export type { HttpHandler } from './serve-mux.js';
 export { unescapePath } from './url-path.js';
+export { expressPath } from './express-path.js';
 export { setLogger, type Logger } from './log.js';
 export { createExampleContainer } from './example/users-service.js';
 export {

@@ -176,3 +176,18 @@ t.test('type-level path parameters', async (t) => {
   const typed: Request<'a' | 'b'>['pathParameter'] = (name) => name;
   t.equal(typed('a'), 'a');
 });
+
+t.test('expressPath translates Express-style templates', async (t) => {
+  const { expressPath } = await import('../src/express-path.js');
+  const table: ReadonlyArray<[string, string]> = [
+    ['/users/:id', '/users/{id}'],
+    ['/users/:id/files/*rest', '/users/{id}/files/{rest:*}'],
+    ['/x/:"q-r"', '/x/{q-r}'],
+    ['/static', '/static'],
+  ];
+  for (const [express, curly] of table) t.equal(expressPath(express), curly, express);
+  t.throws(() => expressPath('/a{/:b}'), { code: 'InvalidPattern' });
+  t.throws(() => expressPath('/a/:'), { code: 'InvalidPattern' });
+  const ws = new WebService().path(expressPath('/ns/:ns'));
+  t.equal(ws.get(expressPath('/pods/:name')).to(noop).build().path, '/ns/{ns}/pods/{name}');
+});
