@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Deflate, Gzip } from 'node:zlib';
 import { type ContentEncoding, newCompressor } from './compression/compression.js';
@@ -118,14 +119,28 @@ export class Response {
     this.#committed = true;
   }
 
-  /** Writes body bytes (committing status 200 when none was written). */
-  write(chunk: string | Uint8Array): void {
-    if (this.#raw.writableEnded) return;
+  /**
+   * Writes body bytes (committing status 200 when none was written). Returns false
+   * when the connection's buffer is full: a streaming handler then awaits `drain()`.
+   */
+  write(chunk: string | Uint8Array): boolean {
+    if (this.#raw.writableEnded) return false;
     this.#committed = true;
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.#contentLength += bytes.length;
-    if (this.#compressor !== undefined) this.#compressor.write(bytes);
-    else this.#sink(bytes);
+    if (this.#compressor !== undefined) return this.#compressor.write(bytes) && !this.#raw.writableNeedDrain;
+    this.#sink(bytes);
+    return !this.#raw.writableNeedDrain;
+  }
+
+  /** Resolves when the compressor and the connection can take more data (or the response closed). */
+  async drain(): Promise<void> {
+    const compressor = this.#compressor;
+    if (compressor?.writableNeedDrain === true) await once(compressor, 'drain');
+    const raw = this.#raw;
+    if (raw.writableNeedDrain && !raw.destroyed) {
+      await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
+    }
   }
 
   /** Sends buffered bytes now (go-restful's `Flush`). */

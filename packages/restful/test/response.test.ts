@@ -167,3 +167,25 @@ t.test('measured content lengths (response_test.go)', async (t) => {
   const err = await respond((resp) => resp.writeErrorString(404, 'Invalid'));
   t.same([err.resp.contentLength(), err.resp.statusCode()], [7, 404], 'TestMeasureContentLengthWriteErrorString, TestStatusIsPassedToResponse');
 });
+
+t.test('write reports backpressure and drain waits for it', async (t) => {
+  const server = await startServer((_req, res) => {
+    const resp = new Response(res);
+    void (async () => {
+      let full = 0;
+      for (let i = 0; i < 64; i++) {
+        if (!resp.write(Buffer.alloc(64 * 1024, 97))) {
+          full++;
+          await resp.drain();
+        }
+      }
+      resp.setRequestAccepts('');
+      resp.write(`|${full > 0 ? 'saw backpressure' : 'no backpressure'}`);
+      await resp.end();
+    })();
+  });
+  t.teardown(() => server.close());
+  const r = await server.send({ path: '/' });
+  t.equal(r.body.length, 64 * 64 * 1024 + '|saw backpressure'.length);
+  t.ok(r.text.endsWith('|saw backpressure'));
+});
