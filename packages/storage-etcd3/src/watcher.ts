@@ -122,11 +122,13 @@ class EtcdWatch<T extends StorageObject> {
   /** Emits initial events when required and returns the revision the live stream continues after. */
   async #initialEvents(rv: number): Promise<string> {
     const send = this.#opts.sendInitialEvents;
+    // The request's RV string was validated by parseResourceVersion; keep it exact (no float round trip).
+    const requested = rv > 0 ? String(BigInt(this.#opts.resourceVersion ?? '0')) : '0';
     if (send === true && rv > 0) {
       const current = (await this.#ctx.kv.get(this.#key)).revision;
-      if (BigInt(rv) > BigInt(current)) throw newTooLargeResourceVersionError(rv, Number(current), 1);
+      if (BigInt(requested) > BigInt(current)) throw newTooLargeResourceVersionError(requested, Number(current), 1);
     }
-    if (rv > 0 && send !== true) return String(rv);
+    if (rv > 0 && send !== true) return requested;
     if (send === false) return (await this.#ctx.kv.get(this.#key)).revision;
     const initialRev = await this.#sync();
     if (send === true && this.#opts.predicate?.allowWatchBookmarks === true) {
