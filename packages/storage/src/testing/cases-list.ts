@@ -6,7 +6,7 @@ import { isBadRequest, isInternalError, isInvalidError, isTooLargeResourceVersio
 import type { ListOptions } from '../interfaces.js';
 import type { StorageObject } from '../object.js';
 import { SetSelector } from '../selection-predicate.js';
-import { createPods, type ConformanceCase, currentRV, expectError, makePod, nodeNameOf, rvOf, updateNote } from './fixtures.js';
+import { createPods, type ConformanceCase, currentRV, expectError, makePod, namesOf, nodeNameOf, rvOf, settle, updateNote } from './fixtures.js';
 import type { StorageInterface } from '../interfaces.js';
 
 const maxInt64 = '9223372036854775807';
@@ -108,6 +108,22 @@ export const listCases: readonly ConformanceCase[] = [
       const limited = await store.getList('/pods', recursive({ resourceVersion: String(beforeDelete), predicate: { limit: 3 } }));
       t.same(keysOf(limited.items), ['first/bar', 'second/bar', 'second/baz'], 'legacy RV with limit is exact');
       t.equal(limited.resourceVersion, String(beforeDelete));
+    },
+  },
+  {
+    name: 'getList: consistent and RV "0" list resource versions',
+    async run({ t, store }) {
+      const created = await createPods(store, [makePod('ns', 'a'), makePod('ns', 'b')]);
+      const last = rvOf(created[1]);
+      const consistent = await store.getList('/pods', recursive());
+      t.equal(consistent.resourceVersion, await store.getCurrentResourceVersion(), 'RV "" reads at the current revision');
+      await settle(store, last);
+      const any = await store.getList('/pods', recursive({ resourceVersion: '0' }));
+      t.ok(Number(any.resourceVersion) >= last, 'RV "0" after the barrier is not older than the last write');
+      t.same(namesOf(any.items), ['a', 'b']);
+      const notOlder = await store.getList('/pods', recursive({ resourceVersion: String(last), resourceVersionMatch: 'NotOlderThan' }));
+      t.ok(Number(notOlder.resourceVersion) >= last, 'NotOlderThan list RV');
+      t.same(namesOf(notOlder.items), ['a', 'b']);
     },
   },
   {

@@ -78,6 +78,32 @@ export const watchCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'watch: field selectors on namespace and name',
+    async run({ t, store }) {
+      const start = await store.getCurrentResourceVersion();
+      const byNs = new EventReader(await store.watch('/pods', {
+        resourceVersion: start,
+        recursive: true,
+        predicate: { field: SetSelector.fromSet({ 'metadata.namespace': 'ns1' }) },
+      }));
+      const byName = new EventReader(await store.watch('/pods', {
+        resourceVersion: start,
+        recursive: true,
+        predicate: { field: SetSelector.fromSet({ 'metadata.name': 'foo' }) },
+      }));
+      try {
+        await createPods(store, [makePod('ns2', 'foo'), makePod('ns1', 'bar'), makePod('ns1', 'foo')]);
+        t.same([await byNs.next(), await byNs.next()].map((e) => `${e.object.metadata.namespace}/${e.object.metadata.name}`), ['ns1/bar', 'ns1/foo']);
+        t.same([await byName.next(), await byName.next()].map((e) => `${e.object.metadata.namespace}/${e.object.metadata.name}`), ['ns2/foo', 'ns1/foo']);
+        t.equal(await byNs.nextWithin(100), undefined, 'nothing else by namespace');
+        t.equal(await byName.nextWithin(100), undefined, 'nothing else by name');
+      } finally {
+        byNs.stop();
+        byName.stop();
+      }
+    },
+  },
+  {
     name: 'watch: from RV "0" and "" starts with the current state',
     async run({ t, store }) {
       const created = await store.create('/pods/ns/foo', makePod('ns', 'foo'));
