@@ -1,0 +1,71 @@
+/**
+ * DELETE and DELETECOLLECTION (handlers/delete.go): DeleteOptions from the body when there is one, else from the
+ * query; 200 with the object or a Status, 202 while a graceful deletion with orphanDependents=false is pending.
+ */
+import type { CollectionDeleter, GracefulDeleter } from '@apiserver/registry';
+import { isDryRun } from '@apiserver/registry';
+import { type DeleteOptions, type KubeObject, makeStatus, newInvalid, fieldInvalid, newPath } from '@apiserver/runtime';
+import { inputSerializer, readBody } from './body.js';
+import { deleteOptionsFromQuery, listOptionsOf, validateDeleteOptions } from './options.js';
+import type { Handler, HandlerRequest, RequestScope } from './request-scope.js';
+import { requestContextOf } from './request-scope.js';
+import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
+import { kubeObject } from './transform.js';
+
+function isDeleteOptions(obj: KubeObject): obj is KubeObject & DeleteOptions {
+  return obj.kind === undefined || obj.kind === 'DeleteOptions';
+}
+
+/** DeleteOptions of a request: the body (query ignored) when present, else the query; validated (422). */
+export async function deleteOptionsOf(scope: RequestScope, request: HandlerRequest): Promise<DeleteOptions> {
+  const body = await readBody(request, scope.maxRequestBodyBytes);
+  let options: DeleteOptions;
+  if (body.length > 0) {
+    const decoded = inputSerializer(scope, request).serializer.decode(body);
+    if (!isDeleteOptions(decoded)) {
+      throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', [
+        fieldInvalid(newPath('kind'), decoded.kind, 'must be DeleteOptions'),
+      ]);
+    }
+    const { kind: _kind, apiVersion: _apiVersion, ...rest } = decoded;
+    options = rest;
+  } else {
+    options = deleteOptionsFromQuery(request.query);
+  }
+  validateDeleteOptions(options);
+  return options;
+}
+
+/** DELETE on an item (rest.GracefulDeleter). */
+export function deleteResource(scope: RequestScope, deleter: GracefulDeleter): Handler {
+  return (request) =>
+    serve(scope, request, async () => {
+      const negotiated = negotiateOutput(scope, request);
+      const options = await deleteOptionsOf(scope, request);
+      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun));
+      const result = await deleter.delete(ctx, request.name, undefined, options);
+      const status = !result.deleted && options.orphanDependents === false ? 202 : 200;
+      const object: KubeObject =
+        result.object.kind === 'Status' && result.object.code === undefined ? kubeObject({ ...result.object, code: status }) : kubeObject(result.object);
+      await writeObjectNegotiated(scope, request, status, object, negotiated);
+    });
+}
+
+/** DELETE on the collection (rest.CollectionDeleter): ListOptions from the query, 200 with the deleted list. */
+export function deleteCollection(scope: RequestScope, deleter: CollectionDeleter): Handler {
+  return (request) =>
+    serve(scope, request, async () => {
+      const negotiated = negotiateOutput(scope, request);
+      const listOptions = listOptionsOf(request.query);
+      const options = await deleteOptionsOf(scope, request);
+      if (request.query.get('ignoreStoreReadErrorWithClusterBreakingPotential') === 'true') {
+        throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', [
+          fieldInvalid(newPath('ignoreStoreReadErrorWithClusterBreakingPotential'), true, 'is not allowed with DELETECOLLECTION, try again after removing the option'),
+        ]);
+      }
+      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun));
+      const list = await deleter.deleteCollection(ctx, undefined, options, { ...listOptions, watch: false });
+      const result = kubeObject(list ?? makeStatus({ status: 'Success', code: 200, details: { kind: scope.resource.resource } }));
+      await writeObjectNegotiated(scope, request, 200, result, negotiated);
+    });
+}

@@ -1,0 +1,56 @@
+/**
+ * GET (handlers/get.go `GetResource`, `GetResourceWithOptions`): one generic handler, two thin specialisations.
+ */
+import type { ApiObject, Getter, GetterWithOptions, OptionsSpec, RequestContext } from '@apiserver/registry';
+import { type GetOptions, newBadRequest } from '@apiserver/runtime';
+import { queryBool, queryInt } from './options.js';
+import { type Handler, type HandlerRequest, type RequestScope, requestContextOf } from './request-scope.js';
+import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
+
+type GetterFunc = (ctx: RequestContext, name: string, request: HandlerRequest) => Promise<ApiObject>;
+
+function getResourceHandler(scope: RequestScope, fn: GetterFunc): Handler {
+  return (request) =>
+    serve(scope, request, async () => {
+      const negotiated = negotiateOutput(scope, request);
+      const ctx = requestContextOf(request, request.namespace);
+      const obj = await fn(ctx, request.name, request);
+      await writeObjectNegotiated(scope, request, 200, obj, negotiated);
+    });
+}
+
+/** GetOptions from the query; `export=true` is refused as upstream does since 1.14. */
+export function getOptionsOf(q: URLSearchParams): GetOptions {
+  if (q.has('export') && queryBool(q.get('export') ?? '')) {
+    throw newBadRequest('the export parameter, deprecated since v1.14, is no longer supported');
+  }
+  const rv = q.get('resourceVersion');
+  return rv === null ? {} : { resourceVersion: rv };
+}
+
+/** The GET handler of a plain rest.Getter. */
+export function getResource(scope: RequestScope, getter: Getter): Handler {
+  return getResourceHandler(scope, (ctx, name, request) => getter.get(ctx, name, getOptionsOf(request.query)));
+}
+
+/** Decodes a kind-specific options object from the query, by the types of the empty object's fields. */
+export function decodeOptionsObject(spec: OptionsSpec, request: HandlerRequest): Record<string, unknown> {
+  const options = spec.newOptions();
+  for (const [key, sample] of Object.entries(options)) {
+    if (!request.query.has(key)) continue;
+    const value = request.query.get(key) ?? '';
+    if (typeof sample === 'boolean') options[key] = queryBool(value);
+    else if (typeof sample === 'number') options[key] = queryInt(key, value);
+    else if (Array.isArray(sample)) options[key] = request.query.getAll(key);
+    else options[key] = value;
+  }
+  if (spec.subpath && request.subpath !== '') options[spec.subpathKey] = `/${request.subpath}`;
+  return options;
+}
+
+/** The GET handler of a rest.GetterWithOptions (`pods/log`): options from the query, subpath injected. */
+export function getResourceWithOptions(scope: RequestScope, getter: GetterWithOptions): Handler {
+  return getResourceHandler(scope, (ctx, name, request) =>
+    getter.get(ctx, name, decodeOptionsObject(getter.newGetOptions(), request)),
+  );
+}

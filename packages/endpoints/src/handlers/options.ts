@@ -1,0 +1,153 @@
+/**
+ * Query-parameter decoding and validation of the options kinds (metav1 CreateOptions, UpdateOptions,
+ * PatchOptions, DeleteOptions, ListOptions), with apimachinery's conversions and error texts.
+ */
+import type { InternalListOptions } from '@apiserver/registry';
+import {
+  type CreateOptions,
+  type DeleteOptions,
+  assertValidListOptions,
+  type FieldError,
+  fieldForbidden,
+  fieldInvalid,
+  fieldNotSupported,
+  newBadRequest,
+  newInvalid,
+  newPath,
+  parseFieldSelector,
+  parseLabelSelector,
+} from '@apiserver/runtime';
+
+/** `fieldValidation` directive values. */
+export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
+
+/** Decoded create/update/patch options. */
+export interface WriteOptions {
+  /** `["All"]` for a dry run, else empty. */
+  readonly dryRun: string[];
+  /** Field manager name (recorded only). */
+  readonly fieldManager: string;
+  /** Unknown/duplicate field handling (default Warn). */
+  readonly fieldValidation: FieldValidation;
+  /** PATCH only: force apply. */
+  readonly force?: boolean;
+}
+
+/** Go's `Convert_Slice_string_To_bool`: anything but "0"/"false" (any case) is true. */
+export function queryBool(value: string): boolean {
+  return !(value === '0' || value.toLowerCase() === 'false');
+}
+
+/** Go's `strconv.ParseInt` over a query value; a bad value is a 400. */
+export function queryInt(name: string, value: string): number {
+  if (!/^[+-]?\d+$/.test(value)) throw newBadRequest(`${name}: strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw newBadRequest(`${name}: strconv.ParseInt: parsing ${JSON.stringify(value)}: value out of range`);
+  return n;
+}
+
+function isPrintable(text: string): boolean {
+  return !/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/u.test(text);
+}
+
+function writeOptionErrors(q: URLSearchParams, dryRun: string[], patch: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const d of dryRun) if (d !== 'All') errs.push(fieldNotSupported(newPath('dryRun'), d, ['All']));
+  const manager = q.get('fieldManager') ?? '';
+  if (manager.length > 128) errs.push(fieldInvalid(newPath('fieldManager'), manager, 'must be less than or equal to 128 characters'));
+  else if (!isPrintable(manager)) errs.push(fieldInvalid(newPath('fieldManager'), manager, 'must only contain printable characters'));
+  const validation = q.get('fieldValidation') ?? '';
+  if (!['', 'Ignore', 'Warn', 'Strict'].includes(validation)) {
+    errs.push(fieldNotSupported(newPath('fieldValidation'), validation, ['Ignore', 'Strict', 'Warn']));
+  }
+  if (patch && q.has('force')) {
+    errs.push(fieldForbidden(newPath('force'), 'may not be specified for non-apply patch'));
+  }
+  return errs;
+}
+
+/** Decodes and validates CreateOptions/UpdateOptions/PatchOptions (422 `<Kind>.meta.k8s.io "" is invalid`). */
+export function writeOptionsOf(q: URLSearchParams, kind: 'CreateOptions' | 'UpdateOptions' | 'PatchOptions'): WriteOptions {
+  const dryRun = q.getAll('dryRun');
+  const errs = writeOptionErrors(q, dryRun, kind === 'PatchOptions');
+  if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind }, '', errs);
+  const validation = q.get('fieldValidation') ?? '';
+  return {
+    dryRun,
+    fieldManager: q.get('fieldManager') ?? '',
+    fieldValidation: validation === '' ? 'Warn' : (validation as FieldValidation),
+  };
+}
+
+/** The metav1 CreateOptions/UpdateOptions object handed to storage. */
+export function toMetaWriteOptions(o: WriteOptions): CreateOptions {
+  return {
+    ...(o.dryRun.length > 0 ? { dryRun: o.dryRun } : {}),
+    ...(o.fieldManager === '' ? {} : { fieldManager: o.fieldManager }),
+    fieldValidation: o.fieldValidation,
+  };
+}
+
+/** Decodes DeleteOptions from the query (used when the request has no body). */
+export function deleteOptionsFromQuery(q: URLSearchParams): DeleteOptions {
+  const grace = q.get('gracePeriodSeconds');
+  const orphan = q.get('orphanDependents');
+  const policy = q.get('propagationPolicy');
+  const dryRun = q.getAll('dryRun');
+  return {
+    ...(grace === null ? {} : { gracePeriodSeconds: queryInt('gracePeriodSeconds', grace) }),
+    ...(orphan === null ? {} : { orphanDependents: queryBool(orphan) }),
+    ...(policy === null ? {} : { propagationPolicy: policy }),
+    ...(dryRun.length > 0 ? { dryRun } : {}),
+  };
+}
+
+/** `ValidateDeleteOptions` (422 `DeleteOptions.meta.k8s.io "" is invalid`). */
+export function validateDeleteOptions(o: DeleteOptions): void {
+  const errs: FieldError[] = [];
+  if (o.orphanDependents !== undefined && o.propagationPolicy !== undefined) {
+    errs.push(fieldInvalid(newPath('propagationPolicy'), o.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
+  }
+  const policy = o.propagationPolicy;
+  if (policy !== undefined && !['Foreground', 'Background', 'Orphan'].includes(policy)) {
+    errs.push(fieldNotSupported(newPath('propagationPolicy'), policy, ['Foreground', 'Background', 'Orphan', 'nil']));
+  }
+  for (const d of o.dryRun ?? []) if (d !== 'All') errs.push(fieldNotSupported(newPath('dryRun'), d, ['All']));
+  if (o.gracePeriodSeconds !== undefined && o.gracePeriodSeconds < 0) {
+    errs.push(fieldInvalid(newPath('gracePeriodSeconds'), o.gracePeriodSeconds, 'must be greater than or equal to 0'));
+  }
+  if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errs);
+}
+
+const allowedFieldLabels = ['metadata.name', 'metadata.namespace'];
+
+function fieldSelectorOf(text: string) {
+  const selector = parseFieldSelector(text);
+  for (const r of selector.requirements()) {
+    if (!allowedFieldLabels.includes(r.field)) {
+      throw newBadRequest(`${JSON.stringify(r.field)} is not a known field selector: only "metadata.name", "metadata.namespace"`);
+    }
+  }
+  return selector;
+}
+
+/** Decodes ListOptions from the query, parses selectors and validates (400 on bad values, 422 on bad combinations). */
+export function listOptionsOf(q: URLSearchParams, forceWatch = false): InternalListOptions {
+  const get = (k: string): string | undefined => q.get(k) ?? undefined;
+  const label = get('labelSelector');
+  const field = get('fieldSelector');
+  const opts: InternalListOptions = {
+    ...(label ? { labelSelector: parseLabelSelector(label) } : {}),
+    ...(field ? { fieldSelector: fieldSelectorOf(field) } : {}),
+    watch: forceWatch || (q.has('watch') && queryBool(q.get('watch') ?? '')),
+    ...(q.has('allowWatchBookmarks') ? { allowWatchBookmarks: queryBool(q.get('allowWatchBookmarks') ?? '') } : {}),
+    ...(q.has('resourceVersion') ? { resourceVersion: q.get('resourceVersion') ?? '' } : {}),
+    ...(q.has('resourceVersionMatch') ? { resourceVersionMatch: (q.get('resourceVersionMatch') ?? '') as InternalListOptions['resourceVersionMatch'] } : {}),
+    ...(q.has('timeoutSeconds') ? { timeoutSeconds: queryInt('timeoutSeconds', q.get('timeoutSeconds') ?? '') } : {}),
+    ...(q.has('limit') ? { limit: queryInt('limit', q.get('limit') ?? '') } : {}),
+    ...(q.has('continue') ? { continue: q.get('continue') ?? '' } : {}),
+    ...(q.has('sendInitialEvents') ? { sendInitialEvents: queryBool(q.get('sendInitialEvents') ?? '') } : {}),
+  };
+  assertValidListOptions({ ...opts, resourceVersionMatch: q.get('resourceVersionMatch') ?? '' });
+  return opts;
+}

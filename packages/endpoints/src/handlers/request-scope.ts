@@ -1,0 +1,91 @@
+/**
+ * `RequestScope` (handlers/rest.go): everything a verb handler needs about its resource, built once per route,
+ * and the framework-free handler shape the restful bridge adapts.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestContext, TableConvertor } from '@apiserver/registry';
+import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme } from '@apiserver/runtime';
+import type { TSchema } from 'typebox';
+
+/** Per-route facts shared by every request a handler serves. */
+export interface RequestScope {
+  /** Serializers (JSON, YAML, protobuf) used for bodies and responses. */
+  readonly codecs: CodecFactory;
+  /** The scheme the kinds are registered in. */
+  readonly scheme: Scheme;
+  /** Kind of the objects served. */
+  readonly kind: GroupVersionKind;
+  /** Resource served (group, version, plural). */
+  readonly resource: GroupVersionResource;
+  /** Subresource served, `""` for the main resource. */
+  readonly subresource: string;
+  /** Whether the resource is namespaced. */
+  readonly namespaced: boolean;
+  /** Server-side printing, when the storage supports it. */
+  readonly tableConvertor: TableConvertor | undefined;
+  /** Which apiVersions a request body may carry (default: only the scope's). */
+  readonly acceptsGroupVersion: (gv: GroupVersion) => boolean;
+  /** Watches without `timeoutSeconds` last between this and twice this many seconds. */
+  readonly minRequestTimeoutSeconds: number;
+  /** Request body limit in bytes (413 above). */
+  readonly maxRequestBodyBytes: number;
+  /** Schema of the served kind (field validation, strategic merge patch), when registered. */
+  readonly objectSchema: TSchema | undefined;
+  /** Keep system metadata fields on subresource creates (rest.SubresourceObjectMetaPreserver). */
+  readonly preserveSystemFieldsOnCreate: boolean;
+}
+
+/** One request as handlers see it: the raw node objects plus the route's path parameters. */
+export interface HandlerRequest {
+  /** The node request. */
+  readonly req: IncomingMessage;
+  /** The node response. */
+  readonly res: ServerResponse;
+  /** `{namespace}` path parameter (`""` when the route has none). */
+  readonly namespace: string;
+  /** `{name}` path parameter (`""` when the route has none). */
+  readonly name: string;
+  /** `{path:*}` path parameter (`""` when the route has none). */
+  readonly subpath: string;
+  /** Query parameters. */
+  readonly query: URLSearchParams;
+  /** Warnings collected while serving, sent as `Warning: 299 - "<text>"` headers. */
+  readonly warnings: string[];
+}
+
+/** A verb handler: framework-free, never rejects (errors are written as Status). */
+export type Handler = (request: HandlerRequest) => Promise<void>;
+
+/** Builds the HandlerRequest of a node request. */
+export function handlerRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: { readonly namespace?: string; readonly name?: string; readonly path?: string },
+): HandlerRequest {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  return {
+    req,
+    res,
+    namespace: params.namespace ?? '',
+    name: params.name ?? '',
+    subpath: params.path ?? '',
+    query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)),
+    warnings: [],
+  };
+}
+
+/** The registry RequestContext of a request: namespace, dry run, warnings and an abort signal tied to the client. */
+export function requestContextOf(request: HandlerRequest, namespace: string, dryRun = false): RequestContext {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  request.res.once('close', abort);
+  return {
+    namespace,
+    signal: controller.signal,
+    dryRun,
+    addWarning: (text) => {
+      request.warnings.push(text);
+    },
+  };
+}

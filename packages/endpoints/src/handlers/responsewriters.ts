@@ -1,0 +1,100 @@
+/**
+ * Response writers (handlers/responsewriters): `writeObjectNegotiated` and `errorNegotiated`, the one error path
+ * of every handler.
+ */
+import {
+  type KubeObject,
+  type NegotiatedMediaType,
+  negotiateOutputMediaType,
+  resourceEndpointRestrictions,
+  retryAfterHeader,
+  toStatus,
+} from '@apiserver/runtime';
+import type { HandlerRequest, RequestScope } from './request-scope.js';
+import { statusErrorOf } from './status-of.js';
+import { isList, kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
+
+/** Whether the response should be indented: `?pretty=true`, Accept `pretty=1`, or a curl/wget/browser agent. */
+export function wantsPretty(request: HandlerRequest, negotiated?: NegotiatedMediaType): boolean {
+  const pretty = request.query.get('pretty');
+  if (pretty !== null) return pretty === 'true' || pretty === '1';
+  if (negotiated?.pretty === true) return true;
+  const ua = request.req.headers['user-agent'] ?? '';
+  return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
+}
+
+/** Negotiates the response media type of a resource endpoint (406 as a thrown NotAcceptableError). */
+export function negotiateOutput(scope: RequestScope, request: HandlerRequest): NegotiatedMediaType {
+  return negotiateOutputMediaType(
+    request.req.headers.accept,
+    scope.codecs.supportedMediaTypes,
+    resourceEndpointRestrictions({ tableConvertor: scope.tableConvertor !== undefined }),
+  );
+}
+
+function sendWarnings(request: HandlerRequest): void {
+  if (request.warnings.length === 0 || request.res.headersSent) return;
+  request.res.setHeader(
+    'Warning',
+    request.warnings.map((w) => `299 - ${JSON.stringify(w)}`),
+  );
+}
+
+function send(request: HandlerRequest, status: number, contentType: string, body: Uint8Array): void {
+  const { res } = request;
+  if (res.headersSent || res.writableEnded) {
+    res.end();
+    return;
+  }
+  sendWarnings(request);
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(status);
+  res.end(body);
+}
+
+/** Transforms (Table, PartialObjectMetadata), encodes and writes an object with the negotiated serializer. */
+export async function writeObjectNegotiated(
+  scope: RequestScope,
+  request: HandlerRequest,
+  status: number,
+  obj: KubeObject,
+  negotiated: NegotiatedMediaType = negotiateOutput(scope, request),
+): Promise<void> {
+  const typed = withTypeMeta(scope, isList(obj) ? { ...obj, items: obj.items ?? [] } : obj);
+  const out = await transformResponseObject(scope, { namespace: request.namespace }, typed, negotiated.target, request.query);
+  const body = negotiated.info.serializer.encode(out, { pretty: wantsPretty(request, negotiated) });
+  send(request, status, negotiated.info.mediaType, body);
+}
+
+/** Writes any error as a negotiated Status (JSON when the client accepts nothing we produce). */
+export function errorNegotiated(scope: RequestScope, request: HandlerRequest, err: unknown): void {
+  const status = toStatus(statusErrorOf(err));
+  const statusObject = kubeObject(status);
+  const retryAfter = retryAfterHeader(status);
+  if (retryAfter !== undefined && !request.res.headersSent) request.res.setHeader('Retry-After', retryAfter);
+  let info = scope.codecs.supportedMediaTypes[0];
+  try {
+    info = negotiateOutputMediaType(request.req.headers.accept, scope.codecs.supportedMediaTypes).info;
+  } catch {
+    // ErrorNegotiated falls back to the first serializer when the Accept header cannot be met.
+  }
+  const serializer = info?.serializer ?? scope.codecs.json;
+  let body: Uint8Array;
+  try {
+    body = serializer.encode(statusObject, { pretty: wantsPretty(request) });
+  } catch {
+    body = scope.codecs.json.encode(statusObject);
+    info = scope.codecs.supportedMediaTypes[0];
+  }
+  send(request, status.code ?? 500, info?.mediaType ?? 'application/json', body);
+}
+
+/** Runs a handler body and turns any rejection into a negotiated Status. */
+export async function serve(scope: RequestScope, request: HandlerRequest, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    errorNegotiated(scope, request, err);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * `@apiserver/endpoints`: the API installer of k8s.io/apiserver/pkg/endpoints — storage maps become go-restful
+ * routes, verb handlers, watch streaming, discovery documents and Table output.
+ * @module
+ */
+export {
+  APIGroupVersion,
+  type APIGroupVersionConfig,
+  DEFAULT_MAX_REQUEST_BODY_BYTES,
+  DEFAULT_MIN_REQUEST_TIMEOUT_SECONDS,
+  type InstalledGroupVersion,
+} from './group-version.js';
+export {
+  APIInstaller,
+  type InstalledResource,
+  type InstallerConfig,
+  type InstallResult,
+  requestScopeOf,
+} from './installer/api-installer.js';
+export { type Action, type ActionVerb, connectMethodVerb, discoveryVerbOf, type PathParamName } from './installer/action.js';
+export { type ResourceScope, scopeOf } from './installer/scope.js';
+export { type ActionCapabilities, planActions, type ResourcePath } from './installer/plan-actions.js';
+export { describeResource, planningOf, type ResourceInfo } from './installer/resource-info.js';
+export { articleFor, PATCH_MEDIA_TYPES, routeFor } from './installer/route-factories.js';
+export type { RouteContext } from './installer/route-context.js';
+export { discoveryEntry, discoveryVerbs, storageVersionHash } from './installer/discovery-entry.js';
+export { handlerTable, type HandlerFactory } from './installer/handler-table.js';
+export { type QueryParamDoc, listParams, createParams, patchParams, deleteParams } from './installer/query-params.js';
+export { type Handler, type HandlerRequest, handlerRequest, type RequestScope } from './handlers/request-scope.js';
+export { getResource, getResourceWithOptions } from './handlers/get.js';
+export { listResource, type ListRoute } from './handlers/list.js';
+export { createNamedResource, createResource } from './handlers/create.js';
+export { updateResource } from './handlers/update.js';
+export { deleteCollection, deleteResource } from './handlers/delete.js';
+export { patchResource, type PatchType, MAX_JSON_PATCH_OPERATIONS } from './handlers/patch.js';
+export { connectResource } from './handlers/connect.js';
+export { serveWatch, watchTimeoutMs } from './handlers/watch.js';
+export { errorNegotiated, writeObjectNegotiated } from './handlers/responsewriters.js';
+export { statusErrorOf } from './handlers/status-of.js';
+export { restfulHandler } from './restful-bridge.js';
+export { statusServiceErrorHandler } from './service-error-handler.js';
+export { applyJSONPatch, decodeJSONPatch, JSONPatchError, type JSONPatchOperation } from './patch/json-patch.js';
+export { applyMergePatch } from './patch/merge-patch.js';
+export { applyStrategicMergePatch, StrategicMergePatchError } from './patch/strategic-merge-patch.js';
+export { duplicateFields, unknownFields } from './handlers/field-validation.js';
+export { DiscoveryManager, type DiscoveryManagerOptions } from './discovery/discovery-manager.js';
+export {
+  addAPIResourceListRoute,
+  apiGroupWebService,
+  legacyRootWebService,
+  type LegacyRootOptions,
+  rootAPIsWebService,
+  type RootAPIsOptions,
+} from './discovery/discovery-webservices.js';
+export { aggregatedDiscoveryList, type AggregatedVersion, toAggregatedResources } from './discovery/aggregated.js';

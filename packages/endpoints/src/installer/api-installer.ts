@@ -1,0 +1,157 @@
+/**
+ * `APIInstaller` (installer.go): turns a group-version's storage map into one restful WebService, resources in
+ * sorted order, through small steps: describeResource (capabilitiesOf + scopeOf) → planActions → routeFor →
+ * discoveryEntry.
+ */
+import { type Storage, StorageInstallError } from '@apiserver/registry';
+import { WebService } from '@apiserver/restful';
+import { type APIResource, type CodecFactory, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
+import type { RequestScope } from '../handlers/request-scope.js';
+import { restfulHandler } from '../restful-bridge.js';
+import type { Action } from './action.js';
+import { discoveryEntry } from './discovery-entry.js';
+import { handlerTable } from './handler-table.js';
+import { planActions } from './plan-actions.js';
+import { type ResourceInfo, describeResource } from './resource-info.js';
+import type { RouteContext } from './route-context.js';
+import { routeFor } from './route-factories.js';
+
+/** Settings shared by every resource of one group-version. */
+export interface InstallerConfig {
+  /** Path prefix (`/api/v1`, `/apis/apps/v1`). */
+  readonly prefix: string;
+  /** The group-version served. */
+  readonly groupVersion: GroupVersion;
+  /** `resource` or `resource/subresource` → storage. */
+  readonly storage: ReadonlyMap<string, Storage>;
+  /** Scheme of the kinds served. */
+  readonly scheme: Scheme;
+  /** Serializers. */
+  readonly codecs: CodecFactory;
+  /** Minimum watch timeout in seconds (default 1800). */
+  readonly minRequestTimeoutSeconds: number;
+  /** Body limit in bytes (default 3 MiB). */
+  readonly maxRequestBodyBytes: number;
+}
+
+/** One installed resource: what was planned and what discovery lists. */
+export interface InstalledResource {
+  /** The resource's facts. */
+  readonly info: ResourceInfo;
+  /** The actions installed. */
+  readonly actions: readonly Action[];
+  /** Its discovery entry. */
+  readonly apiResource: APIResource;
+}
+
+/** The result of `APIInstaller.install()`. */
+export interface InstallResult {
+  /** The WebService holding every route of the group-version (discovery route not included). */
+  readonly webService: WebService;
+  /** Installed resources in sorted path order. */
+  readonly resources: readonly InstalledResource[];
+}
+
+/** The `RequestScope` of one resource. */
+export function requestScopeOf(config: InstallerConfig, info: ResourceInfo): RequestScope {
+  const { caps, gvk } = info;
+  const acceptor = caps.groupVersionAcceptor;
+  return {
+    codecs: config.codecs,
+    scheme: config.scheme,
+    kind: gvk,
+    resource: { ...config.groupVersion, resource: info.parts.resource },
+    subresource: info.parts.subresource,
+    namespaced: info.scope.namespaced,
+    tableConvertor: caps.tableConvertor,
+    acceptsGroupVersion: (gv) =>
+      acceptor !== undefined ? acceptor.acceptsGroupVersion(gv) : gv.group === gvk.group && gv.version === gvk.version,
+    minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
+    maxRequestBodyBytes: config.maxRequestBodyBytes,
+    objectSchema: config.scheme.lookup(gvk)?.schema,
+    preserveSystemFieldsOnCreate:
+      caps.subresourceObjectMetaPreserver?.preserveRequestObjectMetaSystemFieldsOnSubresourceCreate() === true,
+  };
+}
+
+function routeContextOf(config: InstallerConfig, info: ResourceInfo, scope: RequestScope): RouteContext {
+  const { caps } = info;
+  const infos = config.codecs.supportedMediaTypes;
+  const handlers = new Map<string, ReturnType<typeof restfulHandler>>();
+  return {
+    kind: info.docKind,
+    subresource: info.parts.subresource,
+    namespaced: info.scope.namespaced,
+    gvk: info.gvk,
+    mediaTypes: infos.map((i) => i.mediaType),
+    streamMediaTypes: infos.flatMap((i) => (i.stream === undefined ? [] : [`${i.mediaType};stream=watch`])),
+    producesFor: (verb) => caps.storageMetadata?.producesMIMETypes(verb) ?? [],
+    watcher: caps.watcher !== undefined,
+    connectMethods: caps.connecter?.connectMethods() ?? [],
+    getOptionsParams: optionParams(caps.getterWithOptions?.newGetOptions().newOptions()),
+    connectOptionsParams: optionParams(caps.connecter?.newConnectOptions().newOptions()),
+    objectSchema: scope.objectSchema,
+    listSchema: config.scheme.lookup({ ...info.gvk, kind: `${info.gvk.kind}List` })?.schema,
+    handlerFor: (action) => {
+      let h = handlers.get(action.verb);
+      if (h === undefined) {
+        h = restfulHandler(handlerTable[action.verb](caps, scope));
+        handlers.set(action.verb, h);
+      }
+      return h;
+    },
+  };
+}
+
+function optionParams(sample: Record<string, unknown> | undefined) {
+  return Object.entries(sample ?? {}).map(([name, v]) => ({
+    name,
+    type: typeof v === 'boolean' ? ('boolean' as const) : typeof v === 'number' ? ('integer' as const) : ('string' as const),
+    description: name,
+  }));
+}
+
+/** Installs the REST routes of one group-version. */
+export class APIInstaller {
+  readonly #config: InstallerConfig;
+
+  /** Creates an installer for a group-version's storage map. */
+  constructor(config: InstallerConfig) {
+    this.#config = config;
+  }
+
+  /** A new WebService for the prefix (`ws.path(prefix)`, consumes `*` + `/*`, produces media + stream types). */
+  newWebService(): WebService {
+    const { prefix, codecs, groupVersion } = this.#config;
+    const infos = codecs.supportedMediaTypes;
+    return new WebService()
+      .path(prefix)
+      .doc(`API at ${prefix}`)
+      .consumes('*/*')
+      .produces(
+        ...infos.map((i) => i.mediaType),
+        ...infos.flatMap((i) => (i.stream === undefined ? [] : [`${i.mediaType};stream=watch`])),
+      )
+      .apiVersion(formatGroupVersion(groupVersion));
+  }
+
+  /** Registers every resource (sorted by storage path) on a new WebService. */
+  install(): InstallResult {
+    const ws = this.newWebService();
+    const paths = [...this.#config.storage.keys()].sort();
+    const resources = paths.map((path) => this.#installResource(ws, path));
+    return { webService: ws, resources };
+  }
+
+  #installResource(ws: WebService, path: string): InstalledResource {
+    const config = this.#config;
+    const storage = config.storage.get(path);
+    if (storage === undefined) throw new StorageInstallError(path, `no storage for ${path}`);
+    const info = describeResource(path, storage, config.storage, config.groupVersion);
+    const actions = planActions(info.parts, info.scope, info.planning);
+    const scope = requestScopeOf(config, info);
+    const context = routeContextOf(config, info, scope);
+    for (const action of actions) for (const route of routeFor(ws, action, context)) ws.route(route);
+    return { info, actions, apiResource: discoveryEntry(info, actions) };
+  }
+}
