@@ -124,5 +124,13 @@ export function openAPIComponentsForKind(
   gvk: GroupVersionKind,
 ): { name: string; components: Record<string, OpenAPISchema> } {
   const schema = scheme.schemaFor(gvk);
-  return { name: typeNameOf(schema) ?? gvk.kind, components: openAPIComponentSchemas(schema) };
+  const name = typeNameOf(schema) ?? gvk.kind;
+  const components = openAPIComponentSchemas(schema);
+  const own = components[name];
+  if (own !== undefined) {
+    // kube-openapi lists every group/version a type is served in (e.g. DeleteOptions in each group).
+    const gvks = scheme.kindsOf(schema).map((k) => ({ group: k.group, kind: k.kind, version: k.version }));
+    components[name] = { ...own, 'x-kubernetes-group-version-kind': gvks };
+  }
+  return { name, components };
 }

@@ -120,6 +120,11 @@ export class Scheme {
     return gv === undefined ? all : all.filter((k) => k.group === gv.group && k.version === gv.version);
   }
 
+  /** Every GVK registered with this exact schema (a schema may serve several group/versions). */
+  kindsOf(schema: TSchema): GroupVersionKind[] {
+    return [...this.#kinds.values()].filter((r) => r.schema === schema).map((r) => r.gvk);
+  }
+
   /** A new, empty object of a kind with `kind` and `apiVersion` set. */
   new(gvk: GroupVersionKind): KubeObject {
     this.schemaFor(gvk);

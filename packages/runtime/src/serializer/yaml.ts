@@ -1,6 +1,7 @@
 /**
  * YAML as kube-apiserver writes it: the Go JSON form converted to YAML with keys sorted (sigs.k8s.io/yaml
- * goes through a map), block style, two-space indentation.
+ * goes through a map), block style, two-space indentation. Both directions use YAML 1.1 rules, as Go's
+ * yaml.v2 does: strings such as `yes`, `on` or `0777` are quoted on output and read as bool/int on input.
  */
 import YAML from 'yaml';
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
@@ -36,7 +37,7 @@ export class YAMLSerializer implements Serializer {
   /** Encodes an object to a YAML string. */
   encodeToString(obj: KubeObject): string {
     const shaped = JSON.parse(JSON.stringify(shapeObject(this.#scheme, obj)));
-    return YAML.stringify(sortKeys(shaped), { indent: 2, lineWidth: 0, aliasDuplicateObjects: false });
+    return YAML.stringify(sortKeys(shaped), { version: '1.1', indent: 2, lineWidth: 0, aliasDuplicateObjects: false });
   }
 
   /** Encodes an object to UTF-8 YAML bytes. */
@@ -48,7 +49,7 @@ export class YAMLSerializer implements Serializer {
   decode(data: Uint8Array): KubeObject {
     let value: unknown;
     try {
-      const doc = YAML.parseDocument(fromUtf8.decode(data), { uniqueKeys: true });
+      const doc = YAML.parseDocument(fromUtf8.decode(data), { uniqueKeys: true, version: '1.1' });
       if (doc.errors.length > 0) throw doc.errors[0];
       value = doc.toJS({ maxAliasCount: 100 });
     } catch (err) {

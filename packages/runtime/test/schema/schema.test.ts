@@ -56,6 +56,16 @@ t.test('OpenAPI v3 components: refs, maps, extensions kept, ours stripped', asyn
   t.equal(name, 'io.k8s.api.apps.v1.Deployment');
   const dep = components[name] as Record<string, unknown>;
   t.same(dep['x-kubernetes-group-version-kind'], [{ group: 'apps', version: 'v1', kind: 'Deployment' }]);
+  const del = openAPIComponentsForKind(newBuiltinScheme(), { group: 'meta.k8s.io', version: 'v1', kind: 'DeleteOptions' });
+  t.same(
+    (del.components[del.name] as Record<string, unknown>)['x-kubernetes-group-version-kind'],
+    [
+      { group: 'meta.k8s.io', kind: 'DeleteOptions', version: 'v1' },
+      { group: '', kind: 'DeleteOptions', version: 'v1' },
+      { group: 'apps', kind: 'DeleteOptions', version: 'v1' },
+    ],
+    'every group/version the type is registered in',
+  );
   const props = dep.properties as Record<string, Record<string, unknown>>;
   t.same(props.metadata, {
     description: 'Standard object metadata.',

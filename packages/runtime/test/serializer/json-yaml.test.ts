@@ -75,6 +75,8 @@ t.test('YAML is written with sorted keys and read back', async (t) => {
   const y = codecs.yaml.encodeToString(cm);
   t.equal(y, 'apiVersion: v1\ndata:\n  b: |-\n    multi\n    line\n  z: x\nkind: ConfigMap\nmetadata:\n  creationTimestamp: null\n  name: a\n');
   t.same(codecs.yaml.decode(codecs.yaml.encode(cm)), goJSONValue(scheme.schemaFor({ group: '', version: 'v1', kind: 'ConfigMap' }), cm));
+  t.equal(codecs.yaml.encodeToString({ a: 'yes', b: 'on', c: '0777' }), 'a: "yes"\nb: "on"\nc: "0777"\n', 'YAML 1.1 quoting');
+  t.same(codecs.yaml.decode(Buffer.from('a: yes\nb: 0777\n')), { a: true, b: 511 }, 'YAML 1.1 reading, as yaml.v2');
   t.throws(() => codecs.yaml.decode(Buffer.from('a: [1')), DecodeError);
   t.throws(() => codecs.yaml.decode(Buffer.from('- 1\n- 2\n')), DecodeError);
   t.throws(() => codecs.yaml.decode(Buffer.from('a: 1\na: 2\n')), DecodeError);

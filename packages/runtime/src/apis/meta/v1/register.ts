@@ -18,6 +18,14 @@ import { WatchEventSchema } from './watch-event.js';
 
 /** Registers Status, discovery, Table, PartialObjectMetadata(List), WatchEvent, the options kinds and Scale. */
 export function addMetaKinds(scheme: Scheme): Scheme {
+  // Table and PartialObjectMetadata(List) are also served as meta.k8s.io/v1beta1, aggregated discovery as v2beta1.
+  for (const schema of [TableSchema, PartialObjectMetadataSchema, PartialObjectMetadataListSchema]) {
+    scheme.addKnownType(schema, { group: 'meta.k8s.io', version: 'v1beta1', kind: declaredKindOf(schema)?.kind ?? '' });
+  }
+  for (const schema of [APIGroupDiscoverySchema, APIGroupDiscoveryListSchema]) {
+    const kind = declaredKindOf(schema)?.kind ?? '';
+    scheme.addKnownType(schema, { group: 'apidiscovery.k8s.io', version: 'v2beta1', kind });
+  }
   return scheme.addKnownTypes(
     StatusSchema,
     APIVersionsSchema,
