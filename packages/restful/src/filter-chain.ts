@@ -2,14 +2,17 @@ import type { Request } from './request.js';
 import type { Response } from './response.js';
 import { isThenable } from './thenable.js';
 
-/** A route handler (go-restful's `RouteFunction`); it may be async. */
-export type RouteFunction<P extends string = string> = (request: Request<P>, response: Response) => void | Promise<void>;
+/**
+ * A route handler (go-restful's `RouteFunction`). It may be async: a returned promise
+ * is awaited before the response ends; any other return value is ignored.
+ */
+export type RouteFunction<P extends string = string> = (request: Request<P>, response: Response) => unknown;
 
 /**
  * A filter (go-restful's `FilterFunction`): do work, then continue with
  * `chain.processFilter(request, response)` or end the request by not calling it.
  */
-export type FilterFunction = (request: Request, response: Response, chain: FilterChain) => void | Promise<void>;
+export type FilterFunction = (request: Request, response: Response, chain: FilterChain) => unknown;
 
 const settled: Promise<void> = Promise.resolve();
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type MatchFunction, match } from 'path-to-regexp';
 
 /** A plain node handler registered with `Container.handle`. */
-export type HttpHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+export type HttpHandler = (request: IncomingMessage, response: ServerResponse) => unknown;
 
 interface MuxEntry {
   readonly pattern: string;

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FilterFunction } from '../filter-chain.js';
+import { isThenable } from '../thenable.js';
 
 /** A connect/express-style middleware: call `next()` to continue, `next(error)` to fail. */
 export type HttpMiddleware = (
   request: IncomingMessage,
   response: ServerResponse,
   next: (error?: unknown) => void,
-) => void | Promise<void>;
+) => unknown;
 
 /**
  * Adapts connect-style middleware to a filter (the analogue of go-restful's
@@ -36,7 +37,7 @@ export function httpMiddlewareHandlerToFilter(middleware: HttpMiddleware): Filte
       };
       try {
         const result = middleware(request.raw, raw, next);
-        if (result instanceof Promise) result.catch(reject);
+        if (isThenable(result)) result.then(undefined, reject);
       } catch (error) {
         reject(error);
       }
