@@ -5,6 +5,7 @@ import { DecodeError } from '../../src/runtime/scheme-errors.js';
 import { CodecFactory } from '../../src/serializer/codec-factory.js';
 import { goJSONValue, goZeroValue } from '../../src/serializer/go-json.js';
 import { escapeGoJSON } from '../../src/serializer/json.js';
+import { duplicateFieldMessages, findDuplicateFields } from '../../src/serializer/json-duplicates.js';
 import {
   encodeJSONWatchEvent,
   encodeProtobufWatchEvent,
@@ -128,4 +129,13 @@ t.test('codec factory lists JSON, YAML, protobuf in order', async (t) => {
   t.same(codecs.supportedMediaTypes.map((i) => i.mediaType), ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf']);
   t.equal(codecs.serializerForMediaType('Application/YAML')?.serializer, codecs.yaml);
   t.equal(codecs.serializerForMediaType('text/plain'), undefined);
+});
+
+t.test('duplicate JSON keys are found with Go paths', async (t) => {
+  const text = ' {"a":1, "b": {"c": "x\\"y", "c": [1, {"d": true, "d": null}]}, "e": [], "a": {"\\u0061": 2}} ';
+  t.same(findDuplicateFields(text), ['b.c', 'b.c[1].d', 'a']);
+  t.same(duplicateFieldMessages(['a']), ['duplicate field "a"']);
+  t.same(findDuplicateFields('[{"x":1},{"x":2}]'), []);
+  t.same(findDuplicateFields('"just a string"'), []);
+  t.throws(() => findDuplicateFields(`${'['.repeat(600)}${']'.repeat(600)}`), RangeError);
 });
