@@ -7,7 +7,7 @@ await runStorageConformance(
   t,
   async ({ prefix, transformer }) => {
     const inner = new MVCCStore({ pathPrefix: prefix, transformer });
-    const cacher = new Cacher({ storage: inner, resourcePrefix: '/pods', bookmarkFrequencyMs: 300, blockTimeoutMs: 500, relistBackoffMs: 50 });
+    const cacher = new Cacher({ storage: inner, resourcePrefix: '/pods', bookmarkFrequencyMs: 300, blockTimeoutMs: 500, relistBackoffMs: 50, consistentListFromCache: true });
     await cacher.waitUntilReady(2000);
     return {
       store: cacher,

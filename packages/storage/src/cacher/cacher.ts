@@ -41,6 +41,11 @@ export interface CacherOptions {
   blockTimeoutMs?: number;
   /** Delay before relisting after a broken watch, ms (default 1000). */
   relistBackoffMs?: number;
+  /**
+   * Serve consistent LISTs (RV "") from the cache once it has caught up with storage's current revision
+   * (upstream `ConsistentListFromCache`); falls back to storage after `blockTimeoutMs` (default false: delegate).
+   */
+  consistentListFromCache?: boolean;
 }
 
 /** A StorageInterface that serves reads and watches from an in-memory cache kept by one storage watch. */
@@ -69,6 +74,7 @@ export class Cacher implements StorageInterface {
       bookmarkFrequencyMs: options.bookmarkFrequencyMs ?? 60_000,
       blockTimeoutMs: options.blockTimeoutMs ?? 3000,
       relistBackoffMs: options.relistBackoffMs ?? 1000,
+      consistentListFromCache: options.consistentListFromCache ?? false,
     };
     this.#cache = new WatchCache(this.#opts.historyCapacity);
     this.#reflector = new Reflector({
@@ -195,6 +201,9 @@ export class Cacher implements StorageInterface {
   async getList(key: string, opts: ListOptions = {}): Promise<ListResult> {
     const rv = opts.resourceVersion ?? '';
     const match = opts.resourceVersionMatch ?? '';
+    if (rv === '' && this.#opts.consistentListFromCache && this.#ready && this.#inPrefix(key) && (opts.predicate?.continue ?? '') === '') {
+      return this.#consistentList(key, opts);
+    }
     const delegate =
       rv === '' ||
       !this.#ready ||
@@ -205,6 +214,17 @@ export class Cacher implements StorageInterface {
     if (delegate) return this.#storage.getList(key, opts);
     validateKey(key);
     await this.#cache.waitUntilFresh(this.#parseRV(rv), this.#opts.blockTimeoutMs);
+    return listFromCache(this.#cache, key, opts);
+  }
+
+  async #consistentList(key: string, opts: ListOptions): Promise<ListResult> {
+    validateKey(key);
+    const current = Number(await this.#storage.getCurrentResourceVersion());
+    try {
+      await this.#cache.waitUntilFresh(current, this.#opts.blockTimeoutMs);
+    } catch {
+      return this.#storage.getList(key, opts);
+    }
     return listFromCache(this.#cache, key, opts);
   }
 

@@ -172,3 +172,23 @@ t.test('lists from cache page with tokens the storage accepts', async (t) => {
   cacher.stop();
   await t.rejects(cacher.readinessCheck(), StorageNotReadyError, 'stopped cache is not ready');
 });
+
+t.test('consistent lists from cache fall back to storage when the cache cannot catch up', async (t) => {
+  class NoProgress extends GatedStore {
+    override async requestWatchProgress(): Promise<void> {}
+  }
+  const inner = new NoProgress();
+  const cacher = new Cacher({ storage: inner, resourcePrefix: '/pods', blockTimeoutMs: 200, consistentListFromCache: true });
+  t.teardown(() => {
+    cacher.stop();
+    inner.close();
+  });
+  await cacher.waitUntilReady();
+  const a = await cacher.create('/pods/ns/a', makePod('ns', 'a'));
+  const fromCache = await cacher.getList('/pods', { recursive: true });
+  t.equal(fromCache.resourceVersion, a.metadata.resourceVersion, 'served once the cache reached the current RV');
+  const other = await inner.create('/other/x', makePod('', 'x'));
+  const fallback = await cacher.getList('/pods', { recursive: true });
+  t.equal(fallback.resourceVersion, other.metadata.resourceVersion, 'storage answered at the global revision');
+  t.same(fallback.items.map((o) => o.metadata.name), ['a']);
+});
