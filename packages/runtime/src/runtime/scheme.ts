@@ -5,6 +5,7 @@
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { node, X_GVK } from '../schema/extensions.js';
+import { isRecord } from '../serializer/go-json.js';
 import {
   formatGroupVersion,
   type GroupVersion,
@@ -53,8 +54,8 @@ export function declaredKindOf(schema: TSchema): GroupVersionKind | undefined {
   const list = node(schema)[X_GVK];
   if (!Array.isArray(list)) return undefined;
   const first: unknown = list[0];
-  if (typeof first !== 'object' || first === null) return undefined;
-  const { group, version, kind } = first as Record<string, unknown>;
+  if (!isRecord(first)) return undefined;
+  const { group, version, kind } = first;
   if (typeof group !== 'string' || typeof version !== 'string' || typeof kind !== 'string') return undefined;
   return { group, version, kind };
 }

@@ -6,7 +6,7 @@
  */
 import type { TSchema } from 'typebox';
 import { formatMicroTime, formatTime, parseTime } from '../apis/meta/v1/time.js';
-import { codecOf, goOmitOf, itemsOf, mapValueOf, propertiesOf } from '../schema/extensions.js';
+import { codecOf, goOmitOf, itemsOf, mapValueOf, node, propertiesOf } from '../schema/extensions.js';
 
 /** Returns true for a plain (non-array) object. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -47,7 +47,7 @@ export function goZeroValue(schema: TSchema): unknown {
       break;
   }
   if (propertiesOf(schema) !== undefined) return goJSONValue(schema, {});
-  const type = (schema as { type?: unknown }).type;
+  const type = node(schema).type;
   if (type === 'string') return '';
   if (type === 'integer' || type === 'number') return 0;
   if (type === 'boolean') return false;

@@ -4,6 +4,7 @@
  */
 import protobuf from 'protobufjs';
 import { DecodeError } from '../../runtime/scheme-errors.js';
+import { isRecord } from '../go-json.js';
 
 /** The four bytes every Kubernetes protobuf body starts with. */
 export const PROTOBUF_MAGIC: Uint8Array = Uint8Array.from([0x6b, 0x38, 0x73, 0x00]);
@@ -68,7 +69,7 @@ export function decodeEnvelope(bytes: Uint8Array): UnknownEnvelope {
       cause: err,
     });
   }
-  const tm = (msg.typeMeta ?? {}) as Record<string, unknown>;
+  const tm = isRecord(msg.typeMeta) ? msg.typeMeta : {};
   return {
     apiVersion: String(tm.apiVersion ?? ''),
     kind: String(tm.kind ?? ''),
