@@ -105,7 +105,12 @@ t.test('generateName: generated names, retry on collision, conflict after 8 atte
 
   const { store: s2, strategy: st2 } = widgetStore(t);
   let attempts = 0;
-  Object.defineProperty(st2, 'generateName', { value: () => (attempts++, 'same') });
+  Object.defineProperty(st2, 'generateName', {
+    value: () => {
+      attempts++;
+      return 'same';
+    },
+  });
   await s2.create(nsCtx(), widget('', {}, { generateName: 'same-' }));
   attempts = 0;
   const requestInfo = { isResourceRequest: true, path: '', verb: 'create', apiPrefix: 'apis', apiGroup: 'example.com', apiVersion: 'v1', namespace: 'default', resource: 'widgets', subresource: '', name: '', parts: [] };
@@ -165,7 +170,10 @@ t.test('cluster-scoped create clears the namespace; keys and TTL and decorator',
   const decorated: string[] = [];
   const { store: ws } = widgetStore(t, {
     store: {
-      ttlFunc: (_o, existing, update) => (ttlCalls.push([existing, update]), 0),
+      ttlFunc: (_o, existing, update) => {
+        ttlCalls.push([existing, update]);
+        return 0;
+      },
       decorator: (o) => void decorated.push(o.kind ?? ''),
     },
   });

@@ -77,7 +77,10 @@ t.test('beforeCreate and beforeUpdate', async (t) => {
       calls.push('prepareUpdate');
       obj.metadata.generation = 9;
     },
-    validate: () => (calls.push('validate'), []),
+    validate: () => {
+      calls.push('validate');
+      return [];
+    },
     validateUpdate: () => [],
     warningsOnCreate: () => ['careful'],
     warningsOnUpdate: () => ['careful too'],
