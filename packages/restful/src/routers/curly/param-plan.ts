@@ -81,6 +81,20 @@ function valueExpression(step: ParamStep): string {
  * Names are embedded with JSON.stringify; tokens a matched route reads always exist.
  */
 export function compileParamReader(plan: ParamPlan): ParamReader {
+  // Routes with the same plan (Kubernetes has a handful: {namespace, name} at the same
+  // positions for every resource) share one reader, which therefore stays hot and optimized.
+  const signature = JSON.stringify(plan);
+  let reader = readers.get(signature);
+  if (reader === undefined) {
+    reader = generateReader(plan);
+    readers.set(signature, reader);
+  }
+  return reader;
+}
+
+const readers = new Map<string, ParamReader>();
+
+function generateReader(plan: ParamPlan): ParamReader {
   const lines = plan.map((step) => `o[${JSON.stringify(step.name)}] = ${valueExpression(step)};`);
   const body = `return function readParams(p, b, n) { const o = newParams(); ${lines.join(' ')} return o; };`;
   const fail = (): never => {
@@ -89,5 +103,6 @@ export function compileParamReader(plan: ParamPlan): ParamReader {
   // Go slices `value[start:end]` and panics when end < start: the fidelity policy answers 404.
   const slice = (path: string, start: number, end: number): string => (end < start ? fail() : path.slice(start, end));
   const factory = new Function('newParams', 'fail', 'slice', body);
-  return factory(newPathParameters, fail, slice);
+  const reader: ParamReader = factory(newPathParameters, fail, slice);
+  return reader;
 }

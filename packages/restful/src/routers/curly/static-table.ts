@@ -10,7 +10,10 @@ interface StaticEdge<N> {
 /** Labels of one length: a few are scanned; more are split on their most telling character position. */
 type Bucket<N> =
   | { readonly kind: 'scan'; readonly edges: readonly StaticEdge<N>[] }
-  | { readonly kind: 'split'; readonly position: number; readonly children: ReadonlyMap<number, Bucket<N>> };
+  | { readonly kind: 'split'; readonly position: number; readonly children: ReadonlyArray<Bucket<N> | undefined>; readonly wide: ReadonlyMap<number, Bucket<N>> };
+
+/** Character codes below this index an array (an indexed load instead of a Map lookup); others a Map. */
+const ASCII = 128;
 
 const SCAN_LIMIT = 4;
 
@@ -33,9 +36,13 @@ function buildBucket<N>(edges: readonly StaticEdge<N>[]): Bucket<N> {
     if (group === undefined) groups.set(code, [edge]);
     else group.push(edge);
   }
-  const children = new Map<number, Bucket<N>>();
-  for (const [code, group] of groups) children.set(code, buildBucket(group));
-  return { kind: 'split', position, children };
+  const children: (Bucket<N> | undefined)[] = new Array<Bucket<N> | undefined>(ASCII).fill(undefined);
+  const wide = new Map<number, Bucket<N>>();
+  for (const [code, group] of groups) {
+    if (code < ASCII) children[code] = buildBucket(group);
+    else wide.set(code, buildBucket(group));
+  }
+  return { kind: 'split', position, children, wide };
 }
 
 /**
@@ -76,7 +83,10 @@ export class StaticTable<N> {
     const length = (tokens.bounds[2 * i + 1] as number) - start;
     let bucket = this.#byLength[length];
     const path = tokens.path;
-    while (bucket !== undefined && bucket.kind === 'split') bucket = bucket.children.get(path.charCodeAt(start + bucket.position));
+    while (bucket !== undefined && bucket.kind === 'split') {
+      const code = path.charCodeAt(start + bucket.position);
+      bucket = code < ASCII ? bucket.children[code] : bucket.wide.get(code);
+    }
     if (bucket === undefined) return undefined;
     const edges = bucket.edges;
     if (length === 0) return edges[0]?.node;
