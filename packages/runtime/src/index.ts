@@ -189,7 +189,7 @@ export {
 } from './runtime/scheme-errors.js';
 // Serializers, negotiation, watch framing.
 export type { EncodeOptions, Serializer } from './serializer/serializer.js';
-export { goJSONValue, goZeroValue } from './serializer/go-json.js';
+export { type EmbeddedShaper, goJSONValue, goZeroValue } from './serializer/go-json.js';
 export { escapeGoJSON, JSONSerializer, parseJSONObject, shapeObject } from './serializer/json.js';
 export { duplicateFieldMessages, findDuplicateFields } from './serializer/json-duplicates.js';
 export { YAMLSerializer } from './serializer/yaml.js';

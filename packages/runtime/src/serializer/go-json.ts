@@ -64,7 +64,7 @@ function normaliseTime(v: unknown, micro: boolean): unknown {
   }
 }
 
-function encodeCodec(schema: TSchema, v: unknown): unknown {
+function encodeCodec(schema: TSchema, v: unknown, embed: EmbeddedShaper | undefined): unknown {
   switch (codecOf(schema)) {
     case 'time':
       return normaliseTime(v, false);
@@ -74,12 +74,18 @@ function encodeCodec(schema: TSchema, v: unknown): unknown {
       return typeof v === 'number' ? String(v) : v;
     case 'bytes':
       return v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v;
+    case 'raw-extension':
+      return embed === undefined ? v : embed(v);
     default:
       return v;
   }
 }
 
-function shapeStruct(props: Record<string, TSchema>, value: Record<string, unknown>): Record<string, unknown> {
+function shapeStruct(
+  props: Record<string, TSchema>,
+  value: Record<string, unknown>,
+  embed: EmbeddedShaper | undefined,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, fs] of Object.entries(props)) {
     const v = value[key];
@@ -91,7 +97,7 @@ function shapeStruct(props: Record<string, TSchema>, value: Record<string, unkno
       continue;
     }
     if (omit === 'empty' && !struct && isEmptyValue(v)) continue;
-    out[key] = goJSONValue(fs, v);
+    out[key] = goJSONValue(fs, v, embed);
   }
   for (const [key, v] of Object.entries(value)) {
     if (!(key in props) && v !== undefined) out[key] = v;
@@ -99,18 +105,24 @@ function shapeStruct(props: Record<string, TSchema>, value: Record<string, unkno
   return out;
 }
 
-/** Shapes `value` as Go's encoding/json would write the type described by `schema`. */
-export function goJSONValue(schema: TSchema, value: unknown): unknown {
+/** Shapes an embedded object (runtime.RawExtension), e.g. by looking its kind up in a scheme. */
+export type EmbeddedShaper = (value: unknown) => unknown;
+
+/**
+ * Shapes `value` as Go's encoding/json would write the type described by `schema`; embedded objects
+ * (Table rows, WatchEvent objects) are passed to `embed` when given, else kept as they are.
+ */
+export function goJSONValue(schema: TSchema, value: unknown, embed?: EmbeddedShaper): unknown {
   if (value === undefined || value === null) return value;
-  if (codecOf(schema) !== undefined) return encodeCodec(schema, value);
+  if (codecOf(schema) !== undefined) return encodeCodec(schema, value, embed);
   const props = propertiesOf(schema);
-  if (props !== undefined) return isRecord(value) ? shapeStruct(props, value) : value;
+  if (props !== undefined) return isRecord(value) ? shapeStruct(props, value, embed) : value;
   const items = itemsOf(schema);
-  if (items !== undefined) return Array.isArray(value) ? value.map((v) => goJSONValue(items, v)) : value;
+  if (items !== undefined) return Array.isArray(value) ? value.map((v) => goJSONValue(items, v, embed)) : value;
   const mapValue = mapValueOf(schema);
   if (mapValue !== undefined && isRecord(value)) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) out[k] = goJSONValue(mapValue, value[k]);
+    for (const k of Object.keys(value).sort()) out[k] = goJSONValue(mapValue, value[k], embed);
     return out;
   }
   return value;

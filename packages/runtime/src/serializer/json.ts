@@ -28,7 +28,7 @@ export function schemaOfObject(scheme: Scheme, obj: KubeObject): TSchema | undef
 export function shapeObject(scheme: Scheme, obj: KubeObject): KubeObject {
   const schema = schemaOfObject(scheme, obj);
   if (schema === undefined) return obj;
-  const shaped = goJSONValue(schema, obj);
+  const shaped = goJSONValue(schema, obj, (v) => (isRecord(v) ? shapeObject(scheme, v) : v));
   return isRecord(shaped) ? shaped : obj;
 }
 

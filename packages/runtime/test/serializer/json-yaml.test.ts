@@ -5,6 +5,7 @@ import { DecodeError } from '../../src/runtime/scheme-errors.js';
 import { CodecFactory } from '../../src/serializer/codec-factory.js';
 import { goJSONValue, goZeroValue } from '../../src/serializer/go-json.js';
 import { escapeGoJSON } from '../../src/serializer/json.js';
+import { makeStatus } from '../../src/errors/status.js';
 import { duplicateFieldMessages, findDuplicateFields } from '../../src/serializer/json-duplicates.js';
 import {
   encodeJSONWatchEvent,
@@ -48,6 +49,20 @@ t.test('JSON is written in Go struct order with omitempty rules', async (t) => {
     extra: 1,
   });
   t.equal(escapeGoJSON('a\u2028b'), 'a\\u2028b');
+  const table = codecs.json.encodeToString({
+    kind: 'Table',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: { resourceVersion: '5' },
+    columnDefinitions: [],
+    rows: [{ cells: ['cm1'], object: { metadata: { name: 'cm1' }, apiVersion: 'meta.k8s.io/v1', kind: 'PartialObjectMetadata' } }],
+  });
+  t.equal(
+    table,
+    '{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"resourceVersion":"5"},"columnDefinitions":[],"rows":[{"cells":["cm1"],"object":{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1","metadata":{"name":"cm1","creationTimestamp":null}}}]}\n',
+    'embedded objects of registered kinds are shaped too',
+  );
+  const status = makeStatus({ message: 'configmaps "nope" not found', reason: 'NotFound', details: { name: 'nope', kind: 'configmaps' }, code: 404 });
+  t.equal(codecs.json.encodeToString(status), `${JSON.stringify(status)}\n`, 'the errors module builds Status in Go order already');
 });
 
 t.test('zero values and special types', async (t) => {
