@@ -80,16 +80,18 @@ t.test('NamespaceLifecycle + AlwaysPullImages through the Store', async (t) => {
 
   const p1 = await pods.get({ namespace: 'live' }, 'p1');
   const upd = newAttributesRecord({ operation: 'UPDATE', kind: podKind, resource: podResource, namespace: 'dying', name: 'p1', object: p1, oldObject: p1 });
-  await chain.validate({}, upd);
+  const lifecycle = new NamespaceLifecycle(lookup);
+  await lifecycle.admit({}, upd);
   t.pass('updates in a terminating namespace are allowed');
   const del = newAttributesRecord({ operation: 'DELETE', kind: nsKind, resource: nsResource, name: 'kube-system' });
-  const immortal = await statusOf(t, chain.validate({}, del));
+  const immortal = await statusOf(t, lifecycle.admit({}, del));
   t.equal(immortal.message, 'namespaces "kube-system" is forbidden: this namespace may not be deleted');
-  await chain.validate({}, { ...del, name: 'live' });
-  await chain.validate({}, newAttributesRecord({ operation: 'CREATE', kind: nsKind, resource: nsResource, name: 'x' }));
-  await chain.validate({}, newAttributesRecord({ operation: 'CREATE', kind: podKind, resource: { group: 'authorization.k8s.io', version: 'v1', resource: 'localsubjectaccessreviews' }, namespace: 'ghost' }));
+  await lifecycle.admit({}, { ...del, name: 'live' });
+  await lifecycle.admit({}, newAttributesRecord({ operation: 'DELETE', kind: podKind, resource: podResource, namespace: 'ghost', name: 'p' }));
+  await lifecycle.admit({}, newAttributesRecord({ operation: 'CREATE', kind: nsKind, resource: nsResource, name: 'x' }));
+  await lifecycle.admit({}, newAttributesRecord({ operation: 'CREATE', kind: { group: '', version: 'v1', kind: 'Node' }, resource: { group: '', version: 'v1', resource: 'nodes' } }));
   const broken = new NamespaceLifecycle(async () => Promise.reject(new Error('etcd down')));
-  const internal = await statusOf(t, broken.validate({}, newAttributesRecord({ operation: 'CREATE', kind: podKind, resource: podResource, namespace: 'x' })));
+  const internal = await statusOf(t, broken.admit({}, newAttributesRecord({ operation: 'CREATE', kind: podKind, resource: podResource, namespace: 'x' })));
   t.equal(internal.code, 500);
   t.equal(broken.handles('CONNECT'), false);
 });

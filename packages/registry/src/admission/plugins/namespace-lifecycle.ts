@@ -6,7 +6,7 @@
 import { newForbidden, newInternalError, newNotFound, StatusError } from '@apiserver/runtime';
 import type { ApiObject, RequestContext } from '../../rest/types.js';
 import { newAdmissionForbidden } from '../forbidden.js';
-import type { Attributes, Operation, ValidationInterface } from '../interfaces.js';
+import type { Attributes, MutationInterface, Operation } from '../interfaces.js';
 
 /** Looks a namespace up by name; resolves `undefined` when it does not exist. */
 export type NamespaceLookup = (name: string) => Promise<ApiObject | undefined>;
@@ -16,8 +16,6 @@ export const DEFAULT_IMMORTAL_NAMESPACES: readonly string[] = ['default', 'kube-
 
 /** Status cause type added when creating in a terminating namespace (`v1.NamespaceTerminatingCause`). */
 export const NAMESPACE_TERMINATING_CAUSE = 'NamespaceTerminating';
-
-const ACCESS_REVIEWS = new Set(['localsubjectaccessreviews']);
 
 function isNamespaceKind(a: Attributes): boolean {
   return a.kind.group === '' && a.kind.kind === 'Namespace';
@@ -34,8 +32,12 @@ function terminatingError(a: Attributes): StatusError {
   return new StatusError({ ...err.status, details: { ...err.status.details, causes: [...(err.status.details?.causes ?? []), cause] } });
 }
 
-/** Rejects creates in missing (404) or terminating (403) namespaces and deletes of immortal namespaces. */
-export class NamespaceLifecycle implements ValidationInterface {
+/**
+ * Rejects creates in missing (404) or terminating (403) namespaces and deletes of immortal namespaces.
+ * Upstream registers it as a mutating plugin (`Admit`) although it never mutates, so it runs in the
+ * handler before the store; it is one here too.
+ */
+export class NamespaceLifecycle implements MutationInterface {
   readonly #lookup: NamespaceLookup;
   readonly #immortal: ReadonlySet<string>;
 
@@ -50,13 +52,12 @@ export class NamespaceLifecycle implements ValidationInterface {
     return operation === 'CREATE' || operation === 'UPDATE' || operation === 'DELETE';
   }
 
-  /** Applies the namespace lifecycle rules. */
-  async validate(_ctx: RequestContext, a: Attributes): Promise<void> {
+  /** Applies the namespace lifecycle rules (never changes the object). */
+  async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
     if (a.operation === 'DELETE' && isNamespaceKind(a) && this.#immortal.has(a.name)) {
       throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, 'this namespace may not be deleted');
     }
     if (a.namespace === '' || isNamespaceKind(a) || a.operation === 'DELETE') return;
-    if (a.resource.group === 'authorization.k8s.io' && ACCESS_REVIEWS.has(a.resource.resource)) return;
     let ns: ApiObject | undefined;
     try {
       ns = await this.#lookup(a.namespace);
