@@ -9,6 +9,7 @@ import { ProtobufDescriptors, ProtobufSchemaError, protoNameOf } from '../../src
 import { decodeEnvelope, encodeEnvelope, hasProtobufMagic } from '../../src/serializer/protobuf/envelope.js';
 import { ProtobufValueError } from '../../src/serializer/protobuf/message-codec.js';
 import { ProtobufSerializer } from '../../src/serializer/protobuf/serializer.js';
+import { findUnknownFields } from '../../src/schema/unknown-fields.js';
 import { builtinObject } from '../helpers/arbitraries.js';
 
 const FIXTURES = '/work/shared/fixtures/kubectl-bodies';
@@ -214,4 +215,17 @@ t.test('embedded Go structs are flat in JSON and a sub-message in protobuf', asy
     env: [{ name: 'E', valueFrom: { secretKeyRef: { name: 's', key: 'k' } } }],
     livenessProbe: { tcpSocket: { port: 'http' }, periodSeconds: 5 },
   });
+});
+
+t.test('kubectl 1.31 JSON bodies validate, have no unknown fields and encode to the kubectl 1.32 bytes', async (t) => {
+  const files = readdirSync(`${FIXTURES}/kubectl-1.31-json`).filter((f) => f.endsWith('.json') && !f.endsWith('.meta.json'));
+  t.equal(files.length, 6);
+  for (const f of files) {
+    const obj = JSON.parse(readFileSync(`${FIXTURES}/kubectl-1.31-json/${f}`, 'utf8'));
+    const schema = scheme.schemaFor(scheme.objectKind(obj));
+    t.same(scheme.validate(obj), [], `${f}: valid`);
+    t.same(findUnknownFields(schema, obj), [], `${f}: every field declared`);
+    const pbBytes = readFileSync(`${FIXTURES}/kubectl-1.32-protobuf/${f.replace(/\.json$/, '.pb')}`);
+    t.ok(Buffer.from(pb.encode(obj)).equals(pbBytes), `${f}: JSON → protobuf gives kubectl's bytes`);
+  }
 });
