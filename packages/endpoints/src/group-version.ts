@@ -6,6 +6,7 @@ import type { Storage } from '@apiserver/registry';
 import type { Container, WebService } from '@apiserver/restful';
 import { type APIResource, CodecFactory, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import { addAPIResourceListRoute } from './discovery/discovery-webservices.js';
+import { REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
 import { APIInstaller, type InstalledResource } from './installer/api-installer.js';
 
 /** Default request body limit of kube-apiserver (`MaxRequestBodyBytes`, 3 MiB). */
@@ -29,6 +30,8 @@ export interface APIGroupVersionConfig {
   readonly minRequestTimeoutSeconds?: number;
   /** Request body limit in bytes (default 3 MiB). */
   readonly maxRequestBodyBytes?: number;
+  /** Create/update/patch/delete timeout in seconds (default 34, upstream's `requestTimeoutUpperBound`). */
+  readonly requestTimeoutSeconds?: number;
 }
 
 /** What `installREST` installed. */
@@ -77,6 +80,7 @@ export class APIGroupVersion {
       codecs: this.#codecs,
       minRequestTimeoutSeconds: c.minRequestTimeoutSeconds ?? DEFAULT_MIN_REQUEST_TIMEOUT_SECONDS,
       maxRequestBodyBytes: c.maxRequestBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_BYTES,
+      requestTimeoutSeconds: c.requestTimeoutSeconds ?? REQUEST_TIMEOUT_UPPER_BOUND_SECONDS,
     });
     const { webService, resources } = installer.install();
     const apiResources = resources.map((r) => r.apiResource);

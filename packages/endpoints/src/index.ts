@@ -26,7 +26,14 @@ export type { RouteContext } from './installer/route-context.js';
 export { discoveryEntry, discoveryVerbs, storageVersionHash } from './installer/discovery-entry.js';
 export { handlerTable, type HandlerFactory } from './installer/handler-table.js';
 export { type QueryParamDoc, listParams, createParams, patchParams, deleteParams } from './installer/query-params.js';
-export { type Handler, type HandlerRequest, handlerRequest, type RequestScope } from './handlers/request-scope.js';
+export {
+  type Handler,
+  type HandlerRequest,
+  handlerRequest,
+  requestContextOf,
+  requestInfoOf,
+  type RequestScope,
+} from './handlers/request-scope.js';
 export { getResource, getResourceWithOptions } from './handlers/get.js';
 export { listResource, type ListRoute } from './handlers/list.js';
 export { createNamedResource, createResource } from './handlers/create.js';
@@ -35,6 +42,7 @@ export { deleteCollection, deleteResource } from './handlers/delete.js';
 export { patchResource, type PatchType, MAX_JSON_PATCH_OPERATIONS } from './handlers/patch.js';
 export { connectResource } from './handlers/connect.js';
 export { serveWatch, watchTimeoutMs } from './handlers/watch.js';
+export { finishRequest, REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
 export { errorNegotiated, writeObjectNegotiated } from './handlers/responsewriters.js';
 export { statusErrorOf } from './handlers/status-of.js';
 export { restfulHandler } from './restful-bridge.js';

@@ -5,7 +5,7 @@
 import type { Connecter, Responder } from '@apiserver/registry';
 import { newBadRequest, type KubeObject } from '@apiserver/runtime';
 import { decodeOptionsObject } from './get.js';
-import { type Handler, type HandlerRequest, type RequestScope, requestContextOf } from './request-scope.js';
+import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { errorNegotiated, serve, writeObjectNegotiated } from './responsewriters.js';
 
 function responder(scope: RequestScope, request: HandlerRequest): Responder {
@@ -29,7 +29,7 @@ export function connectResource(scope: RequestScope, connecter: Connecter): Hand
     serve(scope, request, async () => {
       if (request.query.has('dryRun')) throw newBadRequest('dryRun is not supported');
       const options = decodeOptionsObject(connecter.newConnectOptions(), request);
-      const ctx = requestContextOf(request, request.namespace);
+      const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, request.req.method?.toLowerCase() ?? 'get'));
       const handler = await connecter.connect(ctx, request.name, options, responder(scope, request));
       await handler(request.req, request.res);
     });

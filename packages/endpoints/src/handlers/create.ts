@@ -8,7 +8,8 @@ import type { CreateOptions } from '@apiserver/runtime';
 import { decodeBody } from './body.js';
 import { checkPathSegmentName, ensureNamespace, wipeSystemFields } from './object-meta.js';
 import { toMetaWriteOptions, writeOptionsOf } from './options.js';
-import { type Handler, type RequestScope, requestContextOf } from './request-scope.js';
+import { finishRequest } from './finisher.js';
+import { type Handler, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 
 type CreateFunc = (ctx: RequestContext, name: string, obj: ApiObject, options: CreateOptions) => Promise<ApiObject>;
@@ -22,8 +23,9 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
       if (!(named && scope.preserveSystemFieldsOnCreate)) wipeSystemFields(obj);
       ensureNamespace(scope, obj, request.namespace);
       checkPathSegmentName(scope, obj);
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun));
-      const created = await fn(ctx, named ? request.name : (obj.metadata.name ?? ''), obj, toMetaWriteOptions(options));
+      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'create'));
+      const name = named ? request.name : (obj.metadata.name ?? '');
+      const created = await finishRequest(scope.requestTimeoutSeconds, () => fn(ctx, name, obj, toMetaWriteOptions(options)));
       await writeObjectNegotiated(scope, request, 201, created, negotiated);
     });
 }

@@ -8,7 +8,8 @@ import { type DeleteOptions, type KubeObject, makeStatus, newInvalid, fieldInval
 import { inputSerializer, readBody } from './body.js';
 import { deleteOptionsFromQuery, listOptionsOf, validateDeleteOptions } from './options.js';
 import type { Handler, HandlerRequest, RequestScope } from './request-scope.js';
-import { requestContextOf } from './request-scope.js';
+import { finishRequest } from './finisher.js';
+import { requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 import { kubeObject } from './transform.js';
 
@@ -42,8 +43,8 @@ export function deleteResource(scope: RequestScope, deleter: GracefulDeleter): H
     serve(scope, request, async () => {
       const negotiated = negotiateOutput(scope, request);
       const options = await deleteOptionsOf(scope, request);
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun));
-      const result = await deleter.delete(ctx, request.name, undefined, options);
+      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'delete'));
+      const result = await finishRequest(scope.requestTimeoutSeconds, () => deleter.delete(ctx, request.name, undefined, options));
       const status = !result.deleted && options.orphanDependents === false ? 202 : 200;
       const object: KubeObject =
         result.object.kind === 'Status' && result.object.code === undefined ? kubeObject({ ...result.object, code: status }) : kubeObject(result.object);
@@ -63,7 +64,7 @@ export function deleteCollection(scope: RequestScope, deleter: CollectionDeleter
           fieldInvalid(newPath('ignoreStoreReadErrorWithClusterBreakingPotential'), true, 'is not allowed with DELETECOLLECTION, try again after removing the option'),
         ]);
       }
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun));
+      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'deletecollection'));
       const list = await deleter.deleteCollection(ctx, undefined, options, { ...listOptions, watch: false });
       const result = kubeObject(list ?? makeStatus({ status: 'Success', code: 200, details: { kind: scope.resource.resource } }));
       await writeObjectNegotiated(scope, request, 200, result, negotiated);

@@ -4,7 +4,7 @@
 import type { ApiObject, Getter, GetterWithOptions, OptionsSpec, RequestContext } from '@apiserver/registry';
 import { type GetOptions, newBadRequest } from '@apiserver/runtime';
 import { queryBool, queryInt } from './options.js';
-import { type Handler, type HandlerRequest, type RequestScope, requestContextOf } from './request-scope.js';
+import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 
 type GetterFunc = (ctx: RequestContext, name: string, request: HandlerRequest) => Promise<ApiObject>;
@@ -13,7 +13,7 @@ function getResourceHandler(scope: RequestScope, fn: GetterFunc): Handler {
   return (request) =>
     serve(scope, request, async () => {
       const negotiated = negotiateOutput(scope, request);
-      const ctx = requestContextOf(request, request.namespace);
+      const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'get'));
       const obj = await fn(ctx, request.name, request);
       await writeObjectNegotiated(scope, request, 200, obj, negotiated);
     });

@@ -5,7 +5,7 @@
 import type { InternalListOptions, Lister, Watcher } from '@apiserver/registry';
 import { newBadRequest, newMethodNotSupported, parseFieldSelector } from '@apiserver/runtime';
 import { listOptionsOf } from './options.js';
-import { type Handler, type HandlerRequest, type RequestScope, requestContextOf } from './request-scope.js';
+import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 import { kubeObject } from './transform.js';
 import { serveWatch } from './watch.js';
@@ -48,7 +48,7 @@ export function listResource(scope: RequestScope, lister: Lister | undefined, wa
       if (lister === undefined) {
         throw newMethodNotSupported({ group: scope.resource.group, resource: scope.resource.resource }, 'list');
       }
-      const list = await lister.list(requestContextOf(request, request.namespace), opts);
+      const list = await lister.list(requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'list')), opts);
       await writeObjectNegotiated(scope, request, 200, kubeObject(list), negotiated);
     });
 }

@@ -23,7 +23,8 @@ import { checkTypeMeta, readBody, toApiObject } from './body.js';
 import { duplicateFields, unknownFields } from './field-validation.js';
 import { checkName } from './object-meta.js';
 import { toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
-import { type Handler, type HandlerRequest, type RequestScope, requestContextOf } from './request-scope.js';
+import { finishRequest } from './finisher.js';
+import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 import { withTypeMeta } from './transform.js';
 
@@ -115,9 +116,11 @@ export function patchResource(scope: RequestScope, patcher: Patcher): Handler {
       const negotiated = negotiateOutput(scope, request);
       const options = writeOptionsOf(request.query, 'PatchOptions');
       const text = (await readBody(request, scope.maxRequestBodyBytes)).toString('utf8');
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun));
+      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'patch'));
       const info = defaultUpdatedObjectInfo(undefined, patchedObject(scope, request, type, text, options));
-      const result = await patcher.update(ctx, request.name, info, undefined, undefined, false, toMetaWriteOptions(options));
+      const result = await finishRequest(scope.requestTimeoutSeconds, () =>
+        patcher.update(ctx, request.name, info, undefined, undefined, false, toMetaWriteOptions(options)),
+      );
       await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated);
     });
 }

@@ -3,7 +3,7 @@
  * and the framework-free handler shape the restful bridge adapts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestContext, TableConvertor } from '@apiserver/registry';
+import type { RequestContext, RequestInfo, TableConvertor } from '@apiserver/registry';
 import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 
@@ -27,6 +27,8 @@ export interface RequestScope {
   readonly acceptsGroupVersion: (gv: GroupVersion) => boolean;
   /** Watches without `timeoutSeconds` last between this and twice this many seconds. */
   readonly minRequestTimeoutSeconds: number;
+  /** Create/update/patch/delete give up after this many seconds (504). */
+  readonly requestTimeoutSeconds: number;
   /** Request body limit in bytes (413 above). */
   readonly maxRequestBodyBytes: number;
   /** Schema of the served kind (field validation, strategic merge patch), when registered. */
@@ -64,24 +66,49 @@ export function handlerRequest(
 ): HandlerRequest {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
+  const urlPath = q === -1 ? url : url.slice(0, q);
+  // The router drops a trailing slash of `{path:*}`; upstream keeps it (RequestInfo parts).
+  const subpath = params.path !== undefined && params.path !== '' && urlPath.endsWith('/') && !params.path.endsWith('/') ? `${params.path}/` : (params.path ?? '');
   return {
     req,
     res,
     namespace: params.namespace ?? '',
     name: params.name ?? '',
-    subpath: params.path ?? '',
+    subpath,
     query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)),
     warnings: [],
   };
 }
 
+/** The RequestInfo of a request served by a scope (what the request-info filter would have parsed). */
+export function requestInfoOf(scope: RequestScope, request: HandlerRequest, verb: string): RequestInfo {
+  const url = request.req.url ?? '/';
+  const q = url.indexOf('?');
+  const { group, version, resource } = scope.resource;
+  const parts = [resource, request.name, scope.subresource, ...request.subpath.split('/')].filter((p) => p !== '');
+  return {
+    isResourceRequest: true,
+    path: q === -1 ? url : url.slice(0, q),
+    verb,
+    apiPrefix: group === '' ? 'api' : 'apis',
+    apiGroup: group,
+    apiVersion: version,
+    namespace: request.namespace,
+    resource,
+    subresource: scope.subresource,
+    name: request.name,
+    parts,
+  };
+}
+
 /** The registry RequestContext of a request: namespace, dry run, warnings and an abort signal tied to the client. */
-export function requestContextOf(request: HandlerRequest, namespace: string, dryRun = false): RequestContext {
+export function requestContextOf(request: HandlerRequest, namespace: string, dryRun = false, requestInfo?: RequestInfo): RequestContext {
   const controller = new AbortController();
   const abort = (): void => controller.abort();
   request.res.once('close', abort);
   return {
     namespace,
+    ...(requestInfo === undefined ? {} : { requestInfo }),
     signal: controller.signal,
     dryRun,
     addWarning: (text) => {

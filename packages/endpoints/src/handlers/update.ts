@@ -6,7 +6,8 @@ import { defaultUpdatedObjectInfo, isDryRun, type Updater } from '@apiserver/reg
 import { decodeBody } from './body.js';
 import { checkName, ensureNamespace } from './object-meta.js';
 import { toMetaWriteOptions, writeOptionsOf } from './options.js';
-import { type Handler, type RequestScope, requestContextOf } from './request-scope.js';
+import { finishRequest } from './finisher.js';
+import { type Handler, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 
 /** PUT on an item (rest.Updater). */
@@ -18,15 +19,10 @@ export function updateResource(scope: RequestScope, updater: Updater): Handler {
       const obj = await decodeBody(scope, request, options.fieldValidation);
       ensureNamespace(scope, obj, request.namespace);
       checkName(obj, request.name, request.namespace);
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun));
-      const result = await updater.update(
-        ctx,
-        request.name,
-        defaultUpdatedObjectInfo(obj),
-        undefined,
-        undefined,
-        false,
-        toMetaWriteOptions(options),
+      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'update'));
+      const info = defaultUpdatedObjectInfo(obj);
+      const result = await finishRequest(scope.requestTimeoutSeconds, () =>
+        updater.update(ctx, request.name, info, undefined, undefined, false, toMetaWriteOptions(options)),
       );
       await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated);
     });

@@ -14,7 +14,7 @@ import {
   toStatus,
 } from '@apiserver/runtime';
 import type { WatchEvent } from '@apiserver/storage';
-import { type HandlerRequest, type RequestScope, requestContextOf } from './request-scope.js';
+import { type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
 
@@ -51,7 +51,7 @@ export async function serveWatch(scope: RequestScope, request: HandlerRequest, w
     scope.codecs.supportedMediaTypes,
     resourceEndpointRestrictions({ tableConvertor: scope.tableConvertor !== undefined }),
   );
-  const ctx = requestContextOf(request, request.namespace);
+  const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'watch'));
   const watch = await watcher.watch(ctx, opts);
   const { res } = request;
   const encode = encoderFor(scope, negotiated);

@@ -32,6 +32,8 @@ export interface InstallerConfig {
   readonly minRequestTimeoutSeconds: number;
   /** Body limit in bytes (default 3 MiB). */
   readonly maxRequestBodyBytes: number;
+  /** Create/update/patch/delete timeout in seconds (upstream's fixed 34 s). */
+  readonly requestTimeoutSeconds: number;
 }
 
 /** One installed resource: what was planned and what discovery lists. */
@@ -68,6 +70,7 @@ export function requestScopeOf(config: InstallerConfig, info: ResourceInfo): Req
       acceptor !== undefined ? acceptor.acceptsGroupVersion(gv) : gv.group === gvk.group && gv.version === gvk.version,
     minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
     maxRequestBodyBytes: config.maxRequestBodyBytes,
+    requestTimeoutSeconds: config.requestTimeoutSeconds,
     objectSchema: config.scheme.lookup(gvk)?.schema,
     preserveSystemFieldsOnCreate:
       caps.subresourceObjectMetaPreserver?.preserveRequestObjectMetaSystemFieldsOnSubresourceCreate() === true,

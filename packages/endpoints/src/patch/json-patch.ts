@@ -129,6 +129,7 @@ function applyOne(doc: unknown, o: JSONPatchOperation): unknown {
     case 'remove':
       return remove(doc, o.path);
     case 'replace':
+      if (o.path === '') return structuredClone(o.value);
       get(doc, o.path);
       return add(remove(doc, o.path), o.path, o.value);
     case 'move': {
