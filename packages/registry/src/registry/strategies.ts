@@ -46,7 +46,9 @@ export function specOf(obj: ApiObject, statusField: string | undefined): string 
 /** A create/update/delete strategy configured by options instead of code. */
 export class GenericStrategy implements RESTCreateStrategy, RESTUpdateStrategy, RESTDeleteStrategy {
   readonly #o: GenericStrategyOptions;
+  /** Present when `defaultGracePeriodSeconds` is set: deletes are graceful with that default period. */
   readonly checkGracefulDelete?: (ctx: RequestContext, obj: ApiObject, options: DeleteOptions) => boolean;
+  /** Present when `garbageCollectionPolicy` is set. */
   readonly defaultGarbageCollectionPolicy?: (ctx: RequestContext) => GarbageCollectionPolicy;
 
   /** Creates the strategy. */

@@ -10,14 +10,12 @@ import type { Attributes, MutationInterface, Operation, ValidationInterface } fr
 
 const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
 
-type Container = Record<string, unknown>;
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Calls `fn` for every container of a pod spec with its field path (`pods.VisitContainersWithPath`). */
-export function visitContainers(pod: ApiObject | undefined, fn: (c: Container, path: FieldPath) => void): void {
+export function visitContainers(pod: ApiObject | undefined, fn: (container: Record<string, unknown>, path: FieldPath) => void): void {
   const spec = pod?.['spec'];
   if (!isRecord(spec)) return;
   for (const list of CONTAINER_LISTS) {
