@@ -123,7 +123,13 @@ export {
   TableRowSchema,
   TableSchema,
 } from './apis/meta/v1/table.js';
-export { type WatchEvent, WatchEventSchema, type WatchEventType } from './apis/meta/v1/watch-event.js';
+export {
+  type List,
+  ListSchema,
+  type WatchEvent,
+  WatchEventSchema,
+  type WatchEventType,
+} from './apis/meta/v1/watch-event.js';
 export {
   type CreateOptions,
   CreateOptionsSchema,

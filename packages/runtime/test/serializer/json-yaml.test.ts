@@ -49,6 +49,15 @@ t.test('JSON is written in Go struct order with omitempty rules', async (t) => {
     extra: 1,
   });
   t.equal(escapeGoJSON('a\u2028b'), 'a\\u2028b');
+  t.equal(
+    codecs.json.encodeToString({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', rows: [{ cells: [1] }] }).includes('"rows":[{"cells":[1],"object":null}]'),
+    true,
+    'RawExtension is a struct: a row without object writes null',
+  );
+  t.equal(
+    codecs.json.encodeToString({ kind: 'List', apiVersion: 'v1', items: [{ kind: 'ConfigMap', apiVersion: 'v1' }] }),
+    '{"kind":"List","apiVersion":"v1","metadata":{},"items":[{"kind":"ConfigMap","apiVersion":"v1","metadata":{"creationTimestamp":null}}]}\n',
+  );
   const table = codecs.json.encodeToString({
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',

@@ -12,7 +12,8 @@ export const APISubresourceDiscoverySchema = struct(`${V2}.APISubresourceDiscove
   subresource: requiredField(1, Type.String(), 'Name of the subresource, e.g. status.'),
   responseKind: field(2, GroupVersionKindSchema, 'Kind returned by the subresource.', { omit: 'nil' }),
   acceptedTypes: field(3, Type.Array(GroupVersionKindSchema), 'Kinds accepted in request bodies.', {
-    listType: 'atomic',
+    listType: 'map',
+    listMapKeys: ['group', 'version', 'kind'],
   }),
   verbs: requiredField(4, stringList(), 'Supported verbs.', { listType: 'set' }),
 });
@@ -23,9 +24,9 @@ export const APIResourceDiscoverySchema = struct(`${V2}.APIResourceDiscovery`, '
   responseKind: field(2, GroupVersionKindSchema, 'Kind returned by the resource.', { omit: 'nil' }),
   scope: requiredField(3, Type.String(), 'Cluster or Namespaced.'),
   singularResource: requiredField(4, Type.String(), 'Singular resource name.'),
+  verbs: requiredField(5, stringList(), 'Supported verbs.', { listType: 'set' }),
   shortNames: field(6, stringList(), 'Short aliases.', { listType: 'set' }),
   categories: field(7, stringList(), 'Categories, e.g. all.', { listType: 'set' }),
-  verbs: requiredField(5, stringList(), 'Supported verbs.', { listType: 'set' }),
   subresources: field(8, Type.Array(APISubresourceDiscoverySchema), 'Subresources.', {
     listType: 'map',
     listMapKeys: ['subresource'],

@@ -9,7 +9,11 @@ export const LabelSelectorRequirementSchema = struct(
   `${META}.LabelSelectorRequirement`,
   'A label selector requirement: a key, an operator and values.',
   {
-    key: field(1, Type.String(), 'The label key the selector applies to.', { omit: 'never' }),
+    key: field(1, Type.String(), 'The label key the selector applies to.', {
+      omit: 'never',
+      patchStrategy: 'merge',
+      patchMergeKey: 'key',
+    }),
     operator: field(2, Type.String(), 'In, NotIn, Exists or DoesNotExist.', { omit: 'never' }),
     values: field(3, stringList(), 'Values for In and NotIn; empty for Exists and DoesNotExist.', {
       listType: 'atomic',

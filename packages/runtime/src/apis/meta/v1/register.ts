@@ -14,7 +14,7 @@ import {
 } from './options.js';
 import { StatusSchema } from './status.js';
 import { PartialObjectMetadataListSchema, PartialObjectMetadataSchema, TableSchema } from './table.js';
-import { WatchEventSchema } from './watch-event.js';
+import { ListSchema, WatchEventSchema } from './watch-event.js';
 
 /** Registers Status, discovery, Table, PartialObjectMetadata(List), WatchEvent, the options kinds and Scale. */
 export function addMetaKinds(scheme: Scheme): Scheme {
@@ -28,6 +28,7 @@ export function addMetaKinds(scheme: Scheme): Scheme {
   }
   return scheme.addKnownTypes(
     StatusSchema,
+    ListSchema,
     APIVersionsSchema,
     APIGroupListSchema,
     APIGroupSchema,

@@ -38,7 +38,8 @@ export const TableRowConditionSchema = struct(`${META}.TableRowCondition`, 'A co
 export const TableRowSchema = struct(`${META}.TableRow`, 'One row of a Table.', {
   cells: requiredJsonField(Type.Array(Type.Unknown()), 'Cell values, one per column definition.'),
   conditions: jsonField(Type.Array(TableRowConditionSchema), 'Extra state of the row.'),
-  object: jsonField(RawExtensionSchema, 'The full object or its PartialObjectMetadata.', { omit: 'nil' }),
+  // A RawExtension is a struct in Go, so omitempty never drops it: a row without object writes null.
+  object: jsonField(RawExtensionSchema, 'The full object or its PartialObjectMetadata.', { omit: 'never' }),
 });
 /** metav1.TableRow. */
 export type TableRow = Static<typeof TableRowSchema>;
