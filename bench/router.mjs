@@ -90,6 +90,13 @@ function benchTable(routesFile, requestsFile) {
     if (selectOurs(curly, services, reqs[i]) === want) correct++;
   }
 
+  // find-my-way must answer the same requests: the expected id, or nothing for a 404/405.
+  let fmwCorrect = 0;
+  for (let i = 0; i < requests.length; i++) {
+    const found = fmw.find(reqs[i].method, reqs[i].path);
+    if ((found === null ? null : found.store.id) === requests[i].route) fmwCorrect++;
+  }
+
   let sink = 0;
   const contenders = [
     ['find-my-way 9 find(method, path)', () => { for (const r of reqs) sink += fmw.find(r.method, r.path) === null ? 0 : 1; }],
@@ -127,6 +134,7 @@ function benchTable(routesFile, requestsFile) {
     better: 'lower',
     rows,
     correct,
+    fmwCorrect,
     total: requests.length,
   };
 }
@@ -137,10 +145,11 @@ for (const table of tables) {
   const base = table.rows.find((r) => r.name === table.baseline);
   for (const row of table.rows) row.ratio = row.value / base.value;
   printTable(table);
-  const line = `${table.title}: CurlyRouter selected the expected route for ${table.correct}/${table.total} requests`;
+  const line = `${table.title}: CurlyRouter selected the expected route for ${table.correct}/${table.total} requests; find-my-way found the expected id (or nothing) for ${table.fmwCorrect}/${table.total}`;
   console.log(`  ${line}`);
   notes.push(line);
   delete table.correct;
+  delete table.fmwCorrect;
   delete table.total;
 }
 notes.push('PATCH requests carry Content-Type application/merge-patch+json (go-restful answers 415 without one); find-my-way and path-to-regexp only match method + path.');

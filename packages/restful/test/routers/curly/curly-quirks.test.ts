@@ -60,6 +60,8 @@ const cases: QuirkCase[] = [
   { name: 'a WebService root param needs a non-empty token', services: [{ root: '/{a}', routes: [{ method: 'GET', subPath: '/x', id: 'x' }] }], path: '//x', code: 404 },
   { name: 'WebService regex root is not checked at WebService level (v3.12.0)', services: [{ root: '/{a:[0-9]+}', routes: [{ method: 'GET', subPath: '/x', id: 'x' }] }, { root: '/', routes: [{ method: 'GET', subPath: '/abc/x', id: 'y' }] }], path: '/abc/x', code: 404 },
   { name: 'tie between WebServices keeps the first added', services: [{ root: '/{a}', routes: [{ method: 'GET', subPath: '/x', id: 'first' }] }, { root: '/{b}', routes: [{ method: 'GET', subPath: '/x', id: 'second' }] }], path: '/q/x', route: 'first', params: { a: 'q' } },
+  { name: 'a param token without closing brace matches, then 404 where Go panics', services: one('/s', '/{abc'), path: '/s/x', code: 404, message: '404: Page Not Found' },
+  { name: 'a static token x:{y} matches its literal text; its key is the empty name', services: one('/s', '/x:{y}'), path: '/s/x:{y}', route: '/x:{y}', params: { '': 'x:{y}' } },
   { name: 'encoded slash arrives decoded and splits segments', services: one('/files', '/{name}'), path: '/files/a/b', code: 404 },
 ];
 
