@@ -178,3 +178,21 @@ t.test('conditions: evaluated for every candidate, in order, short-circuit', asy
   new CurlyRouter().selectRoute(raw, request('GET', '/r'));
   t.same(seen, ['/r'], 'without a raw request the condition sees { method, url: path, headers }');
 });
+
+t.test('long paths and re-entrant conditions', async (t) => {
+  const segments = Array.from({ length: 100 }, (_, i) => `s${i}`);
+  const services = makeWebServices([{ root: '/long', routes: [{ method: 'GET', subPath: '/{first}/{rest:*}', id: 'long' }] }]);
+  for (const router of [new CurlyRouter(), new ReferenceCurlyRouter()]) {
+    t.same(
+      outcome(router, services, request('GET', `/long/${segments.join('/')}`)),
+      { root: '/long', route: 'long', params: { first: 's0', rest: segments.slice(1).join('/') } },
+      'a path of 101 tokens (the token buffer grows)',
+    );
+  }
+  const router = new CurlyRouter();
+  const inner = makeWebServices([{ root: '/inner', routes: [{ method: 'GET', subPath: '/{x}/{y}/{z}', id: 'inner' }] }]);
+  const outer = makeWebServices([
+    { root: '/outer', routes: [{ method: 'GET', subPath: '/{id}', id: 'outer', if: [() => 'route' in outcome(router, inner, request('GET', '/inner/a/b/c'))] }] },
+  ]);
+  t.same(outcome(router, outer, request('GET', '/outer/7')), { root: '/outer', route: 'outer', params: { id: '7' } }, 'a condition selecting on the same router does not disturb the outer parameters');
+});
