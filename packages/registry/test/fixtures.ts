@@ -1,5 +1,6 @@
 /** Shared test fixtures: a memory backend and Stores for a namespaced ConfigMap-like and a cluster-scoped kind. */
 import { isStatusError, type Status } from '@apiserver/runtime';
+import type { StorageInterface } from '@apiserver/storage';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import type { Test } from 'tap';
 import type { ApiObject, RequestContext } from '../src/rest/types.js';
@@ -66,4 +67,30 @@ export async function statusOf(t: Test, p: Promise<unknown>): Promise<Status> {
   }
   t.fail('expected a rejection');
   throw new Error('expected a rejection');
+}
+
+/**
+ * A real storage with a hook run before each `delete`, to reproduce races deterministically (another
+ * client deleting the same key in between); everything else is the backend's own behaviour.
+ */
+export function racingStorage(
+  inner: StorageInterface<ApiObject>,
+  beforeDelete: (key: string) => Promise<void>,
+): StorageInterface<ApiObject> {
+  return {
+    versioner: inner.versioner,
+    create: (k, o, opts) => inner.create(k, o, opts),
+    delete: async (k, opts) => {
+      await beforeDelete(k);
+      return inner.delete(k, opts);
+    },
+    watch: (k, opts) => inner.watch(k, opts),
+    get: (k, opts) => inner.get(k, opts),
+    getList: (k, opts) => inner.getList(k, opts),
+    guaranteedUpdate: (k, fn, opts) => inner.guaranteedUpdate(k, fn, opts),
+    count: (k) => inner.count(k),
+    readinessCheck: () => inner.readinessCheck(),
+    requestWatchProgress: () => inner.requestWatchProgress(),
+    getCurrentResourceVersion: () => inner.getCurrentResourceVersion(),
+  };
 }

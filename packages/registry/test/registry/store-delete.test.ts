@@ -2,7 +2,10 @@ import type { DeleteOptions } from '@apiserver/runtime';
 import t, { type Test } from 'tap';
 import type { DeleteResult } from '../../src/rest/rest.js';
 import type { ApiObject } from '../../src/rest/types.js';
-import { nsCtx, statusOf, widget, widgetStore } from '../fixtures.js';
+import { newUnreachableError } from '@apiserver/storage';
+import { MemoryBackend } from '@apiserver/storage-memory';
+import { defaultUpdatedObjectInfo } from '../../src/rest/updated-object-info.js';
+import { nsCtx, racingStorage, statusOf, widget, widgetStore } from '../fixtures.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 
@@ -219,4 +222,40 @@ t.test('deletecollection deletes the selected items, page by page', async (t) =>
   const ac = new AbortController();
   ac.abort(new Error('client gone'));
   await statusOf(t, store.deleteCollection(nsCtx('default', { signal: ac.signal }), undefined, undefined, undefined));
+});
+
+t.test('races: a concurrent removal is tolerated where upstream tolerates it', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const inner = backend.storage<ApiObject>();
+  let steal = false;
+  const storage = racingStorage(inner, async (key) => {
+    if (steal) await inner.delete(key);
+  });
+  const { store } = widgetStore(t, { strategy: { defaultGracePeriodSeconds: 0 }, store: { storage } });
+  await store.create(nsCtx(), widget('a'));
+  steal = true;
+  const res = await store.delete(nsCtx(), 'a', undefined, {});
+  t.equal(res.deleted, true, 'graceful delete with grace 0 tolerates NotFound');
+  t.equal(res.object.kind, 'Status');
+
+  steal = false;
+  await store.create(nsCtx(), widget('b', {}, { finalizers: ['example.com/keep'] }));
+  await store.delete(nsCtx(), 'b', undefined, { gracePeriodSeconds: 0 });
+  const b = await store.get(nsCtx(), 'b');
+  steal = true;
+  const upd = await store.update(nsCtx(), 'b', defaultUpdatedObjectInfo({ ...b, metadata: { ...b.metadata, finalizers: [] } }), undefined, undefined, false);
+  t.same(upd.object.metadata.finalizers, [], 'update that empties finalizers tolerates a concurrent delete');
+
+  steal = false;
+  await store.create(nsCtx(), widget('c'));
+  const failing = racingStorage(inner, async () => {
+    throw newUnreachableError('/x');
+  });
+  const { store: broken } = widgetStore(t, { store: { storage: failing } });
+  await broken.create(nsCtx(), widget('c2'));
+  const s = await statusOf(t, broken.delete(nsCtx(), 'c2', undefined, { gracePeriodSeconds: 0 }));
+  t.equal(s.code, 500);
+  t.equal(s.reason, 'ServerTimeout');
+  t.equal(s.details?.retryAfterSeconds, 2);
 });
