@@ -229,3 +229,12 @@ t.test('kubectl 1.31 JSON bodies validate, have no unknown fields and encode to 
     t.ok(Buffer.from(pb.encode(obj)).equals(pbBytes), `${f}: JSON → protobuf gives kubectl's bytes`);
   }
 });
+
+t.test('objects with undeclared fields are not written as protobuf (no silent loss)', async (t) => {
+  const dep = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'x' }, spec: { template: { spec: { containers: [], securityContext: {} } } } };
+  t.notOk(pb.supports(dep));
+  t.throws(() => pb.encode(dep), { message: /Deployment has fields without a protobuf form: spec\.template\.spec\.securityContext/ });
+  t.ok(pb.supports({ kind: 'ConfigMap', apiVersion: 'v1', data: { a: 'b' } }));
+  t.notOk(pb.supports({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', rows: [] }), 'no protobuf form');
+  t.notOk(pb.supports({ kind: 'Nope', apiVersion: 'v1' }), 'unregistered');
+});

@@ -8,11 +8,12 @@ import { formatGroupVersion, gvkFromAPIVersionAndKind } from '../../runtime/grou
 import type { KubeObject, Scheme } from '../../runtime/scheme.js';
 import { DecodeError } from '../../runtime/scheme-errors.js';
 import { goJSONValue, isRecord } from '../go-json.js';
-import { errorText, parseJSONObject } from '../json.js';
+import { errorText, parseJSONObject, schemaOfObject } from '../json.js';
+import { findUnknownFields } from '../../schema/unknown-fields.js';
 import type { Serializer } from '../serializer.js';
 import { ProtobufDescriptors } from './descriptors.js';
 import { decodeEnvelope, encodeEnvelope, hasProtobufMagic } from './envelope.js';
-import { type EmbeddedCodec, fromProtoValue, toProtoValue } from './message-codec.js';
+import { type EmbeddedCodec, fromProtoValue, ProtobufValueError, toProtoValue } from './message-codec.js';
 import { findUnknownField } from './unknown-fields.js';
 
 const utf8 = new TextEncoder();
@@ -40,11 +41,33 @@ export class ProtobufSerializer implements Serializer, EmbeddedCodec {
     return this.#descriptors.typeFor(schema);
   }
 
-  /** Encodes an object of a registered kind: envelope + raw message. */
+  /**
+   * Encodes an object of a registered kind: envelope + raw message. Throws ProtobufValueError when the object
+   * has properties the schema does not declare (they would be lost); see `supports`.
+   */
   encode(obj: KubeObject): Uint8Array {
     const gvk = this.#scheme.objectKind(obj);
     const schema = this.#scheme.schemaFor(gvk);
+    const unknown = findUnknownFields(schema, obj);
+    if (unknown.length > 0) {
+      throw new ProtobufValueError(`${gvk.kind} has fields without a protobuf form: ${unknown.join(', ')}`);
+    }
     return encodeEnvelope(formatGroupVersion(gvk), gvk.kind, this.encodeRaw(schema, obj));
+  }
+
+  /**
+   * True when the object can be written as protobuf without losing data: its kind is registered, has a
+   * protobuf form, and every property is declared. Handlers can fall back to JSON otherwise.
+   */
+  supports(obj: KubeObject): boolean {
+    const schema = schemaOfObject(this.#scheme, obj);
+    if (schema === undefined || findUnknownFields(schema, obj).length > 0) return false;
+    try {
+      this.#descriptors.typeFor(schema);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Encodes an object's own message without the envelope (Go's raw serializer). */
