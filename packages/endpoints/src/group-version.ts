@@ -2,7 +2,7 @@
  * `APIGroupVersion` (groupversion.go): the storage map of one group-version and `installREST(container)`, which
  * installs the resource routes plus the group-version's discovery route on one WebService.
  */
-import type { Storage } from '@apiserver/registry';
+import type { AdmissionInterface, Storage } from '@apiserver/registry';
 import type { Container, WebService } from '@apiserver/restful';
 import { type APIResource, CodecFactory, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import { addAPIResourceListRoute } from './discovery/discovery-webservices.js';
@@ -32,6 +32,8 @@ export interface APIGroupVersionConfig {
   readonly maxRequestBodyBytes?: number;
   /** Create/update/patch/delete timeout in seconds (default 34, upstream's `requestTimeoutUpperBound`). */
   readonly requestTimeoutSeconds?: number;
+  /** Admission plugins (e.g. an AdmissionChain); none by default. */
+  readonly admission?: AdmissionInterface;
 }
 
 /** What `installREST` installed. */
@@ -81,6 +83,7 @@ export class APIGroupVersion {
       minRequestTimeoutSeconds: c.minRequestTimeoutSeconds ?? DEFAULT_MIN_REQUEST_TIMEOUT_SECONDS,
       maxRequestBodyBytes: c.maxRequestBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_BYTES,
       requestTimeoutSeconds: c.requestTimeoutSeconds ?? REQUEST_TIMEOUT_UPPER_BOUND_SECONDS,
+      admission: c.admission,
     });
     const { webService, resources } = installer.install();
     const apiResources = resources.map((r) => r.apiResource);

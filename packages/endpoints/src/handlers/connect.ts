@@ -4,6 +4,7 @@
  */
 import type { Connecter, Responder } from '@apiserver/registry';
 import { newBadRequest, type KubeObject } from '@apiserver/runtime';
+import { admit, attributesFor, validate } from './admission.js';
 import { decodeOptionsObject } from './get.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { errorNegotiated, serve, writeObjectNegotiated } from './responsewriters.js';
@@ -30,6 +31,9 @@ export function connectResource(scope: RequestScope, connecter: Connecter): Hand
       if (request.query.has('dryRun')) throw newBadRequest('dryRun is not supported');
       const options = decodeOptionsObject(connecter.newConnectOptions(), request);
       const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, request.req.method?.toLowerCase() ?? 'get'));
+      const attributes = attributesFor(scope, request, 'CONNECT', { options });
+      await admit(scope, ctx, attributes);
+      await validate(scope, ctx, attributes);
       const handler = await connecter.connect(ctx, request.name, options, responder(scope, request));
       await handler(request.req, request.res);
     });

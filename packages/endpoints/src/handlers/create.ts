@@ -2,7 +2,8 @@
  * CREATE (handlers/create.go `createHandler`): decode, check namespace and name, wipe system fields, create,
  * answer 201.
  */
-import type { ApiObject, Creater, NamedCreater, RequestContext } from '@apiserver/registry';
+import type { ApiObject, Creater, NamedCreater, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
+import { admit, attributesFor, validateObjectFunc } from './admission.js';
 import { isDryRun } from '@apiserver/registry';
 import type { CreateOptions } from '@apiserver/runtime';
 import { decodeBody } from './body.js';
@@ -12,7 +13,13 @@ import { finishRequest } from './finisher.js';
 import { type Handler, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 
-type CreateFunc = (ctx: RequestContext, name: string, obj: ApiObject, options: CreateOptions) => Promise<ApiObject>;
+type CreateFunc = (
+  ctx: RequestContext,
+  name: string,
+  obj: ApiObject,
+  validation: ValidateObjectFunc | undefined,
+  options: CreateOptions,
+) => Promise<ApiObject>;
 
 function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Handler {
   return (request) =>
@@ -23,19 +30,27 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
       if (!(named && scope.preserveSystemFieldsOnCreate)) wipeSystemFields(obj);
       ensureNamespace(scope, obj, request.namespace);
       checkPathSegmentName(scope, obj);
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'create'));
+      const dryRun = isDryRun(options.dryRun);
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'create'));
       const name = named ? request.name : (obj.metadata.name ?? '');
-      const created = await finishRequest(scope.requestTimeoutSeconds, () => fn(ctx, name, obj, toMetaWriteOptions(options)));
+      const metaOptions = toMetaWriteOptions(options);
+      const attributes = attributesFor(scope, request, 'CREATE', { object: obj, options: metaOptions, dryRun, name });
+      const created = await finishRequest(scope.requestTimeoutSeconds, async () => {
+        await admit(scope, ctx, attributes);
+        return fn(ctx, name, obj, validateObjectFunc(scope, attributes), metaOptions);
+      });
       await writeObjectNegotiated(scope, request, 201, created, negotiated);
     });
 }
 
 /** POST on the collection (rest.Creater). */
 export function createResource(scope: RequestScope, creater: Creater): Handler {
-  return createHandler(scope, false, (ctx, _name, obj, options) => creater.create(ctx, obj, undefined, options));
+  return createHandler(scope, false, (ctx, _name, obj, validation, options) => creater.create(ctx, obj, validation, options));
 }
 
 /** POST on an item's subresource with the name from the URL (rest.NamedCreater). */
 export function createNamedResource(scope: RequestScope, creater: NamedCreater): Handler {
-  return createHandler(scope, true, (ctx, name, obj, options) => creater.createNamed(ctx, name, obj, undefined, options));
+  return createHandler(scope, true, (ctx, name, obj, validation, options) =>
+    creater.createNamed(ctx, name, obj, validation, options),
+  );
 }

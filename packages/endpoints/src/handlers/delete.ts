@@ -5,6 +5,7 @@
 import type { CollectionDeleter, GracefulDeleter } from '@apiserver/registry';
 import { isDryRun } from '@apiserver/registry';
 import { type DeleteOptions, type KubeObject, makeStatus, newInvalid, fieldInvalid, newPath } from '@apiserver/runtime';
+import { attributesFor, validateObjectFunc } from './admission.js';
 import { inputSerializer, readBody } from './body.js';
 import { deleteOptionsFromQuery, listOptionsOf, validateDeleteOptions } from './options.js';
 import type { Handler, HandlerRequest, RequestScope } from './request-scope.js';
@@ -43,8 +44,10 @@ export function deleteResource(scope: RequestScope, deleter: GracefulDeleter): H
     serve(scope, request, async () => {
       const negotiated = negotiateOutput(scope, request);
       const options = await deleteOptionsOf(scope, request);
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'delete'));
-      const result = await finishRequest(scope.requestTimeoutSeconds, () => deleter.delete(ctx, request.name, undefined, options));
+      const dryRun = isDryRun(options.dryRun);
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'delete'));
+      const validation = validateObjectFunc(scope, attributesFor(scope, request, 'DELETE', { options, dryRun }));
+      const result = await finishRequest(scope.requestTimeoutSeconds, () => deleter.delete(ctx, request.name, validation, options));
       const status = !result.deleted && options.orphanDependents === false ? 202 : 200;
       const object: KubeObject =
         result.object.kind === 'Status' && result.object.code === undefined ? kubeObject({ ...result.object, code: status }) : kubeObject(result.object);
@@ -64,8 +67,10 @@ export function deleteCollection(scope: RequestScope, deleter: CollectionDeleter
           fieldInvalid(newPath('ignoreStoreReadErrorWithClusterBreakingPotential'), true, 'is not allowed with DELETECOLLECTION, try again after removing the option'),
         ]);
       }
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'deletecollection'));
-      const list = await deleter.deleteCollection(ctx, undefined, options, { ...listOptions, watch: false });
+      const dryRun = isDryRun(options.dryRun);
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'deletecollection'));
+      const validation = validateObjectFunc(scope, attributesFor(scope, request, 'DELETE', { options, dryRun }));
+      const list = await deleter.deleteCollection(ctx, validation, options, { ...listOptions, watch: false });
       const result = kubeObject(list ?? makeStatus({ status: 'Success', code: 200, details: { kind: scope.resource.resource } }));
       await writeObjectNegotiated(scope, request, 200, result, negotiated);
     });

@@ -19,6 +19,7 @@ import {
 import { applyJSONPatch, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { applyStrategicMergePatch, StrategicMergePatchError } from '../patch/strategic-merge-patch.js';
+import { admissionTransformer, attributesFor, validateObjectFunc, validateObjectUpdateFunc } from './admission.js';
 import { checkTypeMeta, readBody, toApiObject } from './body.js';
 import { duplicateFields, unknownFields } from './field-validation.js';
 import { checkName } from './object-meta.js';
@@ -116,10 +117,18 @@ export function patchResource(scope: RequestScope, patcher: Patcher): Handler {
       const negotiated = negotiateOutput(scope, request);
       const options = writeOptionsOf(request.query, 'PatchOptions');
       const text = (await readBody(request, scope.maxRequestBodyBytes)).toString('utf8');
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'patch'));
-      const info = defaultUpdatedObjectInfo(undefined, patchedObject(scope, request, type, text, options));
+      const dryRun = isDryRun(options.dryRun);
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'patch'));
+      const metaOptions = toMetaWriteOptions(options);
+      const info = defaultUpdatedObjectInfo(
+        undefined,
+        patchedObject(scope, request, type, text, options),
+        admissionTransformer(scope, request, metaOptions, dryRun),
+      );
+      const createValidation = validateObjectFunc(scope, attributesFor(scope, request, 'CREATE', { options: metaOptions, dryRun }));
+      const updateValidation = validateObjectUpdateFunc(scope, attributesFor(scope, request, 'UPDATE', { options: metaOptions, dryRun }));
       const result = await finishRequest(scope.requestTimeoutSeconds, () =>
-        patcher.update(ctx, request.name, info, undefined, undefined, false, toMetaWriteOptions(options)),
+        patcher.update(ctx, request.name, info, createValidation, updateValidation, false, metaOptions),
       );
       await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated);
     });

@@ -3,7 +3,7 @@
  * and the framework-free handler shape the restful bridge adapts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestContext, RequestInfo, TableConvertor } from '@apiserver/registry';
+import type { AdmissionInterface, RequestContext, RequestInfo, TableConvertor } from '@apiserver/registry';
 import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 
@@ -33,6 +33,8 @@ export interface RequestScope {
   readonly maxRequestBodyBytes: number;
   /** Schema of the served kind (field validation, strategic merge patch), when registered. */
   readonly objectSchema: TSchema | undefined;
+  /** Admission plugins (mutating run by handlers, validating handed to storage); undefined = none. */
+  readonly admission: AdmissionInterface | undefined;
   /** Keep system metadata fields on subresource creates (rest.SubresourceObjectMetaPreserver). */
   readonly preserveSystemFieldsOnCreate: boolean;
 }

@@ -3,6 +3,7 @@
  * UpdatedObjectInfo, answer 200 (or 201 when the update created the object).
  */
 import { defaultUpdatedObjectInfo, isDryRun, type Updater } from '@apiserver/registry';
+import { admissionTransformer, attributesFor, validateObjectFunc, validateObjectUpdateFunc } from './admission.js';
 import { decodeBody } from './body.js';
 import { checkName, ensureNamespace } from './object-meta.js';
 import { toMetaWriteOptions, writeOptionsOf } from './options.js';
@@ -19,10 +20,14 @@ export function updateResource(scope: RequestScope, updater: Updater): Handler {
       const obj = await decodeBody(scope, request, options.fieldValidation);
       ensureNamespace(scope, obj, request.namespace);
       checkName(obj, request.name, request.namespace);
-      const ctx = requestContextOf(request, request.namespace, isDryRun(options.dryRun), requestInfoOf(scope, request, 'update'));
-      const info = defaultUpdatedObjectInfo(obj);
+      const dryRun = isDryRun(options.dryRun);
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'update'));
+      const metaOptions = toMetaWriteOptions(options);
+      const info = defaultUpdatedObjectInfo(obj, admissionTransformer(scope, request, metaOptions, dryRun));
+      const createValidation = validateObjectFunc(scope, attributesFor(scope, request, 'CREATE', { object: obj, options: metaOptions, dryRun }));
+      const updateValidation = validateObjectUpdateFunc(scope, attributesFor(scope, request, 'UPDATE', { object: obj, options: metaOptions, dryRun }));
       const result = await finishRequest(scope.requestTimeoutSeconds, () =>
-        updater.update(ctx, request.name, info, undefined, undefined, false, toMetaWriteOptions(options)),
+        updater.update(ctx, request.name, info, createValidation, updateValidation, false, metaOptions),
       );
       await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated);
     });

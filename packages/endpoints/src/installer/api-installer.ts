@@ -3,7 +3,7 @@
  * sorted order, through small steps: describeResource (capabilitiesOf + scopeOf) → planActions → routeFor →
  * discoveryEntry.
  */
-import { type Storage, StorageInstallError } from '@apiserver/registry';
+import { type AdmissionInterface, type Storage, StorageInstallError } from '@apiserver/registry';
 import { WebService } from '@apiserver/restful';
 import { type APIResource, type CodecFactory, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import type { RequestScope } from '../handlers/request-scope.js';
@@ -34,6 +34,8 @@ export interface InstallerConfig {
   readonly maxRequestBodyBytes: number;
   /** Create/update/patch/delete timeout in seconds (upstream's fixed 34 s). */
   readonly requestTimeoutSeconds: number;
+  /** Admission plugins; undefined = none. */
+  readonly admission?: AdmissionInterface | undefined;
 }
 
 /** One installed resource: what was planned and what discovery lists. */
@@ -71,6 +73,7 @@ export function requestScopeOf(config: InstallerConfig, info: ResourceInfo): Req
     minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
     maxRequestBodyBytes: config.maxRequestBodyBytes,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
+    admission: config.admission,
     objectSchema: config.scheme.lookup(gvk)?.schema,
     preserveSystemFieldsOnCreate:
       caps.subresourceObjectMetaPreserver?.preserveRequestObjectMetaSystemFieldsOnSubresourceCreate() === true,
