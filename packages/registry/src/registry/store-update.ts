@@ -6,6 +6,7 @@
 import { FieldError, newInvalid, newNotFound, newOptimisticLockConflict, newPath, type UpdateOptions } from '@apiserver/runtime';
 import { deepCopy, type Preconditions, type UpdateResult as StorageUpdateResult } from '@apiserver/storage';
 import { beforeCreate } from '../rest/create.js';
+import { invalidUint64 } from '../rest/go-field-error.js';
 import { fillObjectMetaSystemFields } from '../rest/meta.js';
 import type { UpdatedObjectInfo, UpdateResult } from '../rest/rest.js';
 import type { ApiObject, RequestContext, ValidateObjectFunc, ValidateObjectUpdateFunc } from '../rest/types.js';
@@ -16,13 +17,6 @@ import { deleteWithoutFinalizers } from './store-delete.js';
 import { interpretCreateError, interpretUpdateError } from './storage-errors.js';
 
 class EmptiedFinalizers extends Error {}
-
-/** A field error whose bad value prints as Go's `%#v` of a uint64 (`0x0`), as upstream's resourceVersion error. */
-class Uint64FieldError extends FieldError {
-  override errorBody(): string {
-    return `Invalid value: 0x${Number(this.badValue).toString(16)}: ${this.detail}`;
-  }
-}
 
 /** Upstream's default rule: the new object has no finalizers and the old one is being deleted with grace 0/unset. */
 export function shouldDeleteDuringUpdate(obj: ApiObject, existing: ApiObject): boolean {
@@ -86,7 +80,7 @@ function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: U
     if (newRV === 0 && update.allowUnconditionalUpdate()) {
       obj.metadata.resourceVersion = String(res.resourceVersion);
     } else if (newRV === 0) {
-      const err = new Uint64FieldError('FieldValueInvalid', newPath('metadata', 'resourceVersion').toString(), 0, 'must be specified for an update');
+      const err = invalidUint64(newPath('metadata', 'resourceVersion'), 0, 'must be specified for an update');
       throw newInvalid({ group: resource.group, kind: resource.resource }, call.name, [err]);
     } else if (newRV !== existingRV) {
       throw newOptimisticLockConflict(resource, call.name);

@@ -14,6 +14,7 @@ import {
   nowTime,
   type QualifiedKind,
 } from '@apiserver/runtime';
+import { notSupportedStringSlice } from './go-field-error.js';
 import type { ApiObject, RequestContext } from './types.js';
 
 /** Default garbage-collection behaviour of a resource (`rest.GarbageCollectionPolicy`). */
@@ -48,7 +49,7 @@ export function validateDeleteOptions(options: DeleteOptions): FieldError[] {
     errs.push(fieldNotSupported(newPath('propagationPolicy'), options.propagationPolicy, [...PROPAGATION_POLICIES, 'nil']));
   }
   const dryRun = options.dryRun ?? [];
-  if (dryRun.some((v) => v !== 'All')) errs.push(fieldNotSupported(newPath('dryRun'), dryRun, ['All']));
+  if (dryRun.some((v) => v !== 'All')) errs.push(notSupportedStringSlice(newPath('dryRun'), dryRun, ['All']));
   return errs;
 }
 

@@ -16,6 +16,7 @@ import {
   validateLabels,
   validateObjectMetaName,
 } from '@apiserver/runtime';
+import { goStringSlice, invalidStringSlice } from './go-field-error.js';
 import type { ApiObjectMeta } from './types.js';
 
 /** Total size limit of annotations (`TotalAnnotationSizeLimitB`, 256 KiB). */
@@ -46,11 +47,7 @@ function validateFinalizers(finalizers: readonly string[], fldPath: FieldPath): 
   }
   if (finalizers.includes(FINALIZER_ORPHAN_DEPENDENTS) && finalizers.includes(FINALIZER_DELETE_DEPENDENTS)) {
     errs.push(
-      fieldInvalid(
-        fldPath,
-        finalizers,
-        `finalizer ${FINALIZER_DELETE_DEPENDENTS} and ${FINALIZER_ORPHAN_DEPENDENTS} cannot be both set`,
-      ),
+      invalidStringSlice(fldPath, finalizers, `finalizer ${FINALIZER_DELETE_DEPENDENTS} and ${FINALIZER_ORPHAN_DEPENDENTS} cannot be both set`),
     );
   }
   return errs;
@@ -99,12 +96,9 @@ export function validateObjectMetaUpdate(
   if (old.deletionTimestamp !== undefined) {
     const added = (meta.finalizers ?? []).filter((f) => !(old.finalizers ?? []).includes(f));
     if (added.length > 0) {
-      const list = [...new Set(added)].sort().map((f) => JSON.stringify(f)).join(', ');
+      const list = goStringSlice([...new Set(added)].sort());
       errs.push(
-        fieldForbidden(
-          fldPath.child('finalizers'),
-          `no new finalizers can be added if the object is being deleted, found new finalizers []string{${list}}`,
-        ),
+        fieldForbidden(fldPath.child('finalizers'), `no new finalizers can be added if the object is being deleted, found new finalizers ${list}`),
       );
     }
   }

@@ -66,7 +66,7 @@ t.test('delete preconditions and options validation', async (t) => {
     {
       options: { dryRun: ['Some'] },
       code: 422,
-      message: 'DeleteOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Some"]: supported values: "All"',
+      message: 'DeleteOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Some"}: supported values: "All"',
     },
   ];
   for (const c of cases) {

@@ -46,7 +46,7 @@ t.test('ObjectMeta validation', async (t) => {
   t.match(errs({ name: 'a', namespace: 'n', annotations: { k: 'x'.repeat(300 * 1024) } })[0], /must have at most 262144 bytes/);
   t.match(errs({ name: 'a', namespace: 'n', finalizers: ['bad finalizer!'] })[0], /^metadata\.finalizers: Invalid value: "bad finalizer!"/);
   t.same(errs({ name: 'a', namespace: 'n', finalizers: ['orphan', 'foregroundDeletion'] }), [
-    'metadata.finalizers: Invalid value: ["orphan","foregroundDeletion"]: finalizer foregroundDeletion and orphan cannot be both set',
+    'metadata.finalizers: Invalid value: []string{"orphan", "foregroundDeletion"}: finalizer foregroundDeletion and orphan cannot be both set',
   ]);
   const old = { name: 'a', namespace: 'n', uid: 'u', creationTimestamp: 'c', generation: 3, resourceVersion: '5', deletionTimestamp: 'd', deletionGracePeriodSeconds: 0, finalizers: ['a/b'] };
   t.same(validateObjectMetaUpdate({ ...old }, old).map(String), []);
