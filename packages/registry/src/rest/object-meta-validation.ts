@@ -9,6 +9,7 @@ import {
   fieldForbidden,
   fieldInvalid,
   fieldRequired,
+  fieldTooLong,
   isQualifiedName,
   nameIsDNSLabel,
   newPath,
@@ -35,7 +36,7 @@ function validateAnnotations(annotations: Readonly<Record<string, string>>, fldP
     total += k.length + v.length;
   }
   if (total > TOTAL_ANNOTATION_SIZE_LIMIT_B) {
-    errs.push(fieldInvalid(fldPath, '', `must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT_B} bytes`));
+    errs.push(fieldTooLong(fldPath, '', TOTAL_ANNOTATION_SIZE_LIMIT_B));
   }
   return errs;
 }
@@ -47,7 +48,7 @@ function validateFinalizers(finalizers: readonly string[], fldPath: FieldPath): 
   }
   if (finalizers.includes(FINALIZER_ORPHAN_DEPENDENTS) && finalizers.includes(FINALIZER_DELETE_DEPENDENTS)) {
     errs.push(
-      invalidStringSlice(fldPath, finalizers, `finalizer ${FINALIZER_DELETE_DEPENDENTS} and ${FINALIZER_ORPHAN_DEPENDENTS} cannot be both set`),
+      invalidStringSlice(fldPath, finalizers, `finalizer ${FINALIZER_ORPHAN_DEPENDENTS} and ${FINALIZER_DELETE_DEPENDENTS} cannot be both set`),
     );
   }
   return errs;
