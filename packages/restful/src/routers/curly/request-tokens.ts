@@ -18,32 +18,27 @@ export class RequestTokens {
     this.path = path;
     this.count = 0;
     if (path === '/') return this;
+    // A path of n characters has at most n/2 + 1 tokens: size the buffer once, so the
+    // loop below stores without bounds checks or calls.
+    if (path.length + 2 > this.bounds.length) this.bounds = new Int32Array(2 * (path.length + 2));
+    const bounds = this.bounds;
     let start = 0;
     let end = path.length;
     while (start < end && path.charCodeAt(start) === 47) start++;
     if (isTrimRightSlashEnabled()) while (end > start && path.charCodeAt(end - 1) === 47) end--;
+    let at = 0;
     let from = start;
-    for (;;) {
-      const slash = path.indexOf('/', from);
-      if (slash === -1 || slash >= end) {
-        this.#push(from, end);
-        return this;
-      }
-      this.#push(from, slash);
+    let slash = path.indexOf('/', from);
+    while (slash !== -1 && slash < end) {
+      bounds[at++] = from;
+      bounds[at++] = slash;
       from = slash + 1;
+      slash = path.indexOf('/', from);
     }
-  }
-
-  #push(start: number, end: number): void {
-    const at = this.count * 2;
-    if (at + 2 > this.bounds.length) {
-      const grown = new Int32Array(this.bounds.length * 2);
-      grown.set(this.bounds);
-      this.bounds = grown;
-    }
-    this.bounds[at] = start;
-    this.bounds[at + 1] = end;
-    this.count++;
+    bounds[at++] = from;
+    bounds[at++] = end;
+    this.count = at >> 1;
+    return this;
   }
 
   /** Token i as a string. */
