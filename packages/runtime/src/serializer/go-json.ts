@@ -6,7 +6,16 @@
  */
 import type { TSchema } from 'typebox';
 import { formatMicroTime, formatTime, parseTime } from '../apis/meta/v1/time.js';
-import { codecOf, goOmitOf, itemsOf, mapValueOf, node, propertiesOf } from '../schema/extensions.js';
+import {
+  codecOf,
+  type GoOmit,
+  goOmitOf,
+  itemsOf,
+  mapValueOf,
+  node,
+  propertiesOf,
+  type WireCodec,
+} from '../schema/extensions.js';
 
 /** Returns true for a plain (non-array) object. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -20,6 +29,52 @@ function isStructLike(schema: TSchema): boolean {
   const codec = codecOf(schema);
   if (codec !== undefined) return STRUCT_CODECS.has(codec);
   return propertiesOf(schema) !== undefined;
+}
+
+/** One struct field, with its omission facts read once. */
+interface FieldPlan {
+  readonly key: string;
+  readonly schema: TSchema;
+  readonly omit: GoOmit;
+  readonly struct: boolean;
+}
+
+/** What a schema is, computed once per schema object (the encoder's hot path reads only this). */
+type Shape =
+  | { readonly kind: 'codec'; readonly codec: WireCodec }
+  | { readonly kind: 'struct'; readonly fields: readonly FieldPlan[]; readonly keys: ReadonlySet<string> }
+  | { readonly kind: 'array'; readonly items: TSchema }
+  | { readonly kind: 'map'; readonly value: TSchema }
+  | { readonly kind: 'scalar' };
+
+const shapes = new WeakMap<TSchema, Shape>();
+
+function computeShape(schema: TSchema): Shape {
+  const codec = codecOf(schema);
+  if (codec !== undefined) return { kind: 'codec', codec };
+  const props = propertiesOf(schema);
+  if (props !== undefined) {
+    const fields = Object.entries(props).map(([key, fs]) => ({
+      key,
+      schema: fs,
+      omit: goOmitOf(fs),
+      struct: isStructLike(fs),
+    }));
+    return { kind: 'struct', fields, keys: new Set(Object.keys(props)) };
+  }
+  const items = itemsOf(schema);
+  if (items !== undefined) return { kind: 'array', items };
+  const value = mapValueOf(schema);
+  return value === undefined ? { kind: 'scalar' } : { kind: 'map', value };
+}
+
+function shapeOf(schema: TSchema): Shape {
+  let shape = shapes.get(schema);
+  if (shape === undefined) {
+    shape = computeShape(schema);
+    shapes.set(schema, shape);
+  }
+  return shape;
 }
 
 function isEmptyValue(v: unknown): boolean {
@@ -64,8 +119,8 @@ function normaliseTime(v: unknown, micro: boolean): unknown {
   }
 }
 
-function encodeCodec(schema: TSchema, v: unknown, embed: EmbeddedShaper | undefined): unknown {
-  switch (codecOf(schema)) {
+function encodeCodec(codec: WireCodec, v: unknown, embed: EmbeddedShaper | undefined): unknown {
+  switch (codec) {
     case 'time':
       return normaliseTime(v, false);
     case 'microtime':
@@ -82,25 +137,24 @@ function encodeCodec(schema: TSchema, v: unknown, embed: EmbeddedShaper | undefi
 }
 
 function shapeStruct(
-  props: Record<string, TSchema>,
+  fields: readonly FieldPlan[],
+  keys: ReadonlySet<string>,
   value: Record<string, unknown>,
   embed: EmbeddedShaper | undefined,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, fs] of Object.entries(props)) {
-    const v = value[key];
-    const omit = goOmitOf(fs);
-    const struct = isStructLike(fs);
+  for (const f of fields) {
+    const v = value[f.key];
     if (v === undefined || v === null) {
-      if (omit === 'null') out[key] = null;
-      else if (omit === 'never' || (omit === 'empty' && struct)) out[key] = goZeroValue(fs);
+      if (f.omit === 'null') out[f.key] = null;
+      else if (f.omit === 'never' || (f.omit === 'empty' && f.struct)) out[f.key] = goZeroValue(f.schema);
       continue;
     }
-    if (omit === 'empty' && !struct && isEmptyValue(v)) continue;
-    out[key] = goJSONValue(fs, v, embed);
+    if (f.omit === 'empty' && !f.struct && isEmptyValue(v)) continue;
+    out[f.key] = goJSONValue(f.schema, v, embed);
   }
-  for (const [key, v] of Object.entries(value)) {
-    if (!(key in props) && v !== undefined) out[key] = v;
+  for (const key of Object.keys(value)) {
+    if (!keys.has(key) && value[key] !== undefined) out[key] = value[key];
   }
   return out;
 }
@@ -114,16 +168,21 @@ export type EmbeddedShaper = (value: unknown) => unknown;
  */
 export function goJSONValue(schema: TSchema, value: unknown, embed?: EmbeddedShaper): unknown {
   if (value === undefined || value === null) return value;
-  if (codecOf(schema) !== undefined) return encodeCodec(schema, value, embed);
-  const props = propertiesOf(schema);
-  if (props !== undefined) return isRecord(value) ? shapeStruct(props, value, embed) : value;
-  const items = itemsOf(schema);
-  if (items !== undefined) return Array.isArray(value) ? value.map((v) => goJSONValue(items, v, embed)) : value;
-  const mapValue = mapValueOf(schema);
-  if (mapValue !== undefined && isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) out[k] = goJSONValue(mapValue, value[k], embed);
-    return out;
+  const shape = shapeOf(schema);
+  switch (shape.kind) {
+    case 'codec':
+      return encodeCodec(shape.codec, value, embed);
+    case 'struct':
+      return isRecord(value) ? shapeStruct(shape.fields, shape.keys, value, embed) : value;
+    case 'array':
+      return Array.isArray(value) ? value.map((v) => goJSONValue(shape.items, v, embed)) : value;
+    case 'map': {
+      if (!isRecord(value)) return value;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(value).sort()) out[k] = goJSONValue(shape.value, value[k], embed);
+      return out;
+    }
+    default:
+      return value;
   }
-  return value;
 }

@@ -6,18 +6,9 @@
  */
 import type { TSchema } from 'typebox';
 import { formatMicroTime, formatTime, parseTime } from '../../apis/meta/v1/time.js';
-import {
-  codecOf,
-  type EmbeddedIn,
-  embeddedIn,
-  goOmitOf,
-  itemsOf,
-  mapValueOf,
-  node,
-  propertiesOf,
-  protobufFieldOf,
-} from '../../schema/extensions.js';
+import type { EmbeddedIn, WireCodec } from '../../schema/extensions.js';
 import { isRecord } from '../go-json.js';
+import { type FieldPlan, planOf } from './message-plan.js';
 
 /** Hooks for values whose bytes hold another serialized object (runtime.RawExtension). */
 export interface EmbeddedCodec {
@@ -46,27 +37,25 @@ function toNumber(v: unknown): number {
   return Number(v);
 }
 
-function toBytes(v: unknown, where: string): Uint8Array {
+/** A field path kept as a stack and formatted only when an error is reported. */
+type Path = string[];
+
+function valueError(path: Path, message: string): ProtobufValueError {
+  return new ProtobufValueError(`${path.join('.').replace(/\.\[/g, '[')}: ${message}`);
+}
+
+function toBytes(v: unknown, path: Path): Uint8Array {
   if (v instanceof Uint8Array) return v;
   if (typeof v === 'string') return Buffer.from(v, 'base64');
-  throw new ProtobufValueError(`${where}: expected base64 string`);
+  throw valueError(path, 'expected base64 string');
 }
 
-function zeroScalar(schema: TSchema): unknown {
-  const n = node(schema);
-  if (codecOf(schema) === 'bytes') return undefined;
-  if (n.type === 'string') return '';
-  if (n.type === 'boolean') return false;
-  if (n.type === 'integer' || n.type === 'number') return 0;
-  return undefined;
-}
-
-function encodeSpecial(schema: TSchema, v: unknown, where: string, emb: EmbeddedCodec): unknown {
-  switch (codecOf(schema)) {
+function encodeSpecial(codec: WireCodec, v: unknown, path: Path, emb: EmbeddedCodec): unknown {
+  switch (codec) {
     case 'time':
     case 'microtime': {
       if (v === undefined || v === null || v === '') return {};
-      if (typeof v !== 'string') throw new ProtobufValueError(`${where}: expected RFC 3339 string`);
+      if (typeof v !== 'string') throw valueError(path, 'expected RFC 3339 string');
       const ts = parseTime(v);
       return { seconds: ts.seconds, nanos: ts.nanos };
     }
@@ -76,7 +65,7 @@ function encodeSpecial(schema: TSchema, v: unknown, where: string, emb: Embedded
     case 'quantity':
       return { string: v === undefined || v === null ? '0' : String(v) };
     case 'bytes':
-      return toBytes(v, where);
+      return toBytes(v, path);
     case 'fields-v1':
       return { Raw: utf8.encode(JSON.stringify(v)) };
     case 'raw-extension':
@@ -88,87 +77,74 @@ function encodeSpecial(schema: TSchema, v: unknown, where: string, emb: Embedded
   }
 }
 
-/** Converts one value of `schema` to its protobuf message form. */
+/** Converts one value of `schema` to its protobuf message form (`where` names it in errors). */
 export function toProtoValue(schema: TSchema, v: unknown, where: string, emb: EmbeddedCodec): unknown {
-  if (codecOf(schema) !== undefined) return encodeSpecial(schema, v, where, emb);
-  const props = propertiesOf(schema);
-  if (props !== undefined) return toProtoMessage(props, v ?? {}, where, emb);
-  const items = itemsOf(schema);
-  if (items !== undefined) {
-    if (!Array.isArray(v)) throw new ProtobufValueError(`${where}: expected array`);
-    return v.map((x, i) => toProtoValue(items, x, `${where}[${i}]`, emb));
-  }
-  const mv = mapValueOf(schema);
-  if (mv !== undefined) {
-    if (!isRecord(v)) throw new ProtobufValueError(`${where}: expected object`);
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) out[k] = toProtoValue(mv, v[k], `${where}.${k}`, emb);
-    return out;
-  }
-  return checkScalar(schema, v, where);
+  return encodeValue(schema, v, [where], emb);
 }
 
-function checkScalar(schema: TSchema, v: unknown, where: string): unknown {
-  const t = node(schema).type;
-  const ok =
-    (t === 'string' && typeof v === 'string') ||
-    (t === 'boolean' && typeof v === 'boolean') ||
-    ((t === 'integer' || t === 'number') && typeof v === 'number');
-  if (!ok) throw new ProtobufValueError(`${where}: expected ${String(t)}, got ${typeof v}`);
-  return v;
+function encodeValue(schema: TSchema, v: unknown, path: Path, emb: EmbeddedCodec): unknown {
+  const plan = planOf(schema);
+  switch (plan.kind) {
+    case 'codec':
+      return encodeSpecial(plan.codec, v, path, emb);
+    case 'message':
+      return encodeMessage(plan.fields, plan.embeds, v ?? {}, path, emb);
+    case 'array': {
+      if (!Array.isArray(v)) throw valueError(path, 'expected array');
+      return v.map((x, i) => nested(path, `[${i}]`, () => encodeValue(plan.items, x, path, emb)));
+    }
+    case 'map': {
+      if (!isRecord(v)) throw valueError(path, 'expected object');
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) out[k] = nested(path, k, () => encodeValue(plan.value, v[k], path, emb));
+      return out;
+    }
+    default: {
+      const t = plan.type;
+      const ok =
+        (t === 'string' && typeof v === 'string') ||
+        (t === 'boolean' && typeof v === 'boolean') ||
+        ((t === 'integer' || t === 'number') && typeof v === 'number');
+      if (!ok) throw valueError(path, `expected ${String(t)}, got ${typeof v}`);
+      return v;
+    }
+  }
 }
 
-function toProtoMessage(
-  props: Record<string, TSchema>,
+function nested<T>(path: Path, key: string, fn: () => T): T {
+  path.push(key);
+  const out = fn();
+  path.pop();
+  return out;
+}
+
+function encodeMessage(
+  fields: readonly FieldPlan[],
+  embeds: readonly EmbeddedIn[],
   value: unknown,
-  where: string,
+  path: Path,
   emb: EmbeddedCodec,
 ): Record<string, unknown> {
-  if (!isRecord(value)) throw new ProtobufValueError(`${where}: expected object`);
+  if (!isRecord(value)) throw valueError(path, 'expected object');
   const out: Record<string, unknown> = {};
-  for (const embed of embedsOf(props)) {
-    // Go embeds the struct by value: its message is always written, zero fields included.
-    out[embed.name] = toProtoValue(embed.schema, value, where, emb);
-  }
-  for (const [key, fs] of Object.entries(props)) {
-    if (protobufFieldOf(fs) === undefined || embeddedIn(fs) !== undefined) continue;
-    const v = value[key];
-    const path = `${where}.${key}`;
-    if (v !== undefined && v !== null) {
-      out[key] = toProtoValue(fs, v, path, emb);
-      continue;
-    }
-    const omit = goOmitOf(fs);
-    if (omit === 'nil' || omit === 'null') continue;
-    const zero = propertiesOf(fs) !== undefined || codecOf(fs) !== undefined ? undefined : zeroScalar(fs);
-    if (zero !== undefined) out[key] = zero;
-    else if (isZeroFilledMessage(fs)) out[key] = toProtoValue(fs, undefined, path, emb);
+  // Go embeds structs by value: their message is always written, zero fields included.
+  for (const embed of embeds) out[embed.name] = encodeValue(embed.schema, value, path, emb);
+  for (const f of fields) {
+    const v = value[f.key];
+    if (v !== undefined && v !== null) out[f.key] = nested(path, f.key, () => encodeValue(f.schema, v, path, emb));
+    else if (f.unset.kind === 'scalar') out[f.key] = f.unset.value;
+    else if (f.unset.kind === 'message') out[f.key] = nested(path, f.key, () => encodeValue(f.schema, undefined, path, emb));
   }
   return out;
 }
 
-function embedsOf(props: Record<string, TSchema>): EmbeddedIn[] {
-  const byName = new Map<string, EmbeddedIn>();
-  for (const fs of Object.values(props)) {
-    const e = embeddedIn(fs);
-    if (e !== undefined && !byName.has(e.name)) byName.set(e.name, e);
-  }
-  return [...byName.values()];
-}
-
-function isZeroFilledMessage(schema: TSchema): boolean {
-  const codec = codecOf(schema);
-  if (codec === undefined) return propertiesOf(schema) !== undefined;
-  return codec !== 'bytes' && codec !== 'fields-v1' && codec !== 'wrapped-list';
-}
-
-function decodeSpecial(schema: TSchema, m: Record<string, unknown>, emb: EmbeddedCodec): unknown {
-  switch (codecOf(schema)) {
+function decodeSpecial(codec: WireCodec, m: Record<string, unknown>, emb: EmbeddedCodec): unknown {
+  switch (codec) {
     case 'time':
     case 'microtime': {
       if (!Object.hasOwn(m, 'seconds')) return null;
       const ts = { seconds: toNumber(m.seconds), nanos: toNumber(m.nanos ?? 0) };
-      return codecOf(schema) === 'time' ? formatTime(ts) : formatMicroTime(ts);
+      return codec === 'time' ? formatTime(ts) : formatMicroTime(ts);
     }
     case 'int-or-string':
       return toNumber(m.type ?? 0) === 1 ? String(m.strVal ?? '') : toNumber(m.intVal ?? 0);
@@ -191,39 +167,43 @@ function decodeSpecial(schema: TSchema, m: Record<string, unknown>, emb: Embedde
 
 /** Converts a decoded protobuf value back to the JSON-shaped form of `schema`. */
 export function fromProtoValue(schema: TSchema, v: unknown, emb: EmbeddedCodec): unknown {
-  const codec = codecOf(schema);
-  if (codec === 'bytes') return v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v;
-  if (codec !== undefined) return isRecord(v) ? decodeSpecial(schema, v, emb) : null;
-  const props = propertiesOf(schema);
-  if (props !== undefined) return isRecord(v) ? fromProtoMessage(props, v, emb) : v;
-  const items = itemsOf(schema);
-  if (items !== undefined) return Array.isArray(v) ? v.map((x) => fromProtoValue(items, x, emb)) : v;
-  const mv = mapValueOf(schema);
-  if (mv !== undefined && isRecord(v)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = fromProtoValue(mv, x, emb);
-    return out;
+  const plan = planOf(schema);
+  switch (plan.kind) {
+    case 'codec':
+      if (plan.codec === 'bytes') return v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v;
+      return isRecord(v) ? decodeSpecial(plan.codec, v, emb) : null;
+    case 'message':
+      return isRecord(v) ? decodeMessage(plan.fields, plan.embeds, v, emb) : v;
+    case 'array':
+      return Array.isArray(v) ? v.map((x) => fromProtoValue(plan.items, x, emb)) : v;
+    case 'map': {
+      if (!isRecord(v)) return v;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) out[k] = fromProtoValue(plan.value, v[k], emb);
+      return out;
+    }
+    default:
+      return plan.int64 ? toNumber(v) : v;
   }
-  return node(schema).format === 'int64' ? toNumber(v) : v;
 }
 
-function fromProtoMessage(
-  props: Record<string, TSchema>,
+function decodeMessage(
+  fields: readonly FieldPlan[],
+  embeds: readonly EmbeddedIn[],
   m: Record<string, unknown>,
   emb: EmbeddedCodec,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const embed of embedsOf(props)) {
+  for (const embed of embeds) {
     const inner = m[embed.name];
     if (Object.hasOwn(m, embed.name) && isRecord(inner)) Object.assign(out, fromProtoValue(embed.schema, inner, emb));
   }
-  for (const [key, fs] of Object.entries(props)) {
-    if (protobufFieldOf(fs) === undefined || embeddedIn(fs) !== undefined || !Object.hasOwn(m, key)) continue;
-    const v = m[key];
+  for (const f of fields) {
+    if (!Object.hasOwn(m, f.key)) continue;
+    const v = m[f.key];
     // Go decodes an absent repeated or map field as nil; keep it absent so JSON shaping writes null/omits it.
-    if (Array.isArray(v) && v.length === 0 && codecOf(fs) === undefined) continue;
-    if (mapValueOf(fs) !== undefined && isRecord(v) && Object.keys(v).length === 0) continue;
-    out[key] = fromProtoValue(fs, v, emb);
+    if (f.collection && (Array.isArray(v) ? v.length === 0 : isRecord(v) && Object.keys(v).length === 0)) continue;
+    out[f.key] = fromProtoValue(f.schema, v, emb);
   }
   return out;
 }
