@@ -18,9 +18,9 @@ export class RequestTokens {
     this.path = path;
     this.count = 0;
     if (path === '/') return this;
-    // A path of n characters has at most n/2 + 1 tokens: size the buffer once, so the
-    // loop below stores without bounds checks or calls.
-    if (path.length + 2 > this.bounds.length) this.bounds = new Int32Array(2 * (path.length + 2));
+    // A path of n characters has at most n + 1 tokens (empty segments count): size the
+    // buffer once, so the loop below stores without bounds checks or calls.
+    if (2 * (path.length + 1) > this.bounds.length) this.bounds = new Int32Array(2 * (path.length + 1));
     const bounds = this.bounds;
     let start = 0;
     let end = path.length;

@@ -189,6 +189,15 @@ t.test('long paths and re-entrant conditions', async (t) => {
       'a path of 101 tokens (the token buffer grows)',
     );
   }
+  const empties = `/long/x${'/'.repeat(40)}y`;
+  for (const router of [new CurlyRouter(), new ReferenceCurlyRouter()]) {
+    t.same(
+      outcome(router, services, request('GET', empties)),
+      { root: '/long', route: 'long', params: { first: 'x', rest: `${'/'.repeat(39)}y` } },
+      'a path of mostly empty segments (more tokens than half its length)',
+    );
+  }
+  t.same(new RequestTokens().scan(empties).toArray(), tokenizePath(empties), 'RequestTokens equals tokenizePath on empty segments');
   const router = new CurlyRouter();
   const inner = makeWebServices([{ root: '/inner', routes: [{ method: 'GET', subPath: '/{x}/{y}/{z}', id: 'inner' }] }]);
   const outer = makeWebServices([
