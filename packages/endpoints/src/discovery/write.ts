@@ -38,7 +38,7 @@ export function encodeDiscovery(codecs: CodecFactory, req: IncomingMessage, obj:
   const negotiated = options.negotiated ?? negotiateOutputMediaType(req.headers.accept, codecs.supportedMediaTypes);
   const indent = pretty(req) || negotiated.pretty;
   if (options.stripVersion && negotiated.info.mediaType === 'application/json') {
-    const { apiVersion: _dropped, ...rest } = JSON.parse(codecs.json.encodeToString(obj)) as KubeObject;
+    const { apiVersion: _dropped, ...rest }: Record<string, unknown> = JSON.parse(codecs.json.encodeToString(obj));
     const text = indent ? JSON.stringify(rest, null, 2) : `${JSON.stringify(rest)}\n`;
     return { body: new TextEncoder().encode(escapeGoJSON(text)), mediaType: negotiated.info.mediaType };
   }

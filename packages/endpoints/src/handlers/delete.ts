@@ -49,9 +49,8 @@ export function deleteResource(scope: RequestScope, deleter: GracefulDeleter): H
       const validation = validateObjectFunc(scope, attributesFor(scope, request, 'DELETE', { options, dryRun }));
       const result = await finishRequest(scope.requestTimeoutSeconds, () => deleter.delete(ctx, request.name, validation, options));
       const status = !result.deleted && options.orphanDependents === false ? 202 : 200;
-      const object: KubeObject =
-        result.object.kind === 'Status' && result.object.code === undefined ? kubeObject({ ...result.object, code: status }) : kubeObject(result.object);
-      await writeObjectNegotiated(scope, request, status, object, negotiated);
+      // Whatever the storage returns is written as is (the generic store's Success Status has no code).
+      await writeObjectNegotiated(scope, request, status, kubeObject(result.object), negotiated);
     });
 }
 

@@ -33,6 +33,14 @@ export interface WriteOptions {
   readonly force?: boolean;
 }
 
+function isFieldValidation(value: string): value is FieldValidation {
+  return value === 'Ignore' || value === 'Warn' || value === 'Strict';
+}
+
+function isResourceVersionMatch(value: string): value is NonNullable<InternalListOptions['resourceVersionMatch']> {
+  return value === '' || value === 'NotOlderThan' || value === 'Exact';
+}
+
 /** Go's `Convert_Slice_string_To_bool`: anything but "0"/"false" (any case) is true. */
 export function queryBool(value: string): boolean {
   return !(value === '0' || value.toLowerCase() === 'false');
@@ -75,7 +83,7 @@ export function writeOptionsOf(q: URLSearchParams, kind: 'CreateOptions' | 'Upda
   return {
     dryRun,
     fieldManager: q.get('fieldManager') ?? '',
-    fieldValidation: validation === '' ? 'Warn' : (validation as FieldValidation),
+    fieldValidation: isFieldValidation(validation) ? validation : 'Warn',
   };
 }
 
@@ -136,18 +144,19 @@ export function listOptionsOf(q: URLSearchParams, forceWatch = false): InternalL
   const get = (k: string): string | undefined => q.get(k) ?? undefined;
   const label = get('labelSelector');
   const field = get('fieldSelector');
+  const match = q.get('resourceVersionMatch') ?? '';
   const opts: InternalListOptions = {
     ...(label ? { labelSelector: parseLabelSelector(label) } : {}),
     ...(field ? { fieldSelector: fieldSelectorOf(field) } : {}),
     watch: forceWatch || (q.has('watch') && queryBool(q.get('watch') ?? '')),
     ...(q.has('allowWatchBookmarks') ? { allowWatchBookmarks: queryBool(q.get('allowWatchBookmarks') ?? '') } : {}),
     ...(q.has('resourceVersion') ? { resourceVersion: q.get('resourceVersion') ?? '' } : {}),
-    ...(q.has('resourceVersionMatch') ? { resourceVersionMatch: (q.get('resourceVersionMatch') ?? '') as InternalListOptions['resourceVersionMatch'] } : {}),
+    ...(isResourceVersionMatch(match) && match !== '' ? { resourceVersionMatch: match } : {}),
     ...(q.has('timeoutSeconds') ? { timeoutSeconds: queryInt('timeoutSeconds', q.get('timeoutSeconds') ?? '') } : {}),
     ...(q.has('limit') ? { limit: queryInt('limit', q.get('limit') ?? '') } : {}),
     ...(q.has('continue') ? { continue: q.get('continue') ?? '' } : {}),
     ...(q.has('sendInitialEvents') ? { sendInitialEvents: queryBool(q.get('sendInitialEvents') ?? '') } : {}),
   };
-  assertValidListOptions({ ...opts, resourceVersionMatch: q.get('resourceVersionMatch') ?? '' });
+  assertValidListOptions({ ...opts, resourceVersionMatch: match });
   return opts;
 }

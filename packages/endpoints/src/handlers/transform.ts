@@ -11,6 +11,10 @@ export function kubeObject(value: object): KubeObject {
   return Object.fromEntries(Object.entries(value));
 }
 
+function toObject(obj: KubeObject): ApiObject {
+  return { ...obj, metadata: metaOf(obj) };
+}
+
 /** Whether a value is a list (`items` array). */
 export function isList(obj: unknown): obj is ApiList {
   return typeof obj === 'object' && obj !== null && Array.isArray((obj as { items?: unknown }).items);
@@ -55,7 +59,7 @@ async function asTable(
     throw new StatusError({ code: 406, reason: 'NotAcceptable', message: `the resource ${scope.resource.resource} does not support being converted to a Table` });
   }
   const includeObject = includeObjectOf(query);
-  const source = isList(obj) ? obj : (obj as ApiObject);
+  const source: ApiObject | ApiList = isList(obj) ? obj : toObject(obj);
   const table = await convertor.convertToTable(ctx, source, { includeObject, noHeaders });
   const items: KubeObject[] = isList(obj) ? obj.items : [obj];
   const rows = table.rows.map((row, i) => {

@@ -41,7 +41,10 @@ async function eventObject(
   if (event.type === 'ERROR') return { ...event.object };
   const typed = withTypeMeta(scope, { ...event.object });
   if (event.type === 'BOOKMARK') return typed;
-  return transformResponseObject(scope, { namespace: request.namespace }, typed, negotiated.target, request.query, !first);
+  // A watch of a PartialObjectMetadataList streams PartialObjectMetadata events.
+  const target =
+    negotiated.target?.kind === 'PartialObjectMetadataList' ? { ...negotiated.target, kind: 'PartialObjectMetadata' } : negotiated.target;
+  return transformResponseObject(scope, { namespace: request.namespace }, typed, target, request.query, !first);
 }
 
 /** Serves a watch: negotiates a stream type (406), starts the storage watch, streams events until done. */

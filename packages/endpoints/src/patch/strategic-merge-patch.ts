@@ -118,7 +118,11 @@ function mergeMap(orig: Obj, patch: Obj, schema: TSchema | undefined): Obj {
 }
 
 /** Applies a strategic merge patch to an object using the patch facts of its kind's schema. */
-export function applyStrategicMergePatch(original: Obj, patch: unknown, schema: TSchema | undefined): Obj {
+export function applyStrategicMergePatch(
+  original: Record<string, unknown>,
+  patch: unknown,
+  schema: TSchema | undefined,
+): Record<string, unknown> {
   if (!isObject(patch)) throw new StrategicMergePatchError('a strategic merge patch must be a JSON object');
   return mergeMap(original, patch, schema);
 }

@@ -132,4 +132,7 @@ t.test('Table watch events and watch on a storage without Watcher', async (t) =>
   t.equal((e1?.object.columnDefinitions as unknown[] | undefined)?.length, 2, 'first event has headers');
   t.same(e2?.object.columnDefinitions, [], 'later events have none');
   w.close();
+  const meta = await openWatch(s, `${base}?watch=true&resourceVersion=0`, 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io');
+  t.match(await meta.next(), { type: 'ADDED', object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name: /^t/ } } });
+  meta.close();
 });

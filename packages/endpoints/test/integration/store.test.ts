@@ -115,6 +115,8 @@ t.test('Store + memory backend + admission', async (t) => {
   t.match(stale.json, { reason: 'Conflict' });
   const deleted = await call('DELETE', `${base}/c1`);
   t.equal(deleted.status, 200);
+  t.match(deleted.json, { kind: 'Status', apiVersion: 'v1', status: 'Success', details: { name: 'c1', kind: 'configmaps' } });
+  t.notOk('code' in deleted.json, 'the store\'s Status carries no code');
   t.equal((await call('GET', `${base}/c1`)).status, 404);
 
   await watchDone;
