@@ -2,6 +2,7 @@
  * Response writers (handlers/responsewriters): `writeObjectNegotiated` and `errorNegotiated`, the one error path
  * of every handler.
  */
+import { gzipSync } from 'node:zlib';
 import {
   type KubeObject,
   type NegotiatedMediaType,
@@ -40,13 +41,30 @@ function sendWarnings(request: HandlerRequest): void {
   );
 }
 
-function send(request: HandlerRequest, status: number, contentType: string, body: Uint8Array): void {
+/** Responses above this size are gzipped when the client accepts it (`defaultGzipThresholdBytes`). */
+export const GZIP_THRESHOLD_BYTES = 128 * 1024;
+
+function acceptsGzip(request: HandlerRequest): boolean {
+  const header = request.req.headers['accept-encoding'] ?? '';
+  return header.split(',').some((part) => {
+    const [coding = '', ...params] = part.trim().split(';');
+    return coding.trim().toLowerCase() === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+function send(request: HandlerRequest, status: number, contentType: string, raw: Uint8Array): void {
   const { res } = request;
   if (res.headersSent || res.writableEnded) {
     res.end();
     return;
   }
   sendWarnings(request);
+  let body = raw;
+  if (raw.length > GZIP_THRESHOLD_BYTES && acceptsGzip(request)) {
+    body = gzipSync(raw);
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+  }
   res.setHeader('Content-Type', contentType);
   res.setHeader('Content-Length', body.length);
   res.writeHead(status);

@@ -145,6 +145,21 @@ t.test('delete options, graceful 202, deletecollection', async (t) => {
   t.equal(unsafe.status, 422);
 });
 
+t.test('large responses are gzipped when accepted', async (t) => {
+  const s = await startTestServer();
+  t.teardown(() => s.close());
+  for (let i = 0; i < 3; i++) await s.request('POST', base, { body: cm(`big${i}`, { v: 'x'.repeat(60 * 1024) }), headers: JSON_CT });
+  const gz = await s.request('GET', base, { headers: { 'Accept-Encoding': 'gzip' } });
+  t.equal(gz.headers['content-encoding'], 'gzip');
+  t.equal(gz.headers.vary, 'Accept-Encoding');
+  const { gunzipSync } = await import('node:zlib');
+  t.equal((JSON.parse(gunzipSync(gz.body).toString()).items as unknown[]).length, 3);
+  const plain = await s.request('GET', base, { headers: { 'Accept-Encoding': 'gzip;q=0, br' } });
+  t.notOk(plain.headers['content-encoding']);
+  const small = await s.request('GET', `${base}/big0`, { headers: { 'Accept-Encoding': 'gzip' } });
+  t.notOk(small.headers['content-encoding'], 'small bodies are not compressed');
+});
+
 t.test('Table and PartialObjectMetadata output', async (t) => {
   const s = await startTestServer();
   t.teardown(() => s.close());
