@@ -82,4 +82,5 @@ export {
   ServiceSpecSchema,
   ServiceStatusSchema,
 } from './core/v1/service.js';
+export { addBuiltinDefaults, defaultDeployment, defaultPodSpec, defaultService } from './defaults.js';
 export { addAppsV1Kinds, addCoreV1Kinds, newBuiltinScheme } from './register.js';

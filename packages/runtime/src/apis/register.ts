@@ -12,6 +12,7 @@ import {
   ServiceAccountSchema,
 } from './core/v1/config.js';
 import { ServiceListSchema, ServiceSchema } from './core/v1/service.js';
+import { addBuiltinDefaults } from './defaults.js';
 import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
 
 /** Registers Namespace, ConfigMap, Secret, ServiceAccount, Service and their lists (core/v1). */
@@ -37,7 +38,7 @@ export function addAppsV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(DeploymentSchema, DeploymentListSchema);
 }
 
-/** A scheme holding the meta kinds plus every built-in kind of this package. */
+/** A scheme holding the meta kinds plus every built-in kind of this package, with their defaulting hooks. */
 export function newBuiltinScheme(name = 'apiserver'): Scheme {
-  return addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name))));
+  return addBuiltinDefaults(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
 }

@@ -1,0 +1,121 @@
+/**
+ * Defaulting of the built-in kinds, as Kubernetes' `SetDefaults_*` functions (core/v1, apps/v1) fill unset
+ * fields on create and update. Server-assigned values (clusterIP, ipFamilies, uid…) belong to the
+ * registry strategies, not here.
+ */
+import { isRecord } from '../serializer/go-json.js';
+import type { KubeObject, Scheme } from '../runtime/scheme.js';
+
+type Rec = Record<string, unknown>;
+
+function child(parent: Rec, key: string): Rec {
+  const v = parent[key];
+  if (isRecord(v)) return v;
+  const created: Rec = {};
+  parent[key] = created;
+  return created;
+}
+
+function records(v: unknown): Rec[] {
+  return Array.isArray(v) ? v.filter(isRecord) : [];
+}
+
+function setIfUnset(obj: Rec, key: string, value: unknown): void {
+  if (obj[key] === undefined || obj[key] === null || obj[key] === '') obj[key] = value;
+}
+
+function defaultProbe(probe: unknown): void {
+  if (!isRecord(probe)) return;
+  for (const [k, v] of [['timeoutSeconds', 1], ['periodSeconds', 10], ['successThreshold', 1], ['failureThreshold', 3]] as const) {
+    if (probe[k] === undefined || probe[k] === 0) probe[k] = v;
+  }
+  if (isRecord(probe.httpGet)) {
+    setIfUnset(probe.httpGet, 'path', '/');
+    setIfUnset(probe.httpGet, 'scheme', 'HTTP');
+  }
+}
+
+function imagePullPolicyFor(image: unknown): string {
+  if (typeof image !== 'string') return 'IfNotPresent';
+  if (image.includes('@')) return 'IfNotPresent';
+  const lastSlash = image.lastIndexOf('/');
+  const colon = image.lastIndexOf(':');
+  const tag = colon > lastSlash ? image.slice(colon + 1) : '';
+  return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+function defaultContainer(c: Rec): void {
+  setIfUnset(c, 'terminationMessagePath', '/dev/termination-log');
+  setIfUnset(c, 'terminationMessagePolicy', 'File');
+  setIfUnset(c, 'imagePullPolicy', imagePullPolicyFor(c.image));
+  for (const port of records(c.ports)) setIfUnset(port, 'protocol', 'TCP');
+  for (const env of records(c.env)) {
+    if (isRecord(env.valueFrom) && isRecord(env.valueFrom.fieldRef)) setIfUnset(env.valueFrom.fieldRef, 'apiVersion', 'v1');
+  }
+  defaultProbe(c.livenessProbe);
+  defaultProbe(c.readinessProbe);
+  defaultProbe(c.startupProbe);
+}
+
+/** Defaults a PodSpec in place (SetDefaults_PodSpec, _Container, _Volume sources, probes). */
+export function defaultPodSpec(spec: Rec): void {
+  setIfUnset(spec, 'restartPolicy', 'Always');
+  setIfUnset(spec, 'dnsPolicy', 'ClusterFirst');
+  setIfUnset(spec, 'schedulerName', 'default-scheduler');
+  if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null) {
+    spec.terminationGracePeriodSeconds = 30;
+  }
+  for (const c of [...records(spec.initContainers), ...records(spec.containers)]) defaultContainer(c);
+  for (const volume of records(spec.volumes)) {
+    for (const source of ['secret', 'configMap'] as const) {
+      const s = volume[source];
+      if (isRecord(s)) setIfUnset(s, 'defaultMode', 0o644);
+    }
+  }
+}
+
+/** apps/v1 SetDefaults_Deployment. */
+export function defaultDeployment(obj: KubeObject): void {
+  const spec = child(obj, 'spec');
+  if (spec.replicas === undefined || spec.replicas === null) spec.replicas = 1;
+  const strategy = child(spec, 'strategy');
+  setIfUnset(strategy, 'type', 'RollingUpdate');
+  if (strategy.type === 'RollingUpdate') {
+    const ru = child(strategy, 'rollingUpdate');
+    setIfUnset(ru, 'maxUnavailable', '25%');
+    setIfUnset(ru, 'maxSurge', '25%');
+  }
+  if (spec.revisionHistoryLimit === undefined || spec.revisionHistoryLimit === null) spec.revisionHistoryLimit = 10;
+  if (spec.progressDeadlineSeconds === undefined || spec.progressDeadlineSeconds === null) {
+    spec.progressDeadlineSeconds = 600;
+  }
+  defaultPodSpec(child(child(spec, 'template'), 'spec'));
+}
+
+/** core/v1 SetDefaults_Service (the parts that do not allocate anything). */
+export function defaultService(obj: KubeObject): void {
+  const spec = child(obj, 'spec');
+  setIfUnset(spec, 'sessionAffinity', 'None');
+  setIfUnset(spec, 'type', 'ClusterIP');
+  for (const port of records(spec.ports)) {
+    setIfUnset(port, 'protocol', 'TCP');
+    if (port.targetPort === undefined || port.targetPort === 0 || port.targetPort === '') port.targetPort = port.port;
+  }
+  if ((spec.type === 'NodePort' || spec.type === 'LoadBalancer') && !spec.externalTrafficPolicy) {
+    spec.externalTrafficPolicy = 'Cluster';
+  }
+  if (spec.type !== 'ExternalName' && spec.internalTrafficPolicy === undefined) spec.internalTrafficPolicy = 'Cluster';
+  if (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts === undefined) {
+    spec.allocateLoadBalancerNodePorts = true;
+  }
+}
+
+/** Registers the defaulting hooks of the built-in kinds. */
+export function addBuiltinDefaults(scheme: Scheme): Scheme {
+  const core = (kind: string) => ({ group: '', version: 'v1', kind });
+  scheme.addDefaultingFunc({ group: 'apps', version: 'v1', kind: 'Deployment' }, defaultDeployment);
+  scheme.addDefaultingFunc(core('Service'), defaultService);
+  scheme.addDefaultingFunc(core('Secret'), (obj) => setIfUnset(obj, 'type', 'Opaque'));
+  scheme.addDefaultingFunc(core('Namespace'), (obj) => setIfUnset(child(obj, 'status'), 'phase', 'Active'));
+  return scheme;
+}

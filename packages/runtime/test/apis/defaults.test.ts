@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { newBuiltinScheme } from '../../src/apis/register.js';
+import { CodecFactory } from '../../src/serializer/codec-factory.js';
+
+const FIXTURES = '/work/shared/fixtures/kubectl-bodies/kubectl-1.31-json';
+const scheme = newBuiltinScheme();
+const codecs = new CodecFactory(scheme);
+const load = (f: string) => JSON.parse(readFileSync(`${FIXTURES}/${f}`, 'utf8'));
+
+t.test('kubectl create deployment gets apps/v1 defaults', async (t) => {
+  const dep = load('06_apis_apps_v1_namespaces_default_deployments.json');
+  scheme.default(dep);
+  t.same(dep.spec.strategy, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } });
+  t.equal(dep.spec.replicas, 2, 'set replicas are kept');
+  t.equal(dep.spec.revisionHistoryLimit, 10);
+  t.equal(dep.spec.progressDeadlineSeconds, 600);
+  t.match(dep.spec.template.spec, {
+    restartPolicy: 'Always',
+    dnsPolicy: 'ClusterFirst',
+    schedulerName: 'default-scheduler',
+    terminationGracePeriodSeconds: 30,
+  });
+  t.same(dep.spec.template.spec.containers[0], {
+    name: 'nginx',
+    image: 'nginx:1.27',
+    resources: {},
+    terminationMessagePath: '/dev/termination-log',
+    terminationMessagePolicy: 'File',
+    imagePullPolicy: 'IfNotPresent',
+  });
+  t.ok(codecs.protobuf.supports(dep), 'defaults stay within the declared fields');
+  const bare = { kind: 'Deployment', apiVersion: 'apps/v1', spec: { strategy: { type: 'Recreate' } } };
+  scheme.default(bare);
+  t.same(bare.spec, {
+    strategy: { type: 'Recreate' },
+    replicas: 1,
+    revisionHistoryLimit: 10,
+    progressDeadlineSeconds: 600,
+    template: { spec: { restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30 } },
+  });
+});
+
+t.test('containers: pull policy by tag, ports, probes, env and volumes', async (t) => {
+  const images: [string | undefined, string][] = [
+    ['nginx', 'Always'],
+    ['nginx:latest', 'Always'],
+    ['registry:5000/nginx', 'Always'],
+    ['registry:5000/nginx:1.2', 'IfNotPresent'],
+    ['nginx@sha256:abc', 'IfNotPresent'],
+    [undefined, 'IfNotPresent'],
+  ];
+  for (const [image, policy] of images) {
+    const dep = { kind: 'Deployment', apiVersion: 'apps/v1', spec: { template: { spec: { containers: [{ name: 'c', image }] } } } };
+    scheme.default(dep);
+    t.equal((dep.spec.template.spec.containers[0] as Record<string, unknown>).imagePullPolicy, policy, String(image));
+  }
+  const spec: Record<string, unknown> = {
+    initContainers: [{ name: 'i', image: 'x:1', imagePullPolicy: 'Never' }],
+    containers: [
+      {
+        name: 'c',
+        image: 'x:1',
+        ports: [{ containerPort: 80 }],
+        env: [{ name: 'N', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
+        livenessProbe: { httpGet: { port: 80 } },
+        readinessProbe: { exec: { command: ['true'] }, periodSeconds: 3 },
+      },
+    ],
+    volumes: [{ name: 'a', configMap: { name: 'cm' } }, { name: 'b', secret: { secretName: 's', defaultMode: 256 } }, { name: 'e', emptyDir: {} }],
+  };
+  scheme.default({ kind: 'Deployment', apiVersion: 'apps/v1', spec: { template: { spec } } });
+  const [init] = spec.initContainers as Record<string, unknown>[];
+  const [c] = spec.containers as Record<string, Record<string, unknown>>[];
+  t.equal(init?.imagePullPolicy, 'Never', 'set values are kept');
+  t.same(c?.ports, [{ containerPort: 80, protocol: 'TCP' }]);
+  t.same(c?.env, [{ name: 'N', valueFrom: { fieldRef: { fieldPath: 'metadata.name', apiVersion: 'v1' } } }]);
+  t.same(c?.livenessProbe, { httpGet: { port: 80, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
+  t.equal(c?.readinessProbe?.periodSeconds, 3);
+  t.same(spec.volumes, [
+    { name: 'a', configMap: { name: 'cm', defaultMode: 420 } },
+    { name: 'b', secret: { secretName: 's', defaultMode: 256 } },
+    { name: 'e', emptyDir: {} },
+  ]);
+});
+
+t.test('services, secrets and namespaces', async (t) => {
+  const svc = load('05_api_v1_namespaces_default_services.json');
+  scheme.default(svc);
+  t.same(svc.spec, {
+    ports: [{ name: '80-8080', protocol: 'TCP', port: 80, targetPort: 8080 }],
+    selector: { app: 'web' },
+    type: 'ClusterIP',
+    sessionAffinity: 'None',
+    internalTrafficPolicy: 'Cluster',
+  });
+  const lb = { kind: 'Service', apiVersion: 'v1', spec: { type: 'LoadBalancer', ports: [{ port: 443 }] } };
+  scheme.default(lb);
+  t.same(lb.spec, {
+    type: 'LoadBalancer',
+    ports: [{ port: 443, protocol: 'TCP', targetPort: 443 }],
+    sessionAffinity: 'None',
+    externalTrafficPolicy: 'Cluster',
+    internalTrafficPolicy: 'Cluster',
+    allocateLoadBalancerNodePorts: true,
+  });
+  const ext: Record<string, unknown> = { kind: 'Service', apiVersion: 'v1', spec: { type: 'ExternalName', externalName: 'x.example' } };
+  scheme.default(ext);
+  t.notOk('internalTrafficPolicy' in (ext.spec as object));
+  const secret = load('03_api_v1_namespaces_default_secrets.json');
+  scheme.default(secret);
+  t.equal(secret.type, 'Opaque');
+  const ns = load('01_api_v1_namespaces.json');
+  scheme.default(ns);
+  t.same(ns.status, { phase: 'Active' });
+  const cm = load('02_api_v1_namespaces_default_configmaps.json');
+  const before = JSON.stringify(cm);
+  scheme.default(cm);
+  t.equal(JSON.stringify(cm), before, 'ConfigMap has no defaults');
+});
