@@ -155,6 +155,7 @@ export {
   TimeParseError,
   type Timestamp,
 } from './apis/meta/v1/time.js';
+export { toPartialObjectMetadata, toPartialObjectMetadataList } from './apis/meta/v1/partial.js';
 export { type Scale, ScaleSchema, ScaleSpecSchema, ScaleStatusSchema } from './apis/autoscaling/v1/scale.js';
 export { addMetaKinds, addMetaToGroupVersion } from './apis/meta/v1/register.js';
 // Group/version/kind/resource and the Scheme.

@@ -7,6 +7,7 @@ import { DeploymentSchema } from '../../src/apis/apps/v1/deployment.js';
 import { ServiceSchema } from '../../src/apis/core/v1/service.js';
 import { makeStatus } from '../../src/errors/status.js';
 import { newBuiltinScheme } from '../../src/apis/register.js';
+import { toPartialObjectMetadata, toPartialObjectMetadataList } from '../../src/apis/meta/v1/partial.js';
 import * as apis from '../../src/apis/index.js';
 import { node } from '../../src/schema/extensions.js';
 
@@ -62,4 +63,22 @@ t.test('the apis entry registers every built-in kind', async (t) => {
     t.ok(scheme.recognizes({ ...scheme.objectKind({ kind: 'WatchEvent', apiVersion }) }), `WatchEvent in ${apiVersion}`);
   }
   t.notOk(scheme.recognizes({ group: 'apps', version: 'v1', kind: 'Status' }), 'Status is only registered in v1');
+});
+
+t.test('PartialObjectMetadata conversions', async (t) => {
+  const cm = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'a', labels: { x: 'y' } }, data: { k: 'v' } };
+  const partial = toPartialObjectMetadata(cm);
+  t.same(partial, { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name: 'a', labels: { x: 'y' } } });
+  t.not(partial.metadata, cm.metadata, 'metadata is copied');
+  t.same(toPartialObjectMetadata({ kind: 'X' }, 'v1beta1'), { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1beta1', metadata: {} });
+  const list = { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '7', continue: 'c', remainingItemCount: 2 }, items: [cm, 'junk'] };
+  t.same(toPartialObjectMetadataList(list), {
+    kind: 'PartialObjectMetadataList',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: { resourceVersion: '7', continue: 'c', remainingItemCount: 2 },
+    items: [partial],
+  });
+  t.same(toPartialObjectMetadataList({ kind: 'ConfigMapList' }).items, []);
+  const scheme = newBuiltinScheme();
+  t.same(scheme.validate(toPartialObjectMetadataList(list)), [], 'valid against the registered schema');
 });
