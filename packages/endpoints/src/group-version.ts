@@ -34,6 +34,8 @@ export interface APIGroupVersionConfig {
   readonly requestTimeoutSeconds?: number;
   /** Admission plugins (e.g. an AdmissionChain); none by default. */
   readonly admission?: AdmissionInterface;
+  /** Extra field selector labels per kind, as `AddFieldLabelConversionFunc` registers (e.g. `{ Event: ['involvedObject.name'] }`). */
+  readonly fieldLabels?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What `installREST` installed. */
@@ -84,6 +86,7 @@ export class APIGroupVersion {
       maxRequestBodyBytes: c.maxRequestBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_BYTES,
       requestTimeoutSeconds: c.requestTimeoutSeconds ?? REQUEST_TIMEOUT_UPPER_BOUND_SECONDS,
       admission: c.admission,
+      fieldLabels: c.fieldLabels,
     });
     const { webService, resources } = installer.install();
     const apiResources = resources.map((r) => r.apiResource);

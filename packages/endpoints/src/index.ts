@@ -45,6 +45,7 @@ export { serveWatch, watchTimeoutMs } from './handlers/watch.js';
 export { finishRequest, REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
 export { errorNegotiated, writeObjectNegotiated } from './handlers/responsewriters.js';
 export { statusErrorOf } from './handlers/status-of.js';
+export { DEFAULT_FIELD_LABELS } from './handlers/options.js';
 export { admissionTransformer, attributesFor } from './handlers/admission.js';
 export { restfulHandler } from './restful-bridge.js';
 export { statusServiceErrorHandler } from './service-error-handler.js';

@@ -59,7 +59,7 @@ export function deleteCollection(scope: RequestScope, deleter: CollectionDeleter
   return (request) =>
     serve(scope, request, async () => {
       const negotiated = negotiateOutput(scope, request);
-      const listOptions = listOptionsOf(request.query);
+      const listOptions = listOptionsOf(request.query, false, scope.fieldLabels);
       const options = await deleteOptionsOf(scope, request);
       if (request.query.get('ignoreStoreReadErrorWithClusterBreakingPotential') === 'true') {
         throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', [

@@ -28,15 +28,15 @@ function withNameSelector(opts: InternalListOptions, name: string): InternalList
 }
 
 /** Options of a list/watch request (name from the legacy watch-item route becomes a field selector). */
-export function listRequestOptions(request: HandlerRequest, forceWatch: boolean): InternalListOptions {
-  return withNameSelector(listOptionsOf(request.query, forceWatch), request.name);
+export function listRequestOptions(scope: RequestScope, request: HandlerRequest, forceWatch: boolean): InternalListOptions {
+  return withNameSelector(listOptionsOf(request.query, forceWatch, scope.fieldLabels), request.name);
 }
 
 /** The LIST handler (also serving `watch=true` when the storage is a Watcher). */
 export function listResource(scope: RequestScope, lister: Lister | undefined, watcher: Watcher | undefined, route: ListRoute): Handler {
   return (request) =>
     serve(scope, request, async () => {
-      const opts = listRequestOptions(request, route.forceWatch);
+      const opts = listRequestOptions(scope, request, route.forceWatch);
       if (opts.watch === true) {
         if (watcher === undefined) {
           throw newMethodNotSupported({ group: scope.resource.group, resource: scope.resource.resource }, 'watch');

@@ -127,27 +127,29 @@ export function validateDeleteOptions(o: DeleteOptions): void {
   if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errs);
 }
 
-const allowedFieldLabels = ['metadata.name', 'metadata.namespace'];
+/** Field labels every kind supports (`runtime.DefaultMetaV1FieldSelectorConversion`). */
+export const DEFAULT_FIELD_LABELS: readonly string[] = ['metadata.name', 'metadata.namespace'];
 
-function fieldSelectorOf(text: string) {
+function fieldSelectorOf(text: string, extraLabels: readonly string[]) {
   const selector = parseFieldSelector(text);
   for (const r of selector.requirements()) {
-    if (!allowedFieldLabels.includes(r.field)) {
-      throw newBadRequest(`${JSON.stringify(r.field)} is not a known field selector: only "metadata.name", "metadata.namespace"`);
-    }
+    if (DEFAULT_FIELD_LABELS.includes(r.field) || extraLabels.includes(r.field)) continue;
+    // A kind with its own conversion func answers upstream's `field label not supported`.
+    if (extraLabels.length > 0) throw newBadRequest(`field label not supported: ${r.field}`);
+    throw newBadRequest(`${JSON.stringify(r.field)} is not a known field selector: only "metadata.name", "metadata.namespace"`);
   }
   return selector;
 }
 
 /** Decodes ListOptions from the query, parses selectors and validates (400 on bad values, 422 on bad combinations). */
-export function listOptionsOf(q: URLSearchParams, forceWatch = false): InternalListOptions {
+export function listOptionsOf(q: URLSearchParams, forceWatch = false, extraFieldLabels: readonly string[] = []): InternalListOptions {
   const get = (k: string): string | undefined => q.get(k) ?? undefined;
   const label = get('labelSelector');
   const field = get('fieldSelector');
   const match = q.get('resourceVersionMatch') ?? '';
   const opts: InternalListOptions = {
     ...(label ? { labelSelector: parseLabelSelector(label) } : {}),
-    ...(field ? { fieldSelector: fieldSelectorOf(field) } : {}),
+    ...(field ? { fieldSelector: fieldSelectorOf(field, extraFieldLabels) } : {}),
     watch: forceWatch || (q.has('watch') && queryBool(q.get('watch') ?? '')),
     ...(q.has('allowWatchBookmarks') ? { allowWatchBookmarks: queryBool(q.get('allowWatchBookmarks') ?? '') } : {}),
     ...(q.has('resourceVersion') ? { resourceVersion: q.get('resourceVersion') ?? '' } : {}),

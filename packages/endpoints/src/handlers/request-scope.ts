@@ -33,6 +33,8 @@ export interface RequestScope {
   readonly maxRequestBodyBytes: number;
   /** Schema of the served kind (field validation, strategic merge patch), when registered. */
   readonly objectSchema: TSchema | undefined;
+  /** Field selector labels beyond `metadata.name`/`metadata.namespace` (AddFieldLabelConversionFunc). */
+  readonly fieldLabels: readonly string[];
   /** Admission plugins (mutating run by handlers, validating handed to storage); undefined = none. */
   readonly admission: AdmissionInterface | undefined;
   /** Keep system metadata fields on subresource creates (rest.SubresourceObjectMetaPreserver). */

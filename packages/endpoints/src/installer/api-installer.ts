@@ -36,6 +36,8 @@ export interface InstallerConfig {
   readonly requestTimeoutSeconds: number;
   /** Admission plugins; undefined = none. */
   readonly admission?: AdmissionInterface | undefined;
+  /** Extra field selector labels per kind (e.g. Event: `involvedObject.name`, …). */
+  readonly fieldLabels?: Readonly<Record<string, readonly string[]>> | undefined;
 }
 
 /** One installed resource: what was planned and what discovery lists. */
@@ -74,6 +76,7 @@ export function requestScopeOf(config: InstallerConfig, info: ResourceInfo): Req
     maxRequestBodyBytes: config.maxRequestBodyBytes,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
     admission: config.admission,
+    fieldLabels: config.fieldLabels?.[gvk.kind] ?? [],
     objectSchema: config.scheme.lookup(gvk)?.schema,
     preserveSystemFieldsOnCreate:
       caps.subresourceObjectMetaPreserver?.preserveRequestObjectMetaSystemFieldsOnSubresourceCreate() === true,

@@ -40,6 +40,7 @@ const cases: readonly Case[] = [
   { name: 'invalid label selector', method: 'GET', path: `${base}?labelSelector=a%20b%20c`, status: 400, reason: 'BadRequest' },
   { name: 'invalid field selector', method: 'GET', path: `${base}?fieldSelector=a`, status: 400 },
   { name: 'unknown field selector', method: 'GET', path: `${base}?fieldSelector=spec.foo%3D1`, status: 400, message: '"spec.foo" is not a known field selector: only "metadata.name", "metadata.namespace"' },
+  { name: 'unsupported field label of a kind with extras', method: 'GET', path: '/api/v1/namespaces?fieldSelector=spec.x%3D1', status: 400, message: 'field label not supported: spec.x' },
   { name: 'bad limit', method: 'GET', path: `${base}?limit=ten`, status: 400 },
   { name: 'bad timeoutSeconds', method: 'GET', path: `${base}?watch=true&timeoutSeconds=x`, status: 400 },
   { name: 'resourceVersionMatch without resourceVersion', method: 'GET', path: `${base}?resourceVersionMatch=Exact`, status: 422, message: /^ListOptions\.meta\.k8s\.io "" is invalid/ },

@@ -43,6 +43,8 @@ t.test('create, get, list, update, delete', async (t) => {
   t.same((selected.json().items as { metadata: { name: string } }[]).map((i) => i.metadata.name), ['two']);
   const byField = await s.request('GET', `${base}?fieldSelector=metadata.name%3Done`);
   t.same((byField.json().items as { metadata: { name: string } }[]).map((i) => i.metadata.name), ['one']);
+  const phase = await s.request('GET', '/api/v1/namespaces?fieldSelector=status.phase%3DActive');
+  t.equal(phase.status, 200, 'extra field label of Namespace accepted');
   const all = await s.request('GET', '/api/v1/configmaps');
   t.equal((all.json().items as unknown[]).length, 2, 'all-namespaces list');
   const other = await s.request('GET', '/api/v1/namespaces/other/configmaps');

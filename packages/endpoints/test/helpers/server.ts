@@ -47,6 +47,7 @@ export async function startTestServer(options: { maxRequestBodyBytes?: number; m
     storage: { configmaps, namespaces },
     scheme,
     codecs,
+    fieldLabels: { Namespace: ['status.phase'] },
     ...options,
   }).installREST(container);
   const apps = new APIGroupVersion({
