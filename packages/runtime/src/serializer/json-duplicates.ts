@@ -51,7 +51,9 @@ class DuplicateScanner {
     this.#pos++;
     this.#skipSpace();
     for (let i = 0; this.#pos < this.#text.length && this.#text.charAt(this.#pos) !== ']'; i++) {
+      const before = this.#pos;
       this.value(`${path}[${i}]`, depth + 1);
+      if (this.#pos === before) throw new SyntaxError(`invalid JSON at offset ${before}`);
       this.#skipSpace();
       if (this.#text.charAt(this.#pos) === ',') this.#pos++;
       this.#skipSpace();
@@ -71,7 +73,7 @@ class DuplicateScanner {
   }
 }
 
-/** Paths of keys that occur twice in the same object of a JSON text already known to be valid. */
+/** Paths of keys that occur twice in the same object of a JSON text (meant for text JSON.parse accepted). */
 export function findDuplicateFields(text: string): string[] {
   const scanner = new DuplicateScanner(text);
   scanner.value('', 0);

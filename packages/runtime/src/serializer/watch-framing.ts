@@ -64,6 +64,9 @@ export function jsonWatchFrameReader(): WatchFrameReader {
   return {
     push(chunk) {
       buffer = concat(buffer, chunk);
+      if (buffer.length > MAX_FRAME && buffer.indexOf(0x0a) < 0) {
+        throw new DecodeError(`watch line longer than ${MAX_FRAME} bytes`);
+      }
       const events: WatchEventFrame[] = [];
       for (let nl = buffer.indexOf(0x0a); nl >= 0; nl = buffer.indexOf(0x0a)) {
         const line = buffer.subarray(0, nl);

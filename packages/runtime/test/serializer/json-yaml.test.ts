@@ -136,6 +136,7 @@ t.test('watch framing: JSON lines and length-delimited protobuf', async (t) => {
   t.same(got.map((e) => e.type), ['ADDED', 'ERROR']);
   t.same(got[1]?.object, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410, metadata: {} });
   t.throws(() => jr.push(Buffer.from('{"type":1}\n')), DecodeError);
+  t.throws(() => jsonWatchFrameReader().push(new Uint8Array(64 * 1024 * 1024 + 1).fill(0x20)), DecodeError, 'bounded line');
 
   const pbBytes = Buffer.concat(events.map((e) => encodeProtobufWatchEvent(codecs.protobuf, e)));
   t.equal(pbBytes.readUInt32BE(0) + 4, encodeProtobufWatchEvent(codecs.protobuf, events[0] as never).length);
@@ -162,4 +163,6 @@ t.test('duplicate JSON keys are found with Go paths', async (t) => {
   t.same(findDuplicateFields('[{"x":1},{"x":2}]'), []);
   t.same(findDuplicateFields('"just a string"'), []);
   t.throws(() => findDuplicateFields(`${'['.repeat(600)}${']'.repeat(600)}`), RangeError);
+  t.throws(() => findDuplicateFields('[}'), SyntaxError, 'invalid text cannot loop forever');
+  t.throws(() => findDuplicateFields('{:1}'), SyntaxError);
 });
