@@ -110,11 +110,19 @@ export function defaultService(obj: KubeObject): void {
   }
 }
 
+/** core/v1 SetDefaults_Pod: the pod spec defaults plus enableServiceLinks. */
+export function defaultPod(obj: KubeObject): void {
+  const spec = child(obj, 'spec');
+  defaultPodSpec(spec);
+  if (spec.enableServiceLinks === undefined || spec.enableServiceLinks === null) spec.enableServiceLinks = true;
+}
+
 /** Registers the defaulting hooks of the built-in kinds. */
 export function addBuiltinDefaults(scheme: Scheme): Scheme {
   const core = (kind: string) => ({ group: '', version: 'v1', kind });
   scheme.addDefaultingFunc({ group: 'apps', version: 'v1', kind: 'Deployment' }, defaultDeployment);
   scheme.addDefaultingFunc(core('Service'), defaultService);
+  scheme.addDefaultingFunc(core('Pod'), defaultPod);
   scheme.addDefaultingFunc(core('Secret'), (obj) => setIfUnset(obj, 'type', 'Opaque'));
   scheme.addDefaultingFunc(core('Namespace'), (obj) => setIfUnset(child(obj, 'status'), 'phase', 'Active'));
   return scheme;

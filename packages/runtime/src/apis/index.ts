@@ -46,8 +46,12 @@ export {
   VolumeMountSchema,
 } from './core/v1/container.js';
 export {
+  type Pod,
+  PodConditionSchema,
+  PodSchema,
   type PodSpec,
   PodSpecSchema,
+  PodStatusSchema,
   type PodTemplateSpec,
   PodTemplateSpecSchema,
   TolerationSchema,
@@ -82,5 +86,5 @@ export {
   ServiceSpecSchema,
   ServiceStatusSchema,
 } from './core/v1/service.js';
-export { addBuiltinDefaults, defaultDeployment, defaultPodSpec, defaultService } from './defaults.js';
-export { addAppsV1Kinds, addCoreV1Kinds, newBuiltinScheme } from './register.js';
+export { addBuiltinDefaults, defaultDeployment, defaultPod, defaultPodSpec, defaultService } from './defaults.js';
+export { addAppsV1Kinds, addCoreV1Kinds, newBuiltinScheme, PodListSchema } from './register.js';

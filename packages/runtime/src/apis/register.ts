@@ -11,11 +11,16 @@ import {
   ServiceAccountListSchema,
   ServiceAccountSchema,
 } from './core/v1/config.js';
+import { listSchemaOf } from './core/v1/config.js';
+import { PodSchema } from './core/v1/pod.js';
 import { ServiceListSchema, ServiceSchema } from './core/v1/service.js';
 import { addBuiltinDefaults } from './defaults.js';
 import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
 
-/** Registers Namespace, ConfigMap, Secret, ServiceAccount, Service and their lists (core/v1). */
+/** Schema of core/v1 PodList. */
+export const PodListSchema = listSchemaOf('io.k8s.api.core.v1.PodList', { group: '', version: 'v1', kind: 'PodList' }, PodSchema);
+
+/** Registers Namespace, ConfigMap, Secret, ServiceAccount, Service, Pod and their lists (core/v1). */
 export function addCoreV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: '', version: 'v1' });
   return scheme.addKnownTypes(
@@ -29,6 +34,8 @@ export function addCoreV1Kinds(scheme: Scheme): Scheme {
     ServiceAccountListSchema,
     ServiceSchema,
     ServiceListSchema,
+    PodSchema,
+    PodListSchema,
   );
 }
 

@@ -118,3 +118,30 @@ t.test('services, secrets and namespaces', async (t) => {
   scheme.default(cm);
   t.equal(JSON.stringify(cm), before, 'ConfigMap has no defaults');
 });
+
+t.test('kubectl run style pods: defaults, Go JSON and protobuf round trip', async (t) => {
+  const pod: Record<string, unknown> = {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    metadata: { name: 'nginx', labels: { run: 'nginx' } },
+    spec: { containers: [{ name: 'nginx', image: 'nginx', resources: {} }], dnsPolicy: 'ClusterFirst', restartPolicy: 'Always' },
+    status: {},
+  };
+  scheme.default(pod);
+  t.match(pod.spec, { enableServiceLinks: true, schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30 });
+  const withStatus = {
+    ...pod,
+    status: {
+      phase: 'Running',
+      conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2024-01-01T00:00:00Z' }],
+      podIP: '10.0.0.5',
+      podIPs: [{ ip: '10.0.0.5' }],
+      startTime: '2024-01-01T00:00:00Z',
+      qosClass: 'BestEffort',
+    },
+  };
+  const json = JSON.parse(codecs.json.encodeToString(withStatus));
+  t.same(json.status.conditions, [{ type: 'Ready', status: 'True', lastProbeTime: null, lastTransitionTime: '2024-01-01T00:00:00Z' }]);
+  t.same(codecs.protobuf.decode(codecs.protobuf.encode(withStatus)), json);
+  t.ok(scheme.recognizes({ group: '', version: 'v1', kind: 'PodList' }));
+});

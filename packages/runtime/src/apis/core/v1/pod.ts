@@ -1,6 +1,7 @@
-/** core/v1 PodTemplateSpec and PodSpec (the fields kubectl and common workloads use). */
+/** core/v1 Pod, PodTemplateSpec, PodSpec and PodStatus (the fields kubectl and common workloads use). */
 import { type Static, Type } from 'typebox';
-import { field, int32, int64, stringMap, struct } from '../../../schema/define.js';
+import { field, int32, int64, kindStruct, requiredField, stringMap, struct } from '../../../schema/define.js';
+import { TimeSchema } from '../../../schema/special-types.js';
 import { ObjectMetaSchema } from '../../meta/v1/object-meta.js';
 import { ContainerSchema } from './container.js';
 import { LocalObjectReferenceSchema } from './references.js';
@@ -72,3 +73,56 @@ export const PodTemplateSpecSchema = struct(`${CORE}.PodTemplateSpec`, 'Template
 });
 /** core/v1 PodTemplateSpec. */
 export type PodTemplateSpec = Static<typeof PodTemplateSpecSchema>;
+
+const ipList = (typeName: string, n: number, description: string, facts: { listType: 'atomic' | 'map' }) =>
+  field(
+    n,
+    Type.Array(struct(`${CORE}.${typeName}`, `An IP address.`, { ip: requiredField(1, Type.String(), 'The IP address.') })),
+    description,
+    { ...facts, ...(facts.listType === 'map' ? { listMapKeys: ['ip'] } : {}), patchStrategy: 'merge', patchMergeKey: 'ip' },
+  );
+
+/** Schema of core/v1 PodCondition. */
+export const PodConditionSchema = struct(`${CORE}.PodCondition`, 'One condition of a pod, e.g. Ready.', {
+  type: requiredField(1, Type.String(), 'Type of the condition, e.g. Ready or PodScheduled.'),
+  status: requiredField(2, Type.String(), 'True, False or Unknown.'),
+  lastProbeTime: field(3, TimeSchema, 'Last time the condition was probed.'),
+  lastTransitionTime: field(4, TimeSchema, 'Last time the condition changed status.'),
+  reason: field(5, Type.String(), 'Machine-readable reason of the last transition.'),
+  message: field(6, Type.String(), 'Human-readable details of the last transition.'),
+});
+
+/** Schema of core/v1 PodStatus (no container or resource-claim statuses). */
+export const PodStatusSchema = struct(`${CORE}.PodStatus`, 'Observed state of a pod.', {
+  phase: field(1, Type.String(), 'Pending, Running, Succeeded, Failed or Unknown.'),
+  conditions: field(2, Type.Array(PodConditionSchema), 'Current service state of the pod.', {
+    listType: 'map',
+    listMapKeys: ['type'],
+    patchStrategy: 'merge',
+    patchMergeKey: 'type',
+  }),
+  message: field(3, Type.String(), 'Why the pod is in this condition.'),
+  reason: field(4, Type.String(), 'Brief CamelCase reason, e.g. Evicted.'),
+  nominatedNodeName: field(11, Type.String(), 'Node the pod preempted others on.'),
+  hostIP: field(5, Type.String(), 'IP of the node the pod runs on.'),
+  hostIPs: ipList('HostIP', 16, 'IPs of the node the pod runs on.', { listType: 'atomic' }),
+  podIP: field(6, Type.String(), 'IP of the pod.'),
+  podIPs: ipList('PodIP', 12, 'IPs of the pod, one per family.', { listType: 'map' }),
+  startTime: field(7, TimeSchema, 'When the kubelet acknowledged the pod.', { omit: 'nil' }),
+  qosClass: field(9, Type.String(), 'Guaranteed, Burstable or BestEffort.'),
+  resize: field(14, Type.String(), 'Status of a pending resources resize.'),
+});
+
+/** Schema of core/v1 Pod. */
+export const PodSchema = kindStruct(
+  `${CORE}.Pod`,
+  { group: '', version: 'v1', kind: 'Pod' },
+  'A group of containers scheduled together onto a node.',
+  {
+    metadata: field(1, ObjectMetaSchema, 'Standard object metadata.'),
+    spec: field(2, PodSpecSchema, 'Desired behaviour of the pod.'),
+    status: field(3, PodStatusSchema, 'Most recently observed status of the pod.'),
+  },
+);
+/** core/v1 Pod. */
+export type Pod = Static<typeof PodSchema>;
