@@ -95,10 +95,16 @@ t.test('Store + memory backend + admission', async (t) => {
   const watchFrames: WatchEventFrame[] = [];
   const watchDone = new Promise<void>((resolve) => {
     const reader = jsonWatchFrameReader();
-    httpRequest({ host: '127.0.0.1', port, path: `${base}?watch=true&resourceVersion=${rv}&timeoutSeconds=1` }, (res) => {
-      res.on('data', (c: Buffer) => watchFrames.push(...reader.push(c)));
+    const req = httpRequest({ host: '127.0.0.1', port, path: `${base}?watch=true&resourceVersion=${rv}&timeoutSeconds=20` }, (res) => {
+      res.on('data', (c: Buffer) => {
+        watchFrames.push(...reader.push(c));
+        if (watchFrames.some((f) => f.type === 'DELETED')) req.destroy();
+      });
       res.on('end', () => resolve());
-    }).end();
+      res.on('close', () => resolve());
+    });
+    req.on('error', () => resolve());
+    req.end();
   });
 
   const page = await call('GET', `${base}?limit=1`);
