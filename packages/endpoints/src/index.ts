@@ -48,6 +48,14 @@ export { statusErrorOf } from './handlers/status-of.js';
 export { DEFAULT_FIELD_LABELS } from './handlers/options.js';
 export { admissionTransformer, attributesFor } from './handlers/admission.js';
 export { restfulHandler } from './restful-bridge.js';
+export {
+  isWebSocketRequest,
+  registerWebSocketWatch,
+  type WebSocketWatch,
+  watchUpgradeHandler,
+  webSocketWatch,
+} from './websocket-watch.js';
+export { negotiateWatch, pumpWatch, watchContentType, type WatchSink } from './handlers/watch.js';
 export { statusServiceErrorHandler } from './service-error-handler.js';
 export { applyJSONPatch, decodeJSONPatch, JSONPatchError, type JSONPatchOperation } from './patch/json-patch.js';
 export { applyMergePatch } from './patch/merge-patch.js';

@@ -13,7 +13,7 @@ import {
   resourceEndpointRestrictions,
   toStatus,
 } from '@apiserver/runtime';
-import type { WatchEvent } from '@apiserver/storage';
+import type { Watch, WatchEvent } from '@apiserver/storage';
 import { type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
@@ -47,39 +47,79 @@ async function eventObject(
   return transformResponseObject(scope, { namespace: request.namespace }, typed, target, request.query, !first);
 }
 
-/** Serves a watch: negotiates a stream type (406), starts the storage watch, streams events until done. */
-export async function serveWatch(scope: RequestScope, request: HandlerRequest, watcher: Watcher, opts: InternalListOptions): Promise<void> {
-  const negotiated = negotiateOutputMediaTypeStream(
+/** Where encoded watch events go: the chunked HTTP response or a WebSocket. */
+export interface WatchSink {
+  /** Sends one encoded event. */
+  send(frame: Uint8Array): void;
+  /** Whether the client is gone. */
+  closed(): boolean;
+  /** Calls `fn` once when the client goes away. */
+  onClose(fn: () => void): () => void;
+  /** Ends the stream. */
+  end(): void;
+}
+
+/** The stream media type a watch request negotiates (406 listing the stream types when none). */
+export function negotiateWatch(scope: RequestScope, request: HandlerRequest): NegotiatedMediaType {
+  return negotiateOutputMediaTypeStream(
     request.req.headers.accept,
     scope.codecs.supportedMediaTypes,
     resourceEndpointRestrictions({ tableConvertor: scope.tableConvertor !== undefined }),
   );
-  const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'watch'));
-  const watch = await watcher.watch(ctx, opts);
-  const { res } = request;
+}
+
+/** The Content-Type of a watch stream (`application/json` for JSON, as upstream). */
+export function watchContentType(negotiated: NegotiatedMediaType): string {
+  return negotiated.info.mediaType === 'application/json' ? 'application/json' : (negotiated.info.stream?.mediaType ?? '');
+}
+
+/** Streams the events of a started watch into a sink until timeout, client close or the end of the watch. */
+export async function pumpWatch(
+  scope: RequestScope,
+  request: HandlerRequest,
+  watch: Watch<ApiObject>,
+  negotiated: NegotiatedMediaType,
+  opts: InternalListOptions,
+  sink: WatchSink,
+): Promise<void> {
   const encode = encoderFor(scope, negotiated);
-  const contentType = negotiated.info.mediaType === 'application/json' ? 'application/json' : (negotiated.info.stream?.mediaType ?? '');
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('Transfer-Encoding', 'chunked');
-  res.writeHead(200);
-  res.flushHeaders();
   const timer = setTimeout(() => watch.stop(), watchTimeoutMs(scope, opts));
-  const onClose = (): void => watch.stop();
-  res.once('close', onClose);
+  const off = sink.onClose(() => watch.stop());
   let first = true;
   try {
     for await (const event of watch) {
-      if (res.destroyed) break;
+      if (sink.closed()) break;
       const object = await eventObject(scope, request, event, negotiated, first);
       if (event.type !== 'BOOKMARK' && event.type !== 'ERROR') first = false;
-      res.write(encode(event.type, object));
+      sink.send(encode(event.type, object));
     }
   } catch (err) {
-    if (!res.destroyed) res.write(encode('ERROR', kubeObject(toStatus(statusErrorOf(err)))));
+    if (!sink.closed()) sink.send(encode('ERROR', kubeObject(toStatus(statusErrorOf(err)))));
   } finally {
     clearTimeout(timer);
-    res.off('close', onClose);
+    off();
     watch.stop();
-    res.end();
+    sink.end();
   }
+}
+
+/** Serves a watch: negotiates a stream type (406), starts the storage watch, streams events until done. */
+export async function serveWatch(scope: RequestScope, request: HandlerRequest, watcher: Watcher, opts: InternalListOptions): Promise<void> {
+  const negotiated = negotiateWatch(scope, request);
+  const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'watch'));
+  const watch = await watcher.watch(ctx, opts);
+  const { res } = request;
+  res.setHeader('Content-Type', watchContentType(negotiated));
+  res.setHeader('Transfer-Encoding', 'chunked');
+  res.writeHead(200);
+  res.flushHeaders();
+  await pumpWatch(scope, request, watch, negotiated, opts, {
+    send: (frame) => res.write(frame),
+    closed: () => res.destroyed,
+    onClose: (fn) => {
+      res.once('close', fn);
+      return () => res.off('close', fn);
+    },
+    end: () => res.end(),
+  });
 }

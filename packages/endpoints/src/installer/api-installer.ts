@@ -8,6 +8,7 @@ import { WebService } from '@apiserver/restful';
 import { type APIResource, type CodecFactory, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import type { RequestScope } from '../handlers/request-scope.js';
 import { restfulHandler } from '../restful-bridge.js';
+import { registerWebSocketWatch, webSocketWatch } from '../websocket-watch.js';
 import type { Action } from './action.js';
 import { discoveryEntry } from './discovery-entry.js';
 import { handlerTable } from './handler-table.js';
@@ -106,6 +107,10 @@ function routeContextOf(config: InstallerConfig, info: ResourceInfo, scope: Requ
       if (h === undefined) {
         h = restfulHandler(handlerTable[action.verb](caps, scope));
         handlers.set(action.verb, h);
+        const watchRoute = action.verb === 'LIST' || action.verb === 'WATCH' || action.verb === 'WATCHLIST';
+        if (watchRoute && caps.watcher !== undefined) {
+          registerWebSocketWatch(h, webSocketWatch(scope, caps.watcher, action.verb !== 'LIST'));
+        }
       }
       return h;
     },

@@ -11,6 +11,7 @@ import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import { DiscoveryManager } from '../../src/discovery/discovery-manager.js';
 import { APIGroupVersion } from '../../src/group-version.js';
 import { statusServiceErrorHandler } from '../../src/service-error-handler.js';
+import { watchUpgradeHandler } from '../../src/websocket-watch.js';
 import { MemoryRest } from '../fixtures/memory-rest.js';
 
 /** One HTTP answer. */
@@ -60,6 +61,7 @@ export async function startTestServer(options: { maxRequestBodyBytes?: number; m
   }).installREST(container);
   new DiscoveryManager({ codecs, serverAddress: '10.0.0.1:6443' }).add(core).add(apps).install(container);
   const server: Server = createServer(container.handler());
+  server.on('upgrade', watchUpgradeHandler(container));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
