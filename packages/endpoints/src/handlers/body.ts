@@ -46,7 +46,7 @@ export function readBody(request: HandlerRequest, limit: number): Promise<Buffer
 
 /** The input serializer for the request's Content-Type (415 UnsupportedMediaType when none). */
 export function inputSerializer(scope: RequestScope, request: HandlerRequest): SerializerInfo {
-  return negotiateInputSerializer(request.req.headers['content-type'], scope.codecs.supportedMediaTypes);
+  return negotiateInputSerializer(request.req.headers['content-type'], scope.serializers);
 }
 
 function scopeAPIVersion(scope: RequestScope): string {

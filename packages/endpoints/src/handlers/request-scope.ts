@@ -4,13 +4,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionInterface, RequestContext, RequestInfo, TableConvertor } from '@apiserver/registry';
-import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme } from '@apiserver/runtime';
+import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme, SerializerInfo } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 
 /** Per-route facts shared by every request a handler serves. */
 export interface RequestScope {
   /** Serializers (JSON, YAML, protobuf) used for bodies and responses. */
   readonly codecs: CodecFactory;
+  /** The serializers this resource negotiates (protobuf only for kinds registered in the scheme). */
+  readonly serializers: readonly SerializerInfo[];
   /** The scheme the kinds are registered in. */
   readonly scheme: Scheme;
   /** Kind of the objects served. */

@@ -28,7 +28,7 @@ export function wantsPretty(request: HandlerRequest, negotiated?: NegotiatedMedi
 export function negotiateOutput(scope: RequestScope, request: HandlerRequest): NegotiatedMediaType {
   return negotiateOutputMediaType(
     request.req.headers.accept,
-    scope.codecs.supportedMediaTypes,
+    scope.serializers,
     resourceEndpointRestrictions({ tableConvertor: scope.tableConvertor !== undefined }),
   );
 }

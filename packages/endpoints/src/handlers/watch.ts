@@ -63,7 +63,7 @@ export interface WatchSink {
 export function negotiateWatch(scope: RequestScope, request: HandlerRequest): NegotiatedMediaType {
   return negotiateOutputMediaTypeStream(
     request.req.headers.accept,
-    scope.codecs.supportedMediaTypes,
+    scope.serializers,
     resourceEndpointRestrictions({ tableConvertor: scope.tableConvertor !== undefined }),
   );
 }

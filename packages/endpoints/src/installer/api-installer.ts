@@ -63,8 +63,11 @@ export interface InstallResult {
 export function requestScopeOf(config: InstallerConfig, info: ResourceInfo): RequestScope {
   const { caps, gvk } = info;
   const acceptor = caps.groupVersionAcceptor;
+  const registered = config.scheme.recognizes(gvk);
   return {
     codecs: config.codecs,
+    // Kinds without a registered schema (e.g. custom resources) have no protobuf form, as upstream.
+    serializers: config.codecs.supportedMediaTypes.filter((i) => registered || !i.serializer.binary),
     scheme: config.scheme,
     kind: gvk,
     resource: { ...config.groupVersion, resource: info.parts.resource },

@@ -122,3 +122,34 @@ t.test('subresources', async (t) => {
   t.equal(evicted.status, 201);
   t.same(eviction.seen, ['c1:keep'], 'named create with the URL name; system fields preserved');
 });
+
+t.test('kinds outside the scheme negotiate JSON/YAML only', async (t) => {
+  const scheme = newBuiltinScheme();
+  const container = new Container();
+  const widgets = new MemoryRest({ kind: 'Widget', apiVersion: 'example.com/v1', resource: 'widgets', group: 'example.com', singular: 'widget', namespaced: true });
+  new APIGroupVersion({ root: '/apis', groupVersion: { group: 'example.com', version: 'v1' }, storage: { widgets }, scheme }).installREST(container);
+  const server = createServer(container.handler());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.teardown(() => new Promise<void>((r) => server.close(() => r())));
+  const { port } = server.address() as AddressInfo;
+  const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
+      const h = body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) };
+      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: h }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), text: Buffer.concat(chunks).toString() }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const base = '/apis/example.com/v1/namespaces/a/widgets';
+  const created = await call('POST', base, { 'Content-Type': 'application/json', Accept: 'application/vnd.kubernetes.protobuf,application/json' }, JSON.stringify({ metadata: { name: 'w' }, spec: { size: 1 } }));
+  t.equal(created.status, 201);
+  t.equal(created.type, 'application/json', 'JSON chosen from the second Accept clause');
+  t.match(JSON.parse(created.text), { kind: 'Widget', apiVersion: 'example.com/v1', spec: { size: 1 } });
+  const pbBody = await call('POST', base, { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, 'k8s\u0000');
+  t.equal(pbBody.status, 415);
+  const pbOnly = await call('GET', `${base}/w`, { Accept: 'application/vnd.kubernetes.protobuf' });
+  t.equal(pbOnly.status, 406);
+});
