@@ -83,7 +83,7 @@ export { tokenizePath, concatPath } from './path/tokenize.js';
 export { hasCustomVerb, customVerbOf, removeCustomVerb } from './path/custom-verb.js';
 export { compileRouteTemplate, type RouteTemplate, type TemplateToken } from './path/route-template.js';
 export { compilePathExpression, type PathExpression } from './path/path-expression.js';
-export type { PathParamNames } from './path/path-params.js';
+export type { NameBeforeBrace, PathParamNames, PathSegmentParamName } from './path/path-params.js';
 export {
   isPathProcessor,
   type PathProcessor,

@@ -4,18 +4,23 @@
  * `{name:regex}`, `{path:*}` and `{id}:verb` give `name`, `path` and `id`.
  * A template typed only as `string` gives `string`.
  */
-export type PathParamNames<T extends string> = string extends T ? string : SegmentsParams<T>;
+export type PathParamNames<T extends string> = string extends T
+  ? string
+  : T extends `${infer Head}/${infer Rest}`
+    ? PathSegmentParamName<Head> | PathParamNames<Rest>
+    : PathSegmentParamName<T>;
 
-type SegmentsParams<T extends string> = T extends `${infer Head}/${infer Rest}`
-  ? SegmentParam<Head> | SegmentsParams<Rest>
-  : SegmentParam<T>;
-
-type SegmentParam<S extends string> = S extends `{${infer Body}`
+/**
+ * The parameter name of one template segment: `name` for `{name}`, `{name:re}`,
+ * `{name:*}` and `{name}:verb`; `never` for a static segment.
+ */
+export type PathSegmentParamName<S extends string> = S extends `{${infer Body}`
   ? Body extends `${infer Name}:${string}`
     ? Name extends `${string}}${string}`
-      ? BeforeBrace<Body>
+      ? NameBeforeBrace<Body>
       : Name
-    : BeforeBrace<Body>
+    : NameBeforeBrace<Body>
   : never;
 
-type BeforeBrace<S extends string> = S extends `${infer Name}}${string}` ? Name : S;
+/** The text before the first `}`: the name in `name}` or `name}.json`. */
+export type NameBeforeBrace<S extends string> = S extends `${infer Name}}${string}` ? Name : S;

@@ -58,7 +58,7 @@ function defaultContainer(c: Rec): void {
 }
 
 /** Defaults a PodSpec in place (SetDefaults_PodSpec, _Container, _Volume sources, probes). */
-export function defaultPodSpec(spec: Rec): void {
+export function defaultPodSpec(spec: Record<string, unknown>): void {
   setIfUnset(spec, 'restartPolicy', 'Always');
   setIfUnset(spec, 'dnsPolicy', 'ClusterFirst');
   setIfUnset(spec, 'schedulerName', 'default-scheduler');
