@@ -21,7 +21,7 @@ export interface StorageFactoryOptions {
 export interface StorageHarness {
   /** The store under test. */
   store: StorageInterface<StorageObject>;
-  /** Compacts history up to and including revision `rev` (older revisions then answer 410 Expired). */
+  /** Compacts the history before revision `rev`, as etcd does: `rev` itself stays readable, older revisions answer 410 Expired. */
   compact?(rev: number): Promise<void>;
   /** Makes TTL'd objects whose time has come expire now (otherwise the suite waits up to 5 s for real expiry). */
   expireTTLs?(): Promise<void>;
