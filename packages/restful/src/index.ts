@@ -4,7 +4,7 @@
  * @module
  */
 export { ServiceError, isServiceError } from './service-error.js';
-// --- core (H1) ---
+// Container, WebService, routes, request/response, filters, entities, compression.
 export { Container } from './container.js';
 export { WebService } from './web-service.js';
 export { RouteBuilder, defaultTypeName, type TypeNameHandler } from './route-builder.js';
@@ -75,8 +75,7 @@ export {
   ENCODING_GZIP,
   ENCODING_DEFLATE,
 } from './constants.js';
-// --- end H1 ---
-// --- routers (H2) ---
+// Paths, route templates and routers.
 export { RouteTemplateError } from './path/route-template-error.js';
 export { setTrimRightSlashEnabled, isTrimRightSlashEnabled } from './path/trim-right-slash.js';
 export { tokenizePath, concatPath } from './path/tokenize.js';
@@ -100,4 +99,3 @@ export { defaultPathProcessor } from './routers/path-processor.js';
 export { CurlyRouter } from './routers/curly/curly-router.js';
 export { ReferenceCurlyRouter } from './routers/curly/reference-curly-router.js';
 export { RouterJSR311 } from './routers/jsr311/router-jsr311.js';
-// --- end H2 ---

@@ -4,7 +4,7 @@
  * @module
  */
 
-// --- schemas, scheme, serializers (R1) ---
+// Schemas, meta types, Scheme, serializers, negotiation, OpenAPI components.
 // Schema declaration helpers and extension keywords.
 export {
   embedded,
@@ -235,79 +235,9 @@ export {
 } from './serializer/watch-framing.js';
 // OpenAPI v3 components.
 export { type OpenAPISchema, openAPIComponentSchemas, openAPIComponentsForKind } from './openapi/components.js';
-// --- end R1 ---
 
-// --- errors, selectors, validation (R2) ---
-export {
-  CauseType,
-  codeForError,
-  groupKindString,
-  groupResourceString,
-  hasStatusCause,
-  isAlreadyExists,
-  isBadRequest,
-  isConflict,
-  isForbidden,
-  isGone,
-  isInternalError,
-  isInvalid,
-  isMethodNotSupported,
-  isNotAcceptable,
-  isNotFound,
-  isRequestEntityTooLargeError,
-  isResourceExpired,
-  isServerTimeout,
-  isServiceUnavailable,
-  isStatusError,
-  isTimeout,
-  isTooManyRequests,
-  isUnauthorized,
-  isUnsupportedMediaType,
-  makeStatus,
-  newAlreadyExists,
-  newApplyConflict,
-  newBadRequest,
-  newConflict,
-  newForbidden,
-  newGenerateNameConflict,
-  newGenericServerResponse,
-  newGone,
-  newInternalError,
-  newInvalid,
-  newMethodNotSupported,
-  newNotAcceptable,
-  newNotFound,
-  newOptimisticLockConflict,
-  newRequestEntityTooLargeError,
-  newResourceExpired,
-  newServerTimeout,
-  newServiceUnavailable,
-  newTimeoutError,
-  newTooManyRequests,
-  newTooManyRequestsError,
-  newUnauthorized,
-  newUnsupportedMediaType,
-  OPTIMISTIC_LOCK_ERROR_MSG,
-  reasonForError,
-  retryAfterHeader,
-  StatusError,
-  StatusReason,
-  suggestsClientDelay,
-  toStatus,
-} from './errors/index.js';
-export type {
-  ErrorLike,
-  GenericServerResponseOptions,
-  QualifiedKind,
-  QualifiedResource,
-  Status,
-  StatusCause,
-  StatusDetails,
-  StatusInit,
-  StatusMetadata,
-  StatusReasonValue,
-  StatusValue,
-} from './errors/index.js';
+// Status errors, field errors, label and field selectors, name validation, resource versions.
+export * from './errors/index.js';
 export {
   aggregateMessage as aggregateFieldErrors,
   duplicate as fieldDuplicate,
@@ -330,72 +260,9 @@ export {
   typeInvalid as fieldTypeInvalid,
 } from './validation/field/index.js';
 export type { FieldErrorList, FieldErrorTypeValue } from './validation/field/index.js';
-export {
-  LabelsSelector,
-  labelSelectorAsSelector,
-  labelSelectorFromSet,
-  newRequirement,
-  parseLabelSelector,
-  Requirement,
-  SelectionOperator,
-  validatedLabelSelectorFromSet,
-} from './labels/index.js';
-export type {
-  LabelSelectorRequirementSpec,
-  LabelSelectorSpec,
-  SelectionOperatorValue,
-  SetMatcher,
-} from './labels/index.js';
-export {
-  escapeFieldValue,
-  FieldsSelector,
-  fieldSelectorFromSet,
-  parseAndTransformFieldSelector,
-  parseFieldSelector,
-  unescapeFieldValue,
-} from './fields/index.js';
-export type { FieldRequirement, FieldTransformFunc } from './fields/index.js';
-export {
-  assertValidListOptions,
-  DNS1035_LABEL_MAX_LENGTH,
-  DNS1123_LABEL_MAX_LENGTH,
-  DNS1123_SUBDOMAIN_MAX_LENGTH,
-  emptyError,
-  GENERATED_NAME_ALPHABET,
-  GENERATED_SUFFIX_LENGTH,
-  generateName,
-  isDNS1035Label,
-  isDNS1123Label,
-  isDNS1123Subdomain,
-  isQualifiedName,
-  isValidLabelValue,
-  isValidPathSegmentName,
-  isValidPathSegmentPrefix,
-  LABEL_VALUE_MAX_LENGTH,
-  MAX_GENERATED_NAME_LENGTH,
-  maskTrailingDash,
-  maxLenError,
-  NAME_MAY_NOT_BE,
-  NAME_MAY_NOT_CONTAIN,
-  nameIsDNS1035Label,
-  nameIsDNSLabel,
-  nameIsDNSSubdomain,
-  QUALIFIED_NAME_MAX_LENGTH,
-  randomSuffix,
-  regexError,
-  validateLabelName,
-  validateLabels,
-  validateListOptions,
-  validateObjectMetaName,
-  validatePathSegmentName,
-} from './validation/index.js';
-export type {
-  ListOptionsToValidate,
-  NamedMeta,
-  RandomIntFn,
-  ValidateListOptionsConfig,
-  ValidateNameFunc,
-} from './validation/index.js';
+export * from './labels/index.js';
+export * from './fields/index.js';
+export * from './validation/index.js';
 export {
   compareResourceVersions,
   formatResourceVersion,
@@ -406,4 +273,3 @@ export {
   ResourceVersionMatch,
 } from './resource-version.js';
 export type { ResourceVersionMatchValue } from './resource-version.js';
-// --- end R2 ---
