@@ -1,0 +1,114 @@
+import type { UserInfo } from '../authentication/user.js';
+import type { RequestInfo } from '../request/request-info.js';
+
+/** An authorizer's answer (k8s `authorizer.Decision`). */
+export type Decision = 'Allow' | 'Deny' | 'NoOpinion';
+
+/** What is being asked (k8s `authorizer.Attributes`, from the user and the RequestInfo). */
+export interface Attributes {
+  /** The requesting user. */
+  readonly user: UserInfo | undefined;
+  /** The verb. */
+  readonly verb: string;
+  /** Whether this is a resource request. */
+  readonly isResourceRequest: boolean;
+  /** The path (non-resource requests). */
+  readonly path: string;
+  /** Namespace, API group and version, resource, subresource and name (resource requests). */
+  readonly namespace: string;
+  /** The API group. */
+  readonly apiGroup: string;
+  /** The API version. */
+  readonly apiVersion: string;
+  /** The resource. */
+  readonly resource: string;
+  /** The subresource. */
+  readonly subresource: string;
+  /** The object name. */
+  readonly name: string;
+}
+
+/** An authorizer's decision with its reason. */
+export interface Authorization {
+  /** The decision. */
+  readonly decision: Decision;
+  /** Why (appended to the 403 message when not empty). */
+  readonly reason: string;
+}
+
+/** Authorizes requests (k8s `authorizer.Authorizer`); a thrown error means evaluation failed. */
+export interface Authorizer {
+  /** Decides on one request. */
+  authorize(attributes: Attributes): Authorization | Promise<Authorization>;
+}
+
+/** Builds authorization attributes from a user and a RequestInfo (`GetAuthorizerAttributes`). */
+export function attributesFor(user: UserInfo | undefined, info: RequestInfo): Attributes {
+  return {
+    user,
+    verb: info.verb,
+    isResourceRequest: info.isResourceRequest,
+    path: info.path,
+    namespace: info.namespace,
+    apiGroup: info.apiGroup,
+    apiVersion: info.apiVersion,
+    resource: info.resource,
+    subresource: info.subresource,
+    name: info.name,
+  };
+}
+
+/** The `AlwaysAllow` mode. */
+export const alwaysAllowAuthorizer: Authorizer = { authorize: () => ({ decision: 'Allow', reason: '' }) };
+
+/** The `AlwaysDeny` mode (no opinion with reason `Everything is forbidden.`, as upstream). */
+export const alwaysDenyAuthorizer: Authorizer = {
+  authorize: () => ({ decision: 'NoOpinion', reason: 'Everything is forbidden.' }),
+};
+
+/**
+ * Asks authorizers in order (k8s `union.New`): the first Allow or Deny wins; otherwise
+ * NoOpinion with the reasons joined by newlines. Errors are collected and thrown only when
+ * no authorizer decided.
+ */
+export function unionAuthorizer(authorizers: readonly Authorizer[]): Authorizer {
+  return {
+    async authorize(attributes) {
+      const reasons: string[] = [];
+      const errors: unknown[] = [];
+      for (const authorizer of authorizers) {
+        try {
+          const result = await authorizer.authorize(attributes);
+          if (result.decision !== 'NoOpinion') return result;
+          if (result.reason !== '') reasons.push(result.reason);
+        } catch (err) {
+          errors.push(err);
+        }
+      }
+      if (errors.length > 0) throw errors.length === 1 ? errors[0] : new AggregateError(errors, 'authorization failed');
+      return { decision: 'NoOpinion', reason: reasons.join('\n') };
+    },
+  };
+}
+
+/** The authorization modes this server offers (`--authorization-mode`). */
+export type AuthorizationMode = 'AlwaysAllow' | 'AlwaysDeny';
+
+/** Thrown for an unknown `--authorization-mode` value. */
+export class AuthorizationModeError extends Error {
+  /** Creates the error. */
+  constructor(mode: string) {
+    super(`unknown authorization mode ${JSON.stringify(mode)}; supported modes: AlwaysAllow, AlwaysDeny`);
+    this.name = 'AuthorizationModeError';
+  }
+}
+
+/** Builds the union authorizer of a list of mode names (comma-separated in the flag). */
+export function authorizerForModes(modes: readonly string[]): Authorizer {
+  const authorizers = modes.map((mode) => {
+    if (mode === 'AlwaysAllow') return alwaysAllowAuthorizer;
+    if (mode === 'AlwaysDeny') return alwaysDenyAuthorizer;
+    throw new AuthorizationModeError(mode);
+  });
+  return unionAuthorizer(authorizers.length === 0 ? [alwaysAllowAuthorizer] : authorizers);
+}

@@ -1,0 +1,69 @@
+import { newBadRequest, newTimeoutError } from '@apiserver/runtime';
+import type { Handler } from '../handler.js';
+import { requestInfoFrom, withSignalValue } from '../request/context.js';
+import { DurationParseError, parseGoDuration } from '../request/go-duration.js';
+import { writeStatus } from '../responsewriters.js';
+import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
+
+/** Options of {@link withRequestDeadline}. */
+export interface RequestDeadlineOptions {
+  /** The default and maximum request timeout in milliseconds (`--request-timeout`, default 60 s). */
+  readonly requestTimeoutMillis?: number;
+  /** Which requests are exempt (default: kube-apiserver's long-running check). */
+  readonly longRunning?: LongRunningRequestCheck;
+}
+
+/** The message of the 504 Status the timeout filter writes. */
+export const TIMEOUT_MESSAGE = 'request did not complete within the allotted timeout';
+const INVALID_TIMEOUT = 'invalid timeout specified in the request URL';
+
+/** The `?timeout=` query value in ms, `undefined` when absent. Throws with upstream's wording on a bad value. */
+function parseTimeout(url: string): number | undefined {
+  const q = url.indexOf('?');
+  if (q === -1) return undefined;
+  const value = new URLSearchParams(url.slice(q + 1)).get('timeout');
+  if (value === null || value === '') return undefined;
+  try {
+    return parseGoDuration(value);
+  } catch (err) {
+    if (err instanceof DurationParseError) throw newBadRequest(`${INVALID_TIMEOUT} - ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * `WithRequestDeadline` + `WithTimeoutForNonLongRunningRequests`: non-long-running requests
+ * get a deadline (`?timeout=` capped by the server's request timeout); when it passes
+ * before the handler finished, the client gets a 504 Timeout Status (or a reset connection
+ * if the response had started) and the request's abort signal fires.
+ */
+export function withRequestDeadline(handler: Handler, options: RequestDeadlineOptions = {}): Handler {
+  const maximum = options.requestTimeoutMillis ?? 60_000;
+  const longRunning = options.longRunning ?? defaultLongRunningRequestCheck;
+  return (request, response) => {
+    const info = requestInfoFrom(request);
+    if (info !== undefined && longRunning(request, info)) return handler(request, response);
+    let timeout: number;
+    try {
+      const requested = parseTimeout(request.url ?? '');
+      timeout = requested === undefined || requested <= 0 || requested > maximum ? maximum : requested;
+    } catch (err) {
+      writeStatus(response, err);
+      return undefined;
+    }
+    const controller = new AbortController();
+    withSignalValue(request, controller.signal);
+    const timer = setTimeout(() => {
+      controller.abort(newTimeoutError(TIMEOUT_MESSAGE, 0));
+      if (response.writableEnded) return;
+      // The inner handler may still write; its late writes must not crash the process.
+      response.on('error', () => undefined);
+      if (response.headersSent) response.destroy();
+      else writeStatus(response, newTimeoutError(TIMEOUT_MESSAGE, 0));
+    }, timeout);
+    const done = (): void => clearTimeout(timer);
+    response.once('finish', done);
+    response.once('close', done);
+    return handler(request, response);
+  };
+}

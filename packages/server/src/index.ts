@@ -1,0 +1,75 @@
+/**
+ * `@apiserver/server`: the GenericAPIServer of `k8s.io/apiserver/pkg/server` for Node —
+ * RequestInfo, the handler chain, the director and delegation chain, health checks,
+ * `/version`, `/metrics`, serving and graceful shutdown.
+ * @module
+ */
+export type { Handler } from './handler.js';
+export { RequestInfoFactory, RequestInfoError, type RequestInfo, type RequestInfoFactoryOptions } from './request/request-info.js';
+export { parseGoDuration, DurationParseError } from './request/go-duration.js';
+export { requestInfoFrom, userFrom, requestSignal, withRequestInfoValue, withUserValue, withSignalValue } from './request/context.js';
+export { writeStatus, httpError, notFound, internalError } from './responsewriters.js';
+export { withPanicRecovery, defaultPanicLogger, PANIC_MESSAGE, type PanicLogger } from './filters/panic-recovery.js';
+export { withRequestInfo } from './filters/request-info.js';
+export { withRequestDeadline, TIMEOUT_MESSAGE, type RequestDeadlineOptions } from './filters/request-deadline.js';
+export { withMaxInFlightLimit, type MaxInFlightOptions } from './filters/max-in-flight.js';
+export { withAuthentication, type AuthenticationFailureLogger } from './filters/authentication.js';
+export { withAuthorization, forbiddenMessage } from './filters/authorization.js';
+export {
+  basicLongRunningRequestCheck,
+  defaultLongRunningRequestCheck,
+  type LongRunningRequestCheck,
+} from './filters/long-running.js';
+export {
+  type UserInfo,
+  ANONYMOUS_USER,
+  ALL_AUTHENTICATED,
+  ALL_UNAUTHENTICATED,
+  SYSTEM_PRIVILEGED_GROUP,
+} from './authentication/user.js';
+export { AuthenticationError, type RequestAuthenticator } from './authentication/authenticator.js';
+export { TokenFileAuthenticator, TokenFileError, parseTokenFile } from './authentication/token-file.js';
+export { readCSV, CSVParseError, type CSVRecord } from './authentication/csv.js';
+export { X509Authenticator } from './authentication/x509.js';
+export {
+  UnionAuthenticator,
+  AuthenticatedGroupAdder,
+  AnonymousAuthenticator,
+  newRequestAuthenticator,
+  type AuthenticatorOptions,
+} from './authentication/union.js';
+export {
+  type Attributes,
+  type Authorization,
+  type Authorizer,
+  type AuthorizationMode,
+  type Decision,
+  AuthorizationModeError,
+  alwaysAllowAuthorizer,
+  alwaysDenyAuthorizer,
+  attributesFor,
+  authorizerForModes,
+  unionAuthorizer,
+} from './authorization/authorizer.js';
+export { PathRecorderMux, MuxRegistrationError } from './mux/path-recorder-mux.js';
+export { type HealthChecker, pingHealthz, logHealthz, namedCheck } from './healthz/health-checker.js';
+export { installHealthHandlers, rootHealthHandler, checkHandler, type HealthLogger } from './healthz/healthz.js';
+export { defaultVersionInfo, installVersion, type VersionInfo } from './routes/version.js';
+export { RequestMetrics, cleanScope, cleanVerb } from './metrics/request-metrics.js';
+export { APIServerHandler, restfulOwnsPath } from './server/api-server-handler.js';
+export { type DelegationTarget, newEmptyDelegate, notFoundHandler } from './server/delegation.js';
+export { buildHandlerChain, type HandlerChainConfig } from './server/handler-chain.js';
+export {
+  HookRegistry,
+  HookRegistrationError,
+  type PostStartHookContext,
+  type PostStartHookFunc,
+  type PreShutdownHookFunc,
+} from './server/hooks.js';
+export { startListeners, ServingError, type Listener, type ServingOptions, type SecureServingOptions } from './server/serving.js';
+export {
+  GenericAPIServer,
+  type GenericAPIServerConfig,
+  type AuthenticationConfig,
+  type AuthorizationConfig,
+} from './server/generic-api-server.js';

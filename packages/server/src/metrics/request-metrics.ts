@@ -1,0 +1,109 @@
+import type { IncomingMessage } from 'node:http';
+import { Counter, Histogram, Registry } from 'prom-client';
+import type { Handler } from '../handler.js';
+import { requestInfoFrom } from '../request/context.js';
+import type { RequestInfo } from '../request/request-info.js';
+
+const labelNames = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
+
+/** Upstream's latency buckets (seconds). */
+const latencyBuckets = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
+
+const reportedVerbs: Readonly<Record<string, string>> = {
+  get: 'GET',
+  list: 'LIST',
+  watch: 'WATCH',
+  create: 'POST',
+  update: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  deletecollection: 'DELETE',
+  proxy: 'CONNECT',
+};
+
+/** `metrics.CleanScope`: `resource`, `namespace`, `cluster` or empty. */
+export function cleanScope(info: RequestInfo): string {
+  if (info.name !== '' || info.verb === 'create') return 'resource';
+  if (info.namespace !== '') return 'namespace';
+  return info.isResourceRequest ? 'cluster' : '';
+}
+
+/** The reported verb (`LIST`, `WATCH`, `APPLY`, …), as `metrics.CleanVerb`. */
+export function cleanVerb(request: IncomingMessage, info: RequestInfo): string {
+  const method = (request.method ?? 'GET').toUpperCase();
+  if (!info.isResourceRequest) return method;
+  const verb = reportedVerbs[info.verb] ?? method;
+  if (verb === 'PATCH' && request.headers['content-type'] === 'application/apply-patch+yaml') return 'APPLY';
+  return verb;
+}
+
+function dryRunOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return '';
+  return new URLSearchParams(url.slice(q + 1)).getAll('dryRun').sort().join(',');
+}
+
+/** The request metrics of one server, in their own prom-client registry. */
+export class RequestMetrics {
+  /** The registry `/metrics` serves. */
+  readonly registry = new Registry();
+  readonly #total: Counter<(typeof labelNames)[number] | 'code'>;
+  readonly #duration: Histogram<(typeof labelNames)[number]>;
+
+  /** Registers `apiserver_request_total` and `apiserver_request_duration_seconds`. */
+  constructor() {
+    this.#total = new Counter({
+      name: 'apiserver_request_total',
+      help: 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+      labelNames: [...labelNames, 'code'],
+      registers: [this.registry],
+    });
+    this.#duration = new Histogram({
+      name: 'apiserver_request_duration_seconds',
+      help: 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
+      labelNames: [...labelNames],
+      buckets: latencyBuckets,
+      registers: [this.registry],
+    });
+  }
+
+  /** Records one finished request. */
+  observe(request: IncomingMessage, info: RequestInfo, code: number, seconds: number): void {
+    const labels = {
+      verb: cleanVerb(request, info),
+      dry_run: dryRunOf(request.url ?? ''),
+      group: info.apiGroup,
+      version: info.apiVersion,
+      resource: info.resource,
+      subresource: info.subresource,
+      scope: cleanScope(info),
+      component: 'apiserver',
+    };
+    this.#total.inc({ ...labels, code: String(code) });
+    this.#duration.observe(labels, seconds);
+  }
+
+  /** A filter recording every request that has a RequestInfo when its response ends. */
+  filter(handler: Handler): Handler {
+    return (request, response) => {
+      const started = process.hrtime.bigint();
+      let recorded = false;
+      const record = (): void => {
+        const info = requestInfoFrom(request);
+        if (recorded || info === undefined) return;
+        recorded = true;
+        this.observe(request, info, response.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      };
+      response.once('finish', record);
+      response.once('close', record);
+      return handler(request, response);
+    };
+  }
+
+  /** The `/metrics` handler: Prometheus text exposition. */
+  readonly handler: Handler = async (_request, response) => {
+    const text = await this.registry.metrics();
+    response.writeHead(200, { 'Content-Type': this.registry.contentType, 'Content-Length': Buffer.byteLength(text) });
+    response.end(text);
+  };
+}

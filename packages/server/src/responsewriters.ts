@@ -1,0 +1,38 @@
+import type { ServerResponse } from 'node:http';
+import { retryAfterHeader, type Status, toStatus } from '@apiserver/runtime';
+
+/** Writes a thrown value as a `v1` Status JSON response (`responsewriters.ErrorNegotiated`, JSON only). */
+export function writeStatus(res: ServerResponse, err: unknown): void {
+  const status: Status = toStatus(err);
+  const body = JSON.stringify(status);
+  const retry = retryAfterHeader(status);
+  if (retry !== undefined) res.setHeader('Retry-After', retry);
+  res.writeHead(status.code ?? 500, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/** Go's `http.Error`: plain text with a trailing newline and `X-Content-Type-Options: nosniff`. */
+export function httpError(res: ServerResponse, message: string, code: number): void {
+  const body = `${message}\n`;
+  res.removeHeader('Content-Length');
+  res.writeHead(code, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/** Go's `http.NotFound`: `404 page not found`. */
+export function notFound(res: ServerResponse): void {
+  httpError(res, '404 page not found', 404);
+}
+
+/** Go's `responsewriters.InternalError`: `Internal Server Error: "<uri>": <err>` as plain text. */
+export function internalError(res: ServerResponse, uri: string, err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  httpError(res, `Internal Server Error: ${JSON.stringify(uri)}: ${message}`, 500);
+}

@@ -1,0 +1,63 @@
+import { Container, type Request, type Response, type ServiceError } from '@apiserver/restful';
+import { newGenericServerResponse, type StatusError } from '@apiserver/runtime';
+import { defaultPanicLogger, type PanicLogger } from '../filters/panic-recovery.js';
+import type { Handler } from '../handler.js';
+import { PathRecorderMux } from '../mux/path-recorder-mux.js';
+
+function writeRestfulStatus(response: Response, err: StatusError): void {
+  response.header().set('Content-Type', 'application/json');
+  response.writeHeader(err.code);
+  response.write(JSON.stringify(err.status));
+}
+
+/** kube-apiserver's `serviceErrorHandler`: go-restful routing errors as Status objects. */
+function serviceErrorHandler(error: ServiceError, _request: Request, response: Response): void {
+  for (const [name, value] of Object.entries(error.header)) response.addHeader(name, value);
+  writeRestfulStatus(response, newGenericServerResponse(error.code, { serverMessage: error.message }));
+}
+
+/** kube-apiserver's `logStackOnRecover`: a handler panic as a 500 Status; the stack is only logged. */
+function recoverHandler(log: PanicLogger): (panic: unknown, response: Response) => void {
+  return (panic, response) => {
+    log('apiserver panic in a go-restful handler', panic);
+    writeRestfulStatus(response, newGenericServerResponse(500, {}));
+  };
+}
+
+/** Whether go-restful serves `path` for a WebService root (the director's rule). */
+export function restfulOwnsPath(root: string, path: string): boolean {
+  if (root === '/apis') return path === '/apis' || path === '/apis/';
+  return path.startsWith(root) && (path.length === root.length || path[root.length] === '/');
+}
+
+/**
+ * The handler of one server (k8s `APIServerHandler`): the go-restful container, the
+ * non-go-restful mux, and the director choosing between them. `director` is the
+ * unprotected handler a delegating server falls through to.
+ */
+export class APIServerHandler {
+  /** The go-restful container (API groups, `/version`). */
+  readonly goRestfulContainer: Container;
+  /** Paths outside go-restful (`/healthz`, `/metrics`, …), falling through to the delegate. */
+  readonly nonGoRestfulMux: PathRecorderMux;
+
+  /** Creates the handler; unmatched paths go to `notFound` (the delegate's unprotected handler); panics are logged to `panicLogger`. */
+  constructor(notFound: Handler, panicLogger: PanicLogger = defaultPanicLogger) {
+    this.goRestfulContainer = new Container()
+      .doNotRecover(false)
+      .recoverHandler(recoverHandler(panicLogger))
+      .serviceErrorHandler(serviceErrorHandler);
+    this.nonGoRestfulMux = new PathRecorderMux(notFound);
+  }
+
+  /** The director: go-restful for paths a WebService owns, the mux otherwise. */
+  readonly director: Handler = (request, response) => {
+    const url = request.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    for (const ws of this.goRestfulContainer.registeredWebServices()) {
+      if (restfulOwnsPath(ws.rootPath(), path)) return this.goRestfulContainer.dispatch(request, response);
+    }
+    return this.nonGoRestfulMux.serveHTTP(request, response);
+  };
+}

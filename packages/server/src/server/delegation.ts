@@ -1,0 +1,28 @@
+import type { Handler } from '../handler.js';
+import type { HealthChecker } from '../healthz/health-checker.js';
+import { notFound } from '../responsewriters.js';
+
+/** What a server exposes to the server that delegates to it (k8s `DelegationTarget`). */
+export interface DelegationTarget {
+  /** The handler without the filter chain (the director), for paths the delegating server does not serve. */
+  unprotectedHandler(): Handler;
+  /** Health checks merged up the chain. */
+  healthzChecks(): readonly HealthChecker[];
+  /** Readiness checks merged up the chain. */
+  readyzChecks(): readonly HealthChecker[];
+  /** Liveness checks merged up the chain. */
+  livezChecks(): readonly HealthChecker[];
+}
+
+/** Go's `http.NotFound` as a handler. */
+export const notFoundHandler: Handler = (_request, response) => notFound(response);
+
+/** The end of a delegation chain (`NewEmptyDelegate`): everything is `404 page not found`. */
+export function newEmptyDelegate(handler: Handler = notFoundHandler): DelegationTarget {
+  return {
+    unprotectedHandler: () => handler,
+    healthzChecks: () => [],
+    readyzChecks: () => [],
+    livezChecks: () => [],
+  };
+}

@@ -1,0 +1,260 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestAuthenticator } from '../authentication/authenticator.js';
+import { TokenFileAuthenticator } from '../authentication/token-file.js';
+import { newRequestAuthenticator } from '../authentication/union.js';
+import { X509Authenticator } from '../authentication/x509.js';
+import { type Authorizer, authorizerForModes } from '../authorization/authorizer.js';
+import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from '../filters/long-running.js';
+import type { PanicLogger } from '../filters/panic-recovery.js';
+import type { Handler } from '../handler.js';
+import { type HealthChecker, logHealthz, pingHealthz } from '../healthz/health-checker.js';
+import { installHealthHandlers } from '../healthz/healthz.js';
+import { RequestMetrics } from '../metrics/request-metrics.js';
+import { requestInfoFrom, withSignalValue } from '../request/context.js';
+import { RequestInfoFactory } from '../request/request-info.js';
+import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
+import { APIServerHandler } from './api-server-handler.js';
+import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
+import { buildHandlerChain } from './handler-chain.js';
+import { HookRegistry, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
+import { type Listener, type ServingOptions, startListeners } from './serving.js';
+
+/** Authentication settings. */
+export interface AuthenticationConfig {
+  /** A static token file (`--token-auth-file`). */
+  readonly tokenAuthFile?: string;
+  /** More authenticators, tried after client certificates and the token file. */
+  readonly authenticators?: readonly RequestAuthenticator[];
+  /** Whether requests without credentials are `system:anonymous` (`--anonymous-auth`, default true). */
+  readonly anonymous?: boolean;
+}
+
+/** Authorization settings. */
+export interface AuthorizationConfig {
+  /** Modes in order (`--authorization-mode`, default `AlwaysAllow`). */
+  readonly modes?: readonly string[];
+  /** An authorizer replacing the modes. */
+  readonly authorizer?: Authorizer;
+}
+
+/** The configuration of a {@link GenericAPIServer} (k8s `server.Config`, the parts we run). */
+export interface GenericAPIServerConfig {
+  /** The server's name in logs. */
+  readonly name?: string;
+  /** The next server of the delegation chain (default: the not-found delegate). */
+  readonly delegate?: DelegationTarget;
+  /** Default and maximum request timeout in ms (`--request-timeout`, default 60 s). */
+  readonly requestTimeoutMillis?: number;
+  /** `--max-requests-inflight` (default 400; 0 = unlimited). */
+  readonly maxRequestsInFlight?: number;
+  /** `--max-mutating-requests-inflight` (default 200; 0 = unlimited). */
+  readonly maxMutatingRequestsInFlight?: number;
+  /** Which requests are long-running (default kube-apiserver's). */
+  readonly longRunning?: LongRunningRequestCheck;
+  /** Authentication. */
+  readonly authentication?: AuthenticationConfig;
+  /** Authorization. */
+  readonly authorization?: AuthorizationConfig;
+  /** Overrides of the `/version` document. */
+  readonly version?: Partial<VersionInfo>;
+  /** Extra checks for `/healthz`, `/livez` and `/readyz`. */
+  readonly healthChecks?: readonly HealthChecker[];
+  /** Extra checks for `/readyz` only (e.g. storage readiness). */
+  readonly readyzChecks?: readonly HealthChecker[];
+  /** How long shutdown waits for in-flight requests, in ms (default 60 s). */
+  readonly shutdownTimeoutMillis?: number;
+  /** Server log (default `console.error`). */
+  readonly log?: (message: string) => void;
+  /** Panic log (default `console.error`). */
+  readonly panicLogger?: PanicLogger;
+}
+
+/** Keeps the first check of each name (a delegate's checks never shadow the server's own). */
+function uniqueChecks(checks: readonly HealthChecker[]): HealthChecker[] {
+  const seen = new Set<string>();
+  return checks.filter((c) => !seen.has(c.name) && seen.add(c.name) !== undefined);
+}
+
+interface InFlightRequest {
+  readonly request: IncomingMessage;
+  readonly controller: AbortController;
+}
+
+/** A Kubernetes-style generic API server: handler chain, director, health, version, metrics, serving and shutdown. */
+export class GenericAPIServer {
+  /** The director, go-restful container and non-go-restful mux. */
+  readonly handler: APIServerHandler;
+  /** The full handler chain (what the listeners serve). */
+  readonly fullHandlerChain: Handler;
+  /** The request metrics served at `/metrics`. */
+  readonly metrics = new RequestMetrics();
+  readonly #hooks = new HookRegistry();
+  readonly #delegate: DelegationTarget;
+  readonly #config: GenericAPIServerConfig;
+  readonly #longRunning: LongRunningRequestCheck;
+  readonly #inFlight = new Set<InFlightRequest>();
+  readonly #lifecycle = new AbortController();
+  readonly #log: (message: string) => void;
+  #listeners: Listener[] = [];
+  #shutdown: Promise<void> | undefined;
+  #drained: (() => void) | undefined;
+
+  /** Builds a server; throws for an unusable token file or authorization mode. */
+  constructor(config: GenericAPIServerConfig = {}) {
+    this.#config = config;
+    this.#delegate = config.delegate ?? newEmptyDelegate();
+    this.#longRunning = config.longRunning ?? defaultLongRunningRequestCheck;
+    this.#log = config.log ?? ((message) => console.error(message));
+    this.handler = new APIServerHandler(this.#delegate.unprotectedHandler(), config.panicLogger);
+    const authn = config.authentication ?? {};
+    const authenticators: RequestAuthenticator[] = [new X509Authenticator()];
+    if (authn.tokenAuthFile !== undefined) authenticators.push(TokenFileAuthenticator.fromFile(authn.tokenAuthFile));
+    authenticators.push(...(authn.authenticators ?? []));
+    this.fullHandlerChain = buildHandlerChain(this.handler.director, {
+      requestInfoFactory: new RequestInfoFactory(),
+      longRunning: this.#longRunning,
+      requestTimeoutMillis: config.requestTimeoutMillis ?? 60_000,
+      maxRequestsInFlight: config.maxRequestsInFlight ?? 400,
+      maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight ?? 200,
+      authenticator: newRequestAuthenticator({ authenticators, anonymous: authn.anonymous ?? true }),
+      authorizer: config.authorization?.authorizer ?? authorizerForModes(config.authorization?.modes ?? ['AlwaysAllow']),
+      metrics: this.metrics,
+      ...(config.panicLogger !== undefined && { panicLogger: config.panicLogger }),
+    });
+    this.#installRoutes(defaultVersionInfo(config.version));
+  }
+
+  #installRoutes(version: VersionInfo): void {
+    const mux = this.handler.nonGoRestfulMux;
+    installVersion(this.handler.goRestfulContainer, version);
+    mux.handle('/metrics', this.metrics.handler);
+    installHealthHandlers(mux, '/healthz', () => this.healthzChecks(), this.#log);
+    installHealthHandlers(mux, '/livez', () => this.livezChecks(), this.#log);
+    installHealthHandlers(mux, '/readyz', () => this.readyzChecks(), this.#log);
+  }
+
+  /** The handler without filters, for a delegating server. */
+  unprotectedHandler(): Handler {
+    return this.handler.director;
+  }
+
+  /** `ping`, `log`, configured checks, the delegate's checks, then `poststarthook/<name>` checks. */
+  healthzChecks(): readonly HealthChecker[] {
+    return uniqueChecks([
+      pingHealthz,
+      logHealthz,
+      ...(this.#config.healthChecks ?? []),
+      ...this.#delegate.healthzChecks(),
+      ...this.#hooks.checks(),
+    ]);
+  }
+
+  /** Liveness checks (the healthz checks). */
+  livezChecks(): readonly HealthChecker[] {
+    return this.healthzChecks();
+  }
+
+  /** Readiness checks: healthz checks, readyz-only checks, and `shutdown` (failing once shutdown began). */
+  readyzChecks(): readonly HealthChecker[] {
+    const shutdown: HealthChecker = {
+      name: 'shutdown',
+      check: () => {
+        if (this.#shutdown !== undefined) throw new Error('process is shutting down');
+      },
+    };
+    return uniqueChecks([
+      ...this.healthzChecks(),
+      ...(this.#config.readyzChecks ?? []),
+      ...this.#delegate.readyzChecks().filter((c) => c.name !== 'shutdown'),
+      shutdown,
+    ]);
+  }
+
+  /** Registers a named post-start hook, with its `poststarthook/<name>` health check. */
+  addPostStartHook(name: string, hook: PostStartHookFunc): void {
+    this.#hooks.addPostStartHook(name, hook);
+  }
+
+  /** Registers a named pre-shutdown hook. */
+  addPreShutdownHook(name: string, hook: PreShutdownHookFunc): void {
+    this.#hooks.addPreShutdownHook(name, hook);
+  }
+
+  /** Requests currently being served. */
+  get inFlightRequests(): number {
+    return this.#inFlight.size;
+  }
+
+  /** The node `request` listener: the full chain plus in-flight tracking and per-request abort signals. */
+  readonly requestListener = (request: IncomingMessage, response: ServerResponse): void => {
+    const entry: InFlightRequest = { request, controller: new AbortController() };
+    this.#inFlight.add(entry);
+    withSignalValue(request, entry.controller.signal);
+    response.once('close', () => {
+      if (!response.writableFinished) entry.controller.abort(new Error('client closed the connection'));
+      this.#inFlight.delete(entry);
+      if (this.#inFlight.size === 0) this.#drained?.();
+    });
+    void this.fullHandlerChain(request, response);
+  };
+
+  /** Starts the listeners, then runs the post-start hooks in the background; returns the URLs. */
+  async listen(options: ServingOptions): Promise<string[]> {
+    if (this.#shutdown !== undefined) throw new Error('the server is shut down');
+    this.#listeners = [...this.#listeners, ...(await startListeners(options, this.requestListener))];
+    void this.#hooks.runPostStartHooks({ signal: this.#lifecycle.signal }, (name, err) =>
+      this.#log(`PostStartHook ${JSON.stringify(name)} failed: ${String(err)}`),
+    );
+    return this.#listeners.map((l) => l.url);
+  }
+
+  /**
+   * Graceful shutdown: readyz fails, pre-shutdown hooks run, listeners stop accepting,
+   * long-running requests are aborted through their signal, other requests may finish
+   * within the shutdown timeout, then remaining connections are closed.
+   */
+  shutdown(): Promise<void> {
+    this.#shutdown ??= this.#runShutdown();
+    return this.#shutdown;
+  }
+
+  async #runShutdown(): Promise<void> {
+    await this.#hooks.runPreShutdownHooks((name, err) => this.#log(`PreShutdownHook ${JSON.stringify(name)} failed: ${String(err)}`));
+    const closed = this.#listeners.map((l) => new Promise<void>((resolve) => l.server.close(() => resolve())));
+    for (const l of this.#listeners) l.server.closeIdleConnections();
+    this.#lifecycle.abort(new Error('the server is shutting down'));
+    for (const entry of this.#inFlight) {
+      const info = requestInfoFrom(entry.request);
+      if (info !== undefined && this.#longRunning(entry.request, info)) entry.controller.abort(new Error('the server is shutting down'));
+    }
+    await this.#drain(this.#config.shutdownTimeoutMillis ?? 60_000);
+    for (const entry of this.#inFlight) entry.controller.abort(new Error('shutdown timeout'));
+    for (const l of this.#listeners) l.server.closeAllConnections();
+    await Promise.all(closed);
+  }
+
+  #drain(timeoutMillis: number): Promise<void> {
+    if (this.#inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMillis);
+      this.#drained = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** Shuts down on the first SIGTERM or SIGINT; returns a function removing the handlers. */
+  installSignalHandlers(signals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT']): () => void {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      this.#log(`received ${signal}, shutting down`);
+      remove();
+      void this.shutdown();
+    };
+    const remove = (): void => {
+      for (const s of signals) process.off(s, onSignal);
+    };
+    for (const s of signals) process.once(s, onSignal);
+    return remove;
+  }
+}

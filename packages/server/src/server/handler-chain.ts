@@ -1,0 +1,53 @@
+import type { RequestAuthenticator } from '../authentication/authenticator.js';
+import type { Authorizer } from '../authorization/authorizer.js';
+import { withAuthentication } from '../filters/authentication.js';
+import { withAuthorization } from '../filters/authorization.js';
+import type { LongRunningRequestCheck } from '../filters/long-running.js';
+import { withMaxInFlightLimit } from '../filters/max-in-flight.js';
+import { type PanicLogger, withPanicRecovery } from '../filters/panic-recovery.js';
+import { withRequestDeadline } from '../filters/request-deadline.js';
+import { withRequestInfo } from '../filters/request-info.js';
+import type { Handler } from '../handler.js';
+import type { RequestMetrics } from '../metrics/request-metrics.js';
+import type { RequestInfoFactory } from '../request/request-info.js';
+
+/** Everything {@link buildHandlerChain} needs. */
+export interface HandlerChainConfig {
+  /** Resolves RequestInfo. */
+  readonly requestInfoFactory: RequestInfoFactory;
+  /** Long-running check shared by the deadline and in-flight filters. */
+  readonly longRunning: LongRunningRequestCheck;
+  /** Default and maximum request timeout in ms. */
+  readonly requestTimeoutMillis: number;
+  /** Read-only in-flight limit (0 = unlimited). */
+  readonly maxRequestsInFlight: number;
+  /** Mutating in-flight limit (0 = unlimited). */
+  readonly maxMutatingRequestsInFlight: number;
+  /** The authenticator. */
+  readonly authenticator: RequestAuthenticator;
+  /** The authorizer. */
+  readonly authorizer: Authorizer;
+  /** Request metrics (recorded after RequestInfo is known). */
+  readonly metrics: RequestMetrics;
+  /** Panic logger. */
+  readonly panicLogger?: PanicLogger;
+}
+
+/**
+ * `DefaultBuildHandlerChain` (the subset we run), outermost first: panic recovery → request
+ * info → metrics → request deadline / timeout → authentication → max-in-flight →
+ * authorization → `handler` (the director).
+ */
+export function buildHandlerChain(handler: Handler, config: HandlerChainConfig): Handler {
+  let h = withAuthorization(handler, config.authorizer);
+  h = withMaxInFlightLimit(h, {
+    maxRequestsInFlight: config.maxRequestsInFlight,
+    maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight,
+    longRunning: config.longRunning,
+  });
+  h = withAuthentication(h, config.authenticator);
+  h = withRequestDeadline(h, { requestTimeoutMillis: config.requestTimeoutMillis, longRunning: config.longRunning });
+  h = config.metrics.filter(h);
+  h = withRequestInfo(h, config.requestInfoFactory);
+  return withPanicRecovery(h, config.panicLogger);
+}
