@@ -6,57 +6,8 @@ import type { ResponseError } from './response-error.js';
 import { compileUrlBuilder, type UrlBuilder } from './route-url.js';
 import type { RouteCondition, SelectableRoute } from './routers/route-selector.js';
 
-/** Everything a {@link Route} is made of; produced by `RouteBuilder.build()`. */
-export interface RouteSpec {
-  /** HTTP method. */
-  readonly method: string;
-  /** Full path (root + sub path). */
-  readonly path: string;
-  /** Sub path relative to the WebService root. */
-  readonly subPath: string;
-  /** Produced MIME types. */
-  readonly produces: readonly string[];
-  /** Consumed MIME types. */
-  readonly consumes: readonly string[];
-  /** The handler. */
-  readonly function: RouteFunction;
-  /** Route filters. */
-  readonly filters: readonly FilterFunction[];
-  /** Selection conditions. */
-  readonly if: readonly RouteCondition[];
-  /** Summary. */
-  readonly doc: string;
-  /** Longer notes. */
-  readonly notes: string;
-  /** Operation name. */
-  readonly operation: string;
-  /** Parameter docs. */
-  readonly parameterDocs: readonly Parameter[];
-  /** Documented responses by status code. */
-  readonly responseErrors: Readonly<Record<number, ResponseError>>;
-  /** The default response, if documented. */
-  readonly defaultResponse: ResponseError | undefined;
-  /** Sample of the request body. */
-  readonly readSample: unknown;
-  /** The single write sample (only when exactly one was given). */
-  readonly writeSample: unknown;
-  /** All write samples. */
-  readonly writeSamples: readonly unknown[];
-  /** Free-form metadata. */
-  readonly metadata: Readonly<Record<string, unknown>>;
-  /** Whether the route is deprecated. */
-  readonly deprecated: boolean;
-  /** Vendor extensions. */
-  readonly extensions: Readonly<Record<string, unknown>>;
-  /** Per-route compression override; undefined follows the container. */
-  readonly contentEncodingEnabled: boolean | undefined;
-  /** Methods allowed without Content-Type; undefined = go-restful's default set. */
-  readonly allowedMethodsWithoutContentType: readonly string[] | undefined;
-  /** The full path compiled for the curly router. */
-  readonly template: RouteTemplate;
-  /** The sub path compiled as a JSR311 path expression. */
-  readonly relativeExpression: PathExpression;
-}
+/** Everything a {@link Route} is made of (its fields, without its methods); produced by `RouteBuilder.build()`. */
+export type RouteSpec = Omit<Route, 'toString' | 'url'>;
 
 /**
  * A built, immutable route (go-restful's `Route`): method, full path, handler,
