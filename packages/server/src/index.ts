@@ -54,6 +54,7 @@ export {
 export { PathRecorderMux, MuxRegistrationError } from './mux/path-recorder-mux.js';
 export { type HealthChecker, pingHealthz, logHealthz, namedCheck } from './healthz/health-checker.js';
 export { installHealthHandlers, rootHealthHandler, checkHandler, type HealthLogger } from './healthz/healthz.js';
+export { installIndex } from './routes/index.js';
 export { defaultVersionInfo, installVersion, type VersionInfo } from './routes/version.js';
 export { RequestMetrics, cleanScope, cleanVerb } from './metrics/request-metrics.js';
 export { APIServerHandler, restfulOwnsPath } from './server/api-server-handler.js';
@@ -66,6 +67,7 @@ export {
   type PostStartHookFunc,
   type PreShutdownHookFunc,
 } from './server/hooks.js';
+export { generateSelfSignedCertKey, maybeSelfSignedCertKey, type CertKeyPair, type SelfSignedOptions } from './server/self-signed.js';
 export { startListeners, ServingError, type Listener, type ServingOptions, type SecureServingOptions } from './server/serving.js';
 export {
   GenericAPIServer,

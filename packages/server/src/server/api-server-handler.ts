@@ -50,6 +50,12 @@ export class APIServerHandler {
     this.nonGoRestfulMux = new PathRecorderMux(notFound);
   }
 
+  /** The WebService roots and the mux's listed paths (k8s `APIServerHandler.ListedPaths`), sorted. */
+  listedPaths(): string[] {
+    const roots = this.goRestfulContainer.registeredWebServices().map((ws) => ws.rootPath());
+    return [...roots, ...this.nonGoRestfulMux.listedPaths()].sort();
+  }
+
   /** The director: go-restful for paths a WebService owns, the mux otherwise. */
   readonly director: Handler = (request, response) => {
     const url = request.url ?? '/';

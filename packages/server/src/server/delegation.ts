@@ -12,6 +12,8 @@ export interface DelegationTarget {
   readyzChecks(): readonly HealthChecker[];
   /** Liveness checks merged up the chain. */
   livezChecks(): readonly HealthChecker[];
+  /** Paths listed by the `/` index, merged up the chain. */
+  listedPaths(): readonly string[];
 }
 
 /** Go's `http.NotFound` as a handler. */
@@ -24,5 +26,6 @@ export function newEmptyDelegate(handler: Handler = notFoundHandler): Delegation
     healthzChecks: () => [],
     readyzChecks: () => [],
     livezChecks: () => [],
+    listedPaths: () => [],
   };
 }

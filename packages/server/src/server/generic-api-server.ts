@@ -12,6 +12,7 @@ import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { requestInfoFrom, withSignalValue } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
+import { installIndex } from '../routes/index.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
 import { APIServerHandler } from './api-server-handler.js';
 import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
@@ -131,6 +132,12 @@ export class GenericAPIServer {
     installHealthHandlers(mux, '/healthz', () => this.healthzChecks(), this.#log);
     installHealthHandlers(mux, '/livez', () => this.livezChecks(), this.#log);
     installHealthHandlers(mux, '/readyz', () => this.readyzChecks(), this.#log);
+    installIndex(mux, () => this.listedPaths());
+  }
+
+  /** Paths the `/` index lists: this server's and its delegates'. */
+  listedPaths(): readonly string[] {
+    return [...new Set([...this.handler.listedPaths(), ...this.#delegate.listedPaths()])].sort();
   }
 
   /** The handler without filters, for a delegating server. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Server, createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { maybeSelfSignedCertKey } from './self-signed.js';
 
 /** Serving options (`--bind-address`, `--port`, `--secure-port`, TLS files). */
 export interface ServingOptions {
@@ -17,10 +18,12 @@ export interface ServingOptions {
 export interface SecureServingOptions {
   /** The TLS port (`--secure-port`; 0 = any free port). */
   readonly port: number;
-  /** PEM certificate chain (`--tls-cert-file`). */
-  readonly tlsCertFile: string;
+  /** PEM certificate chain (`--tls-cert-file`); with the key file, or neither and a `certDirectory`. */
+  readonly tlsCertFile?: string;
   /** PEM private key (`--tls-private-key-file`). */
-  readonly tlsPrivateKeyFile: string;
+  readonly tlsPrivateKeyFile?: string;
+  /** Where a self-signed pair (`apiserver.crt`/`apiserver.key`) is kept when no files are given (`--cert-dir`). */
+  readonly certDirectory?: string;
   /** PEM CA bundle verifying client certificates (`--client-ca-file`); enables client-certificate authentication. */
   readonly clientCAFile?: string;
 }
@@ -52,6 +55,18 @@ function readPem(path: string, what: string): Buffer {
   }
 }
 
+/** The certificate and key files to serve with, generating a self-signed pair when none are given. */
+function servingFiles(secure: SecureServingOptions, host: string): { certFile: string; keyFile: string } {
+  const { tlsCertFile, tlsPrivateKeyFile, certDirectory } = secure;
+  if (tlsCertFile !== undefined && tlsPrivateKeyFile !== undefined) return { certFile: tlsCertFile, keyFile: tlsPrivateKeyFile };
+  if (tlsCertFile !== undefined || tlsPrivateKeyFile !== undefined) {
+    throw new ServingError('tlsCertFile and tlsPrivateKeyFile must be given together');
+  }
+  if (certDirectory === undefined) throw new ServingError('secure serving needs tlsCertFile and tlsPrivateKeyFile, or a certDirectory');
+  const hosts = ['localhost', '127.0.0.1', ...(host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? [] : [host])];
+  return maybeSelfSignedCertKey(certDirectory, { hosts });
+}
+
 function listenOn(server: Server, port: number, host: string, scheme: string): Promise<Listener> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -77,9 +92,10 @@ export async function startListeners(options: ServingOptions, listener: Listener
     if (options.port !== undefined) started.push(await listenOn(createHttpServer(listener), options.port, host, 'http'));
     const secure = options.secure;
     if (secure !== undefined) {
+      const { certFile, keyFile } = servingFiles(secure, host);
       const tls = {
-        cert: readPem(secure.tlsCertFile, 'TLS certificate file'),
-        key: readPem(secure.tlsPrivateKeyFile, 'TLS private key file'),
+        cert: readPem(certFile, 'TLS certificate file'),
+        key: readPem(keyFile, 'TLS private key file'),
         ...(secure.clientCAFile !== undefined && {
           ca: readPem(secure.clientCAFile, 'client CA file'),
           requestCert: true,

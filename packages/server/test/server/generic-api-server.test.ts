@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebService } from '@apiserver/restful';
 import t from 'tap';
@@ -6,6 +7,7 @@ import { namedCheck } from '../../src/healthz/health-checker.js';
 import { requestSignal, userFrom } from '../../src/request/context.js';
 import { GenericAPIServer } from '../../src/server/generic-api-server.js';
 import { HookRegistrationError } from '../../src/server/hooks.js';
+import { generateSelfSignedCertKey, maybeSelfSignedCertKey } from '../../src/server/self-signed.js';
 import { ServingError } from '../../src/server/serving.js';
 import { fetchText, json, makeCertificates, tempDir } from '../helpers.js';
 
@@ -109,6 +111,14 @@ t.test('routes, health, version, metrics, delegation over HTTP', async (t) => {
   t.notMatch(panicked.body, /handler bug/);
 
   t.equal((await fetchText(`${base}/delegate-only`)).body, 'from delegate');
+  for (const path of ['/', '/index.html']) {
+    const index = await fetchText(`${base}${path}`);
+    t.equal(index.headers['content-type'], 'application/json');
+    t.same(json(index), {
+      paths: ['/api/v1', '/apis/other.example.com', '/delegate-only', '/healthz', '/livez', '/metrics', '/readyz', '/version'],
+    });
+    t.match(index.body, /^\{\n {2}"paths": \[\n {4}"\/api\/v1",/);
+  }
   t.same(json(await fetchText(`${base}/apis/other.example.com/v1`)), { served: 'delegate' });
   for (const path of ['/nothing', '/apis/unknown.group/v1']) {
     const missing = await fetchText(`${base}${path}`);
@@ -261,4 +271,37 @@ t.test('configuration errors', async (t) => {
   t.throws(() => server.handler.nonGoRestfulMux.handlePrefix('/noslash', () => undefined), { name: 'MuxRegistrationError' });
   t.throws(() => server.handler.nonGoRestfulMux.handlePrefix('/healthz/', () => undefined), { name: 'MuxRegistrationError' });
   await server.shutdown();
+});
+
+t.test('self-signed serving certificate', async (t) => {
+  const { dir, cleanup } = tempDir();
+  t.teardown(cleanup);
+  const certDirectory = join(dir, 'certs');
+  const server = new GenericAPIServer(quiet);
+  const [url = ''] = await server.listen({ secure: { port: 0, certDirectory } });
+  t.teardown(() => server.shutdown());
+  const pem = readFileSync(join(certDirectory, 'apiserver.crt'));
+  const cert = new X509Certificate(pem);
+  t.ok(cert.verify(cert.publicKey), 'self-signed');
+  t.ok(cert.ca);
+  t.equal(cert.checkIP('127.0.0.1'), '127.0.0.1');
+  t.equal(cert.checkHost('localhost'), 'localhost');
+  const reply = await fetchText(`${url}/healthz`, { ca: pem });
+  t.same([reply.status, reply.body], [200, 'ok'], 'a client trusting the generated certificate connects');
+  t.equal((statSync(join(certDirectory, 'apiserver.key')).mode & 0o777).toString(8), '600');
+  const again = maybeSelfSignedCertKey(certDirectory);
+  t.same(readFileSync(again.certFile), pem, 'an existing pair is reused');
+  const custom = new X509Certificate(
+    generateSelfSignedCertKey({ hosts: ['kube.example', '::1', '10.0.0.1'], days: 1, notBefore: new Date('2049-12-31T12:00:00Z') }).cert,
+  );
+  t.equal(custom.subject, 'CN=kube.example');
+  t.equal(custom.subjectAltName, 'DNS:kube.example, IP Address:0:0:0:0:0:0:0:1, IP Address:10.0.0.1');
+  t.equal(new Date(custom.validTo).toISOString(), '2050-01-01T12:00:00.000Z', 'GeneralizedTime from 2050 on');
+  const other = new GenericAPIServer(quiet);
+  await t.rejects(other.listen({ secure: { port: 0 } }), /needs tlsCertFile and tlsPrivateKeyFile, or a certDirectory/);
+  await t.rejects(other.listen({ secure: { port: 0, tlsCertFile: 'x' } }), /must be given together/);
+  const lan = new GenericAPIServer(quiet);
+  await lan.listen({ bindAddress: '127.0.0.2', secure: { port: 0, certDirectory: join(dir, 'lan') } });
+  t.teardown(() => lan.shutdown());
+  t.match(new X509Certificate(readFileSync(join(dir, 'lan', 'apiserver.crt'))).subjectAltName, 'IP Address:127.0.0.2');
 });
