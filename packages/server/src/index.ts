@@ -69,6 +69,7 @@ export {
 } from './server/hooks.js';
 export { generateSelfSignedCertKey, maybeSelfSignedCertKey, type CertKeyPair, type SelfSignedOptions } from './server/self-signed.js';
 export { startListeners, ServingError, type Listener, type ServingOptions, type SecureServingOptions } from './server/serving.js';
+export { type APIGroupInfo, APIGroupInfoError, type ResourceStorageMap } from './server/api-group-info.js';
 export {
   GenericAPIServer,
   type GenericAPIServerConfig,

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { APIGroupVersion, DiscoveryManager } from '@apiserver/endpoints';
+import { CodecFactory, formatGroupVersion } from '@apiserver/runtime';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
 import { TokenFileAuthenticator } from '../authentication/token-file.js';
 import { newRequestAuthenticator } from '../authentication/union.js';
@@ -14,6 +16,7 @@ import { requestInfoFrom, withSignalValue } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
 import { installIndex } from '../routes/index.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
+import { type APIGroupInfo, APIGroupInfoError, hasResources } from './api-group-info.js';
 import { APIServerHandler } from './api-server-handler.js';
 import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -62,12 +65,28 @@ export interface GenericAPIServerConfig {
   readonly healthChecks?: readonly HealthChecker[];
   /** Extra checks for `/readyz` only (e.g. storage readiness). */
   readonly readyzChecks?: readonly HealthChecker[];
+  /** How long shutdown lets aborted long-running requests end by themselves before ending their streams, in ms (default 1 s). */
+  readonly watchTerminationGraceMillis?: number;
   /** How long shutdown waits for in-flight requests, in ms (default 60 s). */
   readonly shutdownTimeoutMillis?: number;
+  /** Prefixes `installLegacyAPIGroup` accepts (default `['/api']`). */
+  readonly legacyAPIGroupPrefixes?: readonly string[];
+  /** Minimum watch timeout in seconds for installed groups (default 1800). */
+  readonly minRequestTimeoutSeconds?: number;
+  /** Request body limit in bytes for installed groups (default 3 MiB). */
+  readonly maxRequestBodyBytes?: number;
   /** Server log (default `console.error`). */
   readonly log?: (message: string) => void;
   /** Panic log (default `console.error`). */
   readonly panicLogger?: PanicLogger;
+}
+
+/** Ends a long-running response whose handler did not stop: a started stream ends cleanly, others are cut. */
+function endStream(response: ServerResponse): void {
+  if (response.writableEnded) return;
+  response.on('error', () => undefined);
+  if (response.headersSent) response.end();
+  else response.destroy();
 }
 
 /** Keeps the first check of each name (a delegate's checks never shadow the server's own). */
@@ -78,6 +97,7 @@ function uniqueChecks(checks: readonly HealthChecker[]): HealthChecker[] {
 
 interface InFlightRequest {
   readonly request: IncomingMessage;
+  readonly response: ServerResponse;
   readonly controller: AbortController;
 }
 
@@ -96,6 +116,7 @@ export class GenericAPIServer {
   readonly #inFlight = new Set<InFlightRequest>();
   readonly #lifecycle = new AbortController();
   readonly #log: (message: string) => void;
+  #discovery: DiscoveryManager | undefined;
   #listeners: Listener[] = [];
   #shutdown: Promise<void> | undefined;
   #drained: (() => void) | undefined;
@@ -177,6 +198,58 @@ export class GenericAPIServer {
     ]);
   }
 
+  /**
+   * Installs the core group under a legacy prefix (`/api`): every version with resources, the
+   * `/api` discovery WebService. Throws {@link APIGroupInfoError} for a prefix not in `legacyAPIGroupPrefixes`.
+   */
+  installLegacyAPIGroup(apiPrefix: string, info: APIGroupInfo): void {
+    const allowed = this.#config.legacyAPIGroupPrefixes ?? ['/api'];
+    if (!allowed.includes(apiPrefix)) {
+      throw new APIGroupInfoError(`${JSON.stringify(apiPrefix)} is not in the allowed legacy API prefixes: ${allowed.join(', ')}`);
+    }
+    this.#installAPIResources(apiPrefix, info);
+  }
+
+  /** Installs API groups under `/apis` with their `/apis/<group>` discovery; all are checked before any is installed. */
+  installAPIGroups(...infos: readonly APIGroupInfo[]): void {
+    for (const info of infos) {
+      const first = info.prioritizedVersions[0];
+      if (first === undefined || first.group === '') throw new APIGroupInfoError('cannot register handler with an empty group');
+      if (first.version === '') throw new APIGroupInfoError(`cannot register handler with an empty version for group ${first.group}`);
+    }
+    for (const info of infos) this.#installAPIResources('/apis', info);
+  }
+
+  /** Installs one API group under `/apis`. */
+  installAPIGroup(info: APIGroupInfo): void {
+    this.installAPIGroups(info);
+  }
+
+  #installAPIResources(root: string, info: APIGroupInfo): void {
+    const codecs = info.codecs ?? new CodecFactory(info.scheme);
+    this.#discovery ??= new DiscoveryManager({ codecs });
+    for (const groupVersion of info.prioritizedVersions) {
+      const storage = info.versionedResourcesStorageMap[groupVersion.version];
+      if (storage === undefined || !hasResources(storage)) {
+        this.#log(`Skipping API ${formatGroupVersion(groupVersion)} because it has no resources.`);
+        continue;
+      }
+      const installed = new APIGroupVersion({
+        root,
+        groupVersion,
+        storage,
+        scheme: info.scheme,
+        codecs,
+        ...(info.admission !== undefined && { admission: info.admission }),
+        ...(info.fieldLabels !== undefined && { fieldLabels: info.fieldLabels }),
+        ...(this.#config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: this.#config.minRequestTimeoutSeconds }),
+        ...(this.#config.maxRequestBodyBytes !== undefined && { maxRequestBodyBytes: this.#config.maxRequestBodyBytes }),
+      }).installREST(this.handler.goRestfulContainer);
+      this.#discovery.add(installed);
+    }
+    this.#discovery.install(this.handler.goRestfulContainer);
+  }
+
   /** Registers a named post-start hook, with its `poststarthook/<name>` health check. */
   addPostStartHook(name: string, hook: PostStartHookFunc): void {
     this.#hooks.addPostStartHook(name, hook);
@@ -194,13 +267,13 @@ export class GenericAPIServer {
 
   /** The node `request` listener: the full chain plus in-flight tracking and per-request abort signals. */
   readonly requestListener = (request: IncomingMessage, response: ServerResponse): void => {
-    const entry: InFlightRequest = { request, controller: new AbortController() };
+    const entry: InFlightRequest = { request, response, controller: new AbortController() };
     this.#inFlight.add(entry);
     withSignalValue(request, entry.controller.signal);
     response.once('close', () => {
       if (!response.writableFinished) entry.controller.abort(new Error('client closed the connection'));
       this.#inFlight.delete(entry);
-      if (this.#inFlight.size === 0) this.#drained?.();
+      this.#drained?.();
     });
     void this.fullHandlerChain(request, response);
   };
@@ -217,8 +290,9 @@ export class GenericAPIServer {
 
   /**
    * Graceful shutdown: readyz fails, pre-shutdown hooks run, listeners stop accepting,
-   * long-running requests are aborted through their signal, other requests may finish
-   * within the shutdown timeout, then remaining connections are closed.
+   * long-running requests are aborted through their signal (and their streams ended after
+   * the watch termination grace period), other requests may finish within the shutdown
+   * timeout, then remaining connections are closed.
    */
   shutdown(): Promise<void> {
     this.#shutdown ??= this.#runShutdown();
@@ -230,23 +304,31 @@ export class GenericAPIServer {
     const closed = this.#listeners.map((l) => new Promise<void>((resolve) => l.server.close(() => resolve())));
     for (const l of this.#listeners) l.server.closeIdleConnections();
     this.#lifecycle.abort(new Error('the server is shutting down'));
-    for (const entry of this.#inFlight) {
-      const info = requestInfoFrom(entry.request);
-      if (info !== undefined && this.#longRunning(entry.request, info)) entry.controller.abort(new Error('the server is shutting down'));
-    }
-    await this.#drain(this.#config.shutdownTimeoutMillis ?? 60_000);
+    const longRunning = [...this.#inFlight].filter((e) => {
+      const info = requestInfoFrom(e.request);
+      return info !== undefined && this.#longRunning(e.request, info);
+    });
+    for (const entry of longRunning) entry.controller.abort(new Error('the server is shutting down'));
+    await this.#drain(this.#config.watchTerminationGraceMillis ?? 1000, () => longRunning.every((e) => !this.#inFlight.has(e)));
+    for (const entry of longRunning) endStream(entry.response);
+    await this.#drain(this.#config.shutdownTimeoutMillis ?? 60_000, () => this.#inFlight.size === 0);
     for (const entry of this.#inFlight) entry.controller.abort(new Error('shutdown timeout'));
     for (const l of this.#listeners) l.server.closeAllConnections();
     await Promise.all(closed);
   }
 
-  #drain(timeoutMillis: number): Promise<void> {
-    if (this.#inFlight.size === 0) return Promise.resolve();
+  /** Resolves when `done()` holds (checked whenever a request ends) or after `timeoutMillis`. */
+  #drain(timeoutMillis: number, done: () => boolean): Promise<void> {
+    if (done()) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMillis);
-      this.#drained = () => {
+      const finish = (): void => {
         clearTimeout(timer);
+        this.#drained = undefined;
         resolve();
+      };
+      const timer = setTimeout(finish, timeoutMillis);
+      this.#drained = () => {
+        if (done()) finish();
       };
     });
   }
