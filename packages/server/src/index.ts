@@ -67,7 +67,7 @@ export {
   type PostStartHookFunc,
   type PreShutdownHookFunc,
 } from './server/hooks.js';
-export { generateSelfSignedCertKey, maybeSelfSignedCertKey, type CertKeyPair, type SelfSignedOptions } from './server/self-signed.js';
+export { generateSelfSignedCertKey, maybeSelfSignedCertKey, type CertKeyPair, type CertKeyFiles, type SelfSignedOptions } from './server/self-signed.js';
 export { startListeners, ServingError, type Listener, type ServingOptions, type SecureServingOptions } from './server/serving.js';
 export { type APIGroupInfo, APIGroupInfoError, type ResourceStorageMap } from './server/api-group-info.js';
 export {

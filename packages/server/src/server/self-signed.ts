@@ -117,11 +117,19 @@ export function generateSelfSignedCertKey(options: SelfSignedOptions = {}): Cert
   return { cert: pem('CERTIFICATE', cert), key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
 }
 
+/** The files of a serving certificate pair. */
+export interface CertKeyFiles {
+  /** The PEM certificate file. */
+  readonly certFile: string;
+  /** The PEM private key file. */
+  readonly keyFile: string;
+}
+
 /**
  * Writes `apiserver.crt` / `apiserver.key` into `dir` unless both exist (kube-apiserver's
  * `MaybeDefaultWithSelfSignedCerts`); returns the two paths.
  */
-export function maybeSelfSignedCertKey(dir: string, options: SelfSignedOptions = {}): { certFile: string; keyFile: string } {
+export function maybeSelfSignedCertKey(dir: string, options: SelfSignedOptions = {}): CertKeyFiles {
   const certFile = join(dir, 'apiserver.crt');
   const keyFile = join(dir, 'apiserver.key');
   if (existsSync(certFile) && existsSync(keyFile)) return { certFile, keyFile };

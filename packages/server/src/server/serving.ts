@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Server, createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { maybeSelfSignedCertKey } from './self-signed.js';
+import { type CertKeyFiles, maybeSelfSignedCertKey } from './self-signed.js';
 
 /** Serving options (`--bind-address`, `--port`, `--secure-port`, TLS files). */
 export interface ServingOptions {
@@ -45,7 +45,6 @@ export interface Listener {
   readonly url: string;
 }
 
-type Listener_ = (request: IncomingMessage, response: ServerResponse) => void;
 
 function readPem(path: string, what: string): Buffer {
   try {
@@ -56,7 +55,7 @@ function readPem(path: string, what: string): Buffer {
 }
 
 /** The certificate and key files to serve with, generating a self-signed pair when none are given. */
-function servingFiles(secure: SecureServingOptions, host: string): { certFile: string; keyFile: string } {
+function servingFiles(secure: SecureServingOptions, host: string): CertKeyFiles {
   const { tlsCertFile, tlsPrivateKeyFile, certDirectory } = secure;
   if (tlsCertFile !== undefined && tlsPrivateKeyFile !== undefined) return { certFile: tlsCertFile, keyFile: tlsPrivateKeyFile };
   if (tlsCertFile !== undefined || tlsPrivateKeyFile !== undefined) {
@@ -84,7 +83,7 @@ function listenOn(server: Server, port: number, host: string, scheme: string): P
 }
 
 /** Creates and starts the plain and/or TLS listeners for `listener`. */
-export async function startListeners(options: ServingOptions, listener: Listener_): Promise<Listener[]> {
+export async function startListeners(options: ServingOptions, listener: (request: IncomingMessage, response: ServerResponse) => void): Promise<Listener[]> {
   const host = options.bindAddress ?? '127.0.0.1';
   const started: Listener[] = [];
   if (options.port === undefined && options.secure === undefined) throw new ServingError('nothing to serve: give a port, a secure port or both');
