@@ -69,10 +69,7 @@ export {
 } from './server/hooks.js';
 export { generateSelfSignedCertKey, maybeSelfSignedCertKey, type CertKeyPair, type CertKeyFiles, type SelfSignedOptions } from './server/self-signed.js';
 export { startListeners, ServingError, type Listener, type ServingOptions, type SecureServingOptions } from './server/serving.js';
+export { APIGroupsInstaller, type APIGroupsInstallerOptions } from './server/api-groups-installer.js';
 export { type APIGroupInfo, APIGroupInfoError, type ResourceStorageMap } from './server/api-group-info.js';
-export {
-  GenericAPIServer,
-  type GenericAPIServerConfig,
-  type AuthenticationConfig,
-  type AuthorizationConfig,
-} from './server/generic-api-server.js';
+export { GenericAPIServer } from './server/generic-api-server.js';
+export type { GenericAPIServerConfig, AuthenticationConfig, AuthorizationConfig } from './server/config.js';

@@ -1,13 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { APIGroupVersion, DiscoveryManager } from '@apiserver/endpoints';
-import { CodecFactory, formatGroupVersion } from '@apiserver/runtime';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
 import { TokenFileAuthenticator } from '../authentication/token-file.js';
 import { newRequestAuthenticator } from '../authentication/union.js';
 import { X509Authenticator } from '../authentication/x509.js';
-import { type Authorizer, authorizerForModes } from '../authorization/authorizer.js';
+import { authorizerForModes } from '../authorization/authorizer.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from '../filters/long-running.js';
-import type { PanicLogger } from '../filters/panic-recovery.js';
 import type { Handler } from '../handler.js';
 import { type HealthChecker, logHealthz, pingHealthz } from '../healthz/health-checker.js';
 import { installHealthHandlers } from '../healthz/healthz.js';
@@ -16,70 +13,14 @@ import { requestInfoFrom, withSignalValue } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
 import { installIndex } from '../routes/index.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
-import { type APIGroupInfo, APIGroupInfoError, hasResources } from './api-group-info.js';
+import type { APIGroupInfo } from './api-group-info.js';
+import { APIGroupsInstaller } from './api-groups-installer.js';
 import { APIServerHandler } from './api-server-handler.js';
+import type { GenericAPIServerConfig } from './config.js';
 import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { HookRegistry, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
 import { type Listener, type ServingOptions, startListeners } from './serving.js';
-
-/** Authentication settings. */
-export interface AuthenticationConfig {
-  /** A static token file (`--token-auth-file`). */
-  readonly tokenAuthFile?: string;
-  /** More authenticators, tried after client certificates and the token file. */
-  readonly authenticators?: readonly RequestAuthenticator[];
-  /** Whether requests without credentials are `system:anonymous` (`--anonymous-auth`, default true). */
-  readonly anonymous?: boolean;
-}
-
-/** Authorization settings. */
-export interface AuthorizationConfig {
-  /** Modes in order (`--authorization-mode`, default `AlwaysAllow`). */
-  readonly modes?: readonly string[];
-  /** An authorizer replacing the modes. */
-  readonly authorizer?: Authorizer;
-}
-
-/** The configuration of a {@link GenericAPIServer} (k8s `server.Config`, the parts we run). */
-export interface GenericAPIServerConfig {
-  /** The server's name in logs. */
-  readonly name?: string;
-  /** The next server of the delegation chain (default: the not-found delegate). */
-  readonly delegate?: DelegationTarget;
-  /** Default and maximum request timeout in ms (`--request-timeout`, default 60 s). */
-  readonly requestTimeoutMillis?: number;
-  /** `--max-requests-inflight` (default 400; 0 = unlimited). */
-  readonly maxRequestsInFlight?: number;
-  /** `--max-mutating-requests-inflight` (default 200; 0 = unlimited). */
-  readonly maxMutatingRequestsInFlight?: number;
-  /** Which requests are long-running (default kube-apiserver's). */
-  readonly longRunning?: LongRunningRequestCheck;
-  /** Authentication. */
-  readonly authentication?: AuthenticationConfig;
-  /** Authorization. */
-  readonly authorization?: AuthorizationConfig;
-  /** Overrides of the `/version` document. */
-  readonly version?: Partial<VersionInfo>;
-  /** Extra checks for `/healthz`, `/livez` and `/readyz`. */
-  readonly healthChecks?: readonly HealthChecker[];
-  /** Extra checks for `/readyz` only (e.g. storage readiness). */
-  readonly readyzChecks?: readonly HealthChecker[];
-  /** How long shutdown lets aborted long-running requests end by themselves before ending their streams, in ms (default 1 s). */
-  readonly watchTerminationGraceMillis?: number;
-  /** How long shutdown waits for in-flight requests, in ms (default 60 s). */
-  readonly shutdownTimeoutMillis?: number;
-  /** Prefixes `installLegacyAPIGroup` accepts (default `['/api']`). */
-  readonly legacyAPIGroupPrefixes?: readonly string[];
-  /** Minimum watch timeout in seconds for installed groups (default 1800). */
-  readonly minRequestTimeoutSeconds?: number;
-  /** Request body limit in bytes for installed groups (default 3 MiB). */
-  readonly maxRequestBodyBytes?: number;
-  /** Server log (default `console.error`). */
-  readonly log?: (message: string) => void;
-  /** Panic log (default `console.error`). */
-  readonly panicLogger?: PanicLogger;
-}
 
 /** Ends a long-running response whose handler did not stop: a started stream ends cleanly, others are cut. */
 function endStream(response: ServerResponse): void {
@@ -116,7 +57,7 @@ export class GenericAPIServer {
   readonly #inFlight = new Set<InFlightRequest>();
   readonly #lifecycle = new AbortController();
   readonly #log: (message: string) => void;
-  #discovery: DiscoveryManager | undefined;
+  readonly #apiGroups: APIGroupsInstaller;
   #listeners: Listener[] = [];
   #shutdown: Promise<void> | undefined;
   #drained: (() => void) | undefined;
@@ -142,6 +83,12 @@ export class GenericAPIServer {
       authorizer: config.authorization?.authorizer ?? authorizerForModes(config.authorization?.modes ?? ['AlwaysAllow']),
       metrics: this.metrics,
       ...(config.panicLogger !== undefined && { panicLogger: config.panicLogger }),
+    });
+    this.#apiGroups = new APIGroupsInstaller(this.handler.goRestfulContainer, {
+      legacyAPIGroupPrefixes: config.legacyAPIGroupPrefixes ?? ['/api'],
+      log: this.#log,
+      ...(config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: config.minRequestTimeoutSeconds }),
+      ...(config.maxRequestBodyBytes !== undefined && { maxRequestBodyBytes: config.maxRequestBodyBytes }),
     });
     this.#installRoutes(defaultVersionInfo(config.version));
   }
@@ -200,54 +147,20 @@ export class GenericAPIServer {
 
   /**
    * Installs the core group under a legacy prefix (`/api`): every version with resources, the
-   * `/api` discovery WebService. Throws {@link APIGroupInfoError} for a prefix not in `legacyAPIGroupPrefixes`.
+   * `/api` discovery WebService. Throws `APIGroupInfoError` for a prefix not in `legacyAPIGroupPrefixes`.
    */
   installLegacyAPIGroup(apiPrefix: string, info: APIGroupInfo): void {
-    const allowed = this.#config.legacyAPIGroupPrefixes ?? ['/api'];
-    if (!allowed.includes(apiPrefix)) {
-      throw new APIGroupInfoError(`${JSON.stringify(apiPrefix)} is not in the allowed legacy API prefixes: ${allowed.join(', ')}`);
-    }
-    this.#installAPIResources(apiPrefix, info);
+    this.#apiGroups.installLegacyAPIGroup(apiPrefix, info);
   }
 
   /** Installs API groups under `/apis` with their `/apis/<group>` discovery; all are checked before any is installed. */
   installAPIGroups(...infos: readonly APIGroupInfo[]): void {
-    for (const info of infos) {
-      const first = info.prioritizedVersions[0];
-      if (first === undefined || first.group === '') throw new APIGroupInfoError('cannot register handler with an empty group');
-      if (first.version === '') throw new APIGroupInfoError(`cannot register handler with an empty version for group ${first.group}`);
-    }
-    for (const info of infos) this.#installAPIResources('/apis', info);
+    this.#apiGroups.installAPIGroups(infos);
   }
 
   /** Installs one API group under `/apis`. */
   installAPIGroup(info: APIGroupInfo): void {
-    this.installAPIGroups(info);
-  }
-
-  #installAPIResources(root: string, info: APIGroupInfo): void {
-    const codecs = info.codecs ?? new CodecFactory(info.scheme);
-    this.#discovery ??= new DiscoveryManager({ codecs });
-    for (const groupVersion of info.prioritizedVersions) {
-      const storage = info.versionedResourcesStorageMap[groupVersion.version];
-      if (storage === undefined || !hasResources(storage)) {
-        this.#log(`Skipping API ${formatGroupVersion(groupVersion)} because it has no resources.`);
-        continue;
-      }
-      const installed = new APIGroupVersion({
-        root,
-        groupVersion,
-        storage,
-        scheme: info.scheme,
-        codecs,
-        ...(info.admission !== undefined && { admission: info.admission }),
-        ...(info.fieldLabels !== undefined && { fieldLabels: info.fieldLabels }),
-        ...(this.#config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: this.#config.minRequestTimeoutSeconds }),
-        ...(this.#config.maxRequestBodyBytes !== undefined && { maxRequestBodyBytes: this.#config.maxRequestBodyBytes }),
-      }).installREST(this.handler.goRestfulContainer);
-      this.#discovery.add(installed);
-    }
-    this.#discovery.install(this.handler.goRestfulContainer);
+    this.#apiGroups.installAPIGroups([info]);
   }
 
   /** Registers a named post-start hook, with its `poststarthook/<name>` health check. */

@@ -1,0 +1,65 @@
+import type { RequestAuthenticator } from '../authentication/authenticator.js';
+import type { Authorizer } from '../authorization/authorizer.js';
+import type { LongRunningRequestCheck } from '../filters/long-running.js';
+import type { PanicLogger } from '../filters/panic-recovery.js';
+import type { HealthChecker } from '../healthz/health-checker.js';
+import type { VersionInfo } from '../routes/version.js';
+import type { DelegationTarget } from './delegation.js';
+
+/** Authentication settings. */
+export interface AuthenticationConfig {
+  /** A static token file (`--token-auth-file`). */
+  readonly tokenAuthFile?: string;
+  /** More authenticators, tried after client certificates and the token file. */
+  readonly authenticators?: readonly RequestAuthenticator[];
+  /** Whether requests without credentials are `system:anonymous` (`--anonymous-auth`, default true). */
+  readonly anonymous?: boolean;
+}
+
+/** Authorization settings. */
+export interface AuthorizationConfig {
+  /** Modes in order (`--authorization-mode`, default `AlwaysAllow`). */
+  readonly modes?: readonly string[];
+  /** An authorizer replacing the modes. */
+  readonly authorizer?: Authorizer;
+}
+
+/** The configuration of a {@link GenericAPIServer} (k8s `server.Config`, the parts we run). */
+export interface GenericAPIServerConfig {
+  /** The server's name in logs. */
+  readonly name?: string;
+  /** The next server of the delegation chain (default: the not-found delegate). */
+  readonly delegate?: DelegationTarget;
+  /** Default and maximum request timeout in ms (`--request-timeout`, default 60 s). */
+  readonly requestTimeoutMillis?: number;
+  /** `--max-requests-inflight` (default 400; 0 = unlimited). */
+  readonly maxRequestsInFlight?: number;
+  /** `--max-mutating-requests-inflight` (default 200; 0 = unlimited). */
+  readonly maxMutatingRequestsInFlight?: number;
+  /** Which requests are long-running (default kube-apiserver's). */
+  readonly longRunning?: LongRunningRequestCheck;
+  /** Authentication. */
+  readonly authentication?: AuthenticationConfig;
+  /** Authorization. */
+  readonly authorization?: AuthorizationConfig;
+  /** Overrides of the `/version` document. */
+  readonly version?: Partial<VersionInfo>;
+  /** Extra checks for `/healthz`, `/livez` and `/readyz`. */
+  readonly healthChecks?: readonly HealthChecker[];
+  /** Extra checks for `/readyz` only (e.g. storage readiness). */
+  readonly readyzChecks?: readonly HealthChecker[];
+  /** How long shutdown lets aborted long-running requests end by themselves before ending their streams, in ms (default 1 s). */
+  readonly watchTerminationGraceMillis?: number;
+  /** How long shutdown waits for in-flight requests, in ms (default 60 s). */
+  readonly shutdownTimeoutMillis?: number;
+  /** Prefixes `installLegacyAPIGroup` accepts (default `['/api']`). */
+  readonly legacyAPIGroupPrefixes?: readonly string[];
+  /** Minimum watch timeout in seconds for installed groups (default 1800). */
+  readonly minRequestTimeoutSeconds?: number;
+  /** Request body limit in bytes for installed groups (default 3 MiB). */
+  readonly maxRequestBodyBytes?: number;
+  /** Server log (default `console.error`). */
+  readonly log?: (message: string) => void;
+  /** Panic log (default `console.error`). */
+  readonly panicLogger?: PanicLogger;
+}
