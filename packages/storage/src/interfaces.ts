@@ -75,7 +75,7 @@ export interface DeleteOptions<T extends StorageObject = StorageObject> {
   preconditions?: Preconditions;
   /** Extra validation of the current object (called again after a conflict). */
   validateDeletion?: ValidateObjectFunc<T>;
-  /** A possibly stale copy of the current object (a suggestion; the store verifies it). */
+  /** A possibly stale copy of the current object (a suggestion the store verifies; read-only: it may be frozen, the store copies it before any change). */
   cachedExistingObject?: T;
   /** Delete even if the stored value cannot be transformed/decoded (the output is then the last known object or absent). */
   ignoreStoreReadError?: boolean;
@@ -117,7 +117,7 @@ export interface GuaranteedUpdateOptions<T extends StorageObject = StorageObject
   ignoreNotFound?: boolean;
   /** Conditions on the current object. */
   preconditions?: Preconditions;
-  /** A possibly stale copy of the current object (a suggestion; the store verifies before relying on it). */
+  /** A possibly stale copy of the current object (a suggestion the store verifies before relying on it; read-only: it may be frozen, the store copies it before any change). */
   cachedExistingObject?: T;
 }
 

@@ -27,7 +27,10 @@ export interface CacheWatcherOptions {
   onStop: () => void;
 }
 
-/** A filtered, bounded view of the cache's event stream for one client. */
+/**
+ * A filtered, bounded view of the cache's event stream for one client. Object events carry the cache's frozen
+ * objects, shared with every other watcher (no per-watcher copy); bookmarks are created per watcher.
+ */
 export class CacheWatcher {
   /** The client-facing watch. */
   readonly queue: WatchQueue;
@@ -59,9 +62,9 @@ export class CacheWatcher {
     return predicateMatches(this.#opts.predicate, obj);
   }
 
-  /** Queues an initial ADDED event (not subject to the buffer bound). */
+  /** Queues an initial ADDED event with the (frozen, shared) cached object; not subject to the buffer bound. */
   sendInitial(obj: StorageObject): void {
-    this.queue.push({ type: 'ADDED', object: structuredClone(obj) });
+    this.queue.push({ type: 'ADDED', object: obj });
   }
 
   /** Queues the end-of-initial-events bookmark at `rv`. */
@@ -70,7 +73,10 @@ export class CacheWatcher {
     this.queue.push({ type: 'BOOKMARK', object: newBookmarkObject(rv, true) });
   }
 
-  /** Offers a cache event; a watcher whose buffer is full is closed instead of blocking the cache. */
+  /**
+   * Offers a cache event; a watcher whose buffer is full is closed instead of blocking the cache. The event's
+   * frozen objects are delivered as they are: the ADDED/DELETED conversion only picks `object` or `prevObject`.
+   */
   dispatch(e: CacheEvent): void {
     if (e.resourceVersion <= this.#opts.startRv || !this.matchesKey(e.key) || this.queue.closed) return;
     const ev = convertToWatchEvent(e.type, e.object, e.prevObject, (o) => this.matches(o));
@@ -79,7 +85,7 @@ export class CacheWatcher {
       this.queue.close();
       return;
     }
-    this.queue.push({ type: ev.type, object: structuredClone(ev.object) });
+    this.queue.push(ev);
     this.#lastRv = e.resourceVersion;
   }
 

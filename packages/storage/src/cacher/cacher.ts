@@ -48,7 +48,15 @@ export interface CacherOptions {
   consistentListFromCache?: boolean;
 }
 
-/** A StorageInterface that serves reads and watches from an in-memory cache kept by one storage watch. */
+/**
+ * A StorageInterface that serves reads and watches from an in-memory cache kept by one storage watch.
+ *
+ * Watch events from the Cacher are frozen: the object of an ADDED/MODIFIED/DELETED event (live, replayed or
+ * initial) is the cache's own object, deep-frozen once and shared by every watcher that receives it, so a write
+ * costs no per-watcher copy. Mutating it throws a TypeError in strict mode (all ES modules); copy it first
+ * (`structuredClone`) if you need to change it. Objects returned by `get` and `getList` are private copies the
+ * caller may change, as with every other StorageInterface.
+ */
 export class Cacher implements StorageInterface {
   readonly #storage: StorageInterface;
   readonly #prefix: string;
@@ -183,7 +191,8 @@ export class Cacher implements StorageInterface {
 
   #suggestion(key: string): { cachedExistingObject?: StorageObject } {
     const cached = this.#ready ? this.#cache.get(key) : undefined;
-    return cached === undefined ? {} : { cachedExistingObject: structuredClone(cached) };
+    // The cached object is frozen; backends copy the suggestion before using it (a mutation would throw).
+    return cached === undefined ? {} : { cachedExistingObject: cached };
   }
 
   /** {@inheritDoc StorageInterface.get} */

@@ -5,8 +5,12 @@
  */
 import { newResourceExpiredError, newTooLargeResourceVersionError } from '../errors.js';
 import type { StorageObject } from '../object.js';
+import { deepFreeze } from './freeze.js';
 
-/** One change as seen by the cache: the new object (absent for deletes) and the previous one. */
+/**
+ * One change as seen by the cache: the new object (absent for deletes) and the previous one. Both objects are
+ * deeply frozen and shared by every watcher the event is delivered to.
+ */
 export interface CacheEvent {
   /** Event type as received from storage. */
   type: 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -20,7 +24,10 @@ export interface CacheEvent {
   resourceVersion: number;
 }
 
-/** Current state + event ring + freshness waiting. */
+/**
+ * Current state + event ring + freshness waiting. The cache takes ownership of the objects it is given and
+ * deep-freezes them once, so stored objects and events can be shared read-only without per-reader copies.
+ */
 export class WatchCache {
   readonly #store = new Map<string, StorageObject>();
   readonly #ring: CacheEvent[] = [];
@@ -45,28 +52,29 @@ export class WatchCache {
     return this.#waiters.length;
   }
 
-  /** Replaces the whole state after a (re)list at `rv`; the ring restarts empty. */
+  /** Replaces the whole state after a (re)list at `rv` (the objects are frozen); the ring restarts empty. */
   replace(items: readonly [string, StorageObject][], rv: number): void {
     this.#store.clear();
-    for (const [key, obj] of items) this.#store.set(key, obj);
+    for (const [key, obj] of items) this.#store.set(key, deepFreeze(obj));
     this.#ring.length = 0;
     this.#listRv = rv;
     this.#removedSinceRelist = false;
     this.#setRV(rv);
   }
 
-  /** Applies one storage event and returns the cache event (with the previous object filled in). */
+  /**
+   * Applies one storage event (freezing `obj`) and returns the cache event with the previous object filled in:
+   * a frozen shallow copy of the cached one with its RV set to `rv`, sharing all other (frozen) parts.
+   */
   process(type: CacheEvent['type'], key: string, obj: StorageObject, rv: number): CacheEvent {
+    deepFreeze(obj);
     const prev = this.#store.get(key);
     let prevObject: StorageObject | undefined;
     if (type === 'DELETED') {
       prevObject = obj;
       this.#store.delete(key);
     } else {
-      if (prev !== undefined) {
-        prevObject = structuredClone(prev);
-        prevObject.metadata.resourceVersion = String(rv);
-      }
+      if (prev !== undefined) prevObject = deepFreeze({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(rv) } });
       this.#store.set(key, obj);
     }
     const event: CacheEvent = { type, key, object: type === 'DELETED' ? undefined : obj, prevObject, resourceVersion: rv };
@@ -119,12 +127,12 @@ export class WatchCache {
     });
   }
 
-  /** The cached object at `key`. */
+  /** The cached (frozen) object at `key`. */
   get(key: string): StorageObject | undefined {
     return this.#store.get(key);
   }
 
-  /** All cached [key, object] pairs sorted by key. */
+  /** All cached [key, object] pairs sorted by key (the objects are frozen). */
   sorted(): [string, StorageObject][] {
     return [...this.#store.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
