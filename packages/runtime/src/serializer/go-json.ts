@@ -32,7 +32,7 @@ function isStructLike(schema: TSchema): boolean {
 }
 
 /** One struct field, with its omission facts read once. */
-interface FieldPlan {
+export interface FieldPlan {
   readonly key: string;
   readonly schema: TSchema;
   readonly omit: GoOmit;
@@ -40,7 +40,7 @@ interface FieldPlan {
 }
 
 /** What a schema is, computed once per schema object (the encoder's hot path reads only this). */
-type Shape =
+export type Shape =
   | { readonly kind: 'codec'; readonly codec: WireCodec }
   | { readonly kind: 'struct'; readonly fields: readonly FieldPlan[]; readonly keys: ReadonlySet<string> }
   | { readonly kind: 'array'; readonly items: TSchema }
@@ -68,7 +68,8 @@ function computeShape(schema: TSchema): Shape {
   return value === undefined ? { kind: 'scalar' } : { kind: 'map', value };
 }
 
-function shapeOf(schema: TSchema): Shape {
+/** The shape of a schema, computed on first use and cached per schema object. */
+export function shapeOf(schema: TSchema): Shape {
   let shape = shapes.get(schema);
   if (shape === undefined) {
     shape = computeShape(schema);
@@ -77,7 +78,8 @@ function shapeOf(schema: TSchema): Shape {
   return shape;
 }
 
-function isEmptyValue(v: unknown): boolean {
+/** True for the values Go's omitempty drops: "", 0, false, and empty slices, byte strings and maps. */
+export function isEmptyValue(v: unknown): boolean {
   if (v === '' || v === 0 || v === false) return true;
   if (Array.isArray(v)) return v.length === 0;
   if (v instanceof Uint8Array) return v.length === 0;
@@ -109,8 +111,18 @@ export function goZeroValue(schema: TSchema): unknown {
   return null;
 }
 
-function normaliseTime(v: unknown, micro: boolean): unknown {
+/**
+ * Time already in the form metav1.Time writes (UTC, whole seconds). Seconds up to 59 and years from 0100 only:
+ * a leap second or a two-digit year would be rewritten by parse+format, every other such string is kept as is.
+ */
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\dZ$/;
+/** Time already in the form metav1.MicroTime writes (UTC, six fractional digits), same limits. */
+const CANONICAL_MICRO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:[0-5]\d\.\d{6}Z$/;
+
+/** Normalises a Time (or MicroTime) string as Go writes it; strings already in that form pass through. */
+export function normaliseTime(v: unknown, micro: boolean): unknown {
   if (typeof v !== 'string') return v;
+  if ((micro ? CANONICAL_MICRO_TIME : CANONICAL_TIME).test(v) && !v.startsWith('00')) return v;
   try {
     const ts = parseTime(v);
     return micro ? formatMicroTime(ts) : formatTime(ts);

@@ -6,16 +6,16 @@ import type { TSchema } from 'typebox';
 import { gvkFromAPIVersionAndKind } from '../runtime/group-version.js';
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
-import { goJSONValue, isRecord } from './go-json.js';
+import { escapeGoJSON } from './go-escape.js';
+import { goJSONValue, isRecord, shapeOf } from './go-json.js';
+import { writeGoJSON, writeRawJSON } from './go-json-writer.js';
 import type { EncodeOptions, Serializer } from './serializer.js';
+
+export { escapeGoJSON };
 
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Escapes `<`, `>`, `&`, U+2028 and U+2029 the way Go's encoding/json does by default. */
-export function escapeGoJSON(text: string): string {
-  return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /** Finds the schema of an object's kind in a scheme, or undefined when unregistered. */
 export function schemaOfObject(scheme: Scheme, obj: KubeObject): TSchema | undefined {
@@ -30,6 +30,17 @@ export function shapeObject(scheme: Scheme, obj: KubeObject): KubeObject {
   if (schema === undefined) return obj;
   const shaped = goJSONValue(schema, obj, (v) => (isRecord(v) ? shapeObject(scheme, v) : v));
   return isRecord(shaped) ? shaped : obj;
+}
+
+/**
+ * Writes an object as compact, HTML-escaped JSON text the way Go would for its registered kind, straight to a
+ * string; unregistered kinds are written as they are.
+ */
+export function writeObjectJSON(scheme: Scheme, obj: KubeObject): string {
+  const schema = schemaOfObject(scheme, obj);
+  if (schema === undefined || shapeOf(schema).kind !== 'struct') return escapeGoJSON(JSON.stringify(shapeObject(scheme, obj)));
+  const embed = (v: unknown) => (isRecord(v) ? writeObjectJSON(scheme, v) : writeRawJSON(v));
+  return writeGoJSON(schema, obj, embed) ?? 'null';
 }
 
 /** Parses UTF-8 JSON bytes into an object; throws DecodeError for invalid JSON or a non-object. */
@@ -64,6 +75,7 @@ export class JSONSerializer implements Serializer {
 
   /** Encodes to a string (compact output ends with a newline, as Go's json.Encoder writes). */
   encodeToString(obj: unknown, options: EncodeOptions = {}): string {
+    if (options.pretty !== true && isRecord(obj)) return `${writeObjectJSON(this.#scheme, obj)}\n`;
     const shaped = isRecord(obj) ? shapeObject(this.#scheme, obj) : obj;
     if (options.pretty === true) return escapeGoJSON(JSON.stringify(shaped, null, 2));
     return `${escapeGoJSON(JSON.stringify(shaped))}\n`;
