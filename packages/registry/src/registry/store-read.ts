@@ -74,10 +74,17 @@ export async function listObjects(core: StoreCore, ctx: RequestContext, options?
   }
 }
 
+/**
+ * Decorates each object event on a copy: storage may hand out shared read-only objects (the Cacher
+ * deep-freezes its events and gives every watcher the same one), so decorating in place is not allowed.
+ */
 async function* decorated(core: StoreCore, w: Watch<ApiObject>) {
   for await (const ev of w) {
-    if (ev.type === 'ADDED' || ev.type === 'MODIFIED' || ev.type === 'DELETED') core.decorate(ev.object);
-    yield ev;
+    if (ev.type === 'ADDED' || ev.type === 'MODIFIED' || ev.type === 'DELETED') {
+      yield { ...ev, object: core.decorate(structuredClone(ev.object)) };
+    } else {
+      yield ev;
+    }
   }
 }
 

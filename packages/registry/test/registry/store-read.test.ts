@@ -1,6 +1,9 @@
 import { parseFieldSelector, parseLabelSelector } from '@apiserver/runtime';
-import type { WatchEvent } from '@apiserver/storage';
+import { Cacher, type StorageInterface, type WatchEvent } from '@apiserver/storage';
+import { MemoryBackend } from '@apiserver/storage-memory';
 import t from 'tap';
+import { Store } from '../../src/registry/store.js';
+import { GenericStrategy } from '../../src/registry/strategies.js';
 import type { ApiObject } from '../../src/rest/types.js';
 import { nsCtx, statusOf, widget, widgetStore } from '../fixtures.js';
 
@@ -147,4 +150,38 @@ t.test('watch from a compacted resourceVersion reports 410 Expired', async (t) =
     const s = await statusOf(t, Promise.reject(err));
     t.equal(s.code, 410);
   }
+});
+
+t.test('watch over a Cacher: the decorator works on copies of its frozen shared events', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  const cacher = new Cacher({ storage: backend.storage(), resourcePrefix: '/example.com/widgets' });
+  t.teardown(() => {
+    cacher.stop();
+    backend.close();
+  });
+  await cacher.waitUntilReady();
+  const strategy = new GenericStrategy({ namespaceScoped: true });
+  const store = new Store({
+    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
+    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
+    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
+    storage: cacher as unknown as StorageInterface<ApiObject>,
+    strategies: { create: strategy, update: strategy, delete: strategy },
+    decorator: (o) => {
+      if ('items' in o) return;
+      o.metadata.annotations = { ...o.metadata.annotations, decorated: 'yes' };
+    },
+  });
+  const first = await store.watch(nsCtx('ns1'), { resourceVersion: '0' });
+  const second = await store.watch(nsCtx('ns1'), { resourceVersion: '0' });
+  await store.create(nsCtx('ns1'), widget('w'));
+  const [a] = await take(first, 1);
+  const [b] = await take(second, 1);
+  first.stop();
+  second.stop();
+  t.equal(a?.type, 'ADDED');
+  t.equal(a?.type === 'ADDED' ? a.object.metadata.annotations?.decorated : '', 'yes', 'first watcher sees the decoration');
+  t.equal(b?.type === 'ADDED' ? b.object.metadata.annotations?.decorated : '', 'yes', 'second watcher too');
+  t.not(a?.type === 'ADDED' && b?.type === 'ADDED' ? a.object : undefined, b?.type === 'ADDED' ? b.object : null, 'each gets its own copy');
 });
