@@ -107,7 +107,8 @@ export async function getList<T extends StorageObject>(
         break;
       }
       lastKey = kv.key.toString();
-      const obj = await ctx.serializer.decodeKv(kv);
+      const decoded = ctx.serializer.decodeKv(kv);
+      const obj = decoded instanceof Promise ? await decoded : decoded;
       if (predicateMatches(pred, obj)) items.push(obj);
     }
     if (!hasMore || !paging || items.length >= (pred?.limit ?? 0)) break;

@@ -72,14 +72,32 @@ export class ObjectSerializer<T extends StorageObject> {
     try {
       return await this.#transformer.transformFromStorage(value, { key });
     } catch (err) {
-      throw newInternalError(new Error(`unable to transform key ${JSON.stringify(key)}: ${errorMessage(err)}`, { cause: err }));
+      throw readError(key, err);
     }
   }
 
-  /** Reads one key-value into an object whose resource version is `revision` (default: its ModRevision). */
-  async decodeKv(kv: IKeyValue, revision = kv.mod_revision): Promise<T> {
-    const { data } = await this.fromStorage(kv.value, kv.key.toString());
-    return this.decode(data, revision);
+  /**
+   * Reads one key-value into an object whose resource version is `revision` (default: its ModRevision).
+   * Synchronous when the transformer is (the identity transformer is), so a list of N items does not
+   * pay N promise round trips; a Promise only when the transformer returns one.
+   */
+  decodeKv(kv: IKeyValue, revision = kv.mod_revision): T | Promise<T> {
+    const key = kv.key.toString();
+    let result: ReturnType<ValueTransformer['transformFromStorage']>;
+    try {
+      result = this.#transformer.transformFromStorage(kv.value, { key });
+    } catch (err) {
+      throw readError(key, err);
+    }
+    if (result instanceof Promise) {
+      return result.then(
+        ({ data }) => this.decode(data, revision),
+        (err: unknown) => {
+          throw readError(key, err);
+        },
+      );
+    }
+    return this.decode(result.data, revision);
   }
 
   /** The state of a key-value; a missing key gives the "does not exist" state. */
@@ -100,6 +118,11 @@ export class ObjectSerializer<T extends StorageObject> {
     const copy = structuredClone(obj);
     return { obj: copy, data: this.encode(copy), rev, stale: false };
   }
+}
+
+/** The InternalError for stored bytes the transformer cannot read. */
+function readError(key: string, err: unknown): Error {
+  return newInternalError(new Error(`unable to transform key ${JSON.stringify(key)}: ${errorMessage(err)}`, { cause: err }));
 }
 
 /** The message of any thrown value. */

@@ -234,7 +234,7 @@ class EtcdWatch<T extends StorageObject> {
         `etcd event received with PrevKv=nil (key=${JSON.stringify(e.kv.key.toString())}, modRevision=${rev}, type=${e.type})`,
       );
     }
-    const decode = (kv: IEvent['kv']): Promise<T> => this.#ctx.serializer.decodeKv(kv, rev);
+    const decode = async (kv: IEvent['kv']): Promise<T> => this.#ctx.serializer.decodeKv(kv, rev);
     let out: ReturnType<typeof convertToWatchEvent<T>>;
     if (e.type === 'Delete') {
       out = convertToWatchEvent('DELETED', undefined, await decode(e.prev_kv), this.#matches);

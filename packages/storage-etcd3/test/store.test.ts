@@ -3,7 +3,9 @@ import {
   isInternalError,
   isStorageError,
   isTooLargeResourceVersion,
+  PrefixTransformer,
   type StorageObject,
+  type ValueTransformer,
   type Watch,
   type WatchEvent,
 } from '@apiserver/storage';
@@ -107,6 +109,28 @@ t.test('unreadable stored values', async (t) => {
   t.equal(out.metadata.name, 'bad2', 'the cached copy is returned');
   t.ok(Number(out.metadata.resourceVersion) > Number(before), 'with the deletion RV');
   t.equal((await client.getAll().prefix('/corrupt/').keys()).length, 0, 'both removed');
+});
+
+t.test('an asynchronous value transformer is awaited on get, list and watch', async (t) => {
+  const prefix = new PrefixTransformer('k8s:enc:test:v1:');
+  const asyncTransformer: ValueTransformer = {
+    transformFromStorage: async (data, ctx) => prefix.transformFromStorage(data, ctx),
+    transformToStorage: async (data) => prefix.transformToStorage(data),
+  };
+  const store = new Etcd3Storage({ client, pathPrefix: '/async-transformer', transformer: asyncTransformer });
+  const before = await store.getCurrentResourceVersion();
+  const w = await store.watch('/pods', { recursive: true, resourceVersion: before });
+  await store.create('/pods/ns/a', pod('a'));
+  await store.create('/pods/ns/b', pod('b'));
+  t.equal((await store.get('/pods/ns/a'))?.metadata.name, 'a', 'get');
+  t.same((await store.getList('/pods', { recursive: true })).items.map((o) => o.metadata.name), ['a', 'b'], 'list');
+  const e = await nextEvent(w);
+  t.equal(e !== 'closed' && e !== 'timeout' && e.type === 'ADDED' ? e.object.metadata.name : e, 'a', 'watch');
+  w.stop();
+  const raw = (await client.get('/async-transformer/pods/ns/a').exec()).kvs[0]?.value.toString() ?? '';
+  t.ok(raw.startsWith('k8s:enc:test:v1:'), 'stored transformed');
+  await client.put('/async-transformer/pods/ns/c').value('no prefix');
+  t.ok(isInternalError(await rejection(store.getList('/pods', { recursive: true }))), 'a rejected transform is an InternalError');
 });
 
 t.test('list resource-version edge cases', async (t) => {
