@@ -35,5 +35,7 @@ if (lerna.status !== 0 && sum.fail === 0) {
   console.error('test: lerna failed with no failing test (coverage below the gate?); counted as one failure');
   sum.fail++;
 }
-console.log(summaryLine(sum));
+// On a line of its own even if a package's output (relayed by nx) ended mid-line;
+// `total:` tells it apart from the per-package lines for .ci/run.
+console.log(`\ntotal: ${summaryLine(sum)}`);
 process.exitCode = lerna.status !== 0 || sum.fail > 0 ? 1 : 0;
