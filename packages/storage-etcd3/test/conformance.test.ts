@@ -1,11 +1,10 @@
-import { startEtcd } from '@apiserver/testing';
 import { runStorageConformance } from '@apiserver/storage/testing';
+import { startEtcd } from '@apiserver/testing';
 import t from 'tap';
 import { newEtcd3Client } from '../src/client.js';
-import { compactTo } from '../src/compactor.js';
-import { Etcd3Storage } from '../src/store.js';
+import { etcd3Factory } from './fixtures/etcd3-factory.js';
 
-// One etcd and one client for the file; every case gets its own store under its own key prefix.
+// One etcd and one client for the file.
 const etcd = await startEtcd();
 const client = newEtcd3Client({ hosts: etcd.host });
 t.teardown(async () => {
@@ -13,9 +12,4 @@ t.teardown(async () => {
   await etcd.stop();
 });
 
-await runStorageConformance(t, async ({ prefix, transformer }) => ({
-  store: new Etcd3Storage({ client, pathPrefix: prefix, transformer }),
-  compact: (rev) => compactTo(client, String(rev)),
-  usesTransformer: true,
-  destroy: async () => undefined,
-}));
+await runStorageConformance(t, etcd3Factory(client));
