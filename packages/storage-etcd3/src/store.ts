@@ -17,6 +17,7 @@ import {
   newKeyNotFoundError,
   normalizePathPrefix,
   prepareKey,
+  refreshAfterSuggestionFailure,
   ResourceVersionSetOnCreateError,
   type StorageInterface,
   type StorageObject,
@@ -203,10 +204,8 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
       } catch (err) {
         // On a possibly stale suggestion, retry once against etcd before believing the failure.
         if (origIsCurrent) throw err;
-        const cachedRev = orig.rev;
-        orig = await fresh();
+        orig = await refreshAfterSuggestionFailure(err, orig, fresh);
         origIsCurrent = true;
-        if (cachedRev === orig.rev) throw err;
         continue;
       }
       if (!orig.stale && orig.data !== undefined && bytesEqual(data, orig.data)) {
@@ -240,10 +239,8 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
           if (orig.obj !== undefined) await opts.validateDeletion?.(structuredClone(orig.obj));
         } catch (err) {
           if (origIsCurrent) throw err;
-          const cachedRev = orig.rev;
-          orig = await fresh();
+          orig = await refreshAfterSuggestionFailure(err, orig, fresh);
           origIsCurrent = true;
-          if (cachedRev === orig.rev) throw err;
           continue;
         }
       }

@@ -2,7 +2,14 @@
  * Deletion with preconditions, validation and conflict retries (etcd3 `(*store).conditionalDelete`).
  * @module
  */
-import { checkPreconditions, type DeleteOptions, deepCopy, newKeyNotFoundError, type StorageObject } from '@apiserver/storage';
+import {
+  checkPreconditions,
+  type DeleteOptions,
+  deepCopy,
+  newKeyNotFoundError,
+  refreshAfterSuggestionFailure,
+  type StorageObject,
+} from '@apiserver/storage';
 import {
   currentState,
   decodeAt,
@@ -34,10 +41,8 @@ export async function conditionalDelete<T extends StorageObject>(
       await opts.validateDeletion?.(obj);
     } catch (err) {
       if (origIsCurrent) throw err;
-      const cachedRev = orig.rev;
-      orig = await fresh();
+      orig = await refreshAfterSuggestionFailure(err, orig, fresh);
       origIsCurrent = true;
-      if (cachedRev === orig.rev) throw err;
       continue;
     }
     const txn = optimisticDelete(ctx.mvcc, key, orig.rev);

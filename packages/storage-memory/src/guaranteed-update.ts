@@ -6,6 +6,7 @@ import {
   bytesEqual,
   checkPreconditions,
   type GuaranteedUpdateOptions,
+  refreshAfterSuggestionFailure,
   type StorageObject,
   type UpdateFunc,
 } from '@apiserver/storage';
@@ -42,11 +43,8 @@ export async function guaranteedUpdate<T extends StorageObject>(
       result = await tryUpdate(orig.obj, { ttl: 0, resourceVersion: orig.rev });
     } catch (err) {
       if (origIsCurrent) throw err;
-      const cachedRev = orig.rev;
-      orig = await fresh();
+      orig = await refreshAfterSuggestionFailure(err, orig, fresh);
       origIsCurrent = true;
-      // The suggestion was not stale: the error stands.
-      if (cachedRev === orig.rev) throw err;
       continue;
     }
     const data = encodeForStorage(ctx, result.object);

@@ -130,3 +130,4 @@ export {
   WatchQueue,
   type WatchQueueOptions,
 } from './watch.js';
+export { refreshAfterSuggestionFailure } from './suggestion.js';

@@ -1,5 +1,6 @@
 import t from 'tap';
 import {
+  refreshAfterSuggestionFailure,
   APIObjectVersioner,
   bytesEqual,
   canonicalJSON,
@@ -337,4 +338,16 @@ t.test('watch helpers', async (t) => {
   }
   t.ok(early.closed, 'breaking out of for-await stops the watch');
   t.equal(early.length, 0, 'and drops the buffer');
+});
+
+t.test('refreshAfterSuggestionFailure: a failure on a current suggestion stands, a stale one is retried', async (t) => {
+  const failure = new Error('precondition failed');
+  let reads = 0;
+  const fresh = async () => {
+    reads++;
+    return { rev: '7', obj: 'current' };
+  };
+  await t.rejects(refreshAfterSuggestionFailure(failure, { rev: '7', obj: 'suggested' }, fresh), failure, 'same revision: the failure is rethrown');
+  t.same(await refreshAfterSuggestionFailure(failure, { rev: '5', obj: 'suggested' }, fresh), { rev: '7', obj: 'current' }, 'older suggestion: the fresh state comes back');
+  t.equal(reads, 2, 'one read per call');
 });
