@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import t, { type Test } from 'tap';
-import { isStatusError } from '../../src/errors/status-error.js';
+import t from 'tap';
+import { badRequest } from '../helpers/bad-request.js';
 import { newBadRequest } from '../../src/errors/factories.js';
 import { escapeFieldValue, unescapeFieldValue } from '../../src/fields/escape.js';
 import {
@@ -9,16 +9,6 @@ import {
   parseAndTransformFieldSelector,
   parseFieldSelector,
 } from '../../src/fields/selector.js';
-
-function badRequest(t: Test, fn: () => unknown, message: string): void {
-  try {
-    fn();
-    t.fail(`expected BadRequest: ${message}`);
-  } catch (e) {
-    t.ok(isStatusError(e) && e.code === 400 && e.reason === 'BadRequest', 'BadRequest StatusError');
-    t.equal(e instanceof Error ? e.message : '', message);
-  }
-}
 
 t.test('parse and canonical text', async (t) => {
   const table: [string, string][] = [

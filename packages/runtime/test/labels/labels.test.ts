@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import t, { type Test } from 'tap';
-import { isStatusError } from '../../src/errors/status-error.js';
+import t from 'tap';
+import { badRequest } from '../helpers/bad-request.js';
 import { compareCodePoints } from '../../src/labels/byte-order.js';
 import { labelSelectorAsSelector } from '../../src/labels/label-selector-spec.js';
 import { Lexer } from '../../src/labels/lexer.js';
@@ -17,16 +17,6 @@ const QNAME_MSG =
   "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 const VALUE_MSG =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-
-function badRequest(t: Test, fn: () => unknown, message: string): void {
-  try {
-    fn();
-    t.fail(`expected BadRequest: ${message}`);
-  } catch (e) {
-    t.ok(isStatusError(e) && e.code === 400 && e.reason === 'BadRequest', 'BadRequest StatusError');
-    t.equal(e instanceof Error ? e.message : '', message);
-  }
-}
 
 t.test('valid selectors: canonical text', async (t) => {
   const table: [string, string][] = [
