@@ -1,0 +1,31 @@
+/**
+ * The seams kube-apiserver's `NewREST` functions are written against: a `RESTOptionsGetter` handing each
+ * resource its (decorated) storage and key prefix, and a `RESTStorageProvider` per API group turning those
+ * into an `APIGroupInfo`.
+ */
+import type { ApiObject } from '@apiserver/registry';
+import type { GroupResource } from '@apiserver/runtime';
+import type { APIGroupInfo } from '@apiserver/server';
+import type { StorageInterface } from '@apiserver/storage';
+
+/** What a resource's registry needs from the storage configuration (k8s `generic.RESTOptions`). */
+export interface RESTOptions {
+  /** Key prefix of the resource under the storage prefix, e.g. `/configmaps` or `/services/specs`. */
+  readonly resourcePrefix: string;
+  /** The resource's storage, already decorated (watch-cached or undecorated). */
+  readonly storage: StorageInterface<ApiObject>;
+}
+
+/** Hands out the storage of each resource (k8s `generic.RESTOptionsGetter`). */
+export interface RESTOptionsGetter {
+  /** The storage options of one group-resource; each call returns storage for that resource only. */
+  getRESTOptions(resource: GroupResource): RESTOptions;
+}
+
+/** Builds the storage of one API group (k8s `controlplane.RESTStorageProvider`). */
+export interface RESTStorageProvider {
+  /** The group served (`''` for the legacy core group). */
+  groupName(): string;
+  /** The group's versions and resource storage, ready for `installAPIGroup`/`installLegacyAPIGroup`. */
+  newRESTStorage(restOptionsGetter: RESTOptionsGetter): APIGroupInfo;
+}
