@@ -11,4 +11,15 @@ export {
 } from './etcd-binary.js';
 export { type EtcdServer, type StartEtcdOptions, startEtcd } from './etcd.js';
 export { freePort, freePorts } from './free-port.js';
+export {
+  findKubectl,
+  type KubectlLookup,
+  type KubectlProcess,
+  type KubectlResult,
+  type KubectlRunOptions,
+  kubectlArgs,
+  runKubectl,
+  startKubectl,
+} from './kubectl.js';
+export { DEBIAN_KUBECTL_CACHE, type DebianKubectlOptions, debianKubectl120 } from './kubectl-debian.js';
 export { type TempDir, tempDir } from './temp-dir.js';

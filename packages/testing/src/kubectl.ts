@@ -1,0 +1,179 @@
+/** @module kubectl — find kubectl and run it against a test server with a bounded timeout. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { errnoCode, findExecutable } from './etcd-binary.js';
+
+/** Where a kubectl binary is, or why none can be used (a test then skips, printing the reason). */
+export type KubectlLookup = { readonly binary: string } | { readonly reason: string };
+
+/** How {@link runKubectl} and {@link startKubectl} run kubectl. */
+export interface KubectlRunOptions {
+  /** Kubeconfig file, passed as `--kubeconfig` (never the user's `~/.kube/config`). */
+  readonly kubeconfig: string;
+  /** Discovery/HTTP cache dir, passed as `--cache-dir` (a temp dir per test file). */
+  readonly cacheDir: string;
+  /** Extra environment variables (e.g. `KUBE_EDITOR`), merged over `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Text written to kubectl's stdin (for `-f -`); stdin is closed either way. */
+  readonly input?: string;
+  /** Kill the process (SIGKILL) after this many ms; default 30 000. */
+  readonly timeoutMs?: number;
+}
+
+/** What a finished kubectl run produced. */
+export interface KubectlResult {
+  /** Exit code, or null when the process was ended by a signal. */
+  readonly code: number | null;
+  /** The signal that ended it (e.g. `SIGKILL` after a timeout), or null. */
+  readonly signal: NodeJS.Signals | null;
+  /** Everything written to stdout (UTF-8). */
+  readonly stdout: string;
+  /** Everything written to stderr (UTF-8), plus a spawn error message if it could not start. */
+  readonly stderr: string;
+  /** True when the timeout expired and the process was killed. */
+  readonly timedOut: boolean;
+}
+
+/** A kubectl still running (e.g. `get -w`), started by {@link startKubectl}. */
+export interface KubectlProcess {
+  /** The process id (also its process group id). */
+  readonly pid: number | undefined;
+  /** Stdout so far. */
+  stdout(): string;
+  /** Stderr so far. */
+  stderr(): string;
+  /** Resolves with stdout once it matches `pattern`; rejects after `timeoutMs` or when the process ends first. */
+  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<string>;
+  /** Resolves when the process ends (by itself, by its timeout or by {@link KubectlProcess.stop}). */
+  readonly done: Promise<KubectlResult>;
+  /** Kills the process group (SIGKILL) if still running and resolves with its result. */
+  stop(): Promise<KubectlResult>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const OUTPUT_LIMIT = 16 * 1024 * 1024;
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** The first `kubectl` on PATH (may be Google's dispatcher, which picks `kubectl.<major>.<minor>` beside it). */
+export async function findKubectl(pathEnv = process.env.PATH ?? ''): Promise<KubectlLookup> {
+  const binary = await findExecutable('kubectl', pathEnv);
+  return binary === undefined ? { reason: 'no executable kubectl on PATH' } : { binary };
+}
+
+/** kubectl's global flags for a test run; they go first so they never land after a `--`. */
+export function kubectlArgs(args: readonly string[], options: KubectlRunOptions): string[] {
+  return ['--kubeconfig', options.kubeconfig, '--cache-dir', options.cacheDir, ...args];
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    // The child leads its own process group (detached), so helpers it spawned (an editor script, a
+    // versioned kubectl under the dispatcher) end with it.
+    process.kill(-child.pid, 'SIGKILL');
+  } catch (err) {
+    if (errnoCode(err) !== 'ESRCH') throw err;
+  }
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const child of running) killGroup(child);
+  });
+}
+
+function collector(): { append(chunk: Buffer): void; text(): string } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return {
+    append(chunk) {
+      if (size >= OUTPUT_LIMIT) return;
+      chunks.push(chunk);
+      size += chunk.length;
+    },
+    text: () => Buffer.concat(chunks).toString('utf8'),
+  };
+}
+
+/**
+ * Starts `binary` with the test's `--kubeconfig`/`--cache-dir` and `args`, in its own process group,
+ * killed after `timeoutMs`. Use it for commands that do not end by themselves (`get -w`).
+ */
+export function startKubectl(binary: string, args: readonly string[], options: KubectlRunOptions): KubectlProcess {
+  installExitHook();
+  const child = spawn(binary, kubectlArgs(args, options), {
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
+  const out = collector();
+  const err = collector();
+  const listeners = new Set<() => void>();
+  child.stdout.on('data', (chunk: Buffer) => {
+    out.append(chunk);
+    for (const listener of listeners) listener();
+  });
+  child.stderr.on('data', (chunk: Buffer) => err.append(chunk));
+  child.stdin.on('error', () => undefined); // EPIPE when kubectl exits before reading stdin
+  child.stdin.end(options.input ?? '');
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(child);
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const done = new Promise<KubectlResult>((resolve) => {
+    let spawnError = '';
+    child.once('error', (e) => {
+      spawnError = `${e.message}\n`;
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
+      for (const listener of listeners) listener();
+      resolve({ code, signal, stdout: out.text(), stderr: err.text() + spawnError, timedOut });
+    });
+  });
+  let ended = false;
+  void done.then(() => {
+    ended = true;
+  });
+  const waitForOutput = (pattern: RegExp, timeoutMs: number): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        const text = out.text();
+        if (pattern.test(text)) finish(() => resolve(text));
+        else if (ended || child.exitCode !== null || child.signalCode !== null) {
+          finish(() => reject(new Error(`kubectl ended before ${pattern}: stdout=${text} stderr=${err.text()}`)));
+        }
+      };
+      const deadline = setTimeout(() => {
+        finish(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms: stdout=${out.text()} stderr=${err.text()}`)));
+      }, timeoutMs);
+      const finish = (settle: () => void): void => {
+        clearTimeout(deadline);
+        listeners.delete(check);
+        settle();
+      };
+      listeners.add(check);
+      check();
+    });
+  return {
+    pid: child.pid,
+    stdout: () => out.text(),
+    stderr: () => err.text(),
+    waitForOutput,
+    done,
+    stop: () => {
+      killGroup(child);
+      return done;
+    },
+  };
+}
+
+/** Runs kubectl to completion (bounded by `timeoutMs`) and returns its exit code and output. */
+export function runKubectl(binary: string, args: readonly string[], options: KubectlRunOptions): Promise<KubectlResult> {
+  return startKubectl(binary, args, options).done;
+}
