@@ -1,45 +1,14 @@
-// `npm start` (after `npm run build`): serves the @apiserver/restful example users API
-// on 127.0.0.1. PORT selects the port (default 8080). Stops cleanly on SIGINT/SIGTERM.
-import { createServer } from 'node:http';
-import { createExampleContainer } from '@apiserver/restful';
+// `npm start` (after `npm run build`): runs kube-lite, the Kubernetes-compatible API server, on the in-memory
+// backend on 127.0.0.1. PORT selects the port (default 8080); further flags pass through
+// (`npm start -- --storage-backend=etcd3 --etcd-servers=http://127.0.0.1:2379`). SIGINT/SIGTERM shut it down
+// gracefully.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const host = '127.0.0.1';
-const port = Number.parseInt(process.env.PORT ?? '8080', 10);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`start: PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`);
-  process.exit(1);
-}
+const cli = fileURLToPath(new URL('../packages/kube-lite/dist/cli/main.js', import.meta.url));
+const args = [...process.argv.slice(2)];
+if (process.env.PORT !== undefined && !args.some((a) => a === '--port' || a.startsWith('--port='))) args.unshift(`--port=${process.env.PORT}`);
 
-const container = createExampleContainer({ log: true });
-const server = createServer(container.handler());
-
-server.on('error', (error) => {
-  if (error.code === 'EADDRINUSE') {
-    console.error(`start: port ${port} on ${host} is already in use; stop the other process or set PORT, e.g. PORT=8081 npm start`);
-  } else {
-    console.error(`start: cannot listen on ${host}:${port}: ${error.message}`);
-  }
-  process.exit(1);
-});
-
-server.listen(port, host, () => {
-  const address = server.address();
-  const url = `http://${host}:${typeof address === 'object' && address !== null ? address.port : port}`;
-  console.log(`restful example users API listening on ${url}`);
-  console.log(`try: curl -s ${url}/users/1`);
-  console.log(`     curl -s -X POST -H 'Content-Type: application/json' -d '{"name":"Grace"}' ${url}/users`);
-});
-
-let stopping = false;
-function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`received ${signal}, shutting down`);
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  setTimeout(() => {
-    server.closeAllConnections();
-  }, 2000).unref();
-}
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+const child = spawn(process.execPath, [cli, ...args], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 0)));

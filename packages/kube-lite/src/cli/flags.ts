@@ -1,0 +1,122 @@
+/**
+ * The kube-lite command line: kube-apiserver-style `--flag=value` / `--flag value` parsing into
+ * {@link KubeLiteOptions}, collecting every bad flag instead of stopping at the first.
+ */
+import { parseGoDuration } from '@apiserver/server';
+import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type FlagSetter = (o: Mutable<KubeLiteOptions>, value: string) => void;
+
+interface FlagSpec {
+  readonly usage: string;
+  readonly set: FlagSetter;
+  /** Boolean flags may stand alone (`--watch-cache`) or take `=true|false`. */
+  readonly boolean?: true;
+}
+
+function integer(flag: string, value: string): number {
+  if (!/^-?\d+$/.test(value)) throw new Error(`invalid argument ${JSON.stringify(value)} for "--${flag}" flag: parse error`);
+  return Number(value);
+}
+
+function bool(flag: string, value: string): boolean {
+  if (/^(true|1|t)$/i.test(value)) return true;
+  if (/^(false|0|f)$/i.test(value)) return false;
+  throw new Error(`invalid argument ${JSON.stringify(value)} for "--${flag}" flag: parse error`);
+}
+
+function list(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** Every flag kube-lite accepts, with its help text. */
+export const FLAGS: Readonly<Record<string, FlagSpec>> = {
+  'bind-address': { usage: 'IP address to listen on (default 127.0.0.1)', set: (o, v) => { o.bindAddress = v; } },
+  port: { usage: 'plain HTTP port (default 8080; 0 = any free port; -1 = off)', set: (o, v) => { o.port = integer('port', v); } },
+  'secure-port': { usage: 'HTTPS port (default -1 = off; 0 = any free port)', set: (o, v) => { o.securePort = integer('secure-port', v); } },
+  'tls-cert-file': { usage: 'serving certificate (PEM); self-signed when absent', set: (o, v) => { o.tlsCertFile = v; } },
+  'tls-private-key-file': { usage: 'key of --tls-cert-file', set: (o, v) => { o.tlsPrivateKeyFile = v; } },
+  'client-ca-file': { usage: 'CA for client-certificate authentication', set: (o, v) => { o.clientCAFile = v; } },
+  'cert-dir': { usage: 'directory of the generated self-signed pair', set: (o, v) => { o.certDir = v; } },
+  'storage-backend': {
+    usage: 'memory (default) or etcd3',
+    set: (o, v) => {
+      if (v !== 'memory' && v !== 'etcd3') throw new Error(`--storage-backend ${JSON.stringify(v)} is not supported (memory, etcd3)`);
+      o.storageBackend = v;
+    },
+  },
+  'etcd-servers': { usage: 'comma-separated etcd URLs (etcd3 backend)', set: (o, v) => { o.etcdServers = list(v); } },
+  'etcd-prefix': { usage: 'key prefix of all objects (default /registry)', set: (o, v) => { o.etcdPrefix = v; } },
+  'data-dir': { usage: 'memory backend persistence directory (and kubeconfig location)', set: (o, v) => { o.dataDir = v; } },
+  'watch-cache': { usage: 'cache reads and watches (default true)', boolean: true, set: (o, v) => { o.watchCache = bool('watch-cache', v); } },
+  'token-auth-file': { usage: 'static token file (CSV: token,user,uid,"groups")', set: (o, v) => { o.tokenAuthFile = v; } },
+  'anonymous-auth': { usage: 'allow anonymous requests (default true)', boolean: true, set: (o, v) => { o.anonymousAuth = bool('anonymous-auth', v); } },
+  'authorization-mode': { usage: 'comma-separated: AlwaysAllow (default), AlwaysDeny', set: (o, v) => { o.authorizationModes = list(v); } },
+  'max-requests-inflight': { usage: 'read-only requests in flight (default 400; 0 = no limit)', set: (o, v) => { o.maxRequestsInflight = integer('max-requests-inflight', v); } },
+  'max-mutating-requests-inflight': {
+    usage: 'mutating requests in flight (default 200; 0 = no limit)',
+    set: (o, v) => { o.maxMutatingRequestsInflight = integer('max-mutating-requests-inflight', v); },
+  },
+  'request-timeout': { usage: 'default request timeout, a Go duration (default 1m0s)', set: (o, v) => { o.requestTimeoutMillis = parseGoDuration(v); } },
+  'service-cluster-ip-range': { usage: 'CIDR of service cluster IPs (default 10.0.0.0/24)', set: (o, v) => { o.serviceClusterIPRange = v; } },
+};
+
+/** The outcome of parsing: options (defaults where not given), positional arguments, and every error found. */
+export interface ParsedFlags {
+  /** The options. */
+  readonly options: KubeLiteOptions;
+  /** Arguments that are not flags (e.g. the `kubeconfig` subcommand). */
+  readonly args: readonly string[];
+  /** One message per bad flag. */
+  readonly errors: readonly string[];
+  /** Whether `--help`/`-h` was given. */
+  readonly help: boolean;
+}
+
+/** Parses `argv` (without node and script) into options, reporting all errors together. */
+export function parseFlags(argv: readonly string[]): ParsedFlags {
+  const options: Mutable<KubeLiteOptions> = defaultKubeLiteOptions();
+  const errors: string[] = [];
+  const args: string[] = [];
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--help' || arg === '-h') {
+      help = true;
+      continue;
+    }
+    if (!arg.startsWith('--')) {
+      args.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    const spec = FLAGS[name];
+    if (spec === undefined) {
+      errors.push(`unknown flag: --${name}`);
+      continue;
+    }
+    let value = eq === -1 ? undefined : arg.slice(eq + 1);
+    if (value === undefined) {
+      if (spec.boolean) value = 'true';
+      else if (i + 1 < argv.length) value = argv[++i];
+      else {
+        errors.push(`flag needs an argument: --${name}`);
+        continue;
+      }
+    }
+    try {
+      spec.set(options, value ?? '');
+    } catch (err) {
+      errors.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return { options, args, errors, help };
+}
+
+/** The `--help` text. */
+export function usage(): string {
+  const lines = Object.entries(FLAGS).map(([name, spec]) => `      --${name.padEnd(32)} ${spec.usage}`);
+  return ['Usage:', '  kube-lite [flags]            run the API server', '  kube-lite kubeconfig [flags] print a kubeconfig for it', '', 'Flags:', ...lines, ''].join('\n');
+}

@@ -1,0 +1,157 @@
+/**
+ * kube-lite's server: options → storage factory → API groups from the REST storage providers → a
+ * GenericAPIServer with admission, bootstrap hooks and readiness → listeners and a kubeconfig.
+ */
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AdmissionChain, type ApiObject, isGetter, NamespaceLifecycle } from '@apiserver/registry';
+import { type APIGroupInfo, GenericAPIServer, namedCheck, parseTokenFile, type SecureServingOptions } from '@apiserver/server';
+import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { addBootstrapHooks } from './bootstrap.js';
+import { storageOf } from './group-storage.js';
+import { writeKubeconfig } from './kubeconfig.js';
+import { type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
+import { StorageFactory } from './storage-factory.js';
+
+/** Options that cannot run; `errors` lists every problem found. */
+export class KubeLiteOptionsError extends Error {
+  /** One message per invalid option. */
+  readonly errors: readonly string[];
+
+  /** Creates the error from all validation messages. */
+  constructor(errors: readonly string[]) {
+    super(`invalid options:\n  ${errors.join('\n  ')}`);
+    this.name = 'KubeLiteOptionsError';
+    this.errors = errors;
+  }
+}
+
+/** What {@link KubeLiteServer.start} needs. */
+export interface KubeLiteServerConfig {
+  /** The flag values. */
+  readonly options: KubeLiteOptions;
+  /** The API groups to serve, one provider per group (the legacy core group's provider has group name ''). */
+  readonly providers: readonly RESTStorageProvider[];
+  /** Server log (default `console.error`). */
+  readonly log?: (message: string) => void;
+  /** Where to write the kubeconfig (default `<data-dir>/kubeconfig`, else a file in the OS temp dir). */
+  readonly kubeconfigPath?: string;
+}
+
+function namespaceLookup(groups: readonly APIGroupInfo[]): (name: string) => Promise<ApiObject | undefined> {
+  const namespaces = storageOf(groups, '', 'namespaces');
+  if (namespaces === undefined || !isGetter(namespaces)) return () => Promise.resolve(undefined);
+  return async (name) => {
+    try {
+      return await namespaces.get({}, name, {});
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function secureServing(o: KubeLiteOptions): SecureServingOptions | undefined {
+  if (o.securePort === -1) return undefined;
+  return {
+    port: o.securePort,
+    ...(o.tlsCertFile !== undefined && { tlsCertFile: o.tlsCertFile }),
+    ...(o.tlsPrivateKeyFile !== undefined && { tlsPrivateKeyFile: o.tlsPrivateKeyFile }),
+    ...(o.clientCAFile !== undefined && { clientCAFile: o.clientCAFile }),
+    certDirectory: o.certDir ?? join(o.dataDir ?? join(tmpdir(), 'kube-lite'), 'certs'),
+  };
+}
+
+function firstToken(o: KubeLiteOptions): string | undefined {
+  if (o.tokenAuthFile === undefined) return undefined;
+  const [token] = parseTokenFile(readFileSync(o.tokenAuthFile, 'utf8'), o.tokenAuthFile).keys();
+  return token;
+}
+
+/** A running kube-lite: its URLs, kubeconfig, the GenericAPIServer and the storage it owns. */
+export class KubeLiteServer {
+  /** The GenericAPIServer serving the groups. */
+  readonly genericAPIServer: GenericAPIServer;
+  /** The storage factory (backend + watch caches). */
+  readonly storageFactory: StorageFactory;
+  /** Listener URLs, plain HTTP first. */
+  readonly urls: readonly string[];
+  /** The kubeconfig written at start. */
+  readonly kubeconfigPath: string;
+  #stopped: Promise<void> | undefined;
+
+  private constructor(server: GenericAPIServer, storage: StorageFactory, urls: readonly string[], kubeconfigPath: string) {
+    this.genericAPIServer = server;
+    this.storageFactory = storage;
+    this.urls = urls;
+    this.kubeconfigPath = kubeconfigPath;
+  }
+
+  /** The first listener's URL. */
+  get url(): string {
+    return this.urls[0] ?? '';
+  }
+
+  /** Validates the options, builds the server, starts listening and writes the kubeconfig. */
+  static async start(config: KubeLiteServerConfig): Promise<KubeLiteServer> {
+    const o = config.options;
+    const errors = validateKubeLiteOptions(o);
+    if (errors.length > 0) throw new KubeLiteOptionsError(errors);
+    const storage = new StorageFactory({
+      type: o.storageBackend,
+      etcdServers: o.etcdServers,
+      etcdPrefix: o.etcdPrefix,
+      watchCache: o.watchCache,
+      ...(o.dataDir !== undefined && { dataDir: join(o.dataDir, 'storage') }),
+    });
+    try {
+      return await KubeLiteServer.#serve(config, storage);
+    } catch (err) {
+      await storage.close();
+      throw err;
+    }
+  }
+
+  static async #serve(config: KubeLiteServerConfig, storage: StorageFactory): Promise<KubeLiteServer> {
+    const o = config.options;
+    const groups = config.providers.map((p) => p.newRESTStorage(storage));
+    const admission = new AdmissionChain([new NamespaceLifecycle(namespaceLookup(groups))]);
+    const token = firstToken(o);
+    const server = new GenericAPIServer({
+      name: 'kube-lite',
+      requestTimeoutMillis: o.requestTimeoutMillis,
+      maxRequestsInFlight: o.maxRequestsInflight,
+      maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+      authentication: { anonymous: o.anonymousAuth, ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }) },
+      authorization: { modes: o.authorizationModes },
+      readyzChecks: [namedCheck(o.storageBackend === 'etcd3' ? 'etcd' : 'storage', () => storage.readinessCheck())],
+      ...(config.log !== undefined && { log: config.log }),
+    });
+    for (const info of groups) {
+      const withAdmission = { ...info, admission };
+      if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
+      else server.installAPIGroup(withAdmission);
+    }
+    addBootstrapHooks(server, groups);
+    const secure = secureServing(o);
+    const urls = await server.listen({ bindAddress: o.bindAddress, ...(o.port !== -1 && { port: o.port }), ...(secure !== undefined && { secure }) });
+    const kubeconfigPath = config.kubeconfigPath ?? join(o.dataDir ?? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`), 'kubeconfig');
+    const url = urls[0] ?? '';
+    const caFile = secure === undefined ? undefined : (secure.tlsCertFile ?? join(secure.certDirectory ?? '', 'apiserver.crt'));
+    writeKubeconfig(kubeconfigPath, {
+      server: url,
+      ...(url.startsWith('https:') && caFile !== undefined && o.tlsCertFile === undefined && { certificateAuthorityPEM: readFileSync(caFile, 'utf8') }),
+      ...(token !== undefined && { token }),
+    });
+    return new KubeLiteServer(server, storage, urls, kubeconfigPath);
+  }
+
+  /** Graceful shutdown (in-flight requests finish, watches end), then the storage closes. */
+  stop(): Promise<void> {
+    this.#stopped ??= (async () => {
+      await this.genericAPIServer.shutdown();
+      await this.storageFactory.close();
+    })();
+    return this.#stopped;
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * kube-lite's server options: the values of its command-line flags (named as kube-apiserver's), their defaults,
+ * and validation that reports every invalid value at once.
+ */
+import { isIP } from 'node:net';
+
+/** Authorization modes kube-lite implements. */
+export const AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny'];
+
+/** The flag values of a kube-lite server (k8s `ServerRunOptions` + `SecureServingOptions` + `EtcdOptions`, the parts we run). */
+export interface KubeLiteOptions {
+  /** `--bind-address`: the address both listeners bind to (default 127.0.0.1). */
+  readonly bindAddress: string;
+  /** `--port`: plain HTTP port (default 8080; 0 picks a free port; -1 disables). */
+  readonly port: number;
+  /** `--secure-port`: HTTPS port (default -1 = disabled; 0 picks a free port). */
+  readonly securePort: number;
+  /** `--tls-cert-file`: serving certificate (PEM); without it a self-signed pair is generated. */
+  readonly tlsCertFile?: string;
+  /** `--tls-private-key-file`: key of `--tls-cert-file`. */
+  readonly tlsPrivateKeyFile?: string;
+  /** `--client-ca-file`: CA that signs client certificates accepted for authentication. */
+  readonly clientCAFile?: string;
+  /** `--cert-dir`: where a generated self-signed pair is kept (default `<data-dir>/certs` or a temp dir). */
+  readonly certDir?: string;
+  /** `--storage-backend`: `memory` (default) or `etcd3`. */
+  readonly storageBackend: 'memory' | 'etcd3';
+  /** `--etcd-servers`: etcd client URLs (etcd3 backend). */
+  readonly etcdServers: readonly string[];
+  /** `--etcd-prefix`: key prefix of every object (default `/registry`). */
+  readonly etcdPrefix: string;
+  /** `--data-dir`: persistence directory of the memory backend; also where the kubeconfig is written. */
+  readonly dataDir?: string;
+  /** `--watch-cache`: cache reads and watches per resource (default true). */
+  readonly watchCache: boolean;
+  /** `--token-auth-file`: static bearer tokens (CSV `token,user,uid,"group1,group2"`). */
+  readonly tokenAuthFile?: string;
+  /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true). */
+  readonly anonymousAuth: boolean;
+  /** `--authorization-mode`: ordered modes (default `AlwaysAllow`). */
+  readonly authorizationModes: readonly string[];
+  /** `--max-requests-inflight` (default 400; 0 = no limit). */
+  readonly maxRequestsInflight: number;
+  /** `--max-mutating-requests-inflight` (default 200; 0 = no limit). */
+  readonly maxMutatingRequestsInflight: number;
+  /** `--request-timeout` in ms (default 60 s). */
+  readonly requestTimeoutMillis: number;
+  /** `--service-cluster-ip-range`: CIDR services' cluster IPs are allocated from (default 10.0.0.0/24). */
+  readonly serviceClusterIPRange: string;
+}
+
+/** kube-lite's defaults (kube-apiserver's where it has the flag). */
+export function defaultKubeLiteOptions(): KubeLiteOptions {
+  return {
+    bindAddress: '127.0.0.1',
+    port: 8080,
+    securePort: -1,
+    storageBackend: 'memory',
+    etcdServers: [],
+    etcdPrefix: '/registry',
+    watchCache: true,
+    anonymousAuth: true,
+    authorizationModes: ['AlwaysAllow'],
+    maxRequestsInflight: 400,
+    maxMutatingRequestsInflight: 200,
+    requestTimeoutMillis: 60_000,
+    serviceClusterIPRange: '10.0.0.0/24',
+  };
+}
+
+function portErrors(flag: string, port: number): string[] {
+  return Number.isInteger(port) && port >= -1 && port <= 65535 ? [] : [`--${flag} ${port} must be between 0 and 65535, inclusive (-1 disables)`];
+}
+
+function cidrErrors(cidr: string): string[] {
+  const [ip, bits, ...rest] = cidr.split('/');
+  const family = isIP(ip ?? '');
+  const max = family === 6 ? 128 : 32;
+  const n = Number(bits);
+  const ok = rest.length === 0 && family !== 0 && bits !== undefined && /^\d+$/.test(bits) && n <= max;
+  return ok ? [] : [`--service-cluster-ip-range ${JSON.stringify(cidr)} is not a valid CIDR`];
+}
+
+function servingErrors(o: KubeLiteOptions): string[] {
+  const errors = [...portErrors('port', o.port), ...portErrors('secure-port', o.securePort)];
+  if (isIP(o.bindAddress) === 0) errors.push(`--bind-address ${JSON.stringify(o.bindAddress)} is not a valid IP address`);
+  if (o.port === -1 && o.securePort === -1) errors.push('--port and --secure-port are both disabled: nothing to serve on');
+  if ((o.tlsCertFile === undefined) !== (o.tlsPrivateKeyFile === undefined)) {
+    errors.push('--tls-cert-file and --tls-private-key-file must be given together');
+  }
+  if (o.clientCAFile !== undefined && o.securePort === -1) errors.push('--client-ca-file needs --secure-port');
+  return errors;
+}
+
+function storageErrors(o: KubeLiteOptions): string[] {
+  const errors: string[] = [];
+  if (o.storageBackend === 'etcd3') {
+    if (o.etcdServers.length === 0) errors.push('--etcd-servers must be specified with --storage-backend=etcd3');
+    if (o.dataDir !== undefined) errors.push('--data-dir applies to --storage-backend=memory only (etcd keeps its own data)');
+  } else if (o.etcdServers.length > 0) {
+    errors.push('--etcd-servers applies to --storage-backend=etcd3 only');
+  }
+  for (const server of o.etcdServers) {
+    if (!URL.canParse(server) || !/^https?:$/.test(new URL(server).protocol)) errors.push(`--etcd-servers ${JSON.stringify(server)} is not an http(s) URL`);
+  }
+  if (!o.etcdPrefix.startsWith('/')) errors.push(`--etcd-prefix ${JSON.stringify(o.etcdPrefix)} must start with "/"`);
+  return errors;
+}
+
+function limitErrors(o: KubeLiteOptions): string[] {
+  const errors: string[] = [];
+  const nonNegative = (flag: string, v: number): void => {
+    if (!Number.isInteger(v) || v < 0) errors.push(`--${flag} can not be negative value`);
+  };
+  nonNegative('max-requests-inflight', o.maxRequestsInflight);
+  nonNegative('max-mutating-requests-inflight', o.maxMutatingRequestsInflight);
+  if (!(o.requestTimeoutMillis > 0)) errors.push('--request-timeout should be a positive value');
+  return errors;
+}
+
+function authErrors(o: KubeLiteOptions): string[] {
+  const errors: string[] = [];
+  if (o.authorizationModes.length === 0) errors.push('at least one authorization-mode must be passed');
+  const seen = new Set<string>();
+  for (const mode of o.authorizationModes) {
+    if (!AUTHORIZATION_MODES.includes(mode)) errors.push(`authorization-mode ${JSON.stringify(mode)} is not a valid mode (supported: ${AUTHORIZATION_MODES.join(', ')})`);
+    if (seen.has(mode)) errors.push(`authorization-mode ${JSON.stringify(mode)} has mode specified more than once`);
+    seen.add(mode);
+  }
+  return errors;
+}
+
+/** Every problem of the options, worded after kube-apiserver's validation; empty when they can run. */
+export function validateKubeLiteOptions(o: KubeLiteOptions): string[] {
+  return [...servingErrors(o), ...storageErrors(o), ...limitErrors(o), ...authErrors(o), ...cidrErrors(o.serviceClusterIPRange)];
+}
