@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { type ApiObject, GenericStrategy, Store } from '@apiserver/registry';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import type { APIGroupInfo } from '@apiserver/server';
+import t from 'tap';
+import { parse } from 'yaml';
+import type { RESTOptionsGetter, RESTStorageProvider } from '../../src/registry/rest-options.js';
+import { KubeLiteOptionsError, KubeLiteServer } from '../../src/server/kube-lite-server.js';
+import { defaultKubeLiteOptions } from '../../src/server/options.js';
+
+const scheme = newBuiltinScheme();
+
+function store(getter: RESTOptionsGetter, kind: string, resource: string, namespaced: boolean): Store {
+  const strategy = new GenericStrategy({ namespaceScoped: namespaced });
+  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource });
+  return new Store({
+    newObject: () => ({ apiVersion: 'v1', kind, metadata: {} }),
+    newList: () => ({ apiVersion: 'v1', kind: `${kind}List`, metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: '', resource },
+    singularQualifiedResource: { group: '', resource: kind.toLowerCase() },
+    storage,
+    resourcePrefix,
+    strategies: { create: strategy, update: strategy, delete: strategy },
+  });
+}
+
+/** A user's own core group: namespaces and configmaps with generic strategies. */
+const coreProvider: RESTStorageProvider = {
+  groupName: () => '',
+  newRESTStorage: (getter): APIGroupInfo => ({
+    prioritizedVersions: [{ group: '', version: 'v1' }],
+    versionedResourcesStorageMap: { v1: { namespaces: store(getter, 'Namespace', 'namespaces', false), configmaps: store(getter, 'ConfigMap', 'configmaps', true) } },
+    scheme,
+  }),
+};
+
+async function getJSON(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(url);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+t.test('a server from providers: bootstrap namespaces, admission, kubeconfig, stop', async (t) => {
+  const server = await KubeLiteServer.start({ options: { ...defaultKubeLiteOptions(), port: 0, watchCache: true }, providers: [coreProvider], log: () => undefined, kubeconfigPath: `${t.testdir()}/kubeconfig` });
+  t.teardown(() => server.stop());
+  t.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  const kubeconfig = parse(readFileSync(server.kubeconfigPath, 'utf8'));
+  t.equal(kubeconfig.clusters[0].cluster.server, server.url);
+  let ready = 0;
+  for (let i = 0; i < 200 && ready !== 200; i++) {
+    ready = (await fetch(`${server.url}/readyz`)).status;
+    if (ready !== 200) await new Promise((r) => setTimeout(r, 10));
+  }
+  t.equal(ready, 200, 'ready once the bootstrap hooks ran');
+  const verbose = await (await fetch(`${server.url}/readyz?verbose`)).text();
+  t.match(verbose, /\[\+\]storage ok/);
+  t.match(verbose, /\[\+\]poststarthook\/start-system-namespaces-controller ok/);
+  t.match(verbose, /\[\+\]poststarthook\/bootstrap-controller ok/);
+  const list = await getJSON(`${server.url}/api/v1/namespaces`);
+  const names = (list.body.items as ApiObject[]).map((n) => n.metadata.name).sort();
+  t.same(names, ['default', 'kube-node-lease', 'kube-public', 'kube-system']);
+  const create = (ns: string): Promise<Response> =>
+    fetch(`${server.url}/api/v1/namespaces/${ns}/configmaps`, { method: 'POST', body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }), headers: { 'content-type': 'application/json' } });
+  t.equal((await create('default')).status, 201);
+  const missing = await create('nope');
+  t.equal(missing.status, 404, 'NamespaceLifecycle admission rejects a missing namespace');
+  t.match(await missing.json(), { kind: 'Status', reason: 'NotFound', message: 'namespaces "nope" not found' });
+  await server.stop();
+  await server.stop();
+  await t.rejects(fetch(`${server.url}/readyz`), 'no longer listening');
+});
+
+t.test('invalid options are all reported before anything starts', async (t) => {
+  await t.rejects(
+    KubeLiteServer.start({ options: { ...defaultKubeLiteOptions(), port: -1, storageBackend: 'etcd3' }, providers: [coreProvider] }),
+    new KubeLiteOptionsError(['--port and --secure-port are both disabled: nothing to serve on', '--etcd-servers must be specified with --storage-backend=etcd3']),
+  );
+});
