@@ -9,7 +9,7 @@
 //
 // Usage: node scripts/check-examples.mjs [--root <repo>] [--keep]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,12 +41,15 @@ export function fencedBlocks(lines) {
   for (const { text, line } of lines) {
     if (open === undefined) {
       const m = FENCE_OPEN.exec(text.trim());
-      if (m) open = { fence: m[1], skipped: /\bnocheck\b/.test(m[3] ?? ''), line: line + 1, body: [] };
+      if (m) {
+        const file = /\bfile=([\w.-]+\.ts)\b/.exec(m[3] ?? '')?.[1];
+        open = { fence: m[1], skipped: /\bnocheck\b/.test(m[3] ?? ''), file, line: line + 1, body: [] };
+      }
       else if (/^`{3,}/.test(text.trim())) open = { fence: text.trim().match(/^`+/)[0], other: true, body: [] };
       continue;
     }
     if (text.trim() === open.fence) {
-      if (!open.other) blocks.push({ code: open.body.join('\n'), line: open.line, skipped: open.skipped });
+      if (!open.other) blocks.push({ code: open.body.join('\n'), line: open.line, skipped: open.skipped, file: open.file });
       open = undefined;
       continue;
     }
@@ -111,11 +114,13 @@ export function collectExamples(root) {
       if (!b.skipped) examples.push({ file: relative(root, file), line: b.line, code: b.code });
     }
   }
-  for (const file of walk(join(root, 'docs', 'guides'), (n) => n.endsWith('.md'))) {
+  const guides = walk(join(root, 'docs', 'guides'), (n) => n.endsWith('.md'));
+  guides.forEach((file, k) => {
+    // Each guide is its own folder, so its blocks can import one another by `file=` name.
     for (const b of examplesInMarkdown(readFileSync(file, 'utf8'))) {
-      if (!b.skipped) examples.push({ file: relative(root, file), line: b.line, code: b.code });
+      if (!b.skipped) examples.push({ file: relative(root, file), line: b.line, code: b.code, dir: `guide${k}`, name: b.file });
     }
-  }
+  });
   return examples;
 }
 
@@ -132,15 +137,20 @@ const TSCONFIG = {
     noEmit: true,
     types: ['node'],
   },
-  include: ['*.ts'],
+  include: ['**/*.ts'],
 };
 
+/** The path of an example inside the generated project. */
+function generatedPath(ex, i) {
+  const name = ex.name ?? `ex${i}.ts`;
+  return ex.dir === undefined ? name : `${ex.dir}/${name}`;
+}
+
 /** Maps one tsc diagnostic line of a generated file back to the documentation source. */
-function mapDiagnostic(text, examples) {
-  const m = /^ex(\d+)\.ts\((\d+),(\d+)\): (.*)$/.exec(text);
-  if (!m) return text;
-  const ex = examples[Number(m[1])];
-  if (ex === undefined) return text;
+function mapDiagnostic(text, byPath) {
+  const m = /^(.+?\.ts)\((\d+),(\d+)\): (.*)$/.exec(text);
+  const ex = m ? byPath.get(m[1]) : undefined;
+  if (m === null || ex === undefined) return text;
   return `${ex.file}:${ex.line + Number(m[2]) - 1}:${m[3]} ${m[4]}`;
 }
 
@@ -156,14 +166,19 @@ export function checkExamples(root, { keep = false } = {}) {
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
     writeFileSync(join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
     writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+    const byPath = new Map();
     examples.forEach((ex, i) => {
-      writeFileSync(join(dir, `ex${i}.ts`), `${ex.code}\nexport {};\n`);
+      const path = generatedPath(ex, i);
+      if (byPath.has(path)) throw new Error(`check-examples: two blocks named ${path} (${ex.file}:${ex.line})`);
+      byPath.set(path, ex);
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), `${ex.code}\nexport {};\n`);
     });
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const run = spawnSync(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { encoding: 'utf8', cwd: dir });
     if (run.error) throw run.error;
     const lines = `${run.stdout}${run.stderr}`.split('\n').filter((l) => l.trim() !== '');
-    const errors = lines.filter((l) => !l.startsWith(' ')).map((l) => mapDiagnostic(l, examples));
+    const errors = lines.filter((l) => !l.startsWith(' ')).map((l) => mapDiagnostic(l, byPath));
     return { ok: run.status === 0, errors, count: examples.length, dir: keep ? dir : undefined };
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
