@@ -58,6 +58,10 @@ export interface GenericAPIServerConfig {
   readonly minRequestTimeoutSeconds?: number;
   /** Request body limit in bytes for installed groups (default 3 MiB). */
   readonly maxRequestBodyBytes?: number;
+  /** Do not serve `/openapi/v2` and `/openapi/v3` (k8s `Config.SkipOpenAPIInstallation`). */
+  readonly skipOpenAPIInstallation?: boolean;
+  /** Title of the OpenAPI documents (default `Kubernetes`); their version is the `/version` gitVersion. */
+  readonly openAPITitle?: string;
   /** Server log (default `console.error`). */
   readonly log?: (message: string) => void;
   /** Panic log (default `console.error`). */

@@ -9,10 +9,13 @@ import type { Handler } from '../handler.js';
 import { type HealthChecker, logHealthz, pingHealthz } from '../healthz/health-checker.js';
 import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
+import { OpenAPIService } from '../openapi/openapi-service.js';
 import { requestInfoFrom, withSignalValue } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
 import { installIndex } from '../routes/index.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
+import type { GroupVersionKind, Scheme } from '@apiserver/runtime';
+import type { TSchema } from '../openapi/component-schemas.js';
 import type { APIGroupInfo } from './api-group-info.js';
 import { APIGroupsInstaller } from './api-groups-installer.js';
 import { APIServerHandler } from './api-server-handler.js';
@@ -50,6 +53,9 @@ export class GenericAPIServer {
   readonly fullHandlerChain: Handler;
   /** The request metrics served at `/metrics`. */
   readonly metrics = new RequestMetrics();
+  /** The OpenAPI documents and handlers (`undefined` with `skipOpenAPIInstallation`). */
+  readonly openAPI: OpenAPIService | undefined;
+  readonly #schemes = new Set<Scheme>();
   readonly #hooks = new HookRegistry();
   readonly #delegate: DelegationTarget;
   readonly #config: GenericAPIServerConfig;
@@ -90,11 +96,34 @@ export class GenericAPIServer {
       ...(config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: config.minRequestTimeoutSeconds }),
       ...(config.maxRequestBodyBytes !== undefined && { maxRequestBodyBytes: config.maxRequestBodyBytes }),
     });
-    this.#installRoutes(defaultVersionInfo(config.version));
+    const version = defaultVersionInfo(config.version);
+    this.openAPI = config.skipOpenAPIInstallation === true ? undefined : this.#newOpenAPIService(version);
+    this.#installRoutes(version);
+  }
+
+  #newOpenAPIService(version: VersionInfo): OpenAPIService {
+    return new OpenAPIService({
+      webServices: () => this.handler.goRestfulContainer.registeredWebServices(),
+      kindsOf: (schema) => this.#kindsOf(schema),
+      info: { title: this.#config.openAPITitle ?? 'Kubernetes', version: version.gitVersion },
+    });
+  }
+
+  /** Every kind a schema is registered as in the schemes of the installed groups. */
+  #kindsOf(schema: TSchema): GroupVersionKind[] {
+    const seen = new Map<string, GroupVersionKind>();
+    for (const scheme of this.#schemes) for (const k of scheme.kindsOf(schema)) seen.set(`${k.group}/${k.version}/${k.kind}`, k);
+    return [...seen.values()];
+  }
+
+  #installed(infos: readonly APIGroupInfo[]): void {
+    for (const info of infos) this.#schemes.add(info.scheme);
+    this.openAPI?.invalidate();
   }
 
   #installRoutes(version: VersionInfo): void {
     const mux = this.handler.nonGoRestfulMux;
+    this.openAPI?.install(mux);
     installVersion(this.handler.goRestfulContainer, version);
     mux.handle('/metrics', this.metrics.handler);
     installHealthHandlers(mux, '/healthz', () => this.healthzChecks(), this.#log);
@@ -151,16 +180,19 @@ export class GenericAPIServer {
    */
   installLegacyAPIGroup(apiPrefix: string, info: APIGroupInfo): void {
     this.#apiGroups.installLegacyAPIGroup(apiPrefix, info);
+    this.#installed([info]);
   }
 
   /** Installs API groups under `/apis` with their `/apis/<group>` discovery; all are checked before any is installed. */
   installAPIGroups(...infos: readonly APIGroupInfo[]): void {
     this.#apiGroups.installAPIGroups(infos);
+    this.#installed(infos);
   }
 
   /** Installs one API group under `/apis`. */
   installAPIGroup(info: APIGroupInfo): void {
     this.#apiGroups.installAPIGroups([info]);
+    this.#installed([info]);
   }
 
   /** Registers a named post-start hook, with its `poststarthook/<name>` health check. */
