@@ -1,6 +1,38 @@
 /**
  * `@apiserver/endpoints`: the API installer of k8s.io/apiserver/pkg/endpoints — storage maps become go-restful
  * routes, verb handlers, watch streaming, discovery documents and Table output.
+ *
+ * Guide: `docs/guides/api-server.md` (GenericAPIServer's `installAPIGroup` does this wiring for you).
+ *
+ * @example Installing core/v1 configmaps into a restful Container, with discovery
+ * ```ts
+ * import http from 'node:http';
+ * import { APIGroupVersion, DiscoveryManager, statusServiceErrorHandler } from '@apiserver/endpoints';
+ * import { type ApiObject, GenericStrategy, Store } from '@apiserver/registry';
+ * import { Container } from '@apiserver/restful';
+ * import { CodecFactory } from '@apiserver/runtime';
+ * import { newBuiltinScheme } from '@apiserver/runtime/apis';
+ * import { MemoryBackend } from '@apiserver/storage-memory';
+ *
+ * const strategy = new GenericStrategy({ namespaceScoped: true });
+ * const configmaps = new Store({
+ *   newObject: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }),
+ *   newList: () => ({ apiVersion: 'v1', kind: 'ConfigMapList', metadata: {}, items: [] }),
+ *   defaultQualifiedResource: { group: '', resource: 'configmaps' },
+ *   singularQualifiedResource: { group: '', resource: 'configmap' },
+ *   storage: new MemoryBackend().storage<ApiObject>(),
+ *   resourcePrefix: '/configmaps',
+ *   strategies: { create: strategy, update: strategy, delete: strategy },
+ * });
+ *
+ * const scheme = newBuiltinScheme();
+ * const codecs = new CodecFactory(scheme);
+ * const container = new Container().serviceErrorHandler(statusServiceErrorHandler(codecs));
+ * const core = new APIGroupVersion({ root: '/api', groupVersion: { group: '', version: 'v1' }, storage: { configmaps }, scheme, codecs })
+ *   .installREST(container); // GET/LIST/WATCH/POST/PUT/PATCH/DELETE routes under /api/v1
+ * new DiscoveryManager({ codecs }).add(core).install(container); // /api, /apis
+ * http.createServer(container.handler()).listen(8080, '127.0.0.1');
+ * ```
  * @module
  */
 export {

@@ -1,6 +1,51 @@
 /**
  * `@apiserver/registry`: the `rest.*` capability interfaces, the generic registry Store with strategies,
  * and admission (k8s.io/apiserver/pkg/registry and pkg/admission).
+ *
+ * Guide: `docs/guides/api-server.md` (a kind, its strategy and Store, admission plugins, serving them).
+ *
+ * @example A Store for a namespaced kind, with a strategy, used directly
+ * ```ts
+ * import { type ApiObject, defaultUpdatedObjectInfo, GenericStrategy, Store } from '@apiserver/registry';
+ * import { MemoryBackend } from '@apiserver/storage-memory';
+ *
+ * const strategy = new GenericStrategy({ namespaceScoped: true, statusField: 'status', trackGeneration: true });
+ * const widgets = new Store({
+ *   newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
+ *   newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
+ *   defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
+ *   singularQualifiedResource: { group: 'example.com', resource: 'widget' },
+ *   storage: new MemoryBackend().storage<ApiObject>(),
+ *   resourcePrefix: '/widgets',
+ *   strategies: { create: strategy, update: strategy, delete: strategy },
+ * });
+ * const ctx = { namespace: 'default' };
+ * const w = await widgets.create(ctx, { metadata: { generateName: 'w-' }, spec: { size: 1 } });
+ * const name = w.metadata.name ?? '';
+ * const { object } = await widgets.update(ctx, name, defaultUpdatedObjectInfo({ ...w, spec: { size: 2 } }), undefined, undefined, false);
+ * console.log(object.metadata.generation); // 2: the spec changed
+ * ```
+ *
+ * @example An admission plugin pair: one mutating (defaults), one validating (policy)
+ * ```ts
+ * import { AdmissionChain, type MutationInterface, newAdmissionForbidden, type ValidationInterface } from '@apiserver/registry';
+ *
+ * const defaultColor: MutationInterface = {
+ *   handles: (operation) => operation === 'CREATE',
+ *   admit(_ctx, attributes) {
+ *     const spec = attributes.object?.['spec'] as { color?: string } | undefined;
+ *     if (spec !== undefined && spec.color === undefined) spec.color = 'blue';
+ *   },
+ * };
+ * const noRed: ValidationInterface = {
+ *   handles: (operation) => operation !== 'CONNECT',
+ *   validate(_ctx, attributes) {
+ *     const spec = attributes.object?.['spec'] as { color?: string } | undefined;
+ *     if (spec?.color === 'red') throw newAdmissionForbidden(attributes, 'red widgets are not allowed');
+ *   },
+ * };
+ * export const admission = new AdmissionChain([defaultColor, noRed]); // APIGroupInfo.admission
+ * ```
  * @module
  */
 

@@ -1,6 +1,48 @@
 /**
  * A faithful TypeScript port of go-restful v3 (Container → WebService → Route,
  * CurlyRouter and RouterJSR311, filters, negotiation) for `node:http`.
+ *
+ * Guide: `docs/guides/restful.md` (a standalone API, filters, negotiation, CORS, the go-restful name map,
+ * coming from express/fastify).
+ *
+ * @example A WebService with a typed path parameter, a container filter and CORS, served by node:http
+ * ```ts
+ * import http from 'node:http';
+ * import { Container, CrossOriginResourceSharing, MIME_JSON, type Request, type Response, WebService } from '@apiserver/restful';
+ *
+ * async function findUser(req: Request<'user-id'>, resp: Response): Promise<void> {
+ *   if (req.pathParameter('user-id') !== '1') return resp.writeErrorString(404, 'User could not be found.');
+ *   await resp.writeEntity({ id: '1', name: 'Ada' });
+ * }
+ *
+ * const ws = new WebService().path('/users').consumes(MIME_JSON).produces(MIME_JSON);
+ * ws.route(ws.get('/{user-id}').to(findUser).doc('get a user')
+ *   .param(ws.pathParameter('user-id', 'identifier of the user').dataType('string'))
+ *   .returns(200, 'OK').returns(404, 'Not Found'));
+ *
+ * const container = new Container().add(ws);                 // CurlyRouter by default
+ * container.filter(async (req, resp, chain) => {             // container filters run first
+ *   await chain.processFilter(req, resp);
+ *   console.log(req.raw.method, req.raw.url, resp.statusCode());
+ * });
+ * container.filter(new CrossOriginResourceSharing({ allowedDomains: ['https://app.example.com'], container }).filter);
+ * container.filter(container.OPTIONSFilter);
+ * http.createServer(container.handler()).listen(8080, '127.0.0.1');
+ * ```
+ *
+ * @example Selecting a route without a server (what the benchmarks measure)
+ * ```ts
+ * import { CurlyRouter, WebService } from '@apiserver/restful';
+ *
+ * const ws = new WebService().path('/api/v1').produces('application/json');
+ * ws.route(ws.get('/namespaces/{namespace}/pods/{name}').to((_req, resp) => resp.writeHeader(204)));
+ * const { route, pathParameters } = new CurlyRouter().selectRoute([ws], {
+ *   method: 'GET',
+ *   path: '/api/v1/namespaces/prod/pods/web-1',
+ *   headers: {},
+ * });
+ * console.log(route.path, pathParameters); // /api/v1/namespaces/{namespace}/pods/{name} { namespace: 'prod', name: 'web-1' }
+ * ```
  * @module
  */
 export { ServiceError, isServiceError } from './service-error.js';

@@ -1,6 +1,22 @@
 /**
  * `@apiserver/storage-memory`: the embedded default backend of `@apiserver/storage` — in-memory MVCC with one
  * global revision, history, compaction, TTL leases, watch replay and an optional durable log.
+ *
+ * @example One backend, one StorageInterface view per resource, a watch from a create's resourceVersion
+ * ```ts
+ * import { MemoryBackend } from '@apiserver/storage-memory';
+ *
+ * const backend = new MemoryBackend({ compactionIntervalMs: 300_000 }); // add dataDir: './data' to persist
+ * const pods = backend.storage({ pathPrefix: '/registry' });
+ * const created = await pods.create('/pods/default/web', { metadata: { name: 'web', namespace: 'default' } });
+ * const watch = await pods.watch('/pods', { recursive: true, resourceVersion: '0' });
+ * for await (const event of watch) {
+ *   console.log(event.type, event.object.metadata.name, created.metadata.resourceVersion); // ADDED web 2
+ *   break;
+ * }
+ * watch.stop();
+ * backend.close();
+ * ```
  * @module
  */
 export { Compactor } from './compactor.js';

@@ -1,5 +1,50 @@
 /**
  * `@apiserver/storage`: the storage.Interface of k8s.io/apiserver for Node.
+ *
+ * Guide: `docs/guides/storage-backend.md` (the contract, a backend, running the conformance suite).
+ *
+ * @example Using any backend through StorageInterface, behind the watch cache
+ * ```ts
+ * import { Cacher, isNotFound, SetSelector, simpleUpdate, type StorageInterface } from '@apiserver/storage';
+ *
+ * export async function demo(backend: StorageInterface): Promise<void> {
+ *   const pods = new Cacher({ storage: backend, resourcePrefix: '/pods' });
+ *   await pods.waitUntilReady();
+ *   const created = await pods.create('/pods/default/web', { metadata: { name: 'web', namespace: 'default', labels: { app: 'web' } } });
+ *   await pods.guaranteedUpdate('/pods/default/web', simpleUpdate((cur) => ({ ...cur!, metadata: { ...cur!.metadata, labels: { app: 'web', v: '2' } } })));
+ *   const list = await pods.getList('/pods', { recursive: true, resourceVersion: '0', predicate: { label: SetSelector.fromSet({ app: 'web' }), limit: 10 } });
+ *   console.log(list.items.length, list.resourceVersion);
+ *   const watch = await pods.watch('/pods/default', { recursive: true, resourceVersion: created.metadata.resourceVersion });
+ *   for await (const event of watch) {
+ *     console.log(event.type); // MODIFIED: the label change
+ *     break;
+ *   }
+ *   watch.stop();
+ *   await pods.delete('/pods/default/web').catch((err: unknown) => {
+ *     if (!isNotFound(err)) throw err;
+ *   });
+ *   pods.stop();
+ * }
+ * ```
+ *
+ * @example Running the conformance suite against a backend (a tap test file)
+ * ```ts
+ * import { cacherConformanceSkips, cacherFactory, runStorageConformance, type StorageFactory } from '@apiserver/storage/testing';
+ * import { MemoryBackend } from '@apiserver/storage-memory';
+ * import t from 'tap';
+ *
+ * const factory: StorageFactory = async ({ prefix, transformer }) => {
+ *   const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+ *   return {
+ *     store: backend.storage({ pathPrefix: prefix, transformer }),
+ *     usesTransformer: true,
+ *     compact: async (rev) => backend.compact(rev),
+ *     destroy: async () => backend.close(),
+ *   };
+ * };
+ * await runStorageConformance(t, factory);
+ * await runStorageConformance(t, cacherFactory(factory), { skip: cacherConformanceSkips });
+ * ```
  * @module
  */
 export { Cacher, type CacherOptions } from './cacher/cacher.js';
