@@ -24,6 +24,10 @@ function setIfUnset(obj: Rec, key: string, value: unknown): void {
   if (obj[key] === undefined || obj[key] === null || obj[key] === '') obj[key] = value;
 }
 
+function setIfNil(obj: Rec, key: string, value: unknown): void {
+  if (obj[key] === undefined || obj[key] === null) obj[key] = value;
+}
+
 function defaultProbe(probe: unknown): void {
   if (!isRecord(probe)) return;
   for (const [k, v] of [['timeoutSeconds', 1], ['periodSeconds', 10], ['successThreshold', 1], ['failureThreshold', 3]] as const) {
@@ -62,9 +66,7 @@ export function defaultPodSpec(spec: Record<string, unknown>): void {
   setIfUnset(spec, 'restartPolicy', 'Always');
   setIfUnset(spec, 'dnsPolicy', 'ClusterFirst');
   setIfUnset(spec, 'schedulerName', 'default-scheduler');
-  if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null) {
-    spec.terminationGracePeriodSeconds = 30;
-  }
+  setIfNil(spec, 'terminationGracePeriodSeconds', 30);
   for (const c of [...records(spec.initContainers), ...records(spec.containers)]) defaultContainer(c);
   for (const volume of records(spec.volumes)) {
     for (const source of ['secret', 'configMap'] as const) {
@@ -74,10 +76,16 @@ export function defaultPodSpec(spec: Record<string, unknown>): void {
   }
 }
 
+/** The defaults every apps/v1 workload with `replicas` and a pod template gets (replicas 1, PodSpec defaults). */
+function defaultReplicatedTemplate(spec: Rec): void {
+  setIfNil(spec, 'replicas', 1);
+  defaultPodSpec(child(child(spec, 'template'), 'spec'));
+}
+
 /** apps/v1 SetDefaults_Deployment. */
 export function defaultDeployment(obj: KubeObject): void {
   const spec = child(obj, 'spec');
-  if (spec.replicas === undefined || spec.replicas === null) spec.replicas = 1;
+  defaultReplicatedTemplate(spec);
   const strategy = child(spec, 'strategy');
   setIfUnset(strategy, 'type', 'RollingUpdate');
   if (strategy.type === 'RollingUpdate') {
@@ -85,11 +93,27 @@ export function defaultDeployment(obj: KubeObject): void {
     setIfUnset(ru, 'maxUnavailable', '25%');
     setIfUnset(ru, 'maxSurge', '25%');
   }
-  if (spec.revisionHistoryLimit === undefined || spec.revisionHistoryLimit === null) spec.revisionHistoryLimit = 10;
-  if (spec.progressDeadlineSeconds === undefined || spec.progressDeadlineSeconds === null) {
-    spec.progressDeadlineSeconds = 600;
+  setIfNil(spec, 'revisionHistoryLimit', 10);
+  setIfNil(spec, 'progressDeadlineSeconds', 600);
+}
+
+/** apps/v1 SetDefaults_ReplicaSet plus the pod template defaults, exactly as for a Deployment. */
+export function defaultReplicaSet(obj: KubeObject): void {
+  defaultReplicatedTemplate(child(obj, 'spec'));
+}
+
+/** core/v1 SetDefaults_Endpoints: ports without a protocol get TCP. */
+export function defaultEndpoints(obj: KubeObject): void {
+  for (const subset of records(obj.subsets)) {
+    for (const port of records(subset.ports)) setIfUnset(port, 'protocol', 'TCP');
   }
-  defaultPodSpec(child(child(spec, 'template'), 'spec'));
+}
+
+/** core/v1 SetDefaults_NodeStatus: a node that reports capacity but no allocatable gets allocatable = capacity. */
+export function defaultNode(obj: KubeObject): void {
+  const status = obj.status;
+  if (!isRecord(status) || !isRecord(status.capacity)) return;
+  setIfNil(status, 'allocatable', { ...status.capacity });
 }
 
 /** core/v1 SetDefaults_Service (the parts that do not allocate anything). */
@@ -114,13 +138,16 @@ export function defaultService(obj: KubeObject): void {
 export function defaultPod(obj: KubeObject): void {
   const spec = child(obj, 'spec');
   defaultPodSpec(spec);
-  if (spec.enableServiceLinks === undefined || spec.enableServiceLinks === null) spec.enableServiceLinks = true;
+  setIfNil(spec, 'enableServiceLinks', true);
 }
 
 /** Registers the defaulting hooks of the built-in kinds. */
 export function addBuiltinDefaults(scheme: Scheme): Scheme {
   const core = (kind: string) => ({ group: '', version: 'v1', kind });
   scheme.addDefaultingFunc({ group: 'apps', version: 'v1', kind: 'Deployment' }, defaultDeployment);
+  scheme.addDefaultingFunc({ group: 'apps', version: 'v1', kind: 'ReplicaSet' }, defaultReplicaSet);
+  scheme.addDefaultingFunc(core('Endpoints'), defaultEndpoints);
+  scheme.addDefaultingFunc(core('Node'), defaultNode);
   scheme.addDefaultingFunc(core('Service'), defaultService);
   scheme.addDefaultingFunc(core('Pod'), defaultPod);
   scheme.addDefaultingFunc(core('Secret'), (obj) => setIfUnset(obj, 'type', 'Opaque'));

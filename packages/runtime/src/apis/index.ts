@@ -1,6 +1,6 @@
 /**
- * `@apiserver/runtime/apis`: schemas and types of the built-in core/v1 and apps/v1 kinds, and their
- * registration in a Scheme.
+ * `@apiserver/runtime/apis`: schemas and types of the built-in core/v1, apps/v1 and coordination.k8s.io/v1
+ * kinds, and their registration in a Scheme.
  *
  * @module
  */
@@ -15,6 +15,16 @@ export {
   DeploymentStrategySchema,
   RollingUpdateDeploymentSchema,
 } from './apps/v1/deployment.js';
+export {
+  type ReplicaSet,
+  ReplicaSetConditionSchema,
+  type ReplicaSetList,
+  ReplicaSetListSchema,
+  ReplicaSetSchema,
+  ReplicaSetSpecSchema,
+  ReplicaSetStatusSchema,
+} from './apps/v1/replica-set.js';
+export { type Lease, type LeaseList, LeaseListSchema, LeaseSchema, LeaseSpecSchema } from './coordination/v1/lease.js';
 export {
   type ConfigMap,
   type ConfigMapList,
@@ -45,6 +55,45 @@ export {
   ResourceRequirementsSchema,
   VolumeMountSchema,
 } from './core/v1/container.js';
+export {
+  EndpointAddressSchema,
+  EndpointPortSchema,
+  type Endpoints,
+  type EndpointsList,
+  EndpointsListSchema,
+  EndpointsSchema,
+  EndpointSubsetSchema,
+} from './core/v1/endpoints.js';
+export {
+  type Event,
+  type EventList,
+  EventListSchema,
+  EventSchema,
+  EventSeriesSchema,
+  EventSourceSchema,
+} from './core/v1/event.js';
+export {
+  type Node,
+  type NodeList,
+  NodeListSchema,
+  NodeSchema,
+  NodeSpecSchema,
+  type Taint,
+  TaintSchema,
+} from './core/v1/node.js';
+export {
+  AttachedVolumeSchema,
+  ConfigMapNodeConfigSourceSchema,
+  ContainerImageSchema,
+  DaemonEndpointSchema,
+  NodeAddressSchema,
+  NodeConditionSchema,
+  NodeConfigSourceSchema,
+  NodeConfigStatusSchema,
+  NodeDaemonEndpointsSchema,
+  NodeStatusSchema,
+  NodeSystemInfoSchema,
+} from './core/v1/node-status.js';
 export {
   type Pod,
   PodConditionSchema,
@@ -86,5 +135,14 @@ export {
   ServiceSpecSchema,
   ServiceStatusSchema,
 } from './core/v1/service.js';
-export { addBuiltinDefaults, defaultDeployment, defaultPod, defaultPodSpec, defaultService } from './defaults.js';
-export { addAppsV1Kinds, addCoreV1Kinds, newBuiltinScheme, PodListSchema } from './register.js';
+export {
+  addBuiltinDefaults,
+  defaultDeployment,
+  defaultEndpoints,
+  defaultNode,
+  defaultPod,
+  defaultPodSpec,
+  defaultReplicaSet,
+  defaultService,
+} from './defaults.js';
+export { addAppsV1Kinds, addCoordinationV1Kinds, addCoreV1Kinds, newBuiltinScheme, PodListSchema } from './register.js';

@@ -1,6 +1,8 @@
-/** Registration of the built-in core/v1 and apps/v1 kinds. */
+/** Registration of the built-in core/v1, apps/v1 and coordination.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
+import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
+import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
 import {
   ConfigMapListSchema,
   ConfigMapSchema,
@@ -12,6 +14,9 @@ import {
   ServiceAccountSchema,
 } from './core/v1/config.js';
 import { listSchemaOf } from './core/v1/config.js';
+import { EndpointsListSchema, EndpointsSchema } from './core/v1/endpoints.js';
+import { EventListSchema, EventSchema } from './core/v1/event.js';
+import { NodeListSchema, NodeSchema } from './core/v1/node.js';
 import { PodSchema } from './core/v1/pod.js';
 import { ServiceListSchema, ServiceSchema } from './core/v1/service.js';
 import { addBuiltinDefaults } from './defaults.js';
@@ -20,7 +25,7 @@ import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
 /** Schema of core/v1 PodList. */
 export const PodListSchema = listSchemaOf('io.k8s.api.core.v1.PodList', { group: '', version: 'v1', kind: 'PodList' }, PodSchema);
 
-/** Registers Namespace, ConfigMap, Secret, ServiceAccount, Service, Pod and their lists (core/v1). */
+/** Registers Namespace, ConfigMap, Secret, ServiceAccount, Service, Pod, Event, Node, Endpoints and their lists (core/v1). */
 export function addCoreV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: '', version: 'v1' });
   return scheme.addKnownTypes(
@@ -36,16 +41,28 @@ export function addCoreV1Kinds(scheme: Scheme): Scheme {
     ServiceListSchema,
     PodSchema,
     PodListSchema,
+    EventSchema,
+    EventListSchema,
+    NodeSchema,
+    NodeListSchema,
+    EndpointsSchema,
+    EndpointsListSchema,
   );
 }
 
-/** Registers Deployment and DeploymentList (apps/v1). */
+/** Registers Deployment, ReplicaSet and their lists (apps/v1). */
 export function addAppsV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: 'apps', version: 'v1' });
-  return scheme.addKnownTypes(DeploymentSchema, DeploymentListSchema);
+  return scheme.addKnownTypes(DeploymentSchema, DeploymentListSchema, ReplicaSetSchema, ReplicaSetListSchema);
+}
+
+/** Registers Lease and LeaseList (coordination.k8s.io/v1). */
+export function addCoordinationV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'coordination.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(LeaseSchema, LeaseListSchema);
 }
 
 /** A scheme holding the meta kinds plus every built-in kind of this package, with their defaulting hooks. */
 export function newBuiltinScheme(name = 'apiserver'): Scheme {
-  return addBuiltinDefaults(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
+  return addBuiltinDefaults(addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name))))));
 }

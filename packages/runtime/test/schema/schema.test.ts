@@ -63,6 +63,7 @@ t.test('OpenAPI v3 components: refs, maps, extensions kept, ours stripped', asyn
       { group: 'meta.k8s.io', kind: 'DeleteOptions', version: 'v1' },
       { group: '', kind: 'DeleteOptions', version: 'v1' },
       { group: 'apps', kind: 'DeleteOptions', version: 'v1' },
+      { group: 'coordination.k8s.io', kind: 'DeleteOptions', version: 'v1' },
     ],
     'every group/version the type is registered in',
   );
