@@ -1,0 +1,64 @@
+/**
+ * The `namespaces`, `namespaces/status` and `namespaces/finalize` storage (upstream `NewREST`): three
+ * Stores over one storage differing in their update strategy, all deleting a terminating namespace when an
+ * update leaves it without spec and metadata finalizers (`ShouldDeleteNamespaceDuringUpdate`).
+ * @module
+ */
+import { type ApiObject, type RESTUpdateStrategy, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import type { ObjectAttrs } from '@apiserver/storage';
+import type { PrinterOptions } from '../../../printers/table-convertor.js';
+import type { RESTOptionsGetter } from '../../rest-options.js';
+import { newNamespaceTableConvertor } from './printer.js';
+import { NamespaceREST, NamespaceFinalizeREST, NamespaceStatusREST } from './rest.js';
+import { NamespaceFinalizeStrategy, NamespaceStatusStrategy, NamespaceStrategy } from './strategy.js';
+import { phaseOf, specFinalizersOf } from './validation.js';
+
+/** Field selector labels of Namespaces beyond metadata.name (`fieldLabels: { Namespace: … }`). */
+export const NAMESPACE_FIELD_LABELS: readonly string[] = ['status.phase'];
+
+/** Labels and selectable fields of a Namespace: metadata.name, `name` (kept upstream for compatibility), status.phase. */
+export function namespaceAttrs(obj: ApiObject): ObjectAttrs {
+  const name = obj.metadata.name ?? '';
+  return { labels: obj.metadata.labels ?? {}, fields: { 'metadata.name': name, name, 'status.phase': phaseOf(obj) } };
+}
+
+/** The namespace storage entries, and the main REST (for the namespace controller and bootstrap). */
+export interface NamespaceStorage {
+  /** The `namespaces` resource. */
+  readonly namespaces: NamespaceREST;
+  /** The `namespaces/status` subresource. */
+  readonly status: NamespaceStatusREST;
+  /** The `namespaces/finalize` subresource. */
+  readonly finalize: NamespaceFinalizeREST;
+}
+
+/** Builds the namespaces REST and its status and finalize subresources. */
+export function newNamespaceREST(getter: RESTOptionsGetter, printer?: PrinterOptions): NamespaceStorage {
+  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'namespaces' });
+  const main = new NamespaceStrategy();
+  const options = (update: RESTUpdateStrategy): StoreOptions => ({
+    newObject: () => ({ apiVersion: 'v1', kind: 'Namespace', metadata: {} }),
+    newList: () => ({ apiVersion: 'v1', kind: 'NamespaceList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: '', resource: 'namespaces' },
+    singularQualifiedResource: { group: '', resource: 'namespace' },
+    storage,
+    resourcePrefix,
+    strategies: { create: main, update, delete: main },
+    tableConvertor: newNamespaceTableConvertor(printer),
+    attrFunc: namespaceAttrs,
+    shortNames: ['ns'],
+    shouldDeleteDuringUpdate: (_ctx, _key, obj) => specFinalizersOf(obj).length === 0,
+  });
+  const store = new Store(options(main));
+  return {
+    namespaces: new NamespaceREST(store, storage, resourcePrefix),
+    status: new NamespaceStatusREST(store, new Store(options(new NamespaceStatusStrategy()))),
+    finalize: new NamespaceFinalizeREST(new Store(options(new NamespaceFinalizeStrategy()))),
+  };
+}
+
+/** The `namespaces`, `namespaces/status` and `namespaces/finalize` entries of the core/v1 storage map. */
+export function newNamespaceStorage(getter: RESTOptionsGetter): Record<string, Storage> {
+  const rest = newNamespaceREST(getter);
+  return { namespaces: rest.namespaces, 'namespaces/status': rest.status, 'namespaces/finalize': rest.finalize };
+}

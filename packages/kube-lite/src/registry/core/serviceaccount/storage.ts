@@ -1,0 +1,33 @@
+/**
+ * The `serviceaccounts` resource storage (pkg/registry/core/serviceaccount/storage): a generic Store with
+ * the ServiceAccount strategy and printer, short name `sa`. The `token` subresource (TokenRequest) is not
+ * served.
+ * @module
+ */
+import { type Storage, Store } from '@apiserver/registry';
+import type { PrinterOptions } from '../../../printers/table-convertor.js';
+import type { RESTOptionsGetter } from '../../rest-options.js';
+import { newServiceAccountTableConvertor } from './printer.js';
+import { ServiceAccountStrategy } from './strategy.js';
+
+/** Builds the `serviceaccounts` Store. */
+export function newServiceAccountStore(getter: RESTOptionsGetter, printer?: PrinterOptions): Store {
+  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'serviceaccounts' });
+  const strategy = new ServiceAccountStrategy();
+  return new Store({
+    newObject: () => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: {} }),
+    newList: () => ({ apiVersion: 'v1', kind: 'ServiceAccountList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: '', resource: 'serviceaccounts' },
+    singularQualifiedResource: { group: '', resource: 'serviceaccount' },
+    storage,
+    resourcePrefix,
+    strategies: { create: strategy, update: strategy, delete: strategy },
+    tableConvertor: newServiceAccountTableConvertor(printer),
+    shortNames: ['sa'],
+  });
+}
+
+/** The `serviceaccounts` entry of the core/v1 storage map. */
+export function newServiceAccountStorage(getter: RESTOptionsGetter): Record<string, Storage> {
+  return { serviceaccounts: newServiceAccountStore(getter) };
+}
