@@ -1,0 +1,128 @@
+/**
+ * Checks shared by deployments and replicasets (pkg/apis/apps/validation, apimachinery
+ * `ValidateLabelSelector`): the label selector, its agreement with the template labels, the pod template
+ * as a ReplicaSet runs it, non-negative counters, and status counters.
+ * @module
+ */
+import type { ApiObject } from '@apiserver/registry';
+import {
+  type FieldError,
+  type FieldPath,
+  fieldForbidden,
+  fieldInvalid,
+  fieldNotSupported,
+  fieldRequired,
+  labelSelectorAsSelector,
+  type LabelSelectorSpec,
+  newPath,
+  validateLabelName,
+  validateLabels,
+} from '@apiserver/runtime';
+import { canonicalJSON } from '@apiserver/storage';
+import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../core/pod/object-fields.js';
+import { validatePodTemplateSpec } from '../../core/pod/pod-spec-validation.js';
+
+/** apimachinery's `IsNegativeErrorMsg`. */
+export const NEGATIVE_ERROR_MSG = 'must be greater than or equal to 0';
+
+/** Invalid unless `value` is absent or a non-negative integer (`ValidateNonnegativeField`). */
+export function validateNonNegative(value: unknown, path: FieldPath): FieldError[] {
+  if (value === undefined || value === null) return [];
+  return isInteger(value) && value >= 0 ? [] : [fieldInvalid(path, value, NEGATIVE_ERROR_MSG)];
+}
+
+/** Validates a metav1.LabelSelector object (`ValidateLabelSelector`). */
+export function validateLabelSelector(selector: JSONRecord, path: FieldPath): FieldError[] {
+  const errs = validateLabels(stringMapAt(selector, 'matchLabels') ?? {}, path.child('matchLabels'));
+  recordsAt(selector, 'matchExpressions').forEach((req, i) => {
+    const p = path.child('matchExpressions').index(i);
+    const op = stringAt(req, 'operator');
+    const values = stringsAt(req, 'values');
+    if (op === 'In' || op === 'NotIn') {
+      if (values.length === 0) errs.push(fieldRequired(p.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+    } else if (op === 'Exists' || op === 'DoesNotExist') {
+      if (values.length > 0) errs.push(fieldForbidden(p.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+    } else {
+      errs.push(fieldInvalid(p.child('operator'), op, 'not a valid selector operator'));
+    }
+    errs.push(...validateLabelName(stringAt(req, 'key'), p.child('key')));
+  });
+  return errs;
+}
+
+function toSelectorSpec(selector: JSONRecord): LabelSelectorSpec {
+  return {
+    matchLabels: stringMapAt(selector, 'matchLabels') ?? null,
+    matchExpressions: recordsAt(selector, 'matchExpressions').map((r) => ({
+      key: stringAt(r, 'key'),
+      operator: stringAt(r, 'operator'),
+      values: stringsAt(r, 'values'),
+    })),
+  };
+}
+
+/** The selector's canonical string (`LabelSelectorAsSelector(...).String()`), undefined when invalid. */
+export function selectorString(selector: unknown): string | undefined {
+  if (!isRecord(selector)) return undefined;
+  try {
+    return labelSelectorAsSelector(toSelectorSpec(selector)).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Validates `spec.selector` (required, non-empty, valid) and `spec.template` as a ReplicaSet runs it: labels
+ * matched by the selector, restartPolicy Always, no activeDeadlineSeconds, the pod template itself.
+ */
+export function validateSelectorAndTemplate(spec: JSONRecord, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const selector = recordAt(spec, 'selector');
+  const template = recordAt(spec, 'template');
+  let selectorErrs = 0;
+  if (selector === undefined) {
+    errs.push(fieldRequired(path.child('selector'), ''));
+    selectorErrs++;
+  } else {
+    const e = validateLabelSelector(selector, path.child('selector'));
+    errs.push(...e);
+    selectorErrs += e.length;
+    if (Object.keys(stringMapAt(selector, 'matchLabels') ?? {}).length + recordsAt(selector, 'matchExpressions').length === 0) {
+      errs.push(fieldInvalid(path.child('selector'), selector, 'empty selector is invalid for deployment'));
+      selectorErrs++;
+    }
+  }
+  if (template === undefined) return [...errs, fieldRequired(path.child('template'), '')];
+  const labels = stringMapAt(recordAt(template, 'metadata'), 'labels') ?? {};
+  if (selector !== undefined && selectorErrs === 0 && !labelSelectorAsSelector(toSelectorSpec(selector)).matches(labels)) {
+    errs.push(fieldInvalid(path.child('template', 'metadata', 'labels'), labels, '`selector` does not match template `labels`'));
+  }
+  errs.push(...validatePodTemplateSpec(template, path.child('template')));
+  const podSpec = recordAt(template, 'spec');
+  const restartPolicy = stringAt(podSpec, 'restartPolicy');
+  if (restartPolicy !== 'Always') errs.push(fieldNotSupported(path.child('template', 'spec', 'restartPolicy'), restartPolicy, ['Always']));
+  if (podSpec?.activeDeadlineSeconds !== undefined && podSpec.activeDeadlineSeconds !== null) {
+    errs.push(fieldForbidden(path.child('template', 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in ReplicaSet is not Supported'));
+  }
+  return errs;
+}
+
+/** Invalid `field is immutable` when `spec.selector` changed (apps/v1). */
+export function validateSelectorImmutable(obj: ApiObject, old: ApiObject): FieldError[] {
+  const now = recordAt(obj, 'spec')?.selector;
+  const before = recordAt(old, 'spec')?.selector;
+  if (canonicalJSON(now ?? null) === canonicalJSON(before ?? null)) return [];
+  return [fieldInvalid(newPath('spec', 'selector'), now ?? null, 'field is immutable')];
+}
+
+/** Validates status counters: each non-negative, and none of `bounded` above `status.replicas`. */
+export function validateReplicaCounters(status: JSONRecord, fields: readonly string[], bounded: readonly string[]): FieldError[] {
+  const path = newPath('status');
+  const errs = fields.flatMap((f) => validateNonNegative(status[f], path.child(f)));
+  const replicas = status.replicas;
+  for (const f of bounded) {
+    const v = status[f];
+    if (isInteger(v) && isInteger(replicas) && v > replicas) errs.push(fieldInvalid(path.child(f), v, 'cannot be greater than status.replicas'));
+  }
+  return errs;
+}

@@ -1,0 +1,72 @@
+/**
+ * Pod create and update checks (pkg/apis/core/validation `ValidatePodCreate`, `ValidatePodUpdate`).
+ * @module
+ */
+import type { ApiObject } from '@apiserver/registry';
+import { type FieldError, fieldForbidden, fieldInvalid, newPath } from '@apiserver/runtime';
+import { canonicalJSON } from '@apiserver/storage';
+import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt } from './object-fields.js';
+import { validatePodSpec } from './pod-spec-validation.js';
+
+/** Upstream's Forbidden text for pod spec updates (the Go struct diff that follows it is not reproduced). */
+export const POD_UPDATE_FORBIDDEN_MESSAGE =
+  'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
+
+/** Validates a new pod's spec (images required). */
+export function validatePod(pod: ApiObject): FieldError[] {
+  return validatePodSpec(recordAt(pod, 'spec') ?? {}, newPath('spec'), { requireImages: true });
+}
+
+function copyImages(target: JSONRecord, source: JSONRecord, field: string): void {
+  const to = recordsAt(target, field);
+  const from = recordsAt(source, field);
+  to.forEach((c, i) => {
+    const old = from[i];
+    if (old !== undefined) c.image = old.image;
+  });
+}
+
+function tolerationsOnlyAdded(spec: JSONRecord, oldSpec: JSONRecord): boolean {
+  const now = new Set(recordsAt(spec, 'tolerations').map((t) => canonicalJSON(t)));
+  return recordsAt(oldSpec, 'tolerations').every((t) => now.has(canonicalJSON(t)));
+}
+
+function validateActiveDeadlineUpdate(spec: JSONRecord, oldSpec: JSONRecord): FieldError[] {
+  const path = newPath('spec', 'activeDeadlineSeconds');
+  const now = spec.activeDeadlineSeconds;
+  const old = oldSpec.activeDeadlineSeconds;
+  if (!isInteger(old)) return [];
+  if (now === undefined || now === null) return [fieldInvalid(path, null, 'must not update from a positive integer to nil value')];
+  if (isInteger(now) && now > old) return [fieldInvalid(path, now, 'must be less than or equal to previous value')];
+  return [];
+}
+
+/**
+ * Validates a pod update: the new spec is valid, and apart from container images, activeDeadlineSeconds
+ * (set, or lowered), tolerations (additions) and terminationGracePeriodSeconds (negative → 1) it equals the
+ * old spec; otherwise `spec: Forbidden: pod updates may not change fields other than …`.
+ */
+export function validatePodUpdate(pod: ApiObject, old: ApiObject): FieldError[] {
+  const spec = recordAt(pod, 'spec') ?? {};
+  const oldSpec = recordAt(old, 'spec') ?? {};
+  const errs = [...validatePod(pod), ...validateActiveDeadlineUpdate(spec, oldSpec)];
+  const mutable: JSONRecord = structuredClone(spec);
+  copyImages(mutable, oldSpec, 'containers');
+  copyImages(mutable, oldSpec, 'initContainers');
+  mutable.activeDeadlineSeconds = oldSpec.activeDeadlineSeconds;
+  if (tolerationsOnlyAdded(spec, oldSpec)) mutable.tolerations = oldSpec.tolerations;
+  const oldGrace = oldSpec.terminationGracePeriodSeconds;
+  if (isInteger(oldGrace) && oldGrace < 0 && mutable.terminationGracePeriodSeconds === 1) {
+    mutable.terminationGracePeriodSeconds = oldGrace;
+  }
+  if (canonicalJSON(withoutUndefined(mutable)) !== canonicalJSON(withoutUndefined(oldSpec))) {
+    errs.push(fieldForbidden(newPath('spec'), POD_UPDATE_FORBIDDEN_MESSAGE));
+  }
+  return errs;
+}
+
+function withoutUndefined(v: JSONRecord): JSONRecord {
+  const out: JSONRecord = {};
+  for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = isRecord(x) ? withoutUndefined(x) : x;
+  return out;
+}

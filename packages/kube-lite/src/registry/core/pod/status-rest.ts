@@ -1,0 +1,68 @@
+/**
+ * The `<resource>/status` subresource (upstream's per-resource `StatusREST`): GET returns the whole object,
+ * PUT/PATCH change only `status` through a Store sharing the main storage with a status update strategy.
+ * @module
+ */
+import {
+  type ApiList,
+  type ApiObject,
+  type Getter,
+  type RequestContext,
+  type RESTUpdateStrategy,
+  Store,
+  type StoreOptions,
+  type TableConvertor,
+  type TableOptions,
+  type UpdatedObjectInfo,
+  type Updater,
+  type UpdateResult,
+  type ValidateObjectFunc,
+  type ValidateObjectUpdateFunc,
+} from '@apiserver/registry';
+import type { GetOptions, Table, UpdateOptions } from '@apiserver/runtime';
+
+/** Get, update (and so patch) of an object's status. */
+export class StatusREST implements Getter, Updater, TableConvertor {
+  readonly #store: Store;
+
+  /** Builds the status store from the main store's options with `statusStrategy` as update strategy. */
+  constructor(options: StoreOptions, statusStrategy: RESTUpdateStrategy) {
+    this.#store = new Store({ ...options, strategies: { ...options.strategies, update: statusStrategy }, destroy: () => {} });
+  }
+
+  /** A new empty object of the main kind. */
+  newObject(): ApiObject {
+    return this.#store.newObject();
+  }
+
+  /** Nothing to release: the main store owns the storage. */
+  destroy(): void {}
+
+  /** Whether the resource is namespaced. */
+  namespaceScoped(): boolean {
+    return this.#store.namespaceScoped();
+  }
+
+  /** Reads the whole object. */
+  get(ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
+    return this.#store.get(ctx, name, options);
+  }
+
+  /** Updates the status only (never creates). */
+  update(
+    ctx: RequestContext,
+    name: string,
+    objInfo: UpdatedObjectInfo,
+    createValidation: ValidateObjectFunc | undefined,
+    updateValidation: ValidateObjectUpdateFunc | undefined,
+    _forceAllowCreate: boolean,
+    options?: UpdateOptions,
+  ): Promise<UpdateResult> {
+    return this.#store.update(ctx, name, objInfo, createValidation, updateValidation, false, options);
+  }
+
+  /** Prints like the main resource. */
+  convertToTable(ctx: RequestContext, object: ApiObject | ApiList, tableOptions?: TableOptions): Promise<Table> {
+    return this.#store.convertToTable(ctx, object, tableOptions);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Pod storage (pkg/registry/core/pod/storage): `pods` (short name `po`, category `all`, graceful deletion,
+ * pod field selectors) and `pods/status`.
+ * @module
+ */
+import { type ApiObject, type Storage, StatusStrategy, Store, type StoreOptions } from '@apiserver/registry';
+import type { ObjectAttrs } from '@apiserver/storage';
+import type { PrinterOptions } from '../../../printers/index.js';
+import type { RESTOptionsGetter } from '../../rest-options.js';
+import { recordAt, stringAt } from './object-fields.js';
+import { newPodTableConvertor } from './printer.js';
+import { StatusREST } from './status-rest.js';
+import { PodStrategy } from './strategy.js';
+
+/** Options of the pod storage. */
+export interface PodStorageOptions {
+  /** Printer clock (tests). */
+  readonly printer?: PrinterOptions;
+  /** Store clock in epoch ms (deletion timestamps; tests). */
+  readonly clock?: () => number;
+}
+
+/** Labels and selectable fields of a pod (upstream `pod.GetAttrs` / `PodToSelectableFields`). */
+export function podAttrs(pod: ApiObject): ObjectAttrs {
+  const spec = recordAt(pod, 'spec');
+  const status = recordAt(pod, 'status');
+  return {
+    labels: pod.metadata.labels ?? {},
+    fields: {
+      'metadata.name': pod.metadata.name ?? '',
+      'metadata.namespace': pod.metadata.namespace ?? '',
+      'spec.nodeName': stringAt(spec, 'nodeName'),
+      'spec.restartPolicy': stringAt(spec, 'restartPolicy'),
+      'spec.schedulerName': stringAt(spec, 'schedulerName'),
+      'spec.serviceAccountName': stringAt(spec, 'serviceAccountName'),
+      'spec.hostNetwork': String(spec?.hostNetwork === true),
+      'status.phase': stringAt(status, 'phase'),
+      'status.podIP': stringAt(status, 'podIP'),
+      'status.nominatedNodeName': stringAt(status, 'nominatedNodeName'),
+    },
+  };
+}
+
+/** The pods' Store options (shared by `pods` and `pods/status`). */
+export function podStoreOptions(getter: RESTOptionsGetter, options: PodStorageOptions = {}): StoreOptions {
+  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'pods' });
+  const strategy = new PodStrategy();
+  return {
+    newObject: () => ({ apiVersion: 'v1', kind: 'Pod', metadata: {} }),
+    newList: () => ({ apiVersion: 'v1', kind: 'PodList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: '', resource: 'pods' },
+    singularQualifiedResource: { group: '', resource: 'pod' },
+    storage,
+    resourcePrefix,
+    strategies: { create: strategy, update: strategy, delete: strategy },
+    tableConvertor: newPodTableConvertor(options.printer),
+    attrFunc: podAttrs,
+    shortNames: ['po'],
+    categories: ['all'],
+    ...(options.clock !== undefined && { clock: options.clock }),
+  };
+}
+
+/** The `pods` and `pods/status` storage of the core group. */
+export function newPodStorage(getter: RESTOptionsGetter, options: PodStorageOptions = {}): Record<string, Storage> {
+  const storeOptions = podStoreOptions(getter, options);
+  const pods = new Store(storeOptions);
+  return { pods, 'pods/status': new StatusREST(storeOptions, new StatusStrategy(new PodStrategy())) };
+}
