@@ -91,6 +91,8 @@ export {
   NodeConfigSourceSchema,
   NodeConfigStatusSchema,
   NodeDaemonEndpointsSchema,
+  NodeFeaturesSchema,
+  NodeRuntimeHandlerSchema,
   NodeStatusSchema,
   NodeSystemInfoSchema,
 } from './core/v1/node-status.js';

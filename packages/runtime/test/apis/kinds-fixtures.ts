@@ -85,6 +85,8 @@ const node = {
     volumesInUse: ['kubernetes.io/csi/x^vol-1'],
     volumesAttached: [{ name: 'kubernetes.io/csi/x^vol-1', devicePath: '/dev/sdb' }],
     config: { assigned: configSource, active: configSource, lastKnownGood: configSource, error: 'none' },
+    runtimeHandlers: [{ name: 'runc', features: { recursiveReadOnlyMounts: true, userNamespaces: false } }, { name: '' }],
+    features: { supplementalGroupsPolicy: true },
   },
 };
 

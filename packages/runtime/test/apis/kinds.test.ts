@@ -51,6 +51,15 @@ t.test('Go JSON: field order, omitempty, structs never omitted, non-omitempty ze
         '"kubeProxyVersion":"","operatingSystem":"","architecture":""}}}\n',
     ],
     [
+      'Node: the default runtime handler keeps its empty name',
+      { kind: 'Node', apiVersion: 'v1', status: { runtimeHandlers: [{ features: { userNamespaces: true } }], nodeInfo: { architecture: 'arm64' } } },
+      '{"kind":"Node","apiVersion":"v1","metadata":{"creationTimestamp":null},"spec":{},' +
+        '"status":{"daemonEndpoints":{"kubeletEndpoint":{"Port":0}},"nodeInfo":{"machineID":"","systemUUID":"",' +
+        '"bootID":"","kernelVersion":"","osImage":"","containerRuntimeVersion":"","kubeletVersion":"",' +
+        '"kubeProxyVersion":"","operatingSystem":"","architecture":"arm64"},' +
+        '"runtimeHandlers":[{"name":"","features":{"userNamespaces":true}}]}}\n',
+    ],
+    [
       'Endpoints of default/kubernetes',
       {
         apiVersion: 'v1',
@@ -114,8 +123,11 @@ const UPSTREAM_FIELDS: Record<string, Record<string, number>> = {
   'k8s.io.api.core.v1.Taint': { key: 1, value: 2, effect: 3, timeAdded: 4 },
   'k8s.io.api.core.v1.NodeStatus': {
     capacity: 1, allocatable: 2, phase: 3, conditions: 4, addresses: 5, daemonEndpoints: 6, nodeInfo: 7, images: 8,
-    volumesInUse: 9, volumesAttached: 10, config: 11,
+    volumesInUse: 9, volumesAttached: 10, config: 11, runtimeHandlers: 12, features: 13,
   },
+  'k8s.io.api.core.v1.NodeRuntimeHandler': { name: 1, features: 2 },
+  'k8s.io.api.core.v1.NodeRuntimeHandlerFeatures': { recursiveReadOnlyMounts: 1, userNamespaces: 2 },
+  'k8s.io.api.core.v1.NodeFeatures': { supplementalGroupsPolicy: 1 },
   'k8s.io.api.core.v1.NodeCondition': { type: 1, status: 2, lastHeartbeatTime: 3, lastTransitionTime: 4, reason: 5, message: 6 },
   'k8s.io.api.core.v1.NodeAddress': { type: 1, address: 2 },
   'k8s.io.api.core.v1.NodeDaemonEndpoints': { kubeletEndpoint: 1 },

@@ -1,4 +1,7 @@
-/** core/v1 NodeStatus and its parts: conditions, addresses, daemon endpoints, system info, images, volumes, config. */
+/**
+ * core/v1 NodeStatus and its parts: conditions, addresses, daemon endpoints, system info, images, volumes,
+ * config, runtime handlers and CRI features.
+ */
 import { Type } from 'typebox';
 import { field, int32, int64, requiredField, stringList, struct } from '../../../schema/define.js';
 import { QuantitySchema, TimeSchema } from '../../../schema/special-types.js';
@@ -91,9 +94,30 @@ export const AttachedVolumeSchema = struct(`${CORE}.AttachedVolume`, 'A volume a
   devicePath: requiredField(2, Type.String(), 'Device path where the volume is available.'),
 });
 
+/** Schema of core/v1 NodeRuntimeHandler. */
+export const NodeRuntimeHandlerSchema = struct(`${CORE}.NodeRuntimeHandler`, 'A runtime handler of the node and its features.', {
+  name: field(1, Type.String(), 'Runtime handler name; empty for the default handler.', { omit: 'never' }),
+  features: field(
+    2,
+    struct(`${CORE}.NodeRuntimeHandlerFeatures`, 'Features implemented by a runtime handler.', {
+      recursiveReadOnlyMounts: field(1, Type.Boolean(), 'Whether recursive read-only mounts are supported.', { omit: 'nil' }),
+      userNamespaces: field(2, Type.Boolean(), 'Whether user namespaces, volumes included, are supported.', { omit: 'nil' }),
+    }),
+    'Supported features.',
+    { omit: 'nil' },
+  ),
+});
+
+/** Schema of core/v1 NodeFeatures (only supplementalGroupsPolicy). */
+export const NodeFeaturesSchema = struct(`${CORE}.NodeFeatures`, 'Features implemented by the CRI implementation of a node.', {
+  supplementalGroupsPolicy: field(1, Type.Boolean(), 'Whether SupplementalGroupsPolicy and ContainerUser are supported.', {
+    omit: 'nil',
+  }),
+});
+
 const byType = { listType: 'map', listMapKeys: ['type'], patchStrategy: 'merge', patchMergeKey: 'type' } as const;
 
-/** Schema of core/v1 NodeStatus (no runtime handlers, CRI features or declared features). */
+/** Schema of core/v1 NodeStatus (no declaredFeatures). */
 export const NodeStatusSchema = struct(`${CORE}.NodeStatus`, 'Observed state of a node.', {
   capacity: field(1, Type.Record(Type.String(), QuantitySchema), 'Total resources of the node.'),
   allocatable: field(2, Type.Record(Type.String(), QuantitySchema), 'Resources available for scheduling; defaults to capacity.'),
@@ -106,4 +130,6 @@ export const NodeStatusSchema = struct(`${CORE}.NodeStatus`, 'Observed state of 
   volumesInUse: field(9, stringList(), 'Attachable volumes mounted by the node.', { listType: 'atomic' }),
   volumesAttached: field(10, Type.Array(AttachedVolumeSchema), 'Volumes attached to the node.', { listType: 'atomic' }),
   config: field(11, NodeConfigStatusSchema, 'Status of the configuration assigned to the node.', { omit: 'nil' }),
+  runtimeHandlers: field(12, Type.Array(NodeRuntimeHandlerSchema), 'Available runtime handlers.', { listType: 'atomic' }),
+  features: field(13, NodeFeaturesSchema, 'Features implemented by the CRI implementation.', { omit: 'nil' }),
 });
