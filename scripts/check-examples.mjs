@@ -7,7 +7,10 @@
 // `dist/*.d.ts` (run `npm run build` first). One `tsc --noEmit` run checks them all; every error is
 // reported as `<source file>:<line>:<column>` of the documentation, and the exit code is 1.
 //
-// Usage: node scripts/check-examples.mjs [--root <repo>] [--keep]
+// With --readmes, the ```ts blocks of README.md and packages/*/README.md are checked too (each README
+// is its own folder; a fragment can declare what it assumes with `declare const x: T;`).
+//
+// Usage: node scripts/check-examples.mjs [--root <repo>] [--readmes] [--keep]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,7 +106,7 @@ export function examplesInMarkdown(text) {
 }
 
 /** Collects the examples of a repository: `{ file, line, code }` with `file` relative to `root`. */
-export function collectExamples(root) {
+export function collectExamples(root, { readmes = false } = {}) {
   const examples = [];
   const packages = join(root, 'packages');
   const sources = existsSync(packages)
@@ -115,6 +118,10 @@ export function collectExamples(root) {
     }
   }
   const guides = walk(join(root, 'docs', 'guides'), (n) => n.endsWith('.md'));
+  if (readmes) {
+    const packageReadmes = existsSync(packages) ? readdirSync(packages).sort().map((p) => join(packages, p, 'README.md')) : [];
+    guides.push(...[join(root, 'README.md'), ...packageReadmes].filter((f) => existsSync(f)));
+  }
   guides.forEach((file, k) => {
     // Each guide is its own folder, so its blocks can import one another by `file=` name.
     for (const b of examplesInMarkdown(readFileSync(file, 'utf8'))) {
@@ -158,8 +165,8 @@ function mapDiagnostic(text, byPath) {
  * Writes the examples to a temp project and type-checks them; returns `{ ok, errors, count }` where
  * `errors` are diagnostics located in the documentation sources.
  */
-export function checkExamples(root, { keep = false } = {}) {
-  const examples = collectExamples(root);
+export function checkExamples(root, { keep = false, readmes = false } = {}) {
+  const examples = collectExamples(root, { readmes });
   if (examples.length === 0) return { ok: true, errors: [], count: 0 };
   const dir = mkdtempSync(join(tmpdir(), 'check-examples-'));
   try {
@@ -190,7 +197,7 @@ function main(argv) {
   const here = dirname(fileURLToPath(import.meta.url));
   const root = resolve(rootFlag >= 0 ? (argv[rootFlag + 1] ?? '.') : join(here, '..'));
   const started = Date.now();
-  const result = checkExamples(root, { keep: argv.includes('--keep') });
+  const result = checkExamples(root, { keep: argv.includes('--keep'), readmes: argv.includes('--readmes') });
   for (const e of result.errors) console.error(e);
   if (result.dir) console.error(`check-examples: generated files kept in ${result.dir}`);
   const secs = ((Date.now() - started) / 1000).toFixed(1);

@@ -126,3 +126,13 @@ test('checkExamples: two guide blocks with one file= name are refused', () => {
   const root = fakeRepo({ 'docs/guides/g.md': '```ts file=a.ts\nexport {};\n```\n```ts file=a.ts\nexport {};\n```\n' });
   assert.throws(() => checkExamples(root), /two blocks named guide0\/a\.ts \(docs\/guides\/g\.md:5\)/);
 });
+
+test('--readmes: README blocks are checked only when asked, each README in its own folder', () => {
+  const readme = "# demo\n\n```ts\ndeclare const n: number;\nconst s: string = n;\n```\n";
+  const root = fakeRepo({ 'README.md': readme, 'packages/demo/README.md': readme, 'packages/demo/src/a.ts': 'export {};\n' });
+  assert.equal(checkExamples(root).count, 0);
+  const run = spawnSync(process.execPath, [script, '--root', root, '--readmes'], { encoding: 'utf8' });
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stderr, /^README\.md:5:7 error TS2322/m);
+  assert.match(run.stderr, /^packages\/demo\/README\.md:5:7 error TS2322/m);
+});
