@@ -1,7 +1,7 @@
 /**
  * `@apiserver/server`: the GenericAPIServer of `k8s.io/apiserver/pkg/server` for Node —
  * RequestInfo, the handler chain, the director and delegation chain, health checks,
- * `/version`, `/metrics`, serving and graceful shutdown.
+ * `/version`, `/metrics`, OpenAPI v2/v3, serving and graceful shutdown.
  * @module
  */
 export type { Handler } from './handler.js';
@@ -73,3 +73,19 @@ export { APIGroupsInstaller, type APIGroupsInstallerOptions } from './server/api
 export { type APIGroupInfo, APIGroupInfoError, type ResourceStorageMap } from './server/api-group-info.js';
 export { GenericAPIServer } from './server/generic-api-server.js';
 export type { GenericAPIServerConfig, AuthenticationConfig, AuthorizationConfig } from './server/config.js';
+export {
+  OpenAPIService,
+  CachedDocument,
+  computeETag,
+  serverRelativeURL,
+  MIME_OPENAPI_V2_PROTOBUF,
+  MIME_OPENAPI_V2_PROTOBUF_DEPRECATED,
+  type OpenAPISource,
+} from './openapi/openapi-service.js';
+export { buildOpenAPIV3 } from './openapi/v3-builder.js';
+export { buildSwagger, toV2Schema } from './openapi/v2-builder.js';
+export { encodeSwaggerProto, swaggerDocumentMessage, schemaMessage, type JsonObject } from './openapi/swagger-proto.js';
+export { openAPIV2DocumentType } from './openapi/openapiv2-proto.js';
+export { operationIDAndTags, toValidOperationID, type OperationIDAndTags } from './openapi/operation-id.js';
+export { ComponentSchemas, PATCH_DEFINITION, type KindsOf, type TSchema } from './openapi/component-schemas.js';
+export type { OpenAPIInfo, OpenAPIBuildOptions } from './openapi/spec-info.js';

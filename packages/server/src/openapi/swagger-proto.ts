@@ -6,7 +6,9 @@
 import { stringify } from 'yaml';
 import { openAPIV2DocumentType } from './openapiv2-proto.js';
 
-type Json = Record<string, unknown>;
+/** A JSON object. */
+export type JsonObject = Record<string, unknown>;
+type Json = JsonObject;
 
 function isRecord(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,7 +53,7 @@ const SCHEMA_SCALARS: readonly (readonly [string, string])[] = [
 ];
 
 /** A JSON schema as a gnostic `Schema` message object. */
-export function schemaMessage(s: Json): Json {
+export function schemaMessage(s: JsonObject): JsonObject {
   const m: Json = {};
   for (const [from, to] of SCHEMA_SCALARS) if (s[from] !== undefined) m[to] = s[from];
   if (s.default !== undefined) m.default = any(s.default);
@@ -128,7 +130,7 @@ function securityMessage(doc: Json): Json {
 }
 
 /** The gnostic `Document` message object of a Swagger 2.0 JSON document. */
-export function swaggerDocumentMessage(doc: Json): Json {
+export function swaggerDocumentMessage(doc: JsonObject): JsonObject {
   const info = isRecord(doc.info) ? doc.info : {};
   return {
     swagger: str(doc.swagger),
@@ -140,7 +142,7 @@ export function swaggerDocumentMessage(doc: Json): Json {
 }
 
 /** Encodes a Swagger 2.0 JSON document as gnostic `openapi.v2.Document` protobuf bytes. */
-export function encodeSwaggerProto(doc: Json): Uint8Array {
+export function encodeSwaggerProto(doc: JsonObject): Uint8Array {
   const type = openAPIV2DocumentType();
   return type.encode(type.fromObject(swaggerDocumentMessage(doc))).finish();
 }

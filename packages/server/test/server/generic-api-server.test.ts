@@ -115,7 +115,19 @@ t.test('routes, health, version, metrics, delegation over HTTP', async (t) => {
     const index = await fetchText(`${base}${path}`);
     t.equal(index.headers['content-type'], 'application/json');
     t.same(json(index), {
-      paths: ['/api/v1', '/apis/other.example.com', '/delegate-only', '/healthz', '/livez', '/metrics', '/readyz', '/version'],
+      paths: [
+        '/api/v1',
+        '/apis/other.example.com',
+        '/delegate-only',
+        '/healthz',
+        '/livez',
+        '/metrics',
+        '/openapi/v2',
+        '/openapi/v3',
+        '/openapi/v3/',
+        '/readyz',
+        '/version',
+      ],
     });
     t.match(index.body, /^\{\n {2}"paths": \[\n {4}"\/api\/v1",/);
   }
