@@ -107,4 +107,16 @@ t.test('kubectl uses the OpenAPI documents', { skip: kubectlOnPath() ? false : '
     const strict = await run(binary, 'create', '-f', file(`${name}.yaml`, cm.replace('cm1', name)), '--validate=strict');
     t.same([strict.code, strict.out.trim()], [0, `configmap/${name} created`], `kubectl ${version} create -f --validate=strict`);
   }
+
+  // kubectl 1.20 validates on the client from the v2 protobuf document (no fieldValidation parameter). Point
+  // KUBECTL_1_20 at an unpacked Debian kubernetes-client 1.20 binary to run it (not installed on PATH).
+  const legacy = process.env.KUBECTL_1_20;
+  if (legacy !== undefined && existsSync(legacy)) {
+    const ok = await run(legacy, 'create', '-f', file('cm-legacy.yaml', cm.replace('cm1', 'cm-legacy')));
+    t.same([ok.code, ok.out.trim()], [0, 'configmap/cm-legacy created'], 'kubectl 1.20 create -f (validated with /openapi/v2)');
+    const rejected = await run(legacy, 'create', '-f', join(dir, 'bad.yaml'));
+    t.match(rejected.out, 'ValidationError(ConfigMap): unknown field "bogus" in io.k8s.api.core.v1.ConfigMap', 'kubectl 1.20 client-side validation');
+    const explained = await run(legacy, 'explain', 'configmaps.data');
+    t.match(explained.out, /FIELD:\s+data <map\[string\]string>/, 'kubectl 1.20 explain (OpenAPI v2 protobuf)');
+  }
 });
