@@ -199,6 +199,9 @@ function main(argv) {
   const started = Date.now();
   const result = checkExamples(root, { keep: argv.includes('--keep'), readmes: argv.includes('--readmes') });
   for (const e of result.errors) console.error(e);
+  if (result.errors.some((e) => /TS2307: Cannot find module '@apiserver\//.test(e))) {
+    console.error('check-examples: an @apiserver package did not resolve; build the packages first (npm run build)');
+  }
   if (result.dir) console.error(`check-examples: generated files kept in ${result.dir}`);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   const verdict = result.ok ? 'ok' : `FAILED (${result.errors.length} errors)`;

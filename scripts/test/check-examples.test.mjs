@@ -136,3 +136,11 @@ test('--readmes: README blocks are checked only when asked, each README in its o
   assert.match(run.stderr, /^README\.md:5:7 error TS2322/m);
   assert.match(run.stderr, /^packages\/demo\/README\.md:5:7 error TS2322/m);
 });
+
+test('CLI: an unresolved @apiserver package gets a build hint', () => {
+  const root = fakeRepo({ 'docs/guides/g.md': "```ts\nimport { nothing } from '@apiserver/not-a-package';\nconsole.log(nothing);\n```\n" });
+  const run = spawnSync(process.execPath, [script, '--root', root], { encoding: 'utf8' });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /^docs\/guides\/g\.md:2:\d+ error TS2307/m);
+  assert.match(run.stderr, /build the packages first \(npm run build\)/);
+});
