@@ -1,4 +1,5 @@
 import { type ApiObject, defaultUpdatedObjectInfo, isCategoriesProvider } from '@apiserver/registry';
+import { ensureRecord } from '../../../../src/registry/core/pod/object-fields.js';
 import { StatusREST } from '../../../../src/registry/core/pod/status-rest.js';
 import t from 'tap';
 import { ClusterIPRange, formatIPv4, IPAllocationError, parseIPv4 } from '../../../../src/registry/core/service/ip-range.js';
@@ -17,7 +18,7 @@ const svc = (name: string, spec: Spec = {}): ApiObject => ({
   metadata: { name },
   spec: { ports: [{ port: 80 }], selector: { app: name }, ...spec },
 });
-const specOf = (o: ApiObject): Spec => (o.spec ?? {}) as Spec;
+const specOf = (o: ApiObject): Spec => ensureRecord(o, 'spec');
 
 function services(getter = memoryGetter(t), options = {}): { store: ServiceREST; status: StatusREST } {
   const map = newServiceStorage(getter, { printer: { now: () => NOW }, ...options });
