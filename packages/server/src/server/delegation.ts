@@ -1,4 +1,7 @@
+import type { WebService } from '@apiserver/restful';
+import type { GroupVersionKind } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
+import type { TSchema } from '../openapi/component-schemas.js';
 import type { HealthChecker } from '../healthz/health-checker.js';
 import { notFound } from '../responsewriters.js';
 
@@ -14,6 +17,10 @@ export interface DelegationTarget {
   livezChecks(): readonly HealthChecker[];
   /** Paths listed by the `/` index, merged up the chain. */
   listedPaths(): readonly string[];
+  /** WebServices the delegating server publishes in its OpenAPI documents (merged up the chain). */
+  openAPIWebServices?(): readonly WebService[];
+  /** Registered kinds of a schema in the target's schemes, for the delegating server's OpenAPI documents. */
+  openAPIKindsOf?(schema: TSchema): readonly GroupVersionKind[];
 }
 
 /** Go's `http.NotFound` as a handler. */

@@ -14,6 +14,7 @@ import { requestInfoFrom, withSignalValue } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
 import { installIndex } from '../routes/index.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
+import type { WebService } from '@apiserver/restful';
 import type { GroupVersionKind, Scheme } from '@apiserver/runtime';
 import type { TSchema } from '../openapi/component-schemas.js';
 import type { APIGroupInfo } from './api-group-info.js';
@@ -103,16 +104,22 @@ export class GenericAPIServer {
 
   #newOpenAPIService(version: VersionInfo): OpenAPIService {
     return new OpenAPIService({
-      webServices: () => this.handler.goRestfulContainer.registeredWebServices(),
-      kindsOf: (schema) => this.#kindsOf(schema),
+      webServices: () => this.openAPIWebServices(),
+      kindsOf: (schema) => this.openAPIKindsOf(schema),
       info: { title: this.#config.openAPITitle ?? 'Kubernetes', version: version.gitVersion },
     });
   }
 
-  /** Every kind a schema is registered as in the schemes of the installed groups. */
-  #kindsOf(schema: TSchema): GroupVersionKind[] {
+  /** WebServices published in OpenAPI: this server's, then its delegates' (the first route of a path and method wins). */
+  openAPIWebServices(): readonly WebService[] {
+    return [...this.handler.goRestfulContainer.registeredWebServices(), ...(this.#delegate.openAPIWebServices?.() ?? [])];
+  }
+
+  /** Every kind a schema is registered as in the schemes of the groups installed here and in the delegates. */
+  openAPIKindsOf(schema: TSchema): GroupVersionKind[] {
     const seen = new Map<string, GroupVersionKind>();
-    for (const scheme of this.#schemes) for (const k of scheme.kindsOf(schema)) seen.set(`${k.group}/${k.version}/${k.kind}`, k);
+    const kinds = [...this.#schemes].flatMap((s) => s.kindsOf(schema));
+    for (const k of [...kinds, ...(this.#delegate.openAPIKindsOf?.(schema) ?? [])]) seen.set(`${k.group}/${k.version}/${k.kind}`, k);
     return [...seen.values()];
   }
 

@@ -34,7 +34,8 @@ export function bodyJSON(reply: BytesReply): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function store(backend: MemoryBackend, kind: string, apiVersion: string, group: string, resource: string): Store {
+/** A namespaced Store of one kind. */
+export function store(backend: MemoryBackend, kind: string, apiVersion: string, group: string, resource: string): Store {
   const strategy = new GenericStrategy({ namespaceScoped: true });
   return new Store({
     newObject: () => ({ apiVersion, kind, metadata: {} }),

@@ -4,7 +4,10 @@ import t from 'tap';
 import { parse } from 'yaml';
 import { openAPIV2DocumentType } from '../../src/openapi/openapiv2-proto.js';
 import { swaggerDocumentMessage } from '../../src/openapi/swagger-proto.js';
-import { bodyJSON, fetchBytes, startOpenAPIServer } from './openapi-fixture.js';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import { MemoryBackend } from '@apiserver/storage-memory';
+import { GenericAPIServer } from '../../src/server/generic-api-server.js';
+import { bodyJSON, fetchBytes, startOpenAPIServer, store } from './openapi-fixture.js';
 
 type Json = Record<string, unknown>;
 const PROTO_ACCEPT = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
@@ -302,4 +305,34 @@ t.test('skipOpenAPIInstallation leaves the paths to the delegate', async (t) => 
   t.equal(server.openAPI, undefined);
   t.equal((await fetchBytes(`${url}/openapi/v2`)).status, 404);
   t.equal((await fetchBytes(`${url}/openapi/v3`)).status, 404);
+});
+
+t.test("a delegate's WebServices and kinds are published by the delegating server", async (t) => {
+  const backend = new MemoryBackend();
+  const scheme = newBuiltinScheme();
+  const quiet = { log: () => undefined, panicLogger: () => undefined };
+  const extensions = new GenericAPIServer(quiet);
+  const main = new GenericAPIServer({ ...quiet, delegate: extensions });
+  main.installLegacyAPIGroup('/api', {
+    prioritizedVersions: [{ group: '', version: 'v1' }],
+    versionedResourcesStorageMap: { v1: { configmaps: store(backend, 'ConfigMap', 'v1', '', 'configmaps') } },
+    scheme,
+  });
+  const [url = ''] = await main.listen({ port: 0 });
+  t.teardown(() => main.shutdown());
+  t.notOk('apis/coordination.k8s.io/v1' in obj(bodyJSON(await fetchBytes(`${url}/openapi/v3`)).paths));
+  extensions.installAPIGroup({
+    prioritizedVersions: [{ group: 'coordination.k8s.io', version: 'v1' }],
+    versionedResourcesStorageMap: { v1: { leases: store(backend, 'Lease', 'coordination.k8s.io/v1', 'coordination.k8s.io', 'leases') } },
+    scheme,
+  });
+  const paths = obj(bodyJSON(await fetchBytes(`${url}/openapi/v3`)).paths);
+  t.ok('apis/coordination.k8s.io/v1' in paths && 'api/v1' in paths, 'both servers in one discovery document');
+  const leases = bodyJSON(await fetchBytes(`${url}/openapi/v3/apis/coordination.k8s.io/v1`));
+  t.same(at(leases, 'components', 'schemas', 'io.k8s.api.coordination.v1.Lease', 'x-kubernetes-group-version-kind'), [
+    { group: 'coordination.k8s.io', kind: 'Lease', version: 'v1' },
+  ]);
+  t.ok(Object.keys(obj(leases.paths)).every((p) => p.startsWith('/apis/coordination.k8s.io/v1/')), 'no foreign paths in a group-version document');
+  const version = bodyJSON(await fetchBytes(`${url}/openapi/v3/version`));
+  t.same(Object.keys(obj(version.paths)), ['/version/'], 'one /version/ path (the delegating server wins)');
 });
