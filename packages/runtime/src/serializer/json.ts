@@ -8,6 +8,7 @@ import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
 import { escapeGoJSON } from './go-escape.js';
 import { goJSONValue, isRecord, shapeOf } from './go-json.js';
+import { cannotShape, NEEDS_WRITER, shapeForJSON } from './go-json-shaper.js';
 import { writeGoJSON, writeRawJSON } from './go-json-writer.js';
 import type { EncodeOptions, Serializer } from './serializer.js';
 
@@ -33,12 +34,31 @@ export function shapeObject(scheme: Scheme, obj: KubeObject): KubeObject {
 }
 
 /**
- * Writes an object as compact, HTML-escaped JSON text the way Go would for its registered kind, straight to a
- * string; unregistered kinds are written as they are.
+ * A Go-shaped, read-only view of an object for JSON.stringify (see go-json-shaper.ts), embedded objects shaped by
+ * their registered kinds; NEEDS_WRITER when only the string writer can write it in Go's order.
+ */
+function shapeObjectForJSON(scheme: Scheme, obj: KubeObject, schema: TSchema): unknown {
+  const embed = (v: unknown): unknown => {
+    if (!isRecord(v)) return v;
+    const inner = schemaOfObject(scheme, v);
+    if (inner === undefined || shapeOf(inner).kind !== 'struct') return shapeObject(scheme, v);
+    const shaped = shapeForJSON(inner, v, embed);
+    return shaped === NEEDS_WRITER ? cannotShape() : shaped;
+  };
+  return shapeForJSON(schema, obj, embed);
+}
+
+/**
+ * Writes an object as compact, HTML-escaped JSON text the way Go would for its registered kind; unregistered kinds
+ * are written as they are. Registered kinds take one native JSON.stringify of a Go-shaped view and one escape
+ * pass; the rare object a JavaScript object cannot hold in Go's order (integer-like map keys) goes through the
+ * string writer.
  */
 export function writeObjectJSON(scheme: Scheme, obj: KubeObject): string {
   const schema = schemaOfObject(scheme, obj);
   if (schema === undefined || shapeOf(schema).kind !== 'struct') return escapeGoJSON(JSON.stringify(shapeObject(scheme, obj)));
+  const shaped = shapeObjectForJSON(scheme, obj, schema);
+  if (shaped !== NEEDS_WRITER) return escapeGoJSON(JSON.stringify(shaped));
   const embed = (v: unknown) => (isRecord(v) ? writeObjectJSON(scheme, v) : writeRawJSON(v));
   return writeGoJSON(schema, obj, embed) ?? 'null';
 }
@@ -83,7 +103,15 @@ export class JSONSerializer implements Serializer {
 
   /** Encodes an object to UTF-8 bytes. */
   encode(obj: KubeObject, options: EncodeOptions = {}): Uint8Array {
-    return utf8.encode(this.encodeToString(obj, options));
+    if (options.pretty === true || !isRecord(obj)) return utf8.encode(this.encodeToString(obj, options));
+    // The compact text is flat (JSON.stringify wrote it): sizing it and writing it once into its own buffer with
+    // the newline costs a fraction of encoding `text + '\n'`, which first copies the text to flatten it.
+    const text = writeObjectJSON(this.#scheme, obj);
+    const length = Buffer.byteLength(text);
+    const bytes = Buffer.allocUnsafeSlow(length + 1);
+    bytes.write(text, 0, length, 'utf8');
+    bytes[length] = 0x0a;
+    return bytes;
   }
 
   /** Decodes UTF-8 JSON bytes into an object. */
