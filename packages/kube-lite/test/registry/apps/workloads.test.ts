@@ -1,4 +1,12 @@
-import { type ApiObject, defaultUpdatedObjectInfo, isGroupVersionKindProvider, Store } from '@apiserver/registry';
+import {
+  type ApiObject,
+  capabilitiesOf,
+  defaultUpdatedObjectInfo,
+  isGroupVersionKindProvider,
+  type Storage,
+  Store,
+  validateStorageForInstall,
+} from '@apiserver/registry';
 import t, { type Test } from 'tap';
 import { ScaleREST, scaleFromWorkload } from '../../../src/registry/apps/scale/scale-rest.js';
 import { newDeploymentStorage } from '../../../src/registry/apps/deployment/storage.js';
@@ -6,6 +14,9 @@ import { newReplicaSetStorage } from '../../../src/registry/apps/replicaset/stor
 import { selectorString, validateLabelSelector } from '../../../src/registry/apps/replicaset/workload-validation.js';
 import { ensureRecord } from '../../../src/registry/core/pod/object-fields.js';
 import { StatusREST } from '../../../src/registry/core/pod/status-rest.js';
+import { newPodStorage } from '../../../src/registry/core/pod/storage.js';
+import { newServiceStorage } from '../../../src/registry/core/service/storage.js';
+import { newLeaseStorage } from '../../../src/registry/coordination/lease/storage.js';
 import { newPath } from '@apiserver/runtime';
 import { causesOf, ctxIn, fieldErrorStrings, memoryGetter, mutated, statusErrorOf, update } from '../core/core-fixtures.js';
 
@@ -295,4 +306,40 @@ t.test('replicasets: defaults, validation, printer, scale', async (t) => {
   t.equal(status.newObject().kind, 'ReplicaSet');
   t.equal(status.namespaceScoped(), true);
   status.destroy();
+});
+
+const VERB_CAPABILITIES = ['getter', 'lister', 'creater', 'updater', 'patcher', 'gracefulDeleter', 'watcher'] as const;
+
+t.test('every storage map passes the installer checks', async (t) => {
+  const getter = memoryGetter(t);
+  const maps: Record<string, Storage>[] = [
+    newServiceStorage(getter),
+    newPodStorage(getter),
+    newDeploymentStorage(getter),
+    newReplicaSetStorage(getter),
+    newLeaseStorage(getter),
+  ];
+  const verbs: string[] = [];
+  for (const map of maps) {
+    const byPath = new Map(Object.entries(map));
+    for (const [path, storage] of byPath) {
+      const v = validateStorageForInstall(path, storage, byPath);
+      t.equal(v.namespaced, true, path);
+      const c = capabilitiesOf(storage);
+      verbs.push(`${path}: ${VERB_CAPABILITIES.filter((k) => c[k] !== undefined).join(',')}`);
+    }
+  }
+  t.same(verbs, [
+    'services: getter,lister,creater,updater,patcher,gracefulDeleter,watcher',
+    'services/status: getter,updater,patcher',
+    'pods: getter,lister,creater,updater,patcher,gracefulDeleter,watcher',
+    'pods/status: getter,updater,patcher',
+    'deployments: getter,lister,creater,updater,patcher,gracefulDeleter,watcher',
+    'deployments/status: getter,updater,patcher',
+    'deployments/scale: getter,updater,patcher',
+    'replicasets: getter,lister,creater,updater,patcher,gracefulDeleter,watcher',
+    'replicasets/status: getter,updater,patcher',
+    'replicasets/scale: getter,updater,patcher',
+    'leases: getter,lister,creater,updater,patcher,gracefulDeleter,watcher',
+  ]);
 });

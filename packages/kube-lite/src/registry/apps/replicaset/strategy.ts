@@ -5,16 +5,8 @@
  * @module
  */
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
-import { defaultPodSpec } from '@apiserver/runtime/apis';
-import { ensureRecord } from '../../core/pod/object-fields.js';
+import { defaultReplicaSet } from '@apiserver/runtime/apis';
 import { validateReplicaSet, validateReplicaSetStatus, validateReplicaSetUpdate } from './validation.js';
-
-/** apps/v1 `SetDefaults_ReplicaSet` plus the pod template defaults. */
-export function defaultReplicaSet(obj: ApiObject): void {
-  const spec = ensureRecord(obj, 'spec');
-  if (spec.replicas === undefined || spec.replicas === null) spec.replicas = 1;
-  defaultPodSpec(ensureRecord(ensureRecord(spec, 'template'), 'spec'));
-}
 
 /** Create and update behaviour of replicasets. */
 export class ReplicaSetStrategy extends GenericStrategy {

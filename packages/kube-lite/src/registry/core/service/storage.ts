@@ -104,6 +104,11 @@ export class ServiceREST extends Store {
     try {
       const out = await super.update(ctx, name, info, createValidation, updateValidation, forceAllowCreate, options);
       settle(r, !dryRun(ctx, options));
+      // Removing the last finalizer of a service being deleted deletes it (services have no grace period).
+      const meta = out.object.metadata;
+      if (!dryRun(ctx, options) && meta.deletionTimestamp !== undefined && (meta.finalizers ?? []).length === 0) {
+        this.#alloc.releaseService(out.object);
+      }
       return out;
     } catch (err) {
       r?.revert();

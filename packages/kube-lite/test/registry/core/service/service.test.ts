@@ -165,6 +165,15 @@ t.test('delete releases, dry runs and failed writes keep nothing, restarts rebui
   t.equal(deleted.object.kind, 'Service', 'services return the deleted object');
   const d = await restarted.create(ctx, svc('d', { type: 'NodePort' }));
   t.match(specOf(d), { clusterIP: '10.0.0.2', ports: [{ nodePort: 30000 }] }, 'delete released the IP and node port');
+  await restarted.create(ctx, { ...svc('held'), metadata: { name: 'held', finalizers: ['example.com/hold'] } });
+  const kept = await restarted.delete(ctx, 'held', undefined, {});
+  t.equal(kept.deleted, false, 'a finalizer keeps the service');
+  const released = await update(restarted, ctx, 'held', mutated((o) => Object.assign(o.metadata, { finalizers: [] })));
+  t.ok(released.metadata.deletionTimestamp);
+  t.equal((await statusErrorOf(t, restarted.get(ctx, 'held'))).status.code, 404);
+  const reused = await restarted.create(ctx, svc('reused'));
+  t.equal(specOf(reused).clusterIP, '10.0.0.5', 'removing the last finalizer released the IP');
+  await restarted.delete(ctx, 'reused', undefined, {});
   await restarted.delete(ctx, 'd', undefined, { dryRun: ['All'] });
   const e = await restarted.create(ctx, svc('e'));
   t.equal(specOf(e).clusterIP, '10.0.0.5', 'a dry-run delete keeps the allocation');
