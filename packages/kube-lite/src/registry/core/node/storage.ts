@@ -1,0 +1,59 @@
+/**
+ * The `nodes` and `nodes/status` storage (pkg/registry/core/node/storage): cluster-scoped Stores with the
+ * node strategies and printer, short name `no`, and the `spec.unschedulable` field selector. The `proxy`
+ * subresource is not served.
+ * @module
+ */
+import { type ApiObject, type RESTUpdateStrategy, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import type { ObjectAttrs } from '@apiserver/storage';
+import { recordAt } from '../../../printers/fields.js';
+import type { PrinterOptions } from '../../../printers/table-convertor.js';
+import type { RESTOptionsGetter } from '../../rest-options.js';
+import { NodeStatusREST } from './status.js';
+import { newNodeTableConvertor } from './printer.js';
+import { NodeStatusStrategy, NodeStrategy } from './strategy.js';
+
+/** Field selector labels of Nodes beyond metadata.name (`fieldLabels: { Node: … }`). */
+export const NODE_FIELD_LABELS: readonly string[] = ['spec.unschedulable'];
+
+/** Labels and selectable fields of a Node: metadata.name and spec.unschedulable (`true`/`false`). */
+export function nodeAttrs(obj: ApiObject): ObjectAttrs {
+  return {
+    labels: obj.metadata.labels ?? {},
+    fields: { 'metadata.name': obj.metadata.name ?? '', 'spec.unschedulable': String(recordAt(obj, 'spec')?.unschedulable === true) },
+  };
+}
+
+/** The node Stores: the main one and the status one. */
+export interface NodeStores {
+  /** The `nodes` Store. */
+  readonly nodes: Store;
+  /** The `nodes/status` subresource. */
+  readonly status: NodeStatusREST;
+}
+
+/** Builds the node Stores. */
+export function newNodeStores(getter: RESTOptionsGetter, printer?: PrinterOptions): NodeStores {
+  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'nodes' });
+  const main = new NodeStrategy();
+  const options = (update: RESTUpdateStrategy): StoreOptions => ({
+    newObject: () => ({ apiVersion: 'v1', kind: 'Node', metadata: {} }),
+    newList: () => ({ apiVersion: 'v1', kind: 'NodeList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: '', resource: 'nodes' },
+    singularQualifiedResource: { group: '', resource: 'node' },
+    storage,
+    resourcePrefix,
+    strategies: { create: main, update, delete: main },
+    tableConvertor: newNodeTableConvertor(printer),
+    attrFunc: nodeAttrs,
+    shortNames: ['no'],
+  });
+  const nodes = new Store(options(main));
+  return { nodes, status: new NodeStatusREST(nodes, new Store(options(new NodeStatusStrategy()))) };
+}
+
+/** The `nodes` and `nodes/status` entries of the core/v1 storage map. */
+export function newNodeStorage(getter: RESTOptionsGetter): Record<string, Storage> {
+  const { nodes, status } = newNodeStores(getter);
+  return { nodes, 'nodes/status': status };
+}
