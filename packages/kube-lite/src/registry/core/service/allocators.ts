@@ -10,12 +10,15 @@ import { recordAt } from '../pod/object-fields.js';
 import { type ClusterIPRange, IPAllocationError, parseIPv4 } from './ip-range.js';
 import { type NodePortRange, PortAllocationError } from './port-range.js';
 import {
+  healthCheckNodePort,
+  heldNodePorts,
   isHeadless,
   needsClusterIP,
+  needsHealthCheck,
   needsNodePort,
   primaryClusterIP,
-  serviceNodePorts,
   servicePorts,
+  serviceSpec,
   setClusterIP,
   shouldAllocateNodePorts,
 } from './service-fields.js';
@@ -89,7 +92,7 @@ export class ServiceAllocators {
     for (const svc of await this.#listServices()) {
       const ip = primaryClusterIP(svc);
       if (needsClusterIP(svc) && this.#ips.contains(ip) && !this.#ips.has(ip)) this.#ips.allocate(ip);
-      for (const p of serviceNodePorts(svc)) if (!this.#ports.has(p)) this.#tryPort(p);
+      for (const p of heldNodePorts(svc)) if (!this.#ports.has(p)) this.#tryPort(p);
     }
   }
 
@@ -110,7 +113,7 @@ export class ServiceAllocators {
   /** Frees everything a deleted service held. */
   releaseService(svc: ApiObject): void {
     const ips = needsClusterIP(svc) && !isHeadless(svc) ? [primaryClusterIP(svc)] : [];
-    this.release(ips, serviceNodePorts(svc));
+    this.release(ips, heldNodePorts(svc));
   }
 
   /** Reserves the cluster IP and node ports of a new service, writing them into `svc`. */
@@ -119,6 +122,7 @@ export class ServiceAllocators {
     try {
       if (needsClusterIP(svc) && !isHeadless(svc)) this.#allocateClusterIP(svc, r);
       this.#allocateNodePorts(svc, undefined, r);
+      if (needsHealthCheck(svc)) this.#allocateHealthCheckNodePort(svc, r);
     } catch (err) {
       r.revert();
       throw err;
@@ -132,9 +136,11 @@ export class ServiceAllocators {
     try {
       if (!needsClusterIP(old) && needsClusterIP(svc) && !isHeadless(svc)) this.#allocateClusterIP(svc, r);
       if (needsClusterIP(old) && !isHeadless(old) && !needsClusterIP(svc)) r.releaseOnCommit([primaryClusterIP(old)], []);
-      const oldPorts = needsNodePort(old) ? serviceNodePorts(old) : [];
+      const oldPorts = heldNodePorts(old);
       if (needsNodePort(svc)) this.#allocateNodePorts(svc, oldPorts, r);
-      const kept = new Set(needsNodePort(svc) ? serviceNodePorts(svc) : []);
+      if (needsHealthCheck(svc) && !needsHealthCheck(old)) this.#allocateHealthCheckNodePort(svc, r);
+      if (!needsHealthCheck(svc)) delete serviceSpec(svc).healthCheckNodePort;
+      const kept = new Set(heldNodePorts(svc));
       r.releaseOnCommit([], oldPorts.filter((p) => !kept.has(p)));
     } catch (err) {
       r.revert();
@@ -182,6 +188,20 @@ export class ServiceAllocators {
       throw newInvalid(SERVICE_KIND, svc.metadata.name ?? '', [fieldInvalid(path, port, err.message)]);
     }
     r.reservedPort(port);
+  }
+
+  /** Reserves the requested or next health check node port (failures are internal errors, as upstream). */
+  #allocateHealthCheckNodePort(svc: ApiObject, r: Reservation): void {
+    const requested = healthCheckNodePort(svc);
+    const port =
+      requested === 0
+        ? this.#next(() => this.#ports.allocateNext(), 'failed to allocate a HealthCheck NodePort 0')
+        : this.#next(() => {
+            this.#ports.allocate(requested);
+            return requested;
+          }, `failed to allocate requested HealthCheck NodePort ${requested}`);
+    r.reservedPort(port);
+    serviceSpec(svc).healthCheckNodePort = port;
   }
 
   /**

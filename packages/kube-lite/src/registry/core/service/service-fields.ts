@@ -60,6 +60,24 @@ export function serviceNodePorts(svc: ApiObject): number[] {
     .filter((n): n is number => typeof n === 'number' && n > 0);
 }
 
+/** LoadBalancer services with `externalTrafficPolicy: Local` get a health check node port (`NeedsHealthCheck`). */
+export function needsHealthCheck(svc: ApiObject): boolean {
+  return serviceType(svc) === 'LoadBalancer' && stringAt(recordAt(svc, 'spec'), 'externalTrafficPolicy') === 'Local';
+}
+
+/** `spec.healthCheckNodePort` (0 when unset). */
+export function healthCheckNodePort(svc: ApiObject): number {
+  const v = recordAt(svc, 'spec')?.healthCheckNodePort;
+  return typeof v === 'number' ? v : 0;
+}
+
+/** Every node port the service holds: its ports' node ports and, when needed, the health check node port. */
+export function heldNodePorts(svc: ApiObject): number[] {
+  const ports = needsNodePort(svc) ? serviceNodePorts(svc) : [];
+  const hc = healthCheckNodePort(svc);
+  return needsHealthCheck(svc) && hc > 0 ? [...ports, hc] : ports;
+}
+
 /** Sets `clusterIP` and `clusterIPs` to the one address `ip`. */
 export function setClusterIP(svc: ApiObject, ip: string): void {
   const spec = serviceSpec(svc);

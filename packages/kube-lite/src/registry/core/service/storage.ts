@@ -24,7 +24,7 @@ import { type Reservation, ServiceAllocators } from './allocators.js';
 import { ClusterIPRange } from './ip-range.js';
 import { DEFAULT_SERVICE_NODE_PORT_RANGE, NodePortRange } from './port-range.js';
 import { newServiceTableConvertor } from './printer.js';
-import { defaultServiceFields, patchAllocatedValues, ServiceStrategy } from './strategy.js';
+import { defaultServiceFields, dropTypeDependentFields, patchAllocatedValues, ServiceStrategy } from './strategy.js';
 
 /** kube-apiserver's default `--service-cluster-ip-range`. */
 export const DEFAULT_SERVICE_CLUSTER_IP_RANGE = '10.0.0.0/24';
@@ -97,6 +97,7 @@ export class ServiceREST extends Store {
         const obj = await objInfo.updatedObject(c, old);
         if (old !== undefined) patchAllocatedValues(obj, old);
         defaultServiceFields(obj);
+        if (old !== undefined) dropTypeDependentFields(obj, old);
         r = old === undefined ? this.#alloc.allocateCreate(obj) : this.#alloc.allocateUpdate(obj, old);
         return obj;
       },

@@ -6,9 +6,19 @@
 import type { ApiObject, RequestContext, RESTCreateStrategy, RESTUpdateStrategy } from '@apiserver/registry';
 import { type FieldError, nameIsDNS1035Label } from '@apiserver/runtime';
 import { defaultService } from '@apiserver/runtime/apis';
+import { canonicalJSON } from '@apiserver/storage';
 import { recordAt, stringAt, stringsAt } from '../pod/object-fields.js';
 import { validateName } from '../pod/strategy.js';
-import { isHeadless, needsClusterIP, needsNodePort, servicePorts, serviceSpec } from './service-fields.js';
+import {
+  healthCheckNodePort,
+  isHeadless,
+  needsClusterIP,
+  needsHealthCheck,
+  needsNodePort,
+  servicePorts,
+  serviceSpec,
+  serviceType,
+} from './service-fields.js';
 import { validateService, validateServiceUpdate } from './validation.js';
 
 /**
@@ -32,8 +42,8 @@ export function defaultServiceFields(svc: ApiObject): void {
 }
 
 /**
- * Copies server-allocated values an update left out (`patchAllocatedValues`): the cluster IP(s), and node
- * ports of ports with the same name that no other port of the new spec uses.
+ * Copies server-allocated values an update left out (`patchAllocatedValues`): the cluster IP(s), the health
+ * check node port, and node ports of ports with the same name that no other port of the new spec uses.
  */
 export function patchAllocatedValues(svc: ApiObject, old: ApiObject): void {
   const spec = serviceSpec(svc);
@@ -44,6 +54,9 @@ export function patchAllocatedValues(svc: ApiObject, old: ApiObject): void {
       spec.clusterIPs = structuredClone(oldSpec.clusterIPs);
     }
   }
+  if (needsHealthCheck(old) && needsHealthCheck(svc) && healthCheckNodePort(svc) === 0 && healthCheckNodePort(old) !== 0) {
+    spec.healthCheckNodePort = healthCheckNodePort(old);
+  }
   if (needsNodePort(old) && needsNodePort(svc)) {
     const used = new Set(servicePorts(svc).map((p) => p.nodePort));
     const byName = new Map(servicePorts(old).map((p) => [stringAt(p, 'name'), p.nodePort]));
@@ -52,6 +65,32 @@ export function patchAllocatedValues(svc: ApiObject, old: ApiObject): void {
       if ((p.nodePort === undefined || p.nodePort === 0) && typeof oldValue === 'number' && !used.has(oldValue)) p.nodePort = oldValue;
     }
   }
+}
+
+function externallyAccessible(svc: ApiObject): boolean {
+  return needsNodePort(svc) || stringsAt(recordAt(svc, 'spec'), 'externalIPs').length > 0;
+}
+
+/**
+ * Clears fields the new type no longer uses when the update left them as they were
+ * (`dropTypeDependentFields`), so `{"spec":{"type":"ClusterIP"}}` on a NodePort service is enough: cluster
+ * IPs and IP families (to ExternalName), node ports, the health check node port,
+ * allocateLoadBalancerNodePorts and externalTrafficPolicy.
+ */
+export function dropTypeDependentFields(svc: ApiObject, old: ApiObject): void {
+  const spec = serviceSpec(svc);
+  const oldSpec = recordAt(old, 'spec') ?? {};
+  const same = (k: string) => canonicalJSON(spec[k] ?? null) === canonicalJSON(oldSpec[k] ?? null);
+  if (needsClusterIP(old) && !needsClusterIP(svc) && same('clusterIP') && same('clusterIPs')) {
+    for (const k of ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy']) delete spec[k];
+  }
+  const oldNodePorts = new Set(servicePorts(old).map((p) => p.nodePort));
+  if (needsNodePort(old) && !needsNodePort(svc) && servicePorts(svc).every((p) => p.nodePort === undefined || oldNodePorts.has(p.nodePort))) {
+    for (const p of servicePorts(svc)) delete p.nodePort;
+  }
+  if (needsHealthCheck(old) && !needsHealthCheck(svc) && same('healthCheckNodePort')) delete spec.healthCheckNodePort;
+  if (serviceType(svc) !== 'LoadBalancer' && same('allocateLoadBalancerNodePorts')) delete spec.allocateLoadBalancerNodePorts;
+  if (externallyAccessible(old) && !externallyAccessible(svc) && same('externalTrafficPolicy')) delete spec.externalTrafficPolicy;
 }
 
 /** Create and update behaviour of services (deletes are immediate: no delete hooks). */
@@ -81,6 +120,7 @@ export class ServiceStrategy implements RESTCreateStrategy, RESTUpdateStrategy {
   prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     patchAllocatedValues(obj, old);
     defaultServiceFields(obj);
+    dropTypeDependentFields(obj, old);
     if (old.status === undefined) delete obj.status;
     else obj.status = old.status;
   }

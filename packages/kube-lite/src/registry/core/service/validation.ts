@@ -21,7 +21,15 @@ import { validateEnum } from '../pod/container-validation.js';
 import { type JSONRecord, recordAt, stringAt, stringMapAt, stringsAt } from '../pod/object-fields.js';
 import { isValidPortNum, SUPPORTED_PORT_PROTOCOLS, validatePortNumOrName } from '../pod/port-validation.js';
 import { parseIPv4 } from './ip-range.js';
-import { CLUSTER_IP_NONE, isHeadless, needsClusterIP, primaryClusterIP, servicePorts, serviceType } from './service-fields.js';
+import {
+  CLUSTER_IP_NONE,
+  isHeadless,
+  needsClusterIP,
+  needsHealthCheck,
+  primaryClusterIP,
+  servicePorts,
+  serviceType,
+} from './service-fields.js';
 
 const SERVICE_TYPES: readonly string[] = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const SESSION_AFFINITIES: readonly string[] = ['ClientIP', 'None'];
@@ -106,6 +114,10 @@ function validateTypeSpecific(svc: ApiObject): FieldError[] {
   if (type === 'NodePort' || type === 'LoadBalancer') errs.push(...validateEnum(etp, SPEC.child('externalTrafficPolicy'), TRAFFIC_POLICIES));
   else if (etp !== undefined && etp !== '') {
     errs.push(fieldInvalid(SPEC.child('externalTrafficPolicy'), etp, 'may only be set for externally-accessible services'));
+  }
+  const hc = spec.healthCheckNodePort;
+  if (hc !== undefined && hc !== 0 && !needsHealthCheck(svc)) {
+    errs.push(fieldInvalid(SPEC.child('healthCheckNodePort'), hc, "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'"));
   }
   if (needsClusterIP(svc)) {
     errs.push(...validateEnum(spec.internalTrafficPolicy, SPEC.child('internalTrafficPolicy'), TRAFFIC_POLICIES));

@@ -301,3 +301,40 @@ t.test('printer cells and status subresource', async (t) => {
   const got = await status.get(ctx, 'web');
   t.equal(got.metadata.name, 'web');
 });
+
+t.test('health check node ports and type changes by patch', async (t) => {
+  const getter = memoryGetter(t);
+  const { store } = services(getter);
+  const local = await store.create(ctx, svc('local', { type: 'LoadBalancer', externalTrafficPolicy: 'Local' }));
+  t.match(specOf(local), { ports: [{ nodePort: 30000 }], healthCheckNodePort: 30001 });
+  const taken = await statusErrorOf(t, store.create(ctx, svc('taken', { type: 'LoadBalancer', externalTrafficPolicy: 'Local', healthCheckNodePort: 30001 })));
+  t.equal(taken.status.code, 500);
+  t.match(taken.message, /failed to allocate requested HealthCheck NodePort 30001: provided port is already allocated/);
+  const misplaced = await statusErrorOf(t, store.create(ctx, svc('misplaced', { healthCheckNodePort: 30400 })));
+  t.same(causesOf(misplaced), ["spec.healthCheckNodePort: Invalid value: 30400: may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'"]);
+  const fromRestart = await services(getter).store.create(ctx, svc('after-restart', { type: 'NodePort' }));
+  t.match(specOf(fromRestart), { ports: [{ nodePort: 30002 }] }, 'the rebuild counts health check node ports');
+
+  const replaced = await update(store, ctx, 'local', defaultUpdatedObjectInfo(svc('local', { type: 'LoadBalancer', externalTrafficPolicy: 'Local' })));
+  t.match(specOf(replaced), { ports: [{ nodePort: 30000 }], healthCheckNodePort: 30001 }, 'PUT keeps the health check node port');
+  const toCluster = await update(store, ctx, 'local', mutated((o) => Object.assign(specOf(o), { externalTrafficPolicy: 'Cluster' })));
+  t.equal(specOf(toCluster).healthCheckNodePort, undefined);
+  const toClusterIP = await update(store, ctx, 'local', mutated((o) => Object.assign(specOf(o), { type: 'ClusterIP' })));
+  t.notMatch(specOf(toClusterIP), { ports: [{ nodePort: Number }] }, 'node ports dropped with the type');
+  t.equal(specOf(toClusterIP).externalTrafficPolicy, undefined);
+  t.equal(specOf(toClusterIP).allocateLoadBalancerNodePorts, undefined);
+  const reuse = await store.create(ctx, svc('reuse', { type: 'NodePort', ports: [{ port: 1, name: 'a' }, { port: 2, name: 'b' }] }));
+  t.match(specOf(reuse), { ports: [{ nodePort: 30000 }, { nodePort: 30001 }] }, 'both node ports were released');
+  const toExternal = await update(store, ctx, 'local', mutated((o) => Object.assign(specOf(o), { type: 'ExternalName', externalName: 'example.com' })));
+  t.equal(specOf(toExternal).clusterIP, undefined);
+  t.equal(specOf(toExternal).ipFamilies, undefined);
+  const next = await store.create(ctx, svc('next'));
+  t.equal(specOf(next).clusterIP, '10.0.0.2', 'the cluster IP of the ExternalName service was released');
+  const gone = await store.delete(ctx, 'reuse', undefined, {});
+  t.equal(gone.deleted, true);
+  const lbLocal = await store.create(ctx, svc('lb-local', { type: 'LoadBalancer', externalTrafficPolicy: 'Local' }));
+  t.match(specOf(lbLocal), { ports: [{ nodePort: 30000 }], healthCheckNodePort: 30001 });
+  await store.delete(ctx, 'lb-local', undefined, {});
+  const last = await store.create(ctx, svc('last', { type: 'LoadBalancer', externalTrafficPolicy: 'Local', healthCheckNodePort: 30001 }));
+  t.equal(specOf(last).healthCheckNodePort, 30001, 'delete released the health check node port');
+});
