@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const cli = fileURLToPath(new URL('../packages/kube-lite/dist/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../packages/kube-lite/bin/kube-lite.js', import.meta.url));
 const args = [...process.argv.slice(2)];
 if (process.env.PORT !== undefined && !args.some((a) => a === '--port' || a.startsWith('--port='))) args.unshift(`--port=${process.env.PORT}`);
 

@@ -1,0 +1,62 @@
+/** The `kube-lite` command: run the server, or print a kubeconfig for one (`kube-lite kubeconfig`). */
+import { defaultRESTStorageProviders } from '../registry/providers.js';
+import { kubeconfigYAML } from '../server/kubeconfig.js';
+import { KubeLiteServer } from '../server/kube-lite-server.js';
+import { type KubeLiteOptions, validateKubeLiteOptions } from '../server/options.js';
+import { parseFlags, usage } from './flags.js';
+
+function serverURL(o: KubeLiteOptions): string {
+  const host = o.bindAddress.includes(':') ? `[${o.bindAddress}]` : o.bindAddress;
+  return o.port !== -1 ? `http://${host}:${o.port}` : `https://${host}:${o.securePort}`;
+}
+
+async function run(o: KubeLiteOptions): Promise<void> {
+  const started = Date.now();
+  const server = await KubeLiteServer.start({ options: o, providers: defaultRESTStorageProviders(o) });
+  const stop = (signal: NodeJS.Signals): void => {
+    process.stderr.write(`received ${signal}, shutting down\n`);
+    void server.stop().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  const lines = [
+    `kube-lite listening on ${server.urls.join(', ')} (storage: ${o.storageBackend}, started in ${Date.now() - started} ms)`,
+    `kubeconfig: ${server.kubeconfigPath}`,
+    `  export KUBECONFIG=${server.kubeconfigPath}`,
+    '  kubectl get namespaces',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** Runs the command line `argv` (without node and the script); returns the exit code for errors. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseFlags(argv);
+  if (parsed.help) {
+    process.stdout.write(usage());
+    return 0;
+  }
+  const errors = [...parsed.errors, ...validateKubeLiteOptions(parsed.options)];
+  const [command, ...rest] = parsed.args;
+  if (command !== undefined && (command !== 'kubeconfig' || rest.length > 0)) errors.push(`unknown command ${JSON.stringify(parsed.args.join(' '))}`);
+  if (errors.length > 0) {
+    for (const e of errors) process.stderr.write(`Error: ${e}\n`);
+    process.stderr.write('Run "kube-lite --help" for usage.\n');
+    return 1;
+  }
+  if (command === 'kubeconfig') {
+    process.stdout.write(kubeconfigYAML({ server: serverURL(parsed.options) }));
+    return 0;
+  }
+  await run(parsed.options);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exit(code);
+  },
+  (err: unknown) => {
+    process.stderr.write(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,110 @@
+/**
+ * kube-lite's API groups, one `RESTStorageProvider` each as kube-apiserver's control plane builds them: the
+ * legacy core group (`/api/v1`), `apps/v1` and `coordination.k8s.io/v1`.
+ */
+import type { Scheme } from '@apiserver/runtime';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import type { APIGroupInfo } from '@apiserver/server';
+import { newDeploymentStorage } from './apps/deployment/storage.js';
+import { newReplicaSetStorage } from './apps/replicaset/storage.js';
+import { newLeaseStorage } from './coordination/lease/storage.js';
+import { newConfigMapStorage } from './core/configmap/storage.js';
+import { EVENT_FIELD_LABELS } from './core/event/fields.js';
+import { newEventStorage } from './core/event/storage.js';
+import { NAMESPACE_FIELD_LABELS, newNamespaceStorage } from './core/namespace/storage.js';
+import { NODE_FIELD_LABELS, newNodeStorage } from './core/node/storage.js';
+import { newPodStorage } from './core/pod/storage.js';
+import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js';
+import { newServiceStorage } from './core/service/storage.js';
+import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
+import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
+
+/** Settings the providers take from the server options. */
+export interface ProviderOptions {
+  /** `--service-cluster-ip-range`. */
+  readonly serviceClusterIPRange?: string;
+  /** The scheme of every kind served (default: a new built-in scheme). */
+  readonly scheme?: Scheme;
+}
+
+/** The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes. */
+export class LegacyRESTStorageProvider implements RESTStorageProvider {
+  readonly #options: ProviderOptions;
+  readonly #scheme: Scheme;
+
+  /** Creates the provider. */
+  constructor(options: ProviderOptions = {}) {
+    this.#options = options;
+    this.#scheme = options.scheme ?? newBuiltinScheme();
+  }
+
+  /** The legacy group has no name. */
+  groupName(): string {
+    return '';
+  }
+
+  /** Storage of every core/v1 resource kube-lite serves. */
+  newRESTStorage(getter: RESTOptionsGetter): APIGroupInfo {
+    const cidr = this.#options.serviceClusterIPRange;
+    return {
+      prioritizedVersions: [{ group: '', version: 'v1' }],
+      versionedResourcesStorageMap: {
+        v1: {
+          ...newNamespaceStorage(getter),
+          ...newConfigMapStorage(getter),
+          ...newSecretStorage(getter),
+          ...newServiceAccountStorage(getter),
+          ...newServiceStorage(getter, cidr === undefined ? {} : { serviceClusterIPRange: cidr }),
+          ...newPodStorage(getter),
+          ...newEventStorage(getter),
+          ...newNodeStorage(getter),
+        },
+      },
+      scheme: this.#scheme,
+      fieldLabels: { Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS },
+    };
+  }
+}
+
+/** A provider of one non-core group-version from storage builders. */
+class GroupRESTStorageProvider implements RESTStorageProvider {
+  readonly #group: string;
+  readonly #version: string;
+  readonly #scheme: Scheme;
+  readonly #build: (getter: RESTOptionsGetter) => APIGroupInfo['versionedResourcesStorageMap'][string];
+
+  constructor(group: string, version: string, scheme: Scheme, build: (getter: RESTOptionsGetter) => APIGroupInfo['versionedResourcesStorageMap'][string]) {
+    this.#group = group;
+    this.#version = version;
+    this.#scheme = scheme;
+    this.#build = build;
+  }
+
+  groupName(): string {
+    return this.#group;
+  }
+
+  newRESTStorage(getter: RESTOptionsGetter): APIGroupInfo {
+    return {
+      prioritizedVersions: [{ group: this.#group, version: this.#version }],
+      versionedResourcesStorageMap: { [this.#version]: this.#build(getter) },
+      scheme: this.#scheme,
+    };
+  }
+}
+
+/** `apps/v1`: deployments (+status, +scale) and replicasets (+status, +scale). */
+export function appsRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('apps', 'v1', scheme, (getter) => ({ ...newDeploymentStorage(getter), ...newReplicaSetStorage(getter) }));
+}
+
+/** `coordination.k8s.io/v1`: leases. */
+export function coordinationRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('coordination.k8s.io', 'v1', scheme, (getter) => newLeaseStorage(getter));
+}
+
+/** Every group kube-lite serves, sharing one scheme. */
+export function defaultRESTStorageProviders(options: ProviderOptions = {}): RESTStorageProvider[] {
+  const scheme = options.scheme ?? newBuiltinScheme();
+  return [new LegacyRESTStorageProvider({ ...options, scheme }), appsRESTStorageProvider(scheme), coordinationRESTStorageProvider(scheme)];
+}

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { parse } from 'yaml';
+
+const bin = fileURLToPath(new URL('../../bin/kube-lite.js', import.meta.url));
+
+function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 20_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Resolves with stdout once `pattern` appears in it (bounded). */
+function waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got ${JSON.stringify(out)}`)), timeoutMs);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (pattern.test(out)) {
+        clearTimeout(timer);
+        resolve(out);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code} before ${pattern}; got ${JSON.stringify(out)}`));
+    });
+  });
+}
+
+t.test('--help prints the flags', async (t) => {
+  const r = run(['--help']);
+  t.equal(r.code, 0);
+  t.match(r.stdout, /kube-lite kubeconfig \[flags\]/);
+  t.match(r.stdout, /--etcd-servers/);
+});
+
+t.test('bad flags: every error, exit 1, nothing started', async (t) => {
+  const r = run(['--port=x', '--authorization-mode=RBAC', '--storage-backend=etcd3', 'serve']);
+  t.equal(r.code, 1);
+  t.equal(
+    r.stderr,
+    [
+      'Error: invalid argument "x" for "--port" flag: parse error',
+      'Error: --etcd-servers must be specified with --storage-backend=etcd3',
+      'Error: authorization-mode "RBAC" is not a valid mode (supported: AlwaysAllow, AlwaysDeny)',
+      'Error: unknown command "serve"',
+      'Run "kube-lite --help" for usage.',
+      '',
+    ].join('\n'),
+  );
+  t.equal(r.stdout, '');
+});
+
+t.test('kubeconfig subcommand prints a kubeconfig for the flags given', async (t) => {
+  const r = run(['kubeconfig', '--port=9999', '--bind-address=127.0.0.2']);
+  t.equal(r.code, 0);
+  t.equal(parse(r.stdout).clusters[0].cluster.server, 'http://127.0.0.2:9999');
+  t.equal(parse(run(['kubeconfig', '--port=-1', '--secure-port=6443']).stdout).clusters[0].cluster.server, 'https://127.0.0.1:6443');
+});
+
+t.test('serves, prints URL and kubeconfig, stops on SIGTERM', async (t) => {
+  const dataDir = t.testdir();
+  const child = spawn(process.execPath, [bin, '--port=0', `--data-dir=${dataDir}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  t.teardown(() => {
+    child.kill('SIGKILL');
+  });
+  const out = await waitFor(child, /kubeconfig: .*\n/);
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
+  t.match(out, /\(storage: memory, started in \d+ ms\)/);
+  t.equal(/kubeconfig: (.*)\n/.exec(out)?.[1], `${dataDir}/kubeconfig`);
+  t.equal(parse(readFileSync(`${dataDir}/kubeconfig`, 'utf8')).clusters[0].cluster.server, url);
+  const version = (await (await fetch(`${url}/version`)).json()) as Record<string, string>;
+  t.match(version, { major: '1', minor: '32' });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  t.equal(await exited, 0, 'graceful exit');
+});
