@@ -109,13 +109,25 @@ export function requestInfoOf(scope: RequestScope, request: HandlerRequest, verb
 
 /** The registry RequestContext of a request: namespace, dry run, warnings and an abort signal tied to the client. */
 export function requestContextOf(request: HandlerRequest, namespace: string, dryRun = false, requestInfo?: RequestInfo): RequestContext {
+  // Creating an AbortSignal and aborting it cost microseconds per request: both happen only when someone asks
+  // for the signal (a watch, a delete-collection loop); one first asked for after the close is aborted then.
   const controller = new AbortController();
-  const abort = (): void => controller.abort();
-  request.res.once('close', abort);
+  let used = false;
+  let closed = false;
+  request.res.once('close', () => {
+    closed = true;
+    if (used) controller.abort();
+  });
   return {
     namespace,
     ...(requestInfo === undefined ? {} : { requestInfo }),
-    signal: controller.signal,
+    get signal(): AbortSignal {
+      if (!used) {
+        used = true;
+        if (closed) controller.abort();
+      }
+      return controller.signal;
+    },
     dryRun,
     addWarning: (text) => {
       request.warnings.push(text);

@@ -1,6 +1,6 @@
 import { newBadRequest, newTimeoutError } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
-import { requestInfoFrom, withSignalValue } from '../request/context.js';
+import { requestInfoFrom, withSignalSource } from '../request/context.js';
 import { DurationParseError, parseGoDuration } from '../request/go-duration.js';
 import { writeStatus } from '../responsewriters.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
@@ -51,8 +51,9 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
       writeStatus(response, err);
       return undefined;
     }
+    // The controller's signal is only created if someone asks for the request's signal or the deadline passes.
     const controller = new AbortController();
-    withSignalValue(request, controller.signal);
+    withSignalSource(request, controller);
     const timer = setTimeout(() => {
       controller.abort(newTimeoutError(TIMEOUT_MESSAGE, 0));
       if (response.writableEnded) return;

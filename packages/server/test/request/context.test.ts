@@ -1,0 +1,38 @@
+import type { IncomingMessage } from 'node:http';
+import t from 'tap';
+import { requestSignal, withSignalSource, withSignalValue } from '../../src/request/context.js';
+
+/** A request object as the context keys it (only identity matters). */
+const newRequest = (): IncomingMessage => Object.create(null) as IncomingMessage;
+
+t.test('request signals are combined only when asked for', async (t) => {
+  const request = newRequest();
+  t.equal(requestSignal(request), undefined, 'no source, no signal');
+  const outer = new AbortController();
+  withSignalValue(request, outer.signal);
+  t.equal(requestSignal(request), outer.signal, 'one source: its own signal');
+
+  let touched = 0;
+  const inner = new AbortController();
+  withSignalSource(request, {
+    get signal() {
+      touched++;
+      return inner.signal;
+    },
+  });
+  t.equal(touched, 0, 'attaching a source does not create its signal');
+  const combined = requestSignal(request);
+  t.not(combined, outer.signal, 'a new combined signal once a second source is attached');
+  t.equal(requestSignal(request), combined, 'built once');
+  t.equal(touched, 1);
+  inner.abort(new Error('deadline'));
+  t.equal(combined?.aborted, true);
+  t.match(combined?.reason, { message: 'deadline' });
+
+  const late = newRequest();
+  const first = new AbortController();
+  first.abort(new Error('first'));
+  withSignalSource(late, first);
+  withSignalSource(late, new AbortController());
+  t.match(requestSignal(late)?.reason, { message: 'first' }, 'an already aborted source aborts the combination');
+});
