@@ -20,6 +20,18 @@ export interface PodStorageOptions {
   readonly clock?: () => number;
 }
 
+/** The pod fields a field selector may use besides metadata.name/namespace (for APIGroupInfo `fieldLabels.Pod`). */
+export const POD_FIELD_LABELS: readonly string[] = [
+  'spec.nodeName',
+  'spec.restartPolicy',
+  'spec.schedulerName',
+  'spec.serviceAccountName',
+  'spec.hostNetwork',
+  'status.phase',
+  'status.podIP',
+  'status.nominatedNodeName',
+];
+
 /** Labels and selectable fields of a pod (upstream `pod.GetAttrs` / `PodToSelectableFields`). */
 export function podAttrs(pod: ApiObject): ObjectAttrs {
   const spec = recordAt(pod, 'spec');
