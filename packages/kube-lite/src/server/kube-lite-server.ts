@@ -98,7 +98,7 @@ export class KubeLiteServer {
     const o = config.options;
     const errors = validateKubeLiteOptions(o);
     if (errors.length > 0) throw new KubeLiteOptionsError(errors);
-    const storage = new StorageFactory({
+    const storage = await StorageFactory.open({
       type: o.storageBackend,
       etcdServers: o.etcdServers,
       etcdPrefix: o.etcdPrefix,

@@ -5,7 +5,6 @@
 import type { ApiObject } from '@apiserver/registry';
 import type { GroupResource } from '@apiserver/runtime';
 import { Cacher, type StorageInterface } from '@apiserver/storage';
-import { Etcd3Backend } from '@apiserver/storage-etcd3';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import type { RESTOptions, RESTOptionsGetter } from '../registry/rest-options.js';
 import { resourcePrefixOf } from './resource-prefix.js';
@@ -43,7 +42,9 @@ function memoryBackend(config: StorageBackendConfig): Backend {
   };
 }
 
-function etcd3Backend(config: StorageBackendConfig): Backend {
+/** The etcd3 backend, loaded on demand: its gRPC client costs most of a second of start-up that memory users need not pay. */
+async function etcd3Backend(config: StorageBackendConfig): Promise<Backend> {
+  const { Etcd3Backend } = await import('@apiserver/storage-etcd3');
   const hosts = [...(config.etcdServers ?? [])];
   const backend = new Etcd3Backend({ hosts, prefix: config.etcdPrefix ?? '/registry' });
   return {
@@ -64,10 +65,15 @@ export class StorageFactory implements RESTOptionsGetter {
   readonly #watchCache: boolean;
   readonly #cachers: Cacher[] = [];
 
+  private constructor(backend: Backend, watchCache: boolean) {
+    this.#backend = backend;
+    this.#watchCache = watchCache;
+  }
+
   /** Opens the backend described by `config` (etcd connects lazily). */
-  constructor(config: StorageBackendConfig) {
-    this.#backend = config.type === 'etcd3' ? etcd3Backend(config) : memoryBackend(config);
-    this.#watchCache = config.watchCache ?? true;
+  static async open(config: StorageBackendConfig): Promise<StorageFactory> {
+    const backend = config.type === 'etcd3' ? await etcd3Backend(config) : memoryBackend(config);
+    return new StorageFactory(backend, config.watchCache ?? true);
   }
 
   /** The storage of one resource under its key prefix, watch-cached unless `--watch-cache=false`. */
