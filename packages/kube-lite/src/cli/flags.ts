@@ -59,6 +59,7 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     set: (o, v) => { o.maxMutatingRequestsInflight = integer('max-mutating-requests-inflight', v); },
   },
   'request-timeout': { usage: 'default request timeout, a Go duration (default 1m0s)', set: (o, v) => { o.requestTimeoutMillis = parseGoDuration(v); } },
+  'service-node-port-range': { usage: 'ports of NodePort services (default 30000-32767)', set: (o, v) => { o.serviceNodePortRange = v; } },
   'service-cluster-ip-range': { usage: 'CIDR of service cluster IPs (default 10.0.0.0/24)', set: (o, v) => { o.serviceClusterIPRange = v; } },
 };
 

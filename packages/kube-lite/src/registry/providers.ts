@@ -13,7 +13,7 @@ import { EVENT_FIELD_LABELS } from './core/event/fields.js';
 import { newEventStorage } from './core/event/storage.js';
 import { NAMESPACE_FIELD_LABELS, newNamespaceStorage } from './core/namespace/storage.js';
 import { NODE_FIELD_LABELS, newNodeStorage } from './core/node/storage.js';
-import { newPodStorage } from './core/pod/storage.js';
+import { newPodStorage, POD_FIELD_LABELS } from './core/pod/storage.js';
 import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js';
 import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
@@ -23,6 +23,8 @@ import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 export interface ProviderOptions {
   /** `--service-cluster-ip-range`. */
   readonly serviceClusterIPRange?: string;
+  /** `--service-node-port-range`. */
+  readonly serviceNodePortRange?: string;
   /** The scheme of every kind served (default: a new built-in scheme). */
   readonly scheme?: Scheme;
 }
@@ -45,7 +47,8 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
 
   /** Storage of every core/v1 resource kube-lite serves. */
   newRESTStorage(getter: RESTOptionsGetter): APIGroupInfo {
-    const cidr = this.#options.serviceClusterIPRange;
+    const { serviceClusterIPRange, serviceNodePortRange } = this.#options;
+    const services = { ...(serviceClusterIPRange !== undefined && { serviceClusterIPRange }), ...(serviceNodePortRange !== undefined && { serviceNodePortRange }) };
     return {
       prioritizedVersions: [{ group: '', version: 'v1' }],
       versionedResourcesStorageMap: {
@@ -54,14 +57,14 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
           ...newConfigMapStorage(getter),
           ...newSecretStorage(getter),
           ...newServiceAccountStorage(getter),
-          ...newServiceStorage(getter, cidr === undefined ? {} : { serviceClusterIPRange: cidr }),
+          ...newServiceStorage(getter, services),
           ...newPodStorage(getter),
           ...newEventStorage(getter),
           ...newNodeStorage(getter),
         },
       },
       scheme: this.#scheme,
-      fieldLabels: { Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS },
+      fieldLabels: { Pod: POD_FIELD_LABELS, Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS },
     };
   }
 }

@@ -47,6 +47,8 @@ export interface KubeLiteOptions {
   readonly requestTimeoutMillis: number;
   /** `--service-cluster-ip-range`: CIDR services' cluster IPs are allocated from (default 10.0.0.0/24). */
   readonly serviceClusterIPRange: string;
+  /** `--service-node-port-range`: ports NodePort services get (default 30000-32767). */
+  readonly serviceNodePortRange: string;
 }
 
 /** kube-lite's defaults (kube-apiserver's where it has the flag). */
@@ -65,6 +67,7 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     maxMutatingRequestsInflight: 200,
     requestTimeoutMillis: 60_000,
     serviceClusterIPRange: '10.0.0.0/24',
+    serviceNodePortRange: '30000-32767',
   };
 }
 
@@ -130,7 +133,13 @@ function authErrors(o: KubeLiteOptions): string[] {
   return errors;
 }
 
+function portRangeErrors(range: string): string[] {
+  const m = /^(\d+)-(\d+)$/.exec(range);
+  const ok = m !== null && Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2]) && Number(m[2]) <= 65535;
+  return ok ? [] : [`--service-node-port-range ${JSON.stringify(range)} is not a valid port range (e.g. 30000-32767)`];
+}
+
 /** Every problem of the options, worded after kube-apiserver's validation; empty when they can run. */
 export function validateKubeLiteOptions(o: KubeLiteOptions): string[] {
-  return [...servingErrors(o), ...storageErrors(o), ...limitErrors(o), ...authErrors(o), ...cidrErrors(o.serviceClusterIPRange)];
+  return [...servingErrors(o), ...storageErrors(o), ...limitErrors(o), ...authErrors(o), ...cidrErrors(o.serviceClusterIPRange), ...portRangeErrors(o.serviceNodePortRange)];
 }

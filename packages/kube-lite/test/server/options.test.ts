@@ -63,6 +63,7 @@ t.test('validation: every invalid value at once, in kube-apiserver words', async
     requestTimeoutMillis: 0,
     authorizationModes: ['RBAC', 'AlwaysAllow', 'AlwaysAllow'],
     serviceClusterIPRange: '10.0.0.0/33',
+    serviceNodePortRange: '32767-30000',
   };
   t.same(validateKubeLiteOptions(o), [
     '--port 70000 must be between 0 and 65535, inclusive (-1 disables)',
@@ -77,6 +78,7 @@ t.test('validation: every invalid value at once, in kube-apiserver words', async
     'authorization-mode "RBAC" is not a valid mode (supported: AlwaysAllow, AlwaysDeny)',
     'authorization-mode "AlwaysAllow" has mode specified more than once',
     '--service-cluster-ip-range "10.0.0.0/33" is not a valid CIDR',
+    '--service-node-port-range "32767-30000" is not a valid port range (e.g. 30000-32767)',
   ]);
   t.same(validateKubeLiteOptions({ ...defaultKubeLiteOptions(), port: -1, authorizationModes: [], storageBackend: 'etcd3' }), [
     '--port and --secure-port are both disabled: nothing to serve on',
