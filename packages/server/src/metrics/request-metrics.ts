@@ -1,10 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
 import type { Handler } from '../handler.js';
 import { requestInfoFrom } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
-
-const labelNames = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
+import { CounterVec, HistogramVec } from './labelled-metrics.js';
 
 /** Upstream's latency buckets (seconds). */
 const latencyBuckets = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
@@ -43,44 +42,48 @@ function dryRunOf(url: string): string {
   return new URLSearchParams(url.slice(q + 1)).getAll('dryRun').sort().join(',');
 }
 
-/** The request metrics of one server, in their own prom-client registry. */
-export class RequestMetrics {
-  /** The registry `/metrics` serves. */
-  readonly registry = new Registry();
-  readonly #total: Counter<(typeof labelNames)[number] | 'code'>;
-  readonly #duration: Histogram<(typeof labelNames)[number]>;
+/** An unambiguous key of label values (each prefixed with its length: values may hold any character). */
+function seriesKey(...values: string[]): string {
+  let key = '';
+  for (const v of values) key += `${v.length}:${v}`;
+  return key;
+}
 
-  /** Registers `apiserver_request_total` and `apiserver_request_duration_seconds`. */
-  constructor() {
-    this.#total = new Counter({
-      name: 'apiserver_request_total',
-      help: 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
-      labelNames: [...labelNames, 'code'],
-      registers: [this.registry],
-    });
-    this.#duration = new Histogram({
-      name: 'apiserver_request_duration_seconds',
-      help: 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
-      labelNames: [...labelNames],
-      buckets: latencyBuckets,
-      registers: [this.registry],
-    });
-  }
+/**
+ * The request metrics of one server: `apiserver_request_total` and `apiserver_request_duration_seconds`, written
+ * as prom-client writes a Counter and a Histogram, followed by any metric registered in `registry`.
+ */
+export class RequestMetrics {
+  /** A prom-client registry for further metrics; `/metrics` serves them after the request metrics. */
+  readonly registry = new Registry();
+  readonly #total = new CounterVec(
+    'apiserver_request_total',
+    'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+  );
+  readonly #duration = new HistogramVec(
+    'apiserver_request_duration_seconds',
+    'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
+    latencyBuckets,
+  );
 
   /** Records one finished request. */
   observe(request: IncomingMessage, info: RequestInfo, code: number, seconds: number): void {
-    const labels = {
-      verb: cleanVerb(request, info),
-      dry_run: dryRunOf(request.url ?? ''),
+    const verb = cleanVerb(request, info);
+    const dryRun = dryRunOf(request.url ?? '');
+    const scope = cleanScope(info);
+    const key = seriesKey(verb, dryRun, info.apiGroup, info.apiVersion, info.resource, info.subresource, scope);
+    const labels = () => ({
+      verb,
+      dry_run: dryRun,
       group: info.apiGroup,
       version: info.apiVersion,
       resource: info.resource,
       subresource: info.subresource,
-      scope: cleanScope(info),
+      scope,
       component: 'apiserver',
-    };
-    this.#total.inc({ ...labels, code: String(code) });
-    this.#duration.observe(labels, seconds);
+    });
+    this.#total.inc(`${key}${code}`, () => ({ ...labels(), code: String(code) }));
+    this.#duration.observe(key, labels, seconds);
   }
 
   /** A filter recording every request that has a RequestInfo when its response ends. */
@@ -100,9 +103,16 @@ export class RequestMetrics {
     };
   }
 
+  /** The Prometheus text of every metric, as prom-client's `Registry.metrics()` writes it. */
+  async text(): Promise<string> {
+    const texts = [this.#total.text(), this.#duration.text()];
+    if (this.registry.getMetricsAsArray().length > 0) texts.push((await this.registry.metrics()).slice(0, -1));
+    return `${texts.join('\n\n')}\n`;
+  }
+
   /** The `/metrics` handler: Prometheus text exposition. */
   readonly handler: Handler = async (_request, response) => {
-    const text = await this.registry.metrics();
+    const text = await this.text();
     response.writeHead(200, { 'Content-Type': this.registry.contentType, 'Content-Length': Buffer.byteLength(text) });
     response.end(text);
   };
