@@ -1,0 +1,17 @@
+/** @kubernetes/client-node 1.4 against kube-lite on memory and etcd3. */
+import t from 'tap';
+import { appsCrud, coreCrud, health, objectApi } from './client-node-suite.js';
+import { informer, watchEvents } from './client-node-watch.js';
+import { BACKENDS, startEnv } from './harness.js';
+
+for (const backend of BACKENDS) {
+  t.test(`client-node on ${backend}`, async (t) => {
+    const env = await startEnv(t, backend);
+    await t.test('Health', (t) => health(t, env));
+    await t.test('CoreV1Api CRUD and patches', (t) => coreCrud(t, env, 'cn-core'));
+    await t.test('AppsV1Api with scale and status', (t) => appsCrud(t, env, 'cn-core'));
+    await t.test('KubernetesObjectApi', (t) => objectApi(t, env, 'cn-core'));
+    await t.test('Watch', (t) => watchEvents(t, env, 'cn-watch'));
+    await t.test('makeInformer with a 410 relist', (t) => informer(t, env, 'cn-watch'));
+  });
+}

@@ -1,0 +1,20 @@
+/** Debian's kubectl 1.20 (unpacked, not installed) on memory and etcd3: legacy discovery and JSON bodies. */
+import { debianKubectl120 } from '@apiserver/testing';
+import t from 'tap';
+import { discovery120, objects120 } from './kubectl-120.js';
+import { BACKENDS, Kubectl, startEnv } from './harness.js';
+
+const found = await debianKubectl120();
+
+for (const backend of BACKENDS) {
+  t.test(`kubectl 1.20 (Debian) on ${backend}`, { skip: 'reason' in found ? found.reason : false }, async (t) => {
+    if (!('binary' in found)) return;
+    const env = await startEnv(t, backend);
+    const kubectl = new Kubectl(found.binary, env, 'kubectl-120-cache');
+    await t.test('version and discovery', (t) => discovery120(t, kubectl));
+    await t.test('create -f, apply, get, delete', async (t) => {
+      const validate = await objects120(t, kubectl, 'e2e-120');
+      t.comment(`kubectl 1.20 writes on ${backend} used: ${validate.length === 0 ? 'client-side validation' : validate.join(' ')}`);
+    });
+  });
+}

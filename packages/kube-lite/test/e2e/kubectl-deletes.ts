@@ -1,0 +1,55 @@
+/** kubectl delete (by name, by label, by manifest, a namespace with content) and `wait --for=delete`. */
+import type { Test } from 'tap';
+import type { Kubectl } from './harness.js';
+
+/** delete by name, by label and by manifest; wait --for=delete while another kubectl deletes. */
+export async function deletes(t: Test, kubectl: Kubectl, ns: string): Promise<void> {
+  await kubectl.ok(t, ['create', 'namespace', ns]);
+  const inNs = ['-n', ns];
+  for (const [name, group] of [['d1', 'a'], ['d2', 'a'], ['d3', 'b'], ['d4', 'b']] as const) {
+    await kubectl.ok(t, ['create', 'configmap', name, ...inNs]);
+    await kubectl.ok(t, ['label', 'configmap', name, `grp=${group}`, ...inNs]);
+  }
+  t.equal(await kubectl.ok(t, ['delete', 'configmap', 'd4', ...inNs]), 'configmap "d4" deleted\n');
+  await kubectl.fails(t, ['delete', 'configmap', 'd4', ...inNs], /Error from server \(NotFound\): configmaps "d4" not found/);
+  t.equal(await kubectl.ok(t, ['delete', 'configmap', 'd4', '--ignore-not-found', ...inNs]), '');
+  t.equal(await kubectl.ok(t, ['delete', 'configmap', '-l', 'grp=a', ...inNs]), 'configmap "d1" deleted\nconfigmap "d2" deleted\n');
+  t.equal(await kubectl.ok(t, ['get', 'configmaps', '-l', 'grp', '-o', 'name', ...inNs]), 'configmap/d3\n');
+  const manifest = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'd3', namespace: ns } });
+  t.equal(await kubectl.ok(t, ['delete', '-f', '-'], { input: manifest }), 'configmap "d3" deleted\n');
+
+  await kubectl.ok(t, ['create', 'configmap', 'w1', ...inNs]);
+  const timedOut = await kubectl.run(['wait', '--for=delete', 'configmap/w1', '--timeout=2s', ...inNs]);
+  t.match(timedOut, { code: 1, stderr: /timed out waiting for the condition on configmaps\/w1/ });
+  const wait = kubectl.start(['wait', '--for=delete', 'configmap/w1', '--timeout=30s', ...inNs]);
+  try {
+    await new Promise((r) => setTimeout(r, 1500));
+    t.equal(await kubectl.ok(t, ['delete', 'configmap', 'w1', '--wait=false', ...inNs]), 'configmap "w1" deleted\n');
+    const res = await wait.done;
+    t.match(res, { code: 0, stdout: 'configmap/w1 condition met\n', timedOut: false }, res.stderr);
+  } finally {
+    await wait.stop();
+  }
+  const gone = await kubectl.run(['wait', '--for=delete', 'configmap/w1', '--timeout=5s', ...inNs]);
+  t.equal(gone.code, 0, `wait --for=delete on a missing object succeeds: ${gone.stderr}`);
+}
+
+/** Deleting a namespace deletes its content, then the namespace; the name can then be reused. */
+export async function namespaceDeletion(t: Test, kubectl: Kubectl, ns: string): Promise<void> {
+  await kubectl.ok(t, ['create', 'namespace', ns]);
+  const inNs = ['-n', ns];
+  await kubectl.ok(t, ['create', 'configmap', 'content', '--from-literal=k=v', ...inNs]);
+  await kubectl.ok(t, ['create', 'secret', 'generic', 'content', '--from-literal=k=v', ...inNs]);
+  await kubectl.ok(t, ['create', 'deployment', 'content', '--image=nginx', ...inNs]);
+  await kubectl.ok(t, ['create', 'serviceaccount', 'content', ...inNs]);
+  const res = await kubectl.run(['delete', 'namespace', ns, '--timeout=40s'], { timeoutMs: 50_000 });
+  t.match(res, { code: 0, stdout: `namespace "${ns}" deleted\n` }, res.stderr);
+  await kubectl.fails(t, ['get', 'namespace', ns], new RegExp(`Error from server \\(NotFound\\): namespaces "${ns}" not found`));
+  for (const kind of ['configmaps', 'secrets', 'deployments', 'serviceaccounts']) {
+    const left = await kubectl.run(['get', kind, '-A', '--field-selector', `metadata.namespace=${ns}`, '-o', 'name']);
+    t.match(left, { code: 0, stdout: '' }, `no ${kind} left in ${ns}: ${left.stderr}`);
+  }
+  await kubectl.ok(t, ['create', 'namespace', ns]);
+  const fresh = await kubectl.run(['get', 'configmaps', ...inNs]);
+  t.match(fresh, { code: 0, stdout: '', stderr: `No resources found in ${ns} namespace.\n` }, 'the recreated namespace is empty');
+}

@@ -1,0 +1,104 @@
+/**
+ * kubectl discovery commands against kube-lite: version, api-versions, api-resources (plain and wide),
+ * explain and `get --raw /openapi/v3`.
+ */
+import type { Test } from 'tap';
+import { field, isRecord, type Kubectl } from './harness.js';
+import { type PrintedTable, parseTable, rowOf } from './table.js';
+
+const ALL_VERBS = 'create,delete,deletecollection,get,list,patch,update,watch';
+
+/** What `kubectl api-resources -o wide` prints for each resource kube-lite serves (as upstream discovery). */
+export const EXPECTED_RESOURCES: ReadonlyArray<{
+  readonly name: string;
+  readonly shortNames: string;
+  readonly apiVersion: string;
+  readonly namespaced: boolean;
+  readonly kind: string;
+  readonly verbs: string;
+  readonly categories: string;
+}> = [
+  { name: 'configmaps', shortNames: 'cm', apiVersion: 'v1', namespaced: true, kind: 'ConfigMap', verbs: ALL_VERBS, categories: '' },
+  { name: 'events', shortNames: 'ev', apiVersion: 'v1', namespaced: true, kind: 'Event', verbs: ALL_VERBS, categories: '' },
+  { name: 'namespaces', shortNames: 'ns', apiVersion: 'v1', namespaced: false, kind: 'Namespace', verbs: 'create,delete,get,list,patch,update,watch', categories: '' },
+  { name: 'nodes', shortNames: 'no', apiVersion: 'v1', namespaced: false, kind: 'Node', verbs: ALL_VERBS, categories: '' },
+  { name: 'pods', shortNames: 'po', apiVersion: 'v1', namespaced: true, kind: 'Pod', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'secrets', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Secret', verbs: ALL_VERBS, categories: '' },
+  { name: 'serviceaccounts', shortNames: 'sa', apiVersion: 'v1', namespaced: true, kind: 'ServiceAccount', verbs: ALL_VERBS, categories: '' },
+  { name: 'services', shortNames: 'svc', apiVersion: 'v1', namespaced: true, kind: 'Service', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'deployments', shortNames: 'deploy', apiVersion: 'apps/v1', namespaced: true, kind: 'Deployment', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'replicasets', shortNames: 'rs', apiVersion: 'apps/v1', namespaced: true, kind: 'ReplicaSet', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'leases', shortNames: '', apiVersion: 'coordination.k8s.io/v1', namespaced: true, kind: 'Lease', verbs: ALL_VERBS, categories: '' },
+];
+
+/** kubectl ≤ 1.2x prints lists as `[a b]`, newer ones as `a,b`: compare both as `a,b`. */
+export function normaliseList(cell: string | undefined): string {
+  return (cell ?? '').replace(/^\[|\]$/g, '').split(/[\s,]+/).filter((s) => s !== '').join(',');
+}
+
+/** Asserts the api-resources table (APIVERSION, or APIGROUP in old kubectl) lists every expected resource. */
+export function checkApiResources(t: Test, table: PrintedTable, wide: boolean, categories = wide): void {
+  const versionColumn = table.headers.includes('APIVERSION') ? 'APIVERSION' : 'APIGROUP';
+  const wideHeaders = [...(wide ? ['VERBS'] : []), ...(categories ? ['CATEGORIES'] : [])];
+  const expectedHeaders = ['NAME', 'SHORTNAMES', versionColumn, 'NAMESPACED', 'KIND', ...wideHeaders];
+  t.same(table.headers, expectedHeaders, 'api-resources headers');
+  for (const r of EXPECTED_RESOURCES) {
+    const row = rowOf(table, r.name);
+    const version = versionColumn === 'APIVERSION' ? r.apiVersion : r.apiVersion.replace(/\/?v1$/, '');
+    t.same(
+      row && { SHORTNAMES: row.SHORTNAMES, version: row[versionColumn], NAMESPACED: row.NAMESPACED, KIND: row.KIND },
+      { SHORTNAMES: r.shortNames, version, NAMESPACED: String(r.namespaced), KIND: r.kind },
+      `api-resources row ${r.name}`,
+    );
+    if (wide && row !== undefined) {
+      t.equal(normaliseList(row.VERBS), r.verbs, `${r.name} verbs`);
+      if (categories) t.equal(normaliseList(row.CATEGORIES), r.categories, `${r.name} categories`);
+    }
+  }
+  const names = table.rows.map((row) => row.NAME);
+  t.notOk(names.some((n) => n?.includes('/')), 'subresources are not listed');
+}
+
+/** version, api-versions, api-resources (+ filters, -o wide, -o name). */
+export async function discoveryCommands(t: Test, kubectl: Kubectl): Promise<void> {
+  const version: unknown = JSON.parse(await kubectl.ok(t, ['version', '-o', 'json']));
+  t.match(field(version, 'serverVersion'), { major: '1', minor: '32', gitVersion: /^v1\.32\.\d+/, platform: /\// });
+  // For a 1.32 server the dispatcher runs its own built-in kubectl 1.32 (`v1.32.4-dispatcher`).
+  t.match(field(version, 'clientVersion', 'gitVersion'), /^v1\.32\.\d+(-dispatcher)?$/, 'kubectl 1.32 ran');
+  const plain = await kubectl.ok(t, ['version']);
+  t.match(plain, /^Client Version: v1\.32\.\d+\S*\nKustomize Version: v\S+\nServer Version: v1\.32\.\d+\S*\n$/);
+  t.notMatch(plain, /WARNING: version difference/, 'no version skew warning');
+
+  const apiVersions = (await kubectl.ok(t, ['api-versions'])).split('\n').filter((l) => l !== '');
+  for (const gv of ['apps/v1', 'coordination.k8s.io/v1', 'v1']) t.ok(apiVersions.includes(gv), `api-versions lists ${gv}`);
+  t.same(apiVersions, [...apiVersions].sort(), 'api-versions sorted');
+
+  checkApiResources(t, parseTable(await kubectl.ok(t, ['api-resources'])), false);
+  checkApiResources(t, parseTable(await kubectl.ok(t, ['api-resources', '-o', 'wide'])), true);
+  const apps = parseTable(await kubectl.ok(t, ['api-resources', '--api-group=apps']));
+  t.same(apps.rows.map((r) => r.NAME).sort(), ['deployments', 'replicasets']);
+  const cluster = parseTable(await kubectl.ok(t, ['api-resources', '--namespaced=false', '--api-group=']));
+  t.same(cluster.rows.map((r) => r.NAME).sort(), ['namespaces', 'nodes']);
+  const names = (await kubectl.ok(t, ['api-resources', '-o', 'name', '--api-group=apps'])).split('\n');
+  t.same(names.filter((n) => n !== '').sort(), ['deployments.apps', 'replicasets.apps']);
+}
+
+/** explain (OpenAPI v3 schemas with descriptions) and the OpenAPI v3 root document. */
+export async function openAPICommands(t: Test, kubectl: Kubectl): Promise<void> {
+  const raw: unknown = JSON.parse(await kubectl.ok(t, ['get', '--raw', '/openapi/v3']));
+  const paths = field(raw, 'paths');
+  t.ok(isRecord(paths), '/openapi/v3 has paths');
+  for (const gv of ['api/v1', 'apis/apps/v1', 'apis/coordination.k8s.io/v1']) {
+    t.match(field(paths, gv, 'serverRelativeURL'), new RegExp(`^/openapi/v3/${gv.replace(/\./g, '\\.')}\\?hash=\\w+$`), `${gv} in /openapi/v3`);
+  }
+  const cm = await kubectl.ok(t, ['explain', 'configmaps']);
+  t.match(cm, /^KIND:\s+ConfigMap\nVERSION:\s+v1\n\nDESCRIPTION:\n\s+ConfigMap holds configuration data for pods to consume\./);
+  t.match(cm, /\nFIELDS:\n/);
+  t.match(cm, /\n {2}data\t<map\[string\]string>\n/);
+  t.match(cm, /\n {2}metadata\t<ObjectMeta>\n/);
+  const replicas = await kubectl.ok(t, ['explain', 'deployment.spec.replicas']);
+  t.match(replicas, /^GROUP:\s+apps\nKIND:\s+Deployment\nVERSION:\s+v1\n\nFIELD: replicas <integer>\n/);
+  const labels = await kubectl.ok(t, ['explain', 'pods.metadata.labels']);
+  t.match(labels, /FIELD: labels <map\[string\]string>/);
+  await kubectl.fails(t, ['explain', 'configmaps.nosuchfield'], /field "nosuchfield" does not exist/);
+}

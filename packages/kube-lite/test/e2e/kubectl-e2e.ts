@@ -1,0 +1,34 @@
+/**
+ * The kubectl (PATH) e2e body, one test file per backend so each stays within tap's per-file timeout.
+ * The dispatcher on PATH runs its built-in kubectl 1.32 for kube-lite's 1.32 `/version`.
+ */
+import { findKubectl } from '@apiserver/testing';
+import t from 'tap';
+import { edit, liveChanges, manifests } from './kubectl-changes.js';
+import { deletes, namespaceDeletion } from './kubectl-deletes.js';
+import { discoveryCommands, openAPICommands } from './kubectl-discovery.js';
+import { describeObjects, getAll, getForms, getSelections, typedCreates, watchChanges } from './kubectl-objects.js';
+import { type Backend, Kubectl, startEnv } from './harness.js';
+
+/** Registers the kubectl e2e test of `backend` on the root tap test. */
+export async function kubectlE2E(backend: Backend): Promise<void> {
+  const found = await findKubectl();
+  t.test(`kubectl (PATH) on ${backend}`, { skip: 'reason' in found ? found.reason : false }, async (t) => {
+    if (!('binary' in found)) return;
+    const env = await startEnv(t, backend);
+    const kubectl = new Kubectl(found.binary, env);
+    await t.test('discovery', (t) => discoveryCommands(t, kubectl));
+    await t.test('openapi and explain', (t) => openAPICommands(t, kubectl));
+    await t.test('typed create (protobuf bodies)', (t) => typedCreates(t, kubectl, 'e2e-objects'));
+    await t.test('get forms', (t) => getForms(t, kubectl, 'e2e-objects'));
+    await t.test('get selections', (t) => getSelections(t, kubectl, 'e2e-select'));
+    await t.test('get all', (t) => getAll(t, kubectl, 'e2e-objects'));
+    await t.test('describe', (t) => describeObjects(t, kubectl, 'e2e-objects'));
+    await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
+    await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
+    await t.test('edit', (t) => edit(t, kubectl, env, 'e2e-apply'));
+    await t.test('patch, label, annotate, scale, replace', (t) => liveChanges(t, kubectl, 'e2e-apply'));
+    await t.test('delete and wait', (t) => deletes(t, kubectl, 'e2e-delete'));
+    await t.test('delete a namespace with content', (t) => namespaceDeletion(t, kubectl, 'e2e-gone'));
+  });
+}
