@@ -4,7 +4,7 @@ import t, { type Test } from 'tap';
 import { conditionsOf, NamespaceConditionUpdater, sameConditions } from '../../../src/controllers/namespace/deletion-conditions.js';
 import { NamespaceController, type NamespaceControllerOptions } from '../../../src/controllers/namespace/namespace-controller.js';
 import { NamespacedResourcesDeleter, ResourcesRemainingError } from '../../../src/controllers/namespace/namespaced-resources-deleter.js';
-import { RetryQueue } from '../../../src/controllers/namespace/retry-queue.js';
+import { RetryQueue } from '../../../src/controllers/retry-queue.js';
 import { newConfigMapStore } from '../../../src/registry/core/configmap/storage.js';
 import { newNamespaceREST } from '../../../src/registry/core/namespace/storage.js';
 import { newSecretStore } from '../../../src/registry/core/secret/storage.js';

@@ -1,0 +1,111 @@
+/**
+ * The list-then-watch loop of a shared informer's reflector (client-go `Reflector.ListAndWatch`), reduced to
+ * what kube-lite's controllers need: list, hand every object to the handler, watch from the list's
+ * resourceVersion, re-list on a resync period or when the watch ends, with a bounded backoff after errors.
+ * @module
+ */
+import type { ApiList, ApiObject, InternalListOptions, RequestContext } from '@apiserver/registry';
+import type { Watch } from '@apiserver/storage';
+import { isRecord } from '../printers/fields.js';
+import type { RetryOptions } from './retry-queue.js';
+
+/** What can be listed and watched (a Store, or any Lister + Watcher). */
+export interface ListWatchSource {
+  /** Lists every object. */
+  list(ctx: RequestContext, options?: InternalListOptions): Promise<ApiList>;
+  /** Watches from a resourceVersion. */
+  watch(ctx: RequestContext, options?: InternalListOptions): Promise<Watch<ApiObject>>;
+}
+
+/** How the handler learns about an object: from a (re)list, or a watch event. */
+export type ListWatchEventType = 'LISTED' | 'ADDED' | 'MODIFIED' | 'DELETED';
+
+/** Receives each listed object and each watch event. */
+export type ListWatchHandler = (type: ListWatchEventType, obj: ApiObject) => void;
+
+/** Options of a ListWatcher. */
+export interface ListWatchOptions {
+  /** Re-list every this many ms (default 300 000; 0 = only when the watch ends). */
+  readonly resyncIntervalMs?: number;
+  /** Delay after a failure, doubling up to the maximum (the initial delay also separates re-lists). */
+  readonly retry?: RetryOptions;
+  /** Called with each list or watch failure; the loop keeps going. */
+  readonly onError?: (err: unknown) => void;
+}
+
+const none: RequestContext = {};
+
+/** Runs list + watch until the signal aborts. */
+export class ListWatcher {
+  readonly #source: ListWatchSource;
+  readonly #handler: ListWatchHandler;
+  readonly #o: ListWatchOptions;
+  #stopWatch: (() => void) | undefined;
+
+  /** Creates the loop (not started). */
+  constructor(source: ListWatchSource, handler: ListWatchHandler, options: ListWatchOptions = {}) {
+    this.#source = source;
+    this.#handler = handler;
+    this.#o = options;
+  }
+
+  /** Lists and watches until `signal` aborts; never rejects. */
+  async run(signal: AbortSignal): Promise<void> {
+    const onAbort = () => this.#stopWatch?.();
+    signal.addEventListener('abort', onAbort, { once: true });
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const list = await this.#source.list(none, {});
+        for (const item of list.items) this.#handler('LISTED', item);
+        failures = 0;
+        await this.#watchFrom(list.metadata.resourceVersion, signal, Date.now());
+      } catch (err) {
+        if (signal.aborted) break;
+        this.#o.onError?.(err);
+        failures += 1;
+      }
+      // Even a watch that ended cleanly waits the initial delay before re-listing, so a backend that ends
+      // every watch at once cannot turn this loop into a busy one.
+      await sleep(backoff(failures, this.#o.retry), signal);
+    }
+    signal.removeEventListener('abort', onAbort);
+  }
+
+  async #watchFrom(rv: string | undefined, signal: AbortSignal, listedAt: number): Promise<void> {
+    const watch = await this.#source.watch(none, rv === undefined ? {} : { resourceVersion: rv });
+    this.#stopWatch = () => watch.stop();
+    const resync = this.#o.resyncIntervalMs ?? 300_000;
+    const timer = resync > 0 ? setTimeout(() => watch.stop(), Math.max(0, listedAt + resync - Date.now())) : undefined;
+    try {
+      if (signal.aborted) return;
+      for await (const event of watch) {
+        if (event.type === 'ERROR') throw new Error(`watch failed: ${isRecord(event.object) ? String(event.object.message) : ''}`);
+        if (event.type !== 'BOOKMARK') this.#handler(event.type, event.object);
+      }
+    } finally {
+      clearTimeout(timer);
+      watch.stop();
+      this.#stopWatch = undefined;
+    }
+  }
+}
+
+function backoff(failures: number, retry: RetryOptions | undefined): number {
+  const initial = retry?.initialDelayMs ?? 50;
+  if (failures === 0) return initial;
+  return Math.min(retry?.maxDelayMs ?? 5000, initial * 2 ** (failures - 1));
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

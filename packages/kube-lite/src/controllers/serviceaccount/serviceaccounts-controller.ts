@@ -1,0 +1,119 @@
+/**
+ * The service accounts controller (pkg/controller/serviceaccount `ServiceAccountsController`): every Active
+ * namespace gets a `default` ServiceAccount, created when the namespace appears and again when it is
+ * deleted; upstream runs it in kube-controller-manager.
+ * @module
+ */
+import type { ApiObject, Creater, Getter, Lister, RequestContext, Watcher } from '@apiserver/registry';
+import { isAlreadyExists, isNotFound } from '@apiserver/runtime';
+import { recordAt, stringAt } from '../../printers/fields.js';
+import { ListWatcher } from '../list-watch.js';
+import { type RetryOptions, RetryQueue } from '../retry-queue.js';
+
+/** Options of the ServiceAccountsController. */
+export interface ServiceAccountsControllerOptions {
+  /** The `namespaces` resource. */
+  readonly namespaces: Getter & Lister & Watcher;
+  /** The `serviceaccounts` resource. */
+  readonly serviceAccounts: Getter & Creater & Lister & Watcher;
+  /** Accounts every namespace gets (default `["default"]`). */
+  readonly names?: readonly string[];
+  /** Re-list every this many ms (default 300 000). */
+  readonly resyncIntervalMs?: number;
+  /** Backoff of failed syncs and of re-watching. */
+  readonly retry?: RetryOptions;
+  /** Called with every failure (the controller keeps running). */
+  readonly onError?: (err: unknown, namespace: string | undefined) => void;
+}
+
+const none: RequestContext = {};
+
+/** Ensures the default service accounts of every Active namespace; `start()` / `stop()`. */
+export class ServiceAccountsController {
+  readonly #o: ServiceAccountsControllerOptions;
+  readonly #queue: RetryQueue;
+  readonly #informers: ListWatcher[];
+  #abort: AbortController | undefined;
+  #loops: Promise<void>[] = [];
+
+  /** Creates a stopped controller. */
+  constructor(options: ServiceAccountsControllerOptions) {
+    this.#o = options;
+    this.#queue = new RetryQueue((ns) => this.syncNamespace(ns), (ns, err) => options.onError?.(err, ns), options.retry);
+    const loop = {
+      ...(options.resyncIntervalMs !== undefined && { resyncIntervalMs: options.resyncIntervalMs }),
+      ...(options.retry !== undefined && { retry: options.retry }),
+      onError: (err: unknown) => options.onError?.(err, undefined),
+    };
+    const names = options.names ?? ['default'];
+    this.#informers = [
+      new ListWatcher(
+        options.namespaces,
+        (type, ns) => {
+          if (type !== 'DELETED') this.#queue.add(ns.metadata.name ?? '');
+        },
+        loop,
+      ),
+      new ListWatcher(
+        options.serviceAccounts,
+        (type, sa) => {
+          if (type === 'DELETED' && names.includes(sa.metadata.name ?? '')) this.#queue.add(sa.metadata.namespace ?? '');
+        },
+        loop,
+      ),
+    ];
+  }
+
+  /** Starts both informers; `signal` aborting stops the controller. Calling it twice is a no-op. */
+  start(signal?: AbortSignal): void {
+    if (this.#abort !== undefined) return;
+    const abort = new AbortController();
+    this.#abort = abort;
+    signal?.addEventListener('abort', () => void this.stop(), { once: true });
+    if (signal?.aborted === true) {
+      void this.stop();
+      return;
+    }
+    this.#loops = this.#informers.map((i) => i.run(abort.signal));
+  }
+
+  /** Stops the informers and retries; resolves when the running sync (if any) is over. */
+  async stop(): Promise<void> {
+    const abort = this.#abort;
+    if (abort === undefined) return;
+    abort.abort();
+    await Promise.all(this.#loops);
+    await this.#queue.close();
+  }
+
+  /** Creates the missing accounts of namespace `name` when it is Active. */
+  async syncNamespace(name: string): Promise<void> {
+    let ns: ApiObject;
+    try {
+      ns = await this.#o.namespaces.get(none, name);
+    } catch (err) {
+      if (isNotFound(err)) return;
+      throw err;
+    }
+    if (stringAt(recordAt(ns, 'status'), 'phase') !== 'Active' || ns.metadata.deletionTimestamp !== undefined) return;
+    const ctx: RequestContext = { namespace: name };
+    for (const account of this.#o.names ?? ['default']) {
+      if (await exists(() => this.#o.serviceAccounts.get(ctx, account))) continue;
+      try {
+        await this.#o.serviceAccounts.create(ctx, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: account, namespace: name } });
+      } catch (err) {
+        if (!isAlreadyExists(err)) throw err;
+      }
+    }
+  }
+}
+
+async function exists(get: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await get();
+    return true;
+  } catch (err) {
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+}
