@@ -58,7 +58,7 @@ export function withMaxInFlightLimit(handler: Handler, options: MaxInFlightOptio
       released = true;
       pool.release();
     };
-    response.once('finish', release);
+    // A node response emits 'close' after 'finish' too (and alone when the client went away).
     response.once('close', release);
     return handler(request, response);
   };

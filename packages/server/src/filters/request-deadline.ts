@@ -55,6 +55,7 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
     const controller = new AbortController();
     withSignalSource(request, controller);
     const timer = setTimeout(() => {
+      if (response.writableFinished) return;
       controller.abort(newTimeoutError(TIMEOUT_MESSAGE, 0));
       if (response.writableEnded) return;
       // The inner handler may still write; its late writes must not crash the process.
@@ -62,9 +63,8 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
       if (response.headersSent) response.destroy();
       else writeStatus(response, newTimeoutError(TIMEOUT_MESSAGE, 0));
     }, timeout);
-    const done = (): void => clearTimeout(timer);
-    response.once('finish', done);
-    response.once('close', done);
+    // 'close' follows 'finish' (one tick later: the timer then sees the response finished).
+    response.once('close', () => clearTimeout(timer));
     return handler(request, response);
   };
 }

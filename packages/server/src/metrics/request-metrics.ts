@@ -90,15 +90,12 @@ export class RequestMetrics {
   filter(handler: Handler): Handler {
     return (request, response) => {
       const started = process.hrtime.bigint();
-      let recorded = false;
-      const record = (): void => {
+      // A node response emits 'close' after 'finish' too (and alone when the client went away): one listener
+      // records every request once.
+      response.once('close', () => {
         const info = requestInfoFrom(request);
-        if (recorded || info === undefined) return;
-        recorded = true;
-        this.observe(request, info, response.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
-      };
-      response.once('finish', record);
-      response.once('close', record);
+        if (info !== undefined) this.observe(request, info, response.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      });
       return handler(request, response);
     };
   }

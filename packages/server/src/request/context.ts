@@ -21,20 +21,35 @@ interface RequestValues {
   signal?: AbortSignal;
 }
 
-const values = new WeakMap<IncomingMessage, RequestValues>();
+/**
+ * The values live on the request under a module-private symbol: a WeakMap entry per request cost more
+ * (lookups, and ephemeron work in every garbage collection) on the request path.
+ */
+const VALUES = Symbol('apiserver request values');
+
+/** A request that may carry values. */
+interface Carrier {
+  [VALUES]?: RequestValues;
+}
+
+function carrier(request: IncomingMessage): Carrier {
+  // Every object can carry a symbol-keyed property; IncomingMessage's type just does not declare it.
+  return request as Carrier;
+}
 
 function valuesOf(request: IncomingMessage): RequestValues {
-  let v = values.get(request);
+  const c = carrier(request);
+  let v = c[VALUES];
   if (v === undefined) {
     v = {};
-    values.set(request, v);
+    c[VALUES] = v;
   }
   return v;
 }
 
 /** The RequestInfo the request-info filter attached, if any. */
 export function requestInfoFrom(request: IncomingMessage): RequestInfo | undefined {
-  return values.get(request)?.info;
+  return carrier(request)[VALUES]?.info;
 }
 
 /** Attaches a RequestInfo to a request. */
@@ -44,7 +59,7 @@ export function withRequestInfoValue(request: IncomingMessage, info: RequestInfo
 
 /** The authenticated user, if the authentication filter ran and succeeded. */
 export function userFrom(request: IncomingMessage): UserInfo | undefined {
-  return values.get(request)?.user;
+  return carrier(request)[VALUES]?.user;
 }
 
 /** Attaches the authenticated user to a request. */
@@ -57,7 +72,7 @@ export function withUserValue(request: IncomingMessage, user: UserInfo): void {
  * went away, or the server is shutting down (long-running requests end on it).
  */
 export function requestSignal(request: IncomingMessage): AbortSignal | undefined {
-  const v = values.get(request);
+  const v = carrier(request)[VALUES];
   if (v?.sources === undefined) return undefined;
   if (v.signal === undefined) {
     // AbortSignal.any costs tens of microseconds: it is only built for the requests that ask.
