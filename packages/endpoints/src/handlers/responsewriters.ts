@@ -80,7 +80,9 @@ export async function writeObjectNegotiated(
   negotiated: NegotiatedMediaType = negotiateOutput(scope, request),
 ): Promise<void> {
   const typed = withTypeMeta(scope, isList(obj) ? { ...obj, items: obj.items ?? [] } : obj);
-  const out = await transformResponseObject(scope, { namespace: request.namespace }, typed, negotiated.target, request.query);
+  // Most responses need no transformation: skip the promise of transformResponseObject for them.
+  const out =
+    negotiated.target === undefined ? typed : await transformResponseObject(scope, { namespace: request.namespace }, typed, negotiated.target, request.query);
   const body = negotiated.info.serializer.encode(out, { pretty: wantsPretty(request, negotiated) });
   send(request, status, negotiated.info.mediaType, body);
 }
