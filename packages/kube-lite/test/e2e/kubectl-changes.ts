@@ -67,6 +67,10 @@ export async function manifests(t: Test, kubectl: Kubectl, ns: string): Promise<
   const lastApplied = field(applied, 'metadata', 'annotations', 'kubectl.kubernetes.io/last-applied-configuration');
   t.match(JSON.parse(typeof lastApplied === 'string' ? lastApplied : '{}'), { data: { a: '10', c: '3' } });
 
+  const diff = await kubectl.run(['diff', '-f', '-'], stdin(configMap(ns, 'applied', { a: '11', c: '3' })));
+  t.match(diff, { code: 1, stdout: /\n- {2}a: "10"\n\+ {2}a: "11"\n/ }, `kubectl diff shows the change: ${diff.stderr}`);
+  t.equal(await kubectl.ok(t, ['get', 'cm', 'applied', '-o', 'jsonpath={.data.a}', '-n', ns]), '10', 'diff changed nothing');
+
   t.equal(await kubectl.ok(t, ['apply', '-f', '-'], stdin(deployment(ns, 'api', 'busybox:1.36', 1))), 'deployment.apps/api created\n');
   t.equal(await kubectl.ok(t, ['apply', '-f', '-'], stdin(deployment(ns, 'api', 'busybox:1.37', 3))), 'deployment.apps/api configured\n');
   const api = await kubectl.getJson(t, ['deploy', 'api', '-n', ns]);

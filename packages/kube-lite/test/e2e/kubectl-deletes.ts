@@ -18,6 +18,9 @@ export async function deletes(t: Test, kubectl: Kubectl, ns: string): Promise<vo
   const manifest = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'd3', namespace: ns } });
   t.equal(await kubectl.ok(t, ['delete', '-f', '-'], { input: manifest }), 'configmap "d3" deleted\n');
 
+  for (const name of ['e1', 'e2']) await kubectl.ok(t, ['create', 'secret', 'generic', name, ...inNs]);
+  t.equal(await kubectl.ok(t, ['delete', 'secrets', '--all', ...inNs]), 'secret "e1" deleted\nsecret "e2" deleted\n');
+
   await kubectl.ok(t, ['create', 'configmap', 'w1', ...inNs]);
   const timedOut = await kubectl.run(['wait', '--for=delete', 'configmap/w1', '--timeout=2s', ...inNs]);
   t.match(timedOut, { code: 1, stderr: /timed out waiting for the condition on configmaps\/w1/ });

@@ -79,6 +79,10 @@ export async function discoveryCommands(t: Test, kubectl: Kubectl): Promise<void
   t.same(apps.rows.map((r) => r.NAME).sort(), ['deployments', 'replicasets']);
   const cluster = parseTable(await kubectl.ok(t, ['api-resources', '--namespaced=false', '--api-group=']));
   t.same(cluster.rows.map((r) => r.NAME).sort(), ['namespaces', 'nodes']);
+  t.match(
+    await kubectl.ok(t, ['cluster-info']),
+    /^Kubernetes control plane is running at http:\/\/127\.0\.0\.1:\d+\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'\.\n$/,
+  );
   const names = (await kubectl.ok(t, ['api-resources', '-o', 'name', '--api-group=apps'])).split('\n');
   t.same(names.filter((n) => n !== '').sort(), ['deployments.apps', 'replicasets.apps']);
 }

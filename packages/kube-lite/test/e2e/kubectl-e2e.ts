@@ -7,6 +7,7 @@ import t from 'tap';
 import { edit, liveChanges, manifests } from './kubectl-changes.js';
 import { deletes, namespaceDeletion } from './kubectl-deletes.js';
 import { discoveryCommands, openAPICommands } from './kubectl-discovery.js';
+import { eventsOfObject, printedKinds } from './kubectl-kinds.js';
 import { describeObjects, getAll, getForms, getSelections, typedCreates, watchChanges } from './kubectl-objects.js';
 import { type Backend, Kubectl, startEnv } from './harness.js';
 
@@ -24,6 +25,8 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('get selections', (t) => getSelections(t, kubectl, 'e2e-select'));
     await t.test('get all', (t) => getAll(t, kubectl, 'e2e-objects'));
     await t.test('describe', (t) => describeObjects(t, kubectl, 'e2e-objects'));
+    await t.test('pods, nodes, leases, replicasets', (t) => printedKinds(t, kubectl, 'e2e-kinds'));
+    await t.test('events and describe', (t) => eventsOfObject(t, kubectl, 'e2e-kinds'));
     await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
     await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
     await t.test('edit', (t) => edit(t, kubectl, env, 'e2e-apply'));

@@ -21,6 +21,8 @@ export async function typedCreates(t: Test, kubectl: Kubectl, ns: string): Promi
     'deployment.apps/web created\n',
   );
   t.equal(await kubectl.ok(t, ['create', 'service', 'clusterip', 'web', '--tcp=80:8080', ...inNs]), 'service/web created\n');
+  t.equal(await kubectl.ok(t, ['create', 'configmap', 'dry', '--dry-run=server', ...inNs]), 'configmap/dry created (server dry run)\n');
+  await kubectl.fails(t, ['get', 'configmap', 'dry', ...inNs], /Error from server \(NotFound\): configmaps "dry" not found/);
   await kubectl.fails(t, ['create', 'configmap', 'cm1', ...inNs], /^error: failed to create configmap: configmaps "cm1" already exists\n$/);
   await kubectl.fails(
     t,
@@ -103,6 +105,10 @@ export async function getSelections(t: Test, kubectl: Kubectl, ns: string): Prom
   t.same(chunkTable.headers, ['NAME', 'DATA', 'AGE'], 'one header for all chunks');
   t.same(chunkTable.rows.map((r) => r.NAME), ['c1', 'c2', 'c3'], 'every chunk followed');
   t.equal(await kubectl.ok(t, ['get', 'cm', '--chunk-size=1', '-o', 'name', '-l', 'tier', ...inNs]), 'configmap/c1\nconfigmap/c2\nconfigmap/c3\n');
+  const sorted = parseTable(await kubectl.ok(t, ['get', 'cm', '--sort-by=.metadata.labels.tier', '-l', 'tier', ...inNs]));
+  t.same(sorted.rows.map((r) => r.NAME), ['c2', 'c1', 'c3'], '--sort-by (includeObject=Object)');
+  const custom = await kubectl.ok(t, ['get', 'cm', '-l', 'tier', '-o', 'custom-columns=NAME:.metadata.name,TIER:.data.tier', ...inNs]);
+  t.same(parseTable(custom).rows, [{ NAME: 'c1', TIER: 'front' }, { NAME: 'c2', TIER: 'back' }, { NAME: 'c3', TIER: 'front' }]);
   const all = parseTable(await kubectl.ok(t, ['get', 'cm', '-A', '-l', 'tier=front']));
   t.same(all.headers, ['NAMESPACE', 'NAME', 'DATA', 'AGE']);
   t.same(all.rows.map((r) => [r.NAMESPACE, r.NAME]), [[ns, 'c1'], [ns, 'c3']]);
