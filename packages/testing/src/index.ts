@@ -20,6 +20,8 @@ export {
   kubectlArgs,
   runKubectl,
   startKubectl,
+  type VersionedKubectl,
+  versionedKubectls,
 } from './kubectl.js';
 export { DEBIAN_KUBECTL_CACHE, type DebianKubectlOptions, debianKubectl120 } from './kubectl-debian.js';
 export { type TempDir, tempDir } from './temp-dir.js';

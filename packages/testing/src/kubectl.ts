@@ -1,5 +1,8 @@
 /** @module kubectl — find kubectl and run it against a test server with a bounded timeout. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, readdir, realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { errnoCode, findExecutable } from './etcd-binary.js';
 
 /** Where a kubectl binary is, or why none can be used (a test then skips, printing the reason). */
@@ -58,6 +61,35 @@ let exitHookInstalled = false;
 export async function findKubectl(pathEnv = process.env.PATH ?? ''): Promise<KubectlLookup> {
   const binary = await findExecutable('kubectl', pathEnv);
   return binary === undefined ? { reason: 'no executable kubectl on PATH' } : { binary };
+}
+
+/** A versioned kubectl installed beside the dispatcher (`kubectl.1.31`), found by {@link versionedKubectls}. */
+export interface VersionedKubectl {
+  /** Minor version from the file name (31 for `kubectl.1.31`). */
+  readonly minor: number;
+  /** Absolute path of the binary. */
+  readonly binary: string;
+}
+
+/**
+ * The `kubectl.1.<minor>` executables in the directory of `binary` (after resolving symlinks), sorted by
+ * minor: Google Cloud SDK installs one per supported release beside its dispatcher.
+ */
+export async function versionedKubectls(binary: string): Promise<VersionedKubectl[]> {
+  const dir = path.dirname(await realpath(binary));
+  const found: VersionedKubectl[] = [];
+  for (const name of await readdir(dir)) {
+    const m = /^kubectl\.1\.(\d+)$/.exec(name);
+    if (m === null) continue;
+    const file = path.join(dir, name);
+    try {
+      await access(file, constants.X_OK);
+      found.push({ minor: Number(m[1]), binary: file });
+    } catch {
+      // not executable: not a kubectl we can run
+    }
+  }
+  return found.sort((a, b) => a.minor - b.minor);
 }
 
 /** kubectl's global flags for a test run; they go first so they never land after a `--`. */

@@ -1,8 +1,8 @@
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { debianKubectl120 } from '../src/kubectl-debian.js';
-import { findKubectl, kubectlArgs, runKubectl, startKubectl } from '../src/kubectl.js';
+import { findKubectl, kubectlArgs, runKubectl, startKubectl, versionedKubectls } from '../src/kubectl.js';
 import { tempDir } from '../src/temp-dir.js';
 
 async function script(dir: string, name: string, body: string): Promise<string> {
@@ -120,4 +120,24 @@ t.test('debianKubectl120 explains why it cannot provide a binary', async (t) => 
     commandTimeoutMs: 60_000,
   });
   t.match(noPackage, { reason: /apt-get download apiserver-ts-no-such-package failed/ });
+});
+
+t.test('versionedKubectls lists kubectl.1.<minor> beside the resolved binary', async (t) => {
+  const dir = await tempDir();
+  t.teardown(dir.remove);
+  const sdk = path.join(dir.path, 'sdk');
+  await mkdir(sdk);
+  const dispatcher = await script(sdk, 'kubectl', 'exit 0');
+  await script(sdk, 'kubectl.1.31', 'exit 0');
+  await script(sdk, 'kubectl.1.9', 'exit 0');
+  await writeFile(path.join(sdk, 'kubectl.1.30'), 'not executable');
+  await script(sdk, 'kubectl.1.x', 'exit 0');
+  const link = path.join(dir.path, 'kubectl');
+  await symlink(dispatcher, link);
+  t.same(await versionedKubectls(link), [
+    { minor: 9, binary: path.join(sdk, 'kubectl.1.9') },
+    { minor: 31, binary: path.join(sdk, 'kubectl.1.31') },
+  ]);
+  const found = await findKubectl();
+  if ('binary' in found) t.ok((await versionedKubectls(found.binary)).every((v) => v.minor >= 20), 'this machine');
 });
