@@ -1,0 +1,346 @@
+// @apiserver/server end to end (GitHub issue 6), autocannon on loopback:
+//  (a) GET one ConfigMap (~1 KiB of data) through the full stack — GenericAPIServer with its default
+//      handler chain (panic recovery, request info, metrics, deadline, anonymous authn, max-in-flight,
+//      AlwaysAllow) and a core/v1 configmaps Store on a MemoryBackend — vs bare node:http answering
+//      with the exact bytes and headers the full stack sent;
+//  (b) LIST of 500 ConfigMaps, the same way;
+//  (c) CREATE (POST) of ConfigMaps, each with a new name: req/s and p99;
+//  (d) startup to ready: a child process that builds the server, installs the group and listens,
+//      polled on /readyz (kube-lite's CLI when it is built, else the GenericAPIServer setup here).
+// Every server runs alone in a child process while autocannon runs in the parent; rounds are
+// interleaved. Run: `npx tsc -b packages/server packages/registry packages/storage-memory && node bench/server.mjs`
+// (SERVER_BENCH_SECONDS, SERVER_BENCH_ROUNDS, SERVER_BENCH_STARTUPS tune it; SERVER_BENCH_CASES=get,list,create,startup
+// picks cases, and results are written only when all run).
+import { fork, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { median, printTable, writeResults } from './lib/results.mjs';
+
+const here = fileURLToPath(import.meta.url);
+const root = join(dirname(here), '..');
+const SECONDS = Number(process.env.SERVER_BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.SERVER_BENCH_ROUNDS ?? 3);
+const STARTUPS = Number(process.env.SERVER_BENCH_STARTUPS ?? 10);
+const CONNECTIONS = 50;
+const LIST_SIZE = 500;
+const GET_PATH = '/api/v1/namespaces/default/configmaps/app-config';
+const LIST_PATH = '/api/v1/namespaces/bulk/configmaps';
+const CREATE_PATH = '/api/v1/namespaces/create/configmaps';
+const KUBE_LITE_MAIN = join(root, 'packages', 'kube-lite', 'dist', 'cli', 'main.js');
+/**
+ * A directory holding an earlier commit's packages, built (`packages/<p>/dist`, with a node_modules whose
+ * `@apiserver/*` entries link to them): its full stack runs as one more contender, for before/after figures.
+ */
+const BASELINE_ROOT = process.env.SERVER_BENCH_BASELINE_ROOT;
+const BASELINE_LABEL = process.env.SERVER_BENCH_BASELINE_LABEL ?? 'baseline';
+
+/** A ConfigMap whose data is about 1 KiB, as a client would create it. */
+function configMap(name, namespace) {
+  const data = {};
+  for (let i = 0; i < 8; i++) data[`key-${i}.properties`] = `setting.${i}=${'v'.repeat(100)}\n`;
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels: { app: 'web', tier: 'frontend' } }, data };
+}
+
+/** A GenericAPIServer serving core/v1 configmaps from a MemoryBackend, not yet listening. */
+async function newFullServer(baselineRoot) {
+  const load = (specifier, file) => import(baselineRoot === undefined ? specifier : pathToFileURL(join(baselineRoot, 'packages', file)).href);
+  const [{ GenericAPIServer }, { GenericStrategy, Store }, { newBuiltinScheme }, { MemoryBackend }] = await Promise.all([
+    load('@apiserver/server', 'server/dist/index.js'),
+    load('@apiserver/registry', 'registry/dist/index.js'),
+    load('@apiserver/runtime/apis', 'runtime/dist/apis/index.js'),
+    load('@apiserver/storage-memory', 'storage-memory/dist/index.js'),
+  ]);
+  const backend = new MemoryBackend();
+  const strategy = new GenericStrategy({ namespaceScoped: true });
+  const configmaps = new Store({
+    newObject: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }),
+    newList: () => ({ apiVersion: 'v1', kind: 'ConfigMapList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: '', resource: 'configmaps' },
+    singularQualifiedResource: { group: '', resource: 'configmap' },
+    storage: backend.storage(),
+    resourcePrefix: '/configmaps',
+    strategies: { create: strategy, update: strategy, delete: strategy },
+  });
+  const server = new GenericAPIServer({ log: () => undefined });
+  server.installLegacyAPIGroup('/api', {
+    prioritizedVersions: [{ group: '', version: 'v1' }],
+    versionedResourcesStorageMap: { v1: { configmaps } },
+    scheme: newBuiltinScheme(),
+  });
+  return server;
+}
+
+/** One request; resolves with status, headers (raw pairs) and body bytes. */
+function fetchRaw(port, method, path, body) {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { 'content-type': 'application/json' };
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Creates the GET object and the LIST namespace's objects through the server itself. */
+async function populate(port) {
+  const post = async (namespace, name) => {
+    const res = await fetchRaw(port, 'POST', `/api/v1/namespaces/${namespace}/configmaps`, JSON.stringify(configMap(name, namespace)));
+    if (res.status !== 201) throw new Error(`populate ${namespace}/${name}: ${res.status} ${res.body}`);
+  };
+  await post('default', 'app-config');
+  for (let i = 0; i < LIST_SIZE; i++) await post('bulk', `app-config-${String(i).padStart(3, '0')}`);
+}
+
+/** The response the full stack gives for `path`, as bare node:http will replay it (Date is set by node). */
+async function captured(port, path) {
+  const res = await fetchRaw(port, 'GET', path);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+  const headers = [];
+  for (let i = 0; i < res.rawHeaders.length; i += 2) {
+    const name = res.rawHeaders[i];
+    if (!['date', 'connection', 'keep-alive'].includes(name.toLowerCase())) headers.push([name, res.rawHeaders[i + 1]]);
+  }
+  return { headers, body: res.body.toString('base64') };
+}
+
+/** Child-process mode: serve one kind and send the port (and, for the full stack, its captured responses). */
+async function serve(kind) {
+  // Exit when the parent goes away (a clean exit also lets `--cpu-prof` write its profile).
+  process.once('disconnect', () => process.exit(0));
+  // The parent asks for the CPU time used so far, to report server CPU per request.
+  process.on('message', (m) => {
+    if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
+  });
+  if (kind === 'full' || kind === 'baseline') {
+    const server = await newFullServer(kind === 'baseline' ? BASELINE_ROOT : undefined);
+    const [url] = await server.listen({ port: 0 });
+    const port = Number(new URL(url).port);
+    await populate(port);
+    process.send({ port, get: await captured(port, GET_PATH), list: await captured(port, LIST_PATH) });
+    return;
+  }
+  const replay = await new Promise((resolve) => process.once('message', resolve));
+
+  const body = Buffer.from(replay.body, 'base64');
+  const listen = createServer((_req, res) => {
+    for (const [name, value] of replay.headers) res.setHeader(name, value);
+    res.writeHead(200);
+    res.end(body);
+  });
+  listen.listen(0, '127.0.0.1', () => process.send({ port: listen.address().port }));
+}
+
+/** Starts a serving child; `replay` is the captured response a bare server answers with. */
+async function startChild(kind, replay) {
+  const child = fork(here, [`--serve=${kind}`], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  if (replay !== undefined) child.send(replay);
+  const { port, ...captures } = await ready;
+  return { child, port, ...captures };
+}
+
+/** The CPU time (user + system, µs) a serving child used so far. */
+function childCpu(child) {
+  return new Promise((resolve) => {
+    const onMessage = (m) => {
+      if (m?.cpu === undefined) return;
+      child.off('message', onMessage);
+      resolve(m.cpu.user + m.cpu.system);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
+}
+
+/** autocannon against `port` after a 1 s warm-up; returns req/s and p99 latency. */
+async function load(label, server, path, options) {
+  const base = { url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, ...options };
+  await autocannon({ ...base, duration: 1 });
+  const cpuBefore = await childCpu(server.child);
+  const result = await autocannon({ ...base, duration: SECONDS });
+  const cpu = (await childCpu(server.child)) - cpuBefore;
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99, bytesPerResponse: result.throughput.total / result.requests.total, cpuPerRequest: cpu / result.requests.total };
+}
+
+/** POSTs of new ConfigMaps, a fresh name on every request. */
+function createOptions(prefix) {
+  let n = 0;
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    requests: [{ path: CREATE_PATH, setupRequest: (req) => ({ ...req, body: JSON.stringify(configMap(`${prefix}-${n++}`, 'create')) }) }],
+  };
+}
+
+async function benchHttp(cases) {
+  const samples = new Map();
+  const add = (key, value) => samples.set(key, [...(samples.get(key) ?? []), value]);
+  const reads = [['get', GET_PATH], ['list', LIST_PATH]].filter(([what]) => cases.includes(what));
+  const accept = { headers: { accept: 'application/json' } };
+  for (let round = 0; round < ROUNDS; round++) {
+    const fulls = BASELINE_ROOT === undefined ? ['full'] : ['full', 'baseline'];
+    let full;
+    for (const kind of round % 2 === 0 ? fulls : [...fulls].reverse()) {
+      const server = await startChild(kind);
+      if (kind === 'full') full = server;
+      try {
+        for (const [what, path] of reads) add(`${what}/${kind}`, await load(`${what} ${kind}`, server, path, accept));
+        if (cases.includes('create')) add(`create/${kind}`, await load(`create ${kind}`, server, CREATE_PATH, createOptions(`r${round}`)));
+      } finally {
+        server.child.kill();
+      }
+    }
+    for (const [what, path] of reads) {
+      const bare = await startChild('bare', full[what]);
+      try {
+        add(`${what}/bare`, await load(`${what} bare`, bare, path, accept));
+      } finally {
+        bare.child.kill();
+      }
+    }
+  }
+  const row = (name, key) => {
+    const runs = samples.get(key);
+    const bytes = Math.round(median(runs.map((r) => r.bytesPerResponse)));
+    const cpu = median(runs.map((r) => r.cpuPerRequest));
+    return { name, value: median(runs.map((r) => r.rps)), note: `p99 ${median(runs.map((r) => r.p99))} ms; server CPU ${cpu.toFixed(1)} µs/request; ${bytes} bytes per response` };
+  };
+  const table = (title, what) => ({
+    title,
+    unit: 'requests/s (median of rounds)',
+    baseline: 'node:http bare, same bytes',
+    better: 'higher',
+    rows: [row('node:http bare, same bytes', `${what}/bare`), row('GenericAPIServer full stack', `${what}/full`), ...baselineRows(what)],
+  });
+  const baselineRows = (what) => (BASELINE_ROOT === undefined ? [] : [row(`GenericAPIServer full stack at ${BASELINE_LABEL}`, `${what}/baseline`)]);
+  const tables = [];
+  if (cases.includes('get')) tables.push(table(`GET one ConfigMap (~1 KiB data), autocannon ${CONNECTIONS} connections x ${SECONDS} s`, 'get'));
+  if (cases.includes('list')) tables.push(table(`LIST ${LIST_SIZE} ConfigMaps, autocannon ${CONNECTIONS} connections x ${SECONDS} s`, 'list'));
+  if (cases.includes('create')) {
+    tables.push({
+      title: `CREATE (POST) a ConfigMap (~1 KiB data, a new name each), autocannon ${CONNECTIONS} connections x ${SECONDS} s`,
+      unit: 'requests/s (median of rounds)',
+      baseline: 'GenericAPIServer full stack',
+      better: 'higher',
+      rows: [row('GenericAPIServer full stack', 'create/full'), ...baselineRows('create')],
+    });
+  }
+  return tables;
+}
+
+/** Child-process mode for (d): build, install, listen, then serve until killed. */
+async function startupChild() {
+  const server = await newFullServer();
+  const [url] = await server.listen({ port: 0 });
+  process.stdout.write(`listening ${url}\n`);
+}
+
+/** Polls `url`/readyz until it answers 200; resolves with the time it did. */
+async function pollReady(port, deadline) {
+  while (performance.now() < deadline) {
+    const ok = await fetchRaw(port, 'GET', '/readyz').then((r) => r.status === 200, () => false);
+    if (ok) return performance.now();
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  throw new Error('not ready within the deadline');
+}
+
+/** Spawns one server process; resolves with ms from spawn to the first 200 from /readyz. */
+async function startupOnce(command, args) {
+  const started = performance.now();
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      let out = '';
+      const onData = (chunk) => {
+        out += chunk;
+        const match = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1?\]|0\.0\.0\.0):(\d+)/.exec(out);
+        if (match) resolve(Number(match[1]));
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${out}`)));
+    });
+    return (await pollReady(port, started + 10_000)) - started;
+  } finally {
+    child.kill();
+  }
+}
+
+async function benchStartup() {
+  const kubeLite = existsSync(KUBE_LITE_MAIN);
+  const args = kubeLite ? [KUBE_LITE_MAIN, '--port', '0', '--storage-backend', 'memory'] : [here, '--startup-child'];
+  const name = kubeLite ? 'kube-lite --storage-backend memory' : 'GenericAPIServer + core/v1 configmaps (memory)';
+  const times = [];
+  for (let i = 0; i < STARTUPS; i++) times.push(await startupOnce(process.execPath, args));
+  const bareTimes = [];
+  for (let i = 0; i < STARTUPS; i++) bareTimes.push(await startupOnce(process.execPath, [here, '--startup-bare']));
+  return {
+    table: {
+      title: `startup to ready: spawn to the first 200 from /readyz, median of ${STARTUPS} runs`,
+      unit: 'ms',
+      baseline: 'node:http bare (spawn + listen)',
+      better: 'lower',
+      rows: [
+        { name: 'node:http bare (spawn + listen)', value: median(bareTimes) },
+        { name, value: median(times), note: `target < 300 ms; min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}` },
+      ],
+    },
+    note: kubeLite
+      ? `Startup runs \`node packages/kube-lite/dist/cli/main.js --port 0 --storage-backend memory\`.`
+      : 'kube-lite\'s CLI was not built when this ran: startup measures a node process building a GenericAPIServer, installing core/v1 configmaps on a MemoryBackend and listening.',
+  };
+}
+
+const serveArg = process.argv.find((a) => a.startsWith('--serve='));
+if (serveArg !== undefined) {
+  await serve(serveArg.slice('--serve='.length));
+} else if (process.argv.includes('--startup-child')) {
+  await startupChild();
+} else if (process.argv.includes('--startup-bare')) {
+  const listen = createServer((_req, res) => res.end('ok'));
+  listen.listen(0, '127.0.0.1', () => process.stdout.write(`listening http://127.0.0.1:${listen.address().port}\n`));
+} else {
+  const all = ['get', 'list', 'create', 'startup'];
+  const cases = process.env.SERVER_BENCH_CASES?.split(',') ?? all;
+  const complete = all.every((c) => cases.includes(c));
+  const tables = [];
+  const notes = [];
+  tables.push(...(await benchHttp(cases)));
+  if (cases.includes('startup')) {
+    const startup = await benchStartup();
+    tables.push(startup.table);
+    notes.push(startup.note);
+  }
+  for (const table of tables) {
+    const base = table.rows.find((r) => r.name === table.baseline);
+    for (const row of table.rows) row.ratio = row.value / base.value;
+    printTable(table);
+  }
+  if (complete) {
+    const file = writeResults('server', {
+      title: 'server end to end: GenericAPIServer GET, LIST, CREATE and startup',
+      command: 'npm run bench -- server',
+      tables,
+      notes: [
+        `Each server runs alone in a child process while autocannon runs in the parent (2-core machine); ${ROUNDS} interleaved rounds, 1 s warm-up before each measured run.`,
+        'Bare node:http answers with the exact body and headers (Content-Type, Content-Length, Audit-Id and the rest) the full stack sent for the same path, captured once per round.',
+        `The full stack: GenericAPIServer defaults (panic recovery, request info, metrics, request deadline, anonymous authentication, max-in-flight 400/200, AlwaysAllow) with a core/v1 configmaps Store (GenericStrategy) on a MemoryBackend holding ${LIST_SIZE + 1} ConfigMaps of ~1 KiB data.`,
+        ...notes,
+      ],
+    });
+    console.log(`\nwrote ${file}`);
+  }
+}
