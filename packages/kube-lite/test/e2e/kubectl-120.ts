@@ -61,6 +61,10 @@ export async function objects120(t: Test, kubectl: Kubectl, ns: string): Promise
   t.match(rowOf(deploys, 'web'), { READY: '0/1' });
   t.equal(await kubectl.ok(t, ['get', 'cm', 'applied', '-n', ns, '-o', 'jsonpath={.data.a}']), '3');
   t.equal(await kubectl.ok(t, ['label', 'cm', 'applied', 'x=y', '-n', ns]), 'configmap/applied labeled\n');
+  t.equal(await kubectl.ok(t, ['patch', 'cm', 'applied', '--type', 'merge', '-p', '{"data":{"m":"1"}}', '-n', ns]), 'configmap/applied patched\n');
+  t.equal(await kubectl.ok(t, ['patch', 'deploy', 'web', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.28"}]}}}}', '-n', ns]), 'deployment.apps/web patched\n');
+  t.match(await kubectl.ok(t, ['describe', 'cm', 'applied', '-n', ns]), new RegExp(`^Name:\\s+applied\\nNamespace:\\s+${ns}\\nLabels:\\s+x=y\\n`));
+  t.match(await kubectl.ok(t, ['describe', 'deploy', 'web', '-n', ns]), /\n\s+Image:\s+nginx:1\.28\n/);
   t.equal(await kubectl.ok(t, ['scale', 'deployment', 'web', '--replicas=2', '-n', ns]), 'deployment.apps/web scaled\n');
   t.equal(await kubectl.ok(t, ['delete', 'configmap', 'applied', '-n', ns]), 'configmap "applied" deleted\n');
   t.equal(await kubectl.ok(t, ['delete', '-f', '-'], { input: configMap(ns, 'validated', {}) }), 'configmap "validated" deleted\n');
