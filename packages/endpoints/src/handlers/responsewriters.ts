@@ -24,13 +24,34 @@ export function wantsPretty(request: HandlerRequest, negotiated?: NegotiatedMedi
   return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
 }
 
-/** Negotiates the response media type of a resource endpoint (406 as a thrown NotAcceptableError). */
+/** Negotiation results per scope and Accept header (clients send a handful of distinct headers). */
+const negotiations = new WeakMap<RequestScope, Map<string, NegotiatedMediaType>>();
+/** Distinct Accept headers remembered per scope before the memory is cleared. */
+const MAX_REMEMBERED_ACCEPTS = 64;
+
+/**
+ * Negotiates the response media type of a resource endpoint (406 as a thrown NotAcceptableError). The outcome
+ * depends only on the scope and the Accept header, so successful ones are remembered per scope.
+ */
 export function negotiateOutput(scope: RequestScope, request: HandlerRequest): NegotiatedMediaType {
-  return negotiateOutputMediaType(
-    request.req.headers.accept,
+  const accept = request.req.headers.accept;
+  let remembered = negotiations.get(scope);
+  const hit = accept === undefined ? undefined : remembered?.get(accept);
+  if (hit !== undefined) return hit;
+  const negotiated = negotiateOutputMediaType(
+    accept,
     scope.serializers,
     resourceEndpointRestrictions({ tableConvertor: scope.tableConvertor !== undefined }),
   );
+  if (accept === undefined) return negotiated;
+  if (remembered === undefined) {
+    remembered = new Map();
+    negotiations.set(scope, remembered);
+  } else if (remembered.size >= MAX_REMEMBERED_ACCEPTS) {
+    remembered.clear();
+  }
+  remembered.set(accept, negotiated);
+  return negotiated;
 }
 
 function sendWarnings(request: HandlerRequest): void {
