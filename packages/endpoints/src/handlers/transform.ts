@@ -35,7 +35,8 @@ export function withTypeMeta(scope: RequestScope, obj: KubeObject): KubeObject {
   if (isList(obj)) {
     return { ...obj, kind: obj.kind ?? `${scope.kind.kind}List`, apiVersion: obj.apiVersion ?? apiVersion, items: obj.items };
   }
-  if (obj.kind === 'Status') return obj;
+  // An object that has both already is returned as it is (the callers only read it): no copy per response.
+  if (obj.kind === 'Status' || (obj.kind != null && obj.apiVersion != null)) return obj;
   return { ...obj, kind: obj.kind ?? scope.kind.kind, apiVersion: obj.apiVersion ?? apiVersion };
 }
 
