@@ -5,12 +5,15 @@
 import { parseGoDuration } from '@apiserver/server';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type FlagSetter = (o: Mutable<KubeLiteOptions>, value: string) => void;
+/** `T` with its readonly modifiers removed (what flag setters write into). */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-interface FlagSpec {
+/** How one flag is parsed. */
+export interface FlagSpec {
+  /** Help text. */
   readonly usage: string;
-  readonly set: FlagSetter;
+  /** Stores the flag's value in the options (throws with the message to report). */
+  readonly set: (o: Mutable<KubeLiteOptions>, value: string) => void;
   /** Boolean flags may stand alone (`--watch-cache`) or take `=true|false`. */
   readonly boolean?: true;
 }
@@ -59,6 +62,7 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     set: (o, v) => { o.maxMutatingRequestsInflight = integer('max-mutating-requests-inflight', v); },
   },
   'request-timeout': { usage: 'default request timeout, a Go duration (default 1m0s)', set: (o, v) => { o.requestTimeoutMillis = parseGoDuration(v); } },
+  'event-ttl': { usage: 'how long events are kept, a Go duration (default 1h0m0s)', set: (o, v) => { o.eventTTLMillis = parseGoDuration(v); } },
   'service-node-port-range': { usage: 'ports of NodePort services (default 30000-32767)', set: (o, v) => { o.serviceNodePortRange = v; } },
   'service-cluster-ip-range': { usage: 'CIDR of service cluster IPs (default 10.0.0.0/24)', set: (o, v) => { o.serviceClusterIPRange = v; } },
 };

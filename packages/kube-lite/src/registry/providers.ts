@@ -23,6 +23,8 @@ import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 export interface ProviderOptions {
   /** `--service-cluster-ip-range`. */
   readonly serviceClusterIPRange?: string;
+  /** `--event-ttl` in ms (default 1 h). */
+  readonly eventTTLMillis?: number;
   /** `--service-node-port-range`. */
   readonly serviceNodePortRange?: string;
   /** The scheme of every kind served (default: a new built-in scheme). */
@@ -59,7 +61,7 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
           ...newServiceAccountStorage(getter),
           ...newServiceStorage(getter, services),
           ...newPodStorage(getter),
-          ...newEventStorage(getter),
+          ...newEventStorage(getter, this.#options.eventTTLMillis === undefined ? {} : { ttlSeconds: Math.ceil(this.#options.eventTTLMillis / 1000) }),
           ...newNodeStorage(getter),
         },
       },

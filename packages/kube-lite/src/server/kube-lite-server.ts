@@ -11,7 +11,7 @@ import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { addBootstrapHooks } from './bootstrap.js';
 import { storageOf } from './group-storage.js';
 import { writeKubeconfig } from './kubeconfig.js';
-import { addNamespaceControllerHook } from './namespace-controller-hook.js';
+import { addNamespaceControllerHook, addServiceAccountsControllerHook } from './controller-hooks.js';
 import { type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
 import { StorageFactory } from './storage-factory.js';
 
@@ -134,7 +134,9 @@ export class KubeLiteServer {
       else server.installAPIGroup(withAdmission);
     }
     addBootstrapHooks(server, groups);
-    addNamespaceControllerHook(server, groups, config.log ?? ((m) => console.error(m)));
+    const log = config.log ?? ((m: string) => console.error(m));
+    addNamespaceControllerHook(server, groups, log);
+    addServiceAccountsControllerHook(server, groups, log);
     const secure = secureServing(o);
     const urls = await server.listen({ bindAddress: o.bindAddress, ...(o.port !== -1 && { port: o.port }), ...(secure !== undefined && { secure }) });
     const kubeconfigPath = config.kubeconfigPath ?? join(o.dataDir ?? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`), 'kubeconfig');

@@ -47,6 +47,8 @@ export interface KubeLiteOptions {
   readonly requestTimeoutMillis: number;
   /** `--service-cluster-ip-range`: CIDR services' cluster IPs are allocated from (default 10.0.0.0/24). */
   readonly serviceClusterIPRange: string;
+  /** `--event-ttl` in ms: how long events are kept after their last update (default 1 h). */
+  readonly eventTTLMillis: number;
   /** `--service-node-port-range`: ports NodePort services get (default 30000-32767). */
   readonly serviceNodePortRange: string;
 }
@@ -68,6 +70,7 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     requestTimeoutMillis: 60_000,
     serviceClusterIPRange: '10.0.0.0/24',
     serviceNodePortRange: '30000-32767',
+    eventTTLMillis: 3_600_000,
   };
 }
 
@@ -118,6 +121,7 @@ function limitErrors(o: KubeLiteOptions): string[] {
   nonNegative('max-requests-inflight', o.maxRequestsInflight);
   nonNegative('max-mutating-requests-inflight', o.maxMutatingRequestsInflight);
   if (!(o.requestTimeoutMillis > 0)) errors.push('--request-timeout should be a positive value');
+  if (!(o.eventTTLMillis >= 1000)) errors.push('--event-ttl must be at least 1s');
   return errors;
 }
 

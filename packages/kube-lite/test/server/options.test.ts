@@ -16,6 +16,7 @@ t.test('flags: both spellings, booleans, lists, durations', async (t) => {
     '--anonymous-auth',
     '--authorization-mode=AlwaysAllow,AlwaysDeny',
     '--request-timeout=1m30s',
+    '--event-ttl=5m',
     '--max-requests-inflight=10',
     'kubeconfig',
   ]);
@@ -29,6 +30,7 @@ t.test('flags: both spellings, booleans, lists, durations', async (t) => {
   t.equal(options.anonymousAuth, true);
   t.same(options.authorizationModes, ['AlwaysAllow', 'AlwaysDeny']);
   t.equal(options.requestTimeoutMillis, 90_000);
+  t.equal(options.eventTTLMillis, 300_000);
   t.equal(options.maxRequestsInflight, 10);
   t.same(validateKubeLiteOptions(options), []);
   t.equal(parseFlags(['-h']).help, true);
@@ -61,6 +63,7 @@ t.test('validation: every invalid value at once, in kube-apiserver words', async
     etcdPrefix: 'registry',
     maxRequestsInflight: -1,
     requestTimeoutMillis: 0,
+    eventTTLMillis: 10,
     authorizationModes: ['RBAC', 'AlwaysAllow', 'AlwaysAllow'],
     serviceClusterIPRange: '10.0.0.0/33',
     serviceNodePortRange: '32767-30000',
@@ -75,6 +78,7 @@ t.test('validation: every invalid value at once, in kube-apiserver words', async
     '--etcd-prefix "registry" must start with "/"',
     '--max-requests-inflight can not be negative value',
     '--request-timeout should be a positive value',
+    '--event-ttl must be at least 1s',
     'authorization-mode "RBAC" is not a valid mode (supported: AlwaysAllow, AlwaysDeny)',
     'authorization-mode "AlwaysAllow" has mode specified more than once',
     '--service-cluster-ip-range "10.0.0.0/33" is not a valid CIDR',

@@ -5,7 +5,7 @@
  */
 import { type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/index.js';
-import { StatusREST } from '../../core/pod/status-rest.js';
+import { StatusREST } from '../../status-rest.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { ScaleREST } from '../scale/scale-rest.js';
 import { newReplicaSetTableConvertor } from './printer.js';

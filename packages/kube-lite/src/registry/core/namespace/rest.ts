@@ -143,44 +143,6 @@ export class NamespaceREST
   }
 }
 
-/** `namespaces/status`: reads the namespace, updates only its status (StatusREST). */
-export class NamespaceStatusREST implements Getter, Updater {
-  readonly #main: Store;
-  readonly #status: Store;
-
-  /** `main` serves reads, `status` (a Store with the status strategy) serves updates. */
-  constructor(main: Store, status: Store) {
-    this.#main = main;
-    this.#status = status;
-  }
-
-  /** A new empty Namespace. */
-  newObject(): ApiObject {
-    return this.#main.newObject();
-  }
-
-  /** Releases nothing (the Stores belong to the main resource). */
-  destroy(): void {}
-
-  /** Reads the namespace. */
-  get(ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
-    return this.#main.get(ctx, name, options);
-  }
-
-  /** Updates the status (never creates). */
-  update(
-    ctx: RequestContext,
-    name: string,
-    objInfo: UpdatedObjectInfo,
-    createValidation: ValidateObjectFunc | undefined,
-    updateValidation: ValidateObjectUpdateFunc | undefined,
-    _forceAllowCreate: boolean,
-    options?: UpdateOptions,
-  ): Promise<UpdateResult> {
-    return this.#status.update(ctx, name, objInfo, createValidation, updateValidation, false, options);
-  }
-}
-
 /** `namespaces/finalize`: PUT replaces spec.finalizers only (FinalizeREST); no GET, as upstream. */
 export class NamespaceFinalizeREST implements Updater {
   readonly #finalize: Store;

@@ -9,7 +9,8 @@ import type { ObjectAttrs } from '@apiserver/storage';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { newNamespaceTableConvertor } from './printer.js';
-import { NamespaceREST, NamespaceFinalizeREST, NamespaceStatusREST } from './rest.js';
+import { StatusREST } from '../../status-rest.js';
+import { NamespaceREST, NamespaceFinalizeREST } from './rest.js';
 import { NamespaceFinalizeStrategy, NamespaceStatusStrategy, NamespaceStrategy } from './strategy.js';
 import { phaseOf, specFinalizersOf } from './validation.js';
 
@@ -27,7 +28,7 @@ export interface NamespaceStorage {
   /** The `namespaces` resource. */
   readonly namespaces: NamespaceREST;
   /** The `namespaces/status` subresource. */
-  readonly status: NamespaceStatusREST;
+  readonly status: StatusREST;
   /** The `namespaces/finalize` subresource. */
   readonly finalize: NamespaceFinalizeREST;
 }
@@ -52,7 +53,7 @@ export function newNamespaceREST(getter: RESTOptionsGetter, printer?: PrinterOpt
   const store = new Store(options(main));
   return {
     namespaces: new NamespaceREST(store, storage, resourcePrefix),
-    status: new NamespaceStatusREST(store, new Store(options(new NamespaceStatusStrategy()))),
+    status: new StatusREST(options(main), new NamespaceStatusStrategy()),
     finalize: new NamespaceFinalizeREST(new Store(options(new NamespaceFinalizeStrategy()))),
   };
 }

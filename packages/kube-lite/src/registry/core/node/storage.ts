@@ -9,7 +9,7 @@ import type { ObjectAttrs } from '@apiserver/storage';
 import { recordAt } from '../../../printers/fields.js';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
-import { NodeStatusREST } from './status.js';
+import { StatusREST } from '../../status-rest.js';
 import { newNodeTableConvertor } from './printer.js';
 import { NodeStatusStrategy, NodeStrategy } from './strategy.js';
 
@@ -29,7 +29,7 @@ export interface NodeStores {
   /** The `nodes` Store. */
   readonly nodes: Store;
   /** The `nodes/status` subresource. */
-  readonly status: NodeStatusREST;
+  readonly status: StatusREST;
 }
 
 /** Builds the node Stores. */
@@ -49,7 +49,7 @@ export function newNodeStores(getter: RESTOptionsGetter, printer?: PrinterOption
     shortNames: ['no'],
   });
   const nodes = new Store(options(main));
-  return { nodes, status: new NodeStatusREST(nodes, new Store(options(new NodeStatusStrategy()))) };
+  return { nodes, status: new StatusREST(options(main), new NodeStatusStrategy()) };
 }
 
 /** The `nodes` and `nodes/status` entries of the core/v1 storage map. */

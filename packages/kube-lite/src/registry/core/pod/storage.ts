@@ -9,7 +9,7 @@ import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { recordAt, stringAt } from './object-fields.js';
 import { newPodTableConvertor } from './printer.js';
-import { StatusREST } from './status-rest.js';
+import { StatusREST } from '../../status-rest.js';
 import { PodStrategy } from './strategy.js';
 
 /** Options of the pod storage. */

@@ -19,7 +19,7 @@ import {
 import type { CreateOptions, DeleteOptions, Status, UpdateOptions } from '@apiserver/runtime';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
-import { StatusREST } from '../pod/status-rest.js';
+import { StatusREST } from '../../status-rest.js';
 import { type Reservation, ServiceAllocators } from './allocators.js';
 import { ClusterIPRange } from './ip-range.js';
 import { DEFAULT_SERVICE_NODE_PORT_RANGE, NodePortRange } from './port-range.js';

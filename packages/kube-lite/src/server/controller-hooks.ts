@@ -1,0 +1,60 @@
+/**
+ * Runs the controllers kube-lite needs inside the server (upstream they live in kube-controller-manager): the
+ * namespace controller over every namespaced resource served, and the service accounts controller giving each
+ * namespace its `default` ServiceAccount. Post-start hooks start them; shutdown stops them.
+ */
+import { isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
+import type { APIGroupInfo, GenericAPIServer } from '@apiserver/server';
+import { NamespaceController } from '../controllers/namespace/namespace-controller.js';
+import { type NamespacedResource, ResourcesRemainingError } from '../controllers/namespace/namespaced-resources-deleter.js';
+import { ServiceAccountsController } from '../controllers/serviceaccount/serviceaccounts-controller.js';
+import { storageOf, topLevelResources } from './group-storage.js';
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Every namespaced top-level resource of the groups. */
+export function namespacedResources(groups: readonly APIGroupInfo[]): NamespacedResource[] {
+  return topLevelResources(groups)
+    .filter(({ storage }) => isScoper(storage) && storage.namespaceScoped())
+    .map(({ group, resource, storage }) => ({ resource: { group, resource }, storage }));
+}
+
+/** Registers `start-namespace-controller` when the core group serves namespaces with their finalize subresource. */
+export function addNamespaceControllerHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): NamespaceController | undefined {
+  const namespaces = storageOf(groups, '', 'namespaces');
+  const finalize = storageOf(groups, '', 'namespaces/finalize');
+  const status = storageOf(groups, '', 'namespaces/status');
+  if (namespaces === undefined || finalize === undefined || !isUpdater(finalize)) return undefined;
+  if (!isGetter(namespaces) || !isGracefulDeleter(namespaces) || !isUpdater(namespaces) || !isLister(namespaces) || !isWatcher(namespaces)) return undefined;
+  const controller = new NamespaceController({
+    namespaces,
+    finalize,
+    ...(status !== undefined && isUpdater(status) && { status }),
+    resources: () => namespacedResources(groups),
+    // Content still draining is the normal retry path, not worth a log line.
+    onError: (err, namespace) => {
+      if (!(err instanceof ResourcesRemainingError)) log(`namespace controller: ${namespace ?? 'watch'}: ${messageOf(err)}`);
+    },
+  });
+  server.addPostStartHook('start-namespace-controller', ({ signal }) => controller.start(signal));
+  server.addPreShutdownHook('stop-namespace-controller', () => controller.stop());
+  return controller;
+}
+
+/** Registers `start-serviceaccounts-controller` when the core group serves namespaces and serviceaccounts. */
+export function addServiceAccountsControllerHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): ServiceAccountsController | undefined {
+  const namespaces = storageOf(groups, '', 'namespaces');
+  const serviceAccounts = storageOf(groups, '', 'serviceaccounts');
+  if (namespaces === undefined || !isGetter(namespaces) || !isLister(namespaces) || !isWatcher(namespaces)) return undefined;
+  if (serviceAccounts === undefined || !isGetter(serviceAccounts) || !isCreater(serviceAccounts) || !isLister(serviceAccounts) || !isWatcher(serviceAccounts)) return undefined;
+  const controller = new ServiceAccountsController({
+    namespaces,
+    serviceAccounts,
+    onError: (err, namespace) => log(`serviceaccounts controller: ${namespace ?? 'watch'}: ${messageOf(err)}`),
+  });
+  server.addPostStartHook('start-serviceaccounts-controller', ({ signal }) => controller.start(signal));
+  server.addPreShutdownHook('stop-serviceaccounts-controller', () => controller.stop());
+  return controller;
+}
