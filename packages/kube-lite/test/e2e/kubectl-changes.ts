@@ -49,9 +49,10 @@ export async function manifests(t: Test, kubectl: Kubectl, ns: string): Promise<
   }
   const warned = await kubectl.run(['create', '-f', '-', '--validate=warn'], stdin(unknown));
   t.match(warned, { code: 0, stdout: 'configmap/strict created\n', stderr: /Warning: unknown field "bogus"/ });
+  t.notOk(field(await kubectl.getJson(t, ['cm', 'strict', '-n', ns]), 'bogus'), 'unknown field dropped (Warn)');
   const ignored = await kubectl.run(['apply', '-f', '-', '--validate=false'], stdin(configMap(ns, 'ignored', { k: 'v' }, { bogus: 1 })));
   t.match(ignored, { code: 0, stdout: 'configmap/ignored created\n' });
-  t.notOk(field(await kubectl.getJson(t, ['cm', 'ignored', '-n', ns]), 'bogus'), 'unknown field dropped');
+  t.notOk(field(await kubectl.getJson(t, ['cm', 'ignored', '-n', ns]), 'bogus'), 'unknown field dropped (Ignore)');
   await kubectl.fails(
     t,
     ['apply', '-f', '-'],

@@ -162,8 +162,9 @@ export async function watchChanges(t: Test, kubectl: Kubectl, ns: string): Promi
   const one = kubectl.start(['get', 'configmap', 'watched', '-w', '-o', 'jsonpath={.metadata.labels.seen}{"\\n"}', '-n', ns]);
   try {
     await one.waitForOutput(/^yes\n/, 20_000);
-    // The object is printed from a GET before the watch (rv=0) starts; give the watch time to open.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The object is printed from a GET before the watch (rv=0) starts; give the watch time to open (a
+    // change made before it opens would be part of the initial state, which kubectl does not print).
+    await new Promise((r) => setTimeout(r, 3000));
     await kubectl.ok(t, ['label', 'configmap', 'watched', 'seen=twice', '--overwrite', '-n', ns]);
     t.equal(await one.waitForOutput(/twice\n/, 20_000), 'yes\ntwice\n', 'get NAME -w: the object, then the change');
   } finally {
