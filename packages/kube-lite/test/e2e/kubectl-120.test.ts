@@ -4,7 +4,8 @@ import t from 'tap';
 import { discovery120, objects120 } from './kubectl-120.js';
 import { BACKENDS, Kubectl, startEnv } from './harness.js';
 
-const found = await debianKubectl120();
+// Bounded so a slow mirror cannot eat tap's per-file timeout: at most three apt/dpkg steps of 30 s.
+const found = await debianKubectl120({ commandTimeoutMs: 30_000 });
 
 for (const backend of BACKENDS) {
   t.test(`kubectl 1.20 (Debian) on ${backend}`, { skip: 'reason' in found ? found.reason : false }, async (t) => {
