@@ -92,7 +92,7 @@ export { statusServiceErrorHandler } from './service-error-handler.js';
 export { applyJSONPatch, decodeJSONPatch, JSONPatchError, type JSONPatchOperation } from './patch/json-patch.js';
 export { applyMergePatch } from './patch/merge-patch.js';
 export { applyStrategicMergePatch, StrategicMergePatchError } from './patch/strategic-merge-patch.js';
-export { duplicateFields, unknownFields } from './handlers/field-validation.js';
+export { dropUnknownFields, duplicateFields } from './handlers/field-validation.js';
 export { DiscoveryManager, type DiscoveryManagerOptions } from './discovery/discovery-manager.js';
 export {
   addAPIResourceListRoute,

@@ -12,8 +12,10 @@ import {
   newRequestEntityTooLargeError,
   parseGroupVersion,
   type SerializerInfo,
+  findUnknownFields,
+  unknownFieldMessages,
 } from '@apiserver/runtime';
-import { duplicateFields, unknownFields } from './field-validation.js';
+import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import type { FieldValidation } from './options.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 
@@ -107,7 +109,7 @@ export function validateFields(
   if (mode === 'Ignore' || scope.objectSchema === undefined) return;
   const problems = [
     ...(jsonText === undefined ? [] : duplicateFields(jsonText).map((f) => `duplicate field ${JSON.stringify(f)}`)),
-    ...unknownFields(scope.objectSchema, obj).map((f) => `unknown field ${JSON.stringify(f)}`),
+    ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj)),
   ];
   if (problems.length === 0) return;
   if (mode === 'Strict') throw newBadRequest(`strict decoding error: ${problems.join(', ')}`);
@@ -127,7 +129,7 @@ export async function decodeBody(scope: RequestScope, request: HandlerRequest, m
   const obj = checkTypeMeta(scope, decoded, body);
   checkSchema(scope, obj);
   validateFields(scope, request, obj, info.mediaType === 'application/json' ? body.toString('utf8') : undefined, mode);
-  return toApiObject(obj);
+  return toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj));
 }
 
 /** Ensures `metadata` is an object (ApiObject's shape). */

@@ -1,35 +1,13 @@
 /**
- * Field validation (`fieldValidation=Strict|Warn|Ignore`): unknown fields found by walking the kind's schema,
- * duplicate fields found by scanning the JSON text (the strict decoder of sigs.k8s.io/json does both).
+ * Field validation (`fieldValidation=Strict|Warn|Ignore`): duplicate fields found by scanning the JSON text
+ * (the strict decoder of sigs.k8s.io/json reports them, with unknown fields from runtime's
+ * `findUnknownFields`); whatever the directive, unknown fields of a built-in kind are then dropped, as Go's
+ * decoder into structs does.
  */
-import { itemsOf, mapValueOf, propertiesOf } from '@apiserver/runtime';
+import { type KubeObject, pruneUnknownFields, type Scheme } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 
 const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Dotted paths of fields the schema does not declare (`spec.foo`, `spec.items[0].bar`). */
-export function unknownFields(schema: TSchema, value: unknown, path = ''): string[] {
-  const props = propertiesOf(schema);
-  if (props !== undefined && isRecord(value)) {
-    return Object.entries(value).flatMap(([key, child]) => {
-      const childSchema = props[key];
-      return childSchema === undefined ? [join(path, key)] : unknownFields(childSchema, child, join(path, key));
-    });
-  }
-  const values = mapValueOf(schema);
-  if (values !== undefined && isRecord(value)) {
-    return Object.entries(value).flatMap(([key, child]) => unknownFields(values, child, join(path, key)));
-  }
-  const items = itemsOf(schema);
-  if (items !== undefined && Array.isArray(value)) {
-    return value.flatMap((child, i) => unknownFields(items, child, `${path}[${i}]`));
-  }
-  return [];
-}
 
 /** Dotted paths of keys that appear twice in one JSON object of an already-valid JSON text. */
 export function duplicateFields(text: string): string[] {
@@ -71,4 +49,13 @@ export function duplicateFields(text: string): string[] {
     i++;
   }
   return found;
+}
+
+/**
+ * `obj` without the fields its kind's schema does not declare when the scheme knows the kind (a typed Go object
+ * cannot hold them); objects of kinds outside the scheme are kept as they are.
+ */
+export function dropUnknownFields<T extends KubeObject>(scheme: Scheme, kind: Parameters<Scheme['recognizes']>[0], schema: TSchema | undefined, obj: T): T {
+  if (schema === undefined || !scheme.recognizes(kind)) return obj;
+  return pruneUnknownFields(schema, obj) as T;
 }

@@ -15,13 +15,15 @@ import {
   newRequestEntityTooLargeError,
   newUnsupportedMediaType,
   parseMediaType,
+  findUnknownFields,
+  unknownFieldMessages,
 } from '@apiserver/runtime';
 import { applyJSONPatch, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { applyStrategicMergePatch, StrategicMergePatchError } from '../patch/strategic-merge-patch.js';
 import { admissionTransformer, attributesFor, validateObjectFunc, validateObjectUpdateFunc } from './admission.js';
 import { checkTypeMeta, readBody, toApiObject } from './body.js';
-import { duplicateFields, unknownFields } from './field-validation.js';
+import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import { checkName } from './object-meta.js';
 import { toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
 import { finishRequest } from './finisher.js';
@@ -81,7 +83,7 @@ function fieldProblems(scope: RequestScope, patched: KubeObject, text: string): 
   if (scope.objectSchema === undefined) return [];
   return [
     ...duplicateFields(text).map((f) => `duplicate field ${JSON.stringify(f)}`),
-    ...unknownFields(scope.objectSchema, patched).map((f) => `unknown field ${JSON.stringify(f)}`),
+    ...unknownFieldMessages(findUnknownFields(scope.objectSchema, patched)),
   ];
 }
 
@@ -103,7 +105,7 @@ function patchedObject(scope: RequestScope, request: HandlerRequest, type: Patch
       ]);
     }
     request.warnings.push(...problems);
-    const obj = toApiObject(typed);
+    const obj = toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, typed));
     checkName(obj, request.name, request.namespace);
     return obj;
   };

@@ -77,6 +77,17 @@ t.test('Warn mode: unknown and duplicate fields become Warning headers', async (
   const ignore = await s.request('POST', `${base}?fieldValidation=Ignore`, { body: '{"metadata":{"name":"i"},"spec":{}}', headers: JSON_CT });
   t.equal(ignore.status, 201);
   t.notOk(ignore.headers.warning);
+  // Go decodes into the typed struct: unknown fields are dropped, never stored, whatever the directive.
+  t.notOk('spec' in res.json(), 'Warn: the unknown field is not in the answer');
+  t.notOk('spec' in ignore.json(), 'Ignore: the unknown field is not in the answer');
+  const stored = await s.request('GET', `${base}/i`);
+  t.same(Object.keys(stored.json()).sort(), ['apiVersion', 'kind', 'metadata']);
+  const patched = await s.request('PATCH', `${base}/i?fieldValidation=Ignore`, {
+    body: '{"data":{"k":"v"},"extra":{"x":1}}',
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+  });
+  t.equal(patched.status, 200);
+  t.same(Object.keys(patched.json()).sort(), ['apiVersion', 'data', 'kind', 'metadata'], 'PATCH drops unknown fields too');
 });
 
 t.test('huge bodies are 413 and not stored', async (t) => {
