@@ -112,7 +112,8 @@ export function validateFields(
     ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj)),
   ];
   if (problems.length === 0) return;
-  if (mode === 'Strict') throw newBadRequest(`strict decoding error: ${problems.join(', ')}`);
+  // transformDecodeError wraps the strict decoder's error: `ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: …`.
+  if (mode === 'Strict') throw cannotHandle(scope, `strict decoding error: ${problems.join(', ')}`);
   request.warnings.push(...problems);
 }
 

@@ -48,7 +48,7 @@ const cases: readonly Case[] = [
   { name: 'bad fieldValidation', method: 'POST', path: `${base}?fieldValidation=Loose`, body: '{"metadata":{"name":"x"}}', headers: JSON_CT, status: 422 },
   { name: 'fieldManager too long', method: 'POST', path: `${base}?fieldManager=${'m'.repeat(129)}`, body: '{"metadata":{"name":"x"}}', headers: JSON_CT, status: 422 },
   { name: 'export=true', method: 'GET', path: `${base}/a?export=true`, status: 400, message: 'the export parameter, deprecated since v1.14, is no longer supported' },
-  { name: 'Strict unknown field', method: 'POST', path: `${base}?fieldValidation=Strict`, body: '{"metadata":{"name":"x"},"spec":{"foo":1}}', headers: JSON_CT, status: 400, message: 'strict decoding error: unknown field "spec"' },
+  { name: 'Strict unknown field', method: 'POST', path: `${base}?fieldValidation=Strict`, body: '{"metadata":{"name":"x"},"spec":{"foo":1}}', headers: JSON_CT, status: 400, message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "spec"' },
   { name: 'Strict duplicate field', method: 'POST', path: `${base}?fieldValidation=Strict`, body: '{"metadata":{"name":"x","name":"y"}}', headers: JSON_CT, status: 400, message: 'strict decoding error: duplicate field "metadata.name"' },
   { name: 'unknown route', method: 'GET', path: '/api/v1/foos', status: 404, reason: 'NotFound', message: 'the server could not find the requested resource' },
   { name: 'unsupported method', method: 'POST', path: `${base}/a`, body: '{}', headers: JSON_CT, status: 405, reason: 'MethodNotAllowed', message: 'the server does not allow this method on the requested resource' },
