@@ -6,7 +6,15 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdmissionChain, type ApiObject, isGetter, NamespaceLifecycle } from '@apiserver/registry';
-import { type APIGroupInfo, GenericAPIServer, namedCheck, parseTokenFile, type SecureServingOptions } from '@apiserver/server';
+import {
+  type APIGroupInfo,
+  type Authorizer,
+  GenericAPIServer,
+  namedCheck,
+  parseTokenFile,
+  type RequestAuthenticator,
+  type SecureServingOptions,
+} from '@apiserver/server';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { addBootstrapHooks } from './bootstrap.js';
 import { storageOf } from './group-storage.js';
@@ -38,6 +46,13 @@ export interface KubeLiteServerConfig {
   readonly log?: (message: string) => void;
   /** Where to write the kubeconfig (default `<data-dir>/kubeconfig`, else a file in the OS temp dir). */
   readonly kubeconfigPath?: string;
+  /**
+   * Builds the authorizer from the installed groups instead of `--authorization-mode` (for modes whose rules live
+   * in the API, such as RBAC).
+   */
+  readonly authorizer?: (groups: readonly APIGroupInfo[]) => Authorizer;
+  /** More request authenticators (tried after client certificates and the token file), built from the groups. */
+  readonly authenticators?: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
 }
 
 function namespaceLookup(groups: readonly APIGroupInfo[]): (name: string) => Promise<ApiObject | undefined> {
@@ -123,8 +138,12 @@ export class KubeLiteServer {
       requestTimeoutMillis: o.requestTimeoutMillis,
       maxRequestsInFlight: o.maxRequestsInflight,
       maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
-      authentication: { anonymous: o.anonymousAuth, ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }) },
-      authorization: { modes: o.authorizationModes },
+      authentication: {
+        anonymous: o.anonymousAuth,
+        ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
+        ...(config.authenticators !== undefined && { authenticators: config.authenticators(groups) }),
+      },
+      authorization: { modes: o.authorizationModes, ...(config.authorizer !== undefined && { authorizer: config.authorizer(groups) }) },
       readyzChecks: [namedCheck(o.storageBackend === 'etcd3' ? 'etcd' : 'storage', () => storage.readinessCheck())],
       ...(config.log !== undefined && { log: config.log }),
     });
