@@ -104,11 +104,12 @@ export class JSONSerializer implements Serializer {
   /** Encodes an object to UTF-8 bytes. */
   encode(obj: KubeObject, options: EncodeOptions = {}): Uint8Array {
     if (options.pretty === true || !isRecord(obj)) return utf8.encode(this.encodeToString(obj, options));
-    // The compact text is flat (JSON.stringify wrote it): sizing it and writing it once into its own buffer with
-    // the newline costs a fraction of encoding `text + '\n'`, which first copies the text to flatten it.
+    // The compact text is flat (JSON.stringify wrote it): sizing it and writing it once into a buffer with the
+    // newline costs a fraction of encoding `text + '\n'`, which first copies the text to flatten it. Small
+    // results take a slice of node's buffer pool (every byte is written; readers honour byteOffset).
     const text = writeObjectJSON(this.#scheme, obj);
     const length = Buffer.byteLength(text);
-    const bytes = Buffer.allocUnsafeSlow(length + 1);
+    const bytes = Buffer.allocUnsafe(length + 1);
     bytes.write(text, 0, length, 'utf8');
     bytes[length] = 0x0a;
     return bytes;
