@@ -13,6 +13,7 @@
 // picks cases, and results are written only when all run).
 import { fork, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { createServer, request as httpRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,6 +37,7 @@ const KUBE_LITE_MAIN = join(root, 'packages', 'kube-lite', 'dist', 'cli', 'main.
  */
 const BASELINE_ROOT = process.env.SERVER_BENCH_BASELINE_ROOT;
 const BASELINE_LABEL = process.env.SERVER_BENCH_BASELINE_LABEL ?? 'baseline';
+const LOAD_AT_START = loadavg()[0] ?? 0;
 
 /** A ConfigMap whose data is about 1 KiB, as a client would create it. */
 function configMap(name, namespace) {
@@ -332,12 +334,17 @@ if (serveArg !== undefined) {
   if (complete) {
     const file = writeResults('server', {
       title: 'server end to end: GenericAPIServer GET, LIST, CREATE and startup',
-      command: 'npm run bench -- server',
+      command: BASELINE_ROOT === undefined ? 'npm run bench -- server' : `SERVER_BENCH_BASELINE_ROOT=<checkout of ${BASELINE_LABEL}, built> SERVER_BENCH_BASELINE_LABEL=${BASELINE_LABEL} npm run bench -- server`,
       tables,
       notes: [
+        `1-minute load average when the run started: ${LOAD_AT_START.toFixed(2)} on ${cpus().length} cores (other processes share the machine; compare rows of one run).`,
         `Each server runs alone in a child process while autocannon runs in the parent (2-core machine); ${ROUNDS} interleaved rounds, 1 s warm-up before each measured run.`,
-        'Bare node:http answers with the exact body and headers (Content-Type, Content-Length, Audit-Id and the rest) the full stack sent for the same path, captured once per round.',
+        'Bare node:http answers with the exact body and headers (Content-Type, Content-Length; node adds Date, Connection and Keep-Alive to both) the full stack sent for the same path, captured once per round.',
         `The full stack: GenericAPIServer defaults (panic recovery, request info, metrics, request deadline, anonymous authentication, max-in-flight 400/200, AlwaysAllow) with a core/v1 configmaps Store (GenericStrategy) on a MemoryBackend holding ${LIST_SIZE + 1} ConfigMaps of ~1 KiB data.`,
+        ...(BASELINE_ROOT === undefined
+          ? []
+          : [`"at ${BASELINE_LABEL}" rows: the same full stack built from commit ${BASELINE_LABEL} (before the hot-path work), run in the same rounds, interleaved with the current one.`]),
+        'Server CPU per request: user + system CPU time of the serving process during the measured run, divided by the requests autocannon completed (the load generator shares the 2 cores, so when the server is not saturated req/s is bounded by autocannon).',
         ...notes,
       ],
     });
