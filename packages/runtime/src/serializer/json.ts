@@ -3,7 +3,7 @@
  * characters escaped like Go's encoding/json, a trailing newline after compact output (json.Encoder).
  */
 import type { TSchema } from 'typebox';
-import { gvkFromAPIVersionAndKind } from '../runtime/group-version.js';
+import { type GroupVersion, parseGroupVersion } from '../runtime/group-version.js';
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
 import { escapeGoJSON } from './go-escape.js';
@@ -18,11 +18,26 @@ const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 
+/** Parsed apiVersions (a pure function of the string; servers see a few dozen), cleared past 256 entries. */
+const groupVersions = new Map<string, GroupVersion>();
+
+/** `parseGroupVersion`, remembered; throws GroupVersionParseError for a malformed apiVersion as it does. */
+function groupVersionOf(apiVersion: string): GroupVersion {
+  let gv = groupVersions.get(apiVersion);
+  if (gv === undefined) {
+    gv = parseGroupVersion(apiVersion);
+    if (groupVersions.size >= 256) groupVersions.clear();
+    groupVersions.set(apiVersion, gv);
+  }
+  return gv;
+}
+
 /** Finds the schema of an object's kind in a scheme, or undefined when unregistered. */
 export function schemaOfObject(scheme: Scheme, obj: KubeObject): TSchema | undefined {
   const { apiVersion, kind } = obj;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
-  return scheme.lookup(gvkFromAPIVersionAndKind(apiVersion, kind))?.schema;
+  const { group, version } = groupVersionOf(apiVersion);
+  return scheme.lookup({ group, version, kind })?.schema;
 }
 
 /** Shapes an object as Go would write it when its kind is registered; returns it unchanged otherwise. */
@@ -110,7 +125,8 @@ export class JSONSerializer implements Serializer {
     const text = writeObjectJSON(this.#scheme, obj);
     const length = Buffer.byteLength(text);
     const bytes = Buffer.allocUnsafe(length + 1);
-    bytes.write(text, 0, length, 'utf8');
+    // As many bytes as characters: all ASCII, where latin1 writes the same bytes as utf8 at copying speed.
+    bytes.write(text, 0, length, length === text.length ? 'latin1' : 'utf8');
     bytes[length] = 0x0a;
     return bytes;
   }

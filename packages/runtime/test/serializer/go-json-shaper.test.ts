@@ -7,7 +7,7 @@ import type { KubeObject } from '../../src/runtime/scheme.js';
 import { NEEDS_WRITER, shapeForJSON } from '../../src/serializer/go-json-shaper.js';
 import { writeGoJSON, writeRawJSON } from '../../src/serializer/go-json-writer.js';
 import { isRecord } from '../../src/serializer/go-json.js';
-import { escapeGoJSON, writeObjectJSON } from '../../src/serializer/json.js';
+import { escapeGoJSON, JSONSerializer, schemaOfObject, writeObjectJSON } from '../../src/serializer/json.js';
 import { X_GO_OMIT } from '../../src/schema/extensions.js';
 import { bytesSchema, MicroTimeSchema, QuantitySchema, RawExtensionSchema, TimeSchema } from '../../src/schema/special-types.js';
 import { builtinObject } from '../helpers/arbitraries.js';
@@ -122,4 +122,19 @@ t.test('values JSON.stringify would write differently are copied, never shared',
   t.throws(() => shapeForJSON(RawExtensionSchema, { a: 1 }, () => { throw new Error('embed failed'); }), /embed failed/, 'other errors pass through');
   t.equal(shapedText(S, null), 'null');
   t.equal(shapedText(S, undefined), undefined);
+});
+
+t.test('encoded bytes: ASCII and non-ASCII text, remembered apiVersions', async (t) => {
+  const json = new JSONSerializer(scheme);
+  const utf8 = new TextEncoder();
+  const texts = ['plain', 'café', 'emoji 😀', 'lone \ud800', '<&>', '\u2028'];
+  for (const [i, text] of texts.entries()) {
+    const obj = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'a' }, data: { k: text } };
+    // (A raw U+2028 in an assertion message would break the TAP stream: messages name the case by index.)
+    t.same(Buffer.from(json.encode(obj)), Buffer.from(utf8.encode(json.encodeToString(obj))), `text ${i}`);
+  }
+  for (let i = 0; i < 300; i++) schemaOfObject(scheme, { apiVersion: `g${i}.example.com/v1`, kind: 'X' });
+  t.ok(schemaOfObject(scheme, { apiVersion: 'apps/v1', kind: 'Deployment' }), 'still found after the memory was cleared');
+  t.throws(() => schemaOfObject(scheme, { apiVersion: 'a/b/c', kind: 'X' }), /unexpected GroupVersion string/);
+  t.throws(() => schemaOfObject(scheme, { apiVersion: 'a/b/c', kind: 'X' }), /unexpected GroupVersion string/, 'errors are not remembered');
 });
