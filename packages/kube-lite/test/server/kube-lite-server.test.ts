@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import https from 'node:https';
 import { type ApiObject, GenericStrategy, Store } from '@apiserver/registry';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { APIGroupInfo } from '@apiserver/server';
@@ -74,4 +75,30 @@ t.test('invalid options are all reported before anything starts', async (t) => {
     KubeLiteServer.start({ options: { ...defaultKubeLiteOptions(), port: -1, storageBackend: 'etcd3' }, providers: [coreProvider] }),
     new KubeLiteOptionsError(['--port and --secure-port are both disabled: nothing to serve on', '--etcd-servers must be specified with --storage-backend=etcd3']),
   );
+});
+
+t.test('TLS: a self-signed pair in the cert dir, and a kubeconfig that trusts it', async (t) => {
+  const dir = t.testdir();
+  const server = await KubeLiteServer.start({
+    options: { ...defaultKubeLiteOptions(), port: -1, securePort: 0, certDir: `${dir}/certs` },
+    providers: [coreProvider],
+    log: () => undefined,
+    kubeconfigPath: `${dir}/kubeconfig`,
+  });
+  t.teardown(() => server.stop());
+  t.match(server.url, /^https:\/\/127\.0\.0\.1:\d+$/);
+  const cluster = parse(readFileSync(`${dir}/kubeconfig`, 'utf8')).clusters[0].cluster;
+  t.notOk(cluster['insecure-skip-tls-verify'], 'verification stays on');
+  const ca = Buffer.from(cluster['certificate-authority-data'], 'base64').toString('utf8');
+  t.equal(ca, readFileSync(`${dir}/certs/apiserver.crt`, 'utf8'), 'the generated certificate is the CA');
+  const body = await new Promise<string>((resolve, reject) => {
+    https.get(`${server.url}/version`, { ca, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => {
+        text += d.toString();
+      });
+      res.on('end', () => resolve(text));
+    }).on('error', reject);
+  });
+  t.match(JSON.parse(body), { major: '1', minor: '32' }, 'served over TLS, verified against the kubeconfig CA');
 });
