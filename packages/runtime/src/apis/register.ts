@@ -1,8 +1,10 @@
-/** Registration of the built-in core/v1, apps/v1 and coordination.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, apps/v1, coordination.k8s.io/v1, authorization.k8s.io/v1 and authentication.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
 import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
 import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
+import { SelfSubjectReviewSchema, TokenRequestSchema, TokenReviewSchema } from './authentication/v1/token.js';
+import { SelfSubjectAccessReviewSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema } from './authorization/v1/access-review.js';
 import {
   ConfigMapListSchema,
   ConfigMapSchema,
@@ -62,7 +64,21 @@ export function addCoordinationV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(LeaseSchema, LeaseListSchema);
 }
 
+/** Registers SubjectAccessReview, SelfSubjectAccessReview and SelfSubjectRulesReview (authorization.k8s.io/v1). */
+export function addAuthorizationV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'authorization.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(SubjectAccessReviewSchema, SelfSubjectAccessReviewSchema, SelfSubjectRulesReviewSchema);
+}
+
+/** Registers SelfSubjectReview, TokenRequest and TokenReview (authentication.k8s.io/v1). */
+export function addAuthenticationV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'authentication.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(SelfSubjectReviewSchema, TokenRequestSchema, TokenReviewSchema);
+}
+
 /** A scheme holding the meta kinds plus every built-in kind of this package, with their defaulting hooks. */
 export function newBuiltinScheme(name = 'apiserver'): Scheme {
-  return addBuiltinDefaults(addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name))))));
+  const scheme = addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
+  addAuthenticationV1Kinds(addAuthorizationV1Kinds(scheme));
+  return addBuiltinDefaults(scheme);
 }
