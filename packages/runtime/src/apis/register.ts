@@ -3,6 +3,16 @@ import { Scheme } from '../runtime/scheme.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
 import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
 import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
+import {
+  ClusterRoleBindingListSchema,
+  ClusterRoleBindingSchema,
+  ClusterRoleListSchema,
+  ClusterRoleSchema,
+  RoleBindingListSchema,
+  RoleBindingSchema,
+  RoleListSchema,
+  RoleSchema,
+} from './rbac/v1/rbac.js';
 import { SelfSubjectReviewSchema, TokenRequestSchema, TokenReviewSchema } from './authentication/v1/token.js';
 import { SelfSubjectAccessReviewSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema } from './authorization/v1/access-review.js';
 import {
@@ -76,9 +86,25 @@ export function addAuthenticationV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(SelfSubjectReviewSchema, TokenRequestSchema, TokenReviewSchema);
 }
 
+/** Registers Role, ClusterRole, RoleBinding, ClusterRoleBinding and their lists (rbac.authorization.k8s.io/v1). */
+export function addRbacV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'rbac.authorization.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(
+    RoleSchema,
+    RoleListSchema,
+    ClusterRoleSchema,
+    ClusterRoleListSchema,
+    RoleBindingSchema,
+    RoleBindingListSchema,
+    ClusterRoleBindingSchema,
+    ClusterRoleBindingListSchema,
+  );
+}
+
 /** A scheme holding the meta kinds plus every built-in kind of this package, with their defaulting hooks. */
 export function newBuiltinScheme(name = 'apiserver'): Scheme {
   const scheme = addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
   addAuthenticationV1Kinds(addAuthorizationV1Kinds(scheme));
+  addRbacV1Kinds(scheme);
   return addBuiltinDefaults(scheme);
 }
