@@ -51,6 +51,47 @@ export {
   authorizerForModes,
   unionAuthorizer,
 } from './authorization/authorizer.js';
+export { RBACAuthorizer, aggregateMessage, resolvedRule, type ResolvedRule } from './authorization/rbac/rbac-authorizer.js';
+export { RuleResolver, RoleResolutionError, sameRule, type RuleVisitor } from './authorization/rbac/rule-resolver.js';
+export {
+  ALL as RBAC_ALL,
+  apiGroupMatches,
+  nonResourceURLMatches,
+  resourceMatches,
+  resourceNameMatches,
+  ruleAllows,
+  verbMatches,
+} from './authorization/rbac/rule-matching.js';
+export {
+  appliesTo,
+  appliesToUser,
+  describeSubject,
+  serviceAccountUsername,
+  SERVICE_ACCOUNT_USERNAME_PREFIX,
+  type RBACUser,
+} from './authorization/rbac/subjects.js';
+export {
+  breakdownRule,
+  compactRules,
+  compactString,
+  confirmNoEscalation,
+  covers,
+  escalationAllowed,
+  FULL_AUTHORITY,
+  ruleCovers,
+} from './authorization/rbac/escalation.js';
+export {
+  RBAC_GROUP,
+  type BindingObject,
+  type ClusterRoleObject,
+  type ClusterRoleSelector,
+  type PolicyRule,
+  type RBACObjectMeta,
+  type RBACRuleSource,
+  type RoleObject,
+  type RoleRef,
+  type Subject,
+} from './authorization/rbac/types.js';
 export { PathRecorderMux, MuxRegistrationError } from './mux/path-recorder-mux.js';
 export { type HealthChecker, pingHealthz, logHealthz, namedCheck } from './healthz/health-checker.js';
 export { installHealthHandlers, rootHealthHandler, checkHandler, type HealthLogger } from './healthz/healthz.js';

@@ -91,24 +91,30 @@ export function unionAuthorizer(authorizers: readonly Authorizer[]): Authorizer 
   };
 }
 
-/** The authorization modes this server offers (`--authorization-mode`). */
-export type AuthorizationMode = 'AlwaysAllow' | 'AlwaysDeny';
+/** The authorization modes this server offers (`--authorization-mode`); `RBAC` needs its authorizer passed in. */
+export type AuthorizationMode = 'AlwaysAllow' | 'AlwaysDeny' | 'RBAC';
 
 /** Thrown for an unknown `--authorization-mode` value. */
 export class AuthorizationModeError extends Error {
-  /** Creates the error. */
-  constructor(mode: string) {
-    super(`unknown authorization mode ${JSON.stringify(mode)}; supported modes: AlwaysAllow, AlwaysDeny`);
+  /** Creates the error; `supported` lists the modes that were available. */
+  constructor(mode: string, supported: readonly string[] = ['AlwaysAllow', 'AlwaysDeny']) {
+    super(`unknown authorization mode ${JSON.stringify(mode)}; supported modes: ${supported.join(', ')}`);
     this.name = 'AuthorizationModeError';
   }
 }
 
-/** Builds the union authorizer of a list of mode names (comma-separated in the flag). */
-export function authorizerForModes(modes: readonly string[]): Authorizer {
+/**
+ * Builds the union authorizer of a list of mode names (comma-separated in the flag), in order, as upstream
+ * chains them: a mode with no opinion passes to the next. `AlwaysAllow` and `AlwaysDeny` are built in; modes
+ * whose rules live elsewhere (e.g. `{ RBAC: new RBACAuthorizer(source) }`) are passed in `named`.
+ */
+export function authorizerForModes(modes: readonly string[], named: Readonly<Record<string, Authorizer>> = {}): Authorizer {
   const authorizers = modes.map((mode) => {
     if (mode === 'AlwaysAllow') return alwaysAllowAuthorizer;
     if (mode === 'AlwaysDeny') return alwaysDenyAuthorizer;
-    throw new AuthorizationModeError(mode);
+    const given = Object.hasOwn(named, mode) ? named[mode] : undefined;
+    if (given !== undefined) return given;
+    throw new AuthorizationModeError(mode, ['AlwaysAllow', 'AlwaysDeny', ...Object.keys(named)]);
   });
   return unionAuthorizer(authorizers.length === 0 ? [alwaysAllowAuthorizer] : authorizers);
 }
