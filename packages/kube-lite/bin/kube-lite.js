@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-// The `kube-lite` command (see src/cli/main.ts); a committed, executable entry so the bin works before and
-// after `tsc -b` regardless of file modes in dist/.
-import '../dist/cli/main.js';
+// The `kube-lite` command (src/cli/main.ts), run from the esbuild bundle in dist/bundle (see scripts/bundle.mjs):
+// a committed, executable entry so the bin works whatever the file modes in dist/ are.
+import '../dist/bundle/kube-lite.js';
