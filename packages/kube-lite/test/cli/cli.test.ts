@@ -78,3 +78,18 @@ t.test('serves, prints URL and kubeconfig, stops on SIGTERM', async (t) => {
   child.kill('SIGTERM');
   t.equal(await exited, 0, 'graceful exit');
 });
+
+t.test('npm start (scripts/start.mjs) runs kube-lite on PORT and stops on SIGTERM', async (t) => {
+  const script = fileURLToPath(new URL('../../../../scripts/start.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, `--data-dir=${t.testdir()}`], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  t.teardown(() => {
+    child.kill('SIGKILL');
+  });
+  const out = await waitFor(child, /kubectl get namespaces\n/);
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
+  const namespaces = (await (await fetch(`${url}/api/v1/namespaces`)).json()) as { kind: string };
+  t.equal(namespaces.kind, 'NamespaceList');
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  t.equal(await exited, 0, 'clean exit');
+});

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { createExampleContainer } from '../../src/example/users-service.js';
 import { setLogger } from '../../src/log.js';
@@ -37,29 +35,4 @@ t.test('example users API over HTTP', async (t) => {
   const pre = await server.send({ method: 'OPTIONS', path: '/users/1', headers: { origin: 'http://ui', 'access-control-request-method': 'PUT' } });
   t.same([pre.status, pre.headers['access-control-allow-methods'], pre.headers['access-control-allow-origin']], [200, 'GET,PUT,DELETE', 'http://ui']);
   t.ok(logs.some((l) => l.startsWith('GET /users/1 -> 200')), 'logging filter');
-});
-
-t.test('scripts/start.mjs serves the example and stops on SIGTERM', async (t) => {
-  const script = fileURLToPath(new URL('../../../../scripts/start.mjs', import.meta.url));
-  const child = spawn(process.execPath, [script], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
-  t.teardown(() => clearTimeout(timer));
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m !== null && out.includes('curl')) resolve(m[0]);
-    });
-    child.on('exit', () => reject(new Error(`exited early: ${out}`)));
-  });
-  const port = Number(url.split(':')[2]);
-  const { send } = await import('../helpers/http.js');
-  t.equal((await send(port, { path: '/users/1' })).status, 200);
-  t.match(out, /curl -s http:\/\/127\.0\.0\.1:\d+\/users\/1/);
-  const code = await new Promise<number | null>((resolve) => {
-    child.on('exit', (c) => resolve(c));
-    child.kill('SIGTERM');
-  });
-  t.equal(code, 0, 'clean exit');
 });
