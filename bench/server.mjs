@@ -30,7 +30,7 @@ const LIST_SIZE = 500;
 const GET_PATH = '/api/v1/namespaces/default/configmaps/app-config';
 const LIST_PATH = '/api/v1/namespaces/bulk/configmaps';
 const CREATE_PATH = '/api/v1/namespaces/create/configmaps';
-const KUBE_LITE_MAIN = join(root, 'packages', 'kube-lite', 'dist', 'cli', 'main.js');
+const KUBE_LITE_MAIN = join(root, 'packages', 'kube-lite', 'bin', 'kube-lite.js');
 /**
  * A directory holding an earlier commit's packages, built (`packages/<p>/dist`, with a node_modules whose
  * `@apiserver/*` entries link to them): its full stack runs as one more contender, for before/after figures.
@@ -301,7 +301,7 @@ async function benchStartup() {
       ],
     },
     note: kubeLite
-      ? `Startup runs \`node packages/kube-lite/dist/cli/main.js --port 0 --storage-backend memory\`.`
+      ? 'Startup runs `node packages/kube-lite/bin/kube-lite.js --port 0 --storage-backend memory` (the esbuild bundle of the CLI).'
       : 'kube-lite\'s CLI was not built when this ran: startup measures a node process building a GenericAPIServer, installing core/v1 configmaps on a MemoryBackend and listening.',
   };
 }
