@@ -1,0 +1,94 @@
+/**
+ * `rbac.authorization.k8s.io/v1` for kube-lite: the RESTStorageProvider of the four RBAC resources, the RBAC
+ * authorizer over the installed groups, and the bootstrap policy hook.
+ * @module
+ */
+import type { Scheme } from '@apiserver/runtime';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import type { RequestContext } from '@apiserver/registry';
+import { type APIGroupInfo, type Authorizer, RBACAuthorizer, type RBACUser, RuleResolver } from '@apiserver/server';
+import type { PrinterOptions } from '../../printers/index.js';
+import { storageOf } from '../../server/group-storage.js';
+import type { RESTOptionsGetter, RESTStorageProvider } from '../rest-options.js';
+import { ensureBootstrapObjects } from './bootstrap-policy.js';
+import type { EscalationPolicy } from './escalation-check.js';
+import { RBACStorageError, StoreRuleSource } from './rule-source.js';
+import { newRBACStores } from './storage.js';
+import { RBAC_GROUP_NAME } from './validation.js';
+
+/** Options of {@link rbacRESTStorageProvider}. */
+export interface RBACProviderOptions {
+  /** The scheme (default: a new built-in scheme). */
+  readonly scheme?: Scheme;
+  /**
+   * The server's authorizer (all modes, late-bound), asked whether a writer may `escalate` a role or `bind` a
+   * role; while it answers undefined, an RBAC authorizer over these stores is asked instead.
+   */
+  readonly authorizer?: () => Authorizer | undefined;
+  /**
+   * The user of a write (default `ctx.user`); pass a lookup when the request context does not carry the user
+   * (e.g. the user the authorization filter saw, tracked per request).
+   */
+  readonly userOf?: (ctx: RequestContext) => RBACUser | undefined;
+  /** Printer clock (tests). */
+  readonly printer?: PrinterOptions;
+}
+
+function contextUser(ctx: RequestContext): RBACUser | undefined {
+  return ctx.user;
+}
+
+/** The RBAC group's provider: roles, rolebindings, clusterroles, clusterrolebindings with escalation prevention. */
+export function rbacRESTStorageProvider(options: RBACProviderOptions = {}): RESTStorageProvider {
+  const scheme = options.scheme ?? newBuiltinScheme();
+  return {
+    groupName: () => RBAC_GROUP_NAME,
+    newRESTStorage(getter: RESTOptionsGetter): APIGroupInfo {
+      let source: StoreRuleSource | undefined;
+      const sourceOf = (): StoreRuleSource => {
+        if (source === undefined) throw new RBACStorageError('the RBAC stores are not built yet');
+        return source;
+      };
+      const policy: EscalationPolicy = {
+        userOf: options.userOf ?? contextUser,
+        authorizer: () => options.authorizer?.() ?? new RBACAuthorizer(sourceOf()),
+        resolver: () => new RuleResolver(sourceOf()),
+      };
+      const stores = newRBACStores(getter, policy, options.printer === undefined ? {} : { printer: options.printer });
+      source = new StoreRuleSource(stores);
+      return {
+        prioritizedVersions: [{ group: RBAC_GROUP_NAME, version: 'v1' }],
+        versionedResourcesStorageMap: { v1: { ...stores } },
+        scheme,
+      };
+    },
+  };
+}
+
+/** The RBAC rule source over the installed RBAC group; throws RBACStorageError when it is not installed. */
+export function rbacRuleSourceFor(groups: readonly APIGroupInfo[]): StoreRuleSource {
+  const of = (resource: string) => storageOf(groups, RBAC_GROUP_NAME, resource);
+  if (of('roles') === undefined) throw new RBACStorageError(`the ${RBAC_GROUP_NAME} group is not installed`);
+  return new StoreRuleSource({
+    roles: of('roles'),
+    rolebindings: of('rolebindings'),
+    clusterroles: of('clusterroles'),
+    clusterrolebindings: of('clusterrolebindings'),
+  });
+}
+
+/** The `RBAC` authorization mode over the installed RBAC group (pass it to `authorizerForModes` as `{ RBAC }`). */
+export function rbacAuthorizerFor(groups: readonly APIGroupInfo[]): RBACAuthorizer {
+  return new RBACAuthorizer(rbacRuleSourceFor(groups));
+}
+
+/**
+ * Creates the missing bootstrap ClusterRoles and ClusterRoleBindings (a post-start hook: `rbac/bootstrap-roles`
+ * upstream); does nothing when the RBAC group is not installed.
+ */
+export async function ensureBootstrapPolicy(groups: readonly APIGroupInfo[]): Promise<void> {
+  const clusterRoles = storageOf(groups, RBAC_GROUP_NAME, 'clusterroles');
+  const clusterRoleBindings = storageOf(groups, RBAC_GROUP_NAME, 'clusterrolebindings');
+  if (clusterRoles === undefined || clusterRoleBindings === undefined) return;
+  await ensureBootstrapObjects(clusterRoles, clusterRoleBindings);
+}
