@@ -16,7 +16,7 @@ import { RBACStorageError, StoreRuleSource } from './rule-source.js';
 import { newRBACStores } from './storage.js';
 import { RBAC_GROUP_NAME } from './validation.js';
 
-/** Options of {@link rbacRESTStorageProvider}. */
+/** Options of `rbacRESTStorageProvider`. */
 export interface RBACProviderOptions {
   /** The scheme (default: a new built-in scheme). */
   readonly scheme?: Scheme;

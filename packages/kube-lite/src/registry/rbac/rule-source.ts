@@ -71,7 +71,7 @@ async function getOrUndefined(store: Getter, ctx: RequestContext, name: string):
   }
 }
 
-/** The four RBAC storages a {@link StoreRuleSource} reads. */
+/** The four RBAC storages a `StoreRuleSource` reads. */
 export interface RBACStorages {
   /** `roles`. */
   readonly roles: Storage | undefined;
