@@ -88,14 +88,29 @@ export function checkTypeMeta(scope: RequestScope, obj: KubeObject, body: Buffer
   return { ...obj, apiVersion, kind };
 }
 
-function checkSchema(scope: RequestScope, obj: KubeObject): void {
-  if (scope.objectSchema === undefined) return;
+/** The value at a JSON pointer (RFC 6901) in `obj`; `undefined` when absent. */
+function valueAtPointer(obj: unknown, pointer: string): unknown {
+  let current = obj;
+  for (const token of pointer.split('/').slice(1)) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = Reflect.get(current, token.replaceAll('~1', '/').replaceAll('~0', '~'));
+  }
+  return current;
+}
+
+/** The first field of `obj` whose JSON type the scope's schema rejects, as `/path: message` (Go's typed decode error). */
+export function schemaTypeProblem(scope: RequestScope, obj: KubeObject): string | undefined {
+  if (scope.objectSchema === undefined) return undefined;
   const probe = { ...obj, apiVersion: scopeAPIVersion(scope), kind: scope.kind.kind };
-  if (!scope.scheme.recognizes(scope.kind)) return;
-  // Go decodes into structs: missing fields are zero values, only wrong types fail.
-  const problems = scope.scheme.validate(probe).filter((p) => !/required/i.test(p.message));
-  const first = problems[0];
-  if (first !== undefined) throw cannotHandle(scope, `${first.path || '/'}: ${first.message}`);
+  if (!scope.scheme.recognizes(scope.kind)) return undefined;
+  // Go decodes into structs: missing fields and JSON nulls are zero values, only wrong types fail.
+  const first = scope.scheme.validate(probe).find((p) => !/required/i.test(p.message) && valueAtPointer(probe, p.path) !== null);
+  return first === undefined ? undefined : `${first.path || '/'}: ${first.message}`;
+}
+
+function checkSchema(scope: RequestScope, obj: KubeObject): void {
+  const problem = schemaTypeProblem(scope, obj);
+  if (problem !== undefined) throw cannotHandle(scope, problem);
 }
 
 /** Applies a `fieldValidation` directive: Strict → 400, Warn → warnings, Ignore → nothing. */

@@ -17,12 +17,13 @@ import {
   parseMediaType,
   findUnknownFields,
   unknownFieldMessages,
+  parseJSONLimited,
 } from '@apiserver/runtime';
 import { applyJSONPatch, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { applyStrategicMergePatch, StrategicMergePatchError } from '../patch/strategic-merge-patch.js';
 import { admissionTransformer, attributesFor, validateObjectFunc, validateObjectUpdateFunc } from './admission.js';
-import { checkTypeMeta, readBody, toApiObject } from './body.js';
+import { checkTypeMeta, readBody, schemaTypeProblem, toApiObject } from './body.js';
 import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import { checkName } from './object-meta.js';
 import { toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
@@ -52,7 +53,7 @@ function patchTypeOf(request: HandlerRequest): PatchType {
 
 function parsePatch(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJSONLimited(text);
   } catch (err) {
     throw newBadRequest(`error decoding patch: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -98,6 +99,11 @@ function patchedObject(scope: RequestScope, request: HandlerRequest, type: Patch
       ]);
     }
     const typed = checkTypeMeta(scope, { ...result }, Buffer.from(text));
+    // jsonPatcher/smpPatcher decode the patched JSON into the typed object: a wrong JSON type is a 422 on `patch`.
+    const typeProblem = schemaTypeProblem(scope, typed);
+    if (typeProblem !== undefined) {
+      throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [fieldInvalid(newPath('patch'), text, typeProblem)]);
+    }
     const problems = options.fieldValidation === 'Ignore' ? [] : fieldProblems(scope, typed, type === 'json' ? '{}' : text);
     if (problems.length > 0 && options.fieldValidation === 'Strict') {
       throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [

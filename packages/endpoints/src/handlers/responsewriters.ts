@@ -4,9 +4,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import {
+  isValidPathSegmentName,
   type KubeObject,
   type NegotiatedMediaType,
   negotiateOutputMediaType,
+  newBadRequest,
   resourceEndpointRestrictions,
   retryAfterHeader,
   toStatus,
@@ -22,6 +24,16 @@ export function wantsPretty(request: HandlerRequest, negotiated?: NegotiatedMedi
   if (negotiated?.pretty === true) return true;
   const ua = request.req.headers['user-agent'] ?? '';
   return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
+}
+
+/**
+ * A `{namespace}` path segment of `.`/`..` (or holding `/`, `%`) would make a storage key leave its collection:
+ * 400 before any storage call (upstream's storage answers these with an internal error).
+ */
+function checkNamespaceSegment(namespace: string): void {
+  if (namespace === '') return;
+  const msgs = isValidPathSegmentName(namespace);
+  if (msgs.length > 0) throw newBadRequest(`Namespace parameter invalid: ${JSON.stringify(namespace)}: ${msgs.join(';')}`);
 }
 
 /** Negotiation results per scope and Accept header (clients send a handful of distinct headers). */
@@ -134,6 +146,7 @@ export function errorNegotiated(scope: RequestScope, request: HandlerRequest, er
 /** Runs a handler body and turns any rejection into a negotiated Status. */
 export async function serve(scope: RequestScope, request: HandlerRequest, body: () => Promise<void>): Promise<void> {
   try {
+    checkNamespaceSegment(request.namespace);
     await body();
   } catch (err) {
     errorNegotiated(scope, request, err);

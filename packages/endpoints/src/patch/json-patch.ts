@@ -2,6 +2,7 @@
  * RFC 6902 JSON Patch (`application/json-patch+json`), as evanphx/json-patch applies it: add, remove, replace,
  * move, copy, test over RFC 6901 pointers (`-` appends to arrays).
  */
+import { parseJSONLimited } from '@apiserver/runtime';
 
 /** A malformed patch document (400) or an operation that cannot apply (422). */
 export class JSONPatchError extends Error {
@@ -35,7 +36,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => isContainer(v) &&
 export function decodeJSONPatch(text: string): JSONPatchOperation[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJSONLimited(text);
   } catch (err) {
     throw new JSONPatchError('decode', `${err instanceof Error ? err.message : String(err)}`);
   }

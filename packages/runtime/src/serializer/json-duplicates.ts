@@ -3,7 +3,7 @@
  * strict decoder reports `duplicate field "metadata.name"`. Paths use Go's form (`a.b[0].c`).
  */
 
-const MAX_DEPTH = 512;
+import { MAX_NESTING_DEPTH as MAX_DEPTH } from './nesting-depth.js';
 
 class DuplicateScanner {
   readonly #text: string;

@@ -6,6 +6,7 @@ import type { TSchema } from 'typebox';
 import { type GroupVersion, parseGroupVersion } from '../runtime/group-version.js';
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
+import { parseJSONLimited } from './nesting-depth.js';
 import { escapeGoJSON } from './go-escape.js';
 import { goJSONValue, isRecord, shapeOf } from './go-json.js';
 import { cannotShape, NEEDS_WRITER, shapeForJSON } from './go-json-shaper.js';
@@ -82,7 +83,7 @@ export function writeObjectJSON(scheme: Scheme, obj: KubeObject): string {
 export function parseJSONObject(data: Uint8Array | string): KubeObject {
   let value: unknown;
   try {
-    value = JSON.parse(typeof data === 'string' ? data : fromUtf8.decode(data));
+    value = parseJSONLimited(typeof data === 'string' ? data : fromUtf8.decode(data));
   } catch (err) {
     throw new DecodeError(`couldn't get version/kind; json parse error: ${errorText(err)}`, { cause: err });
   }

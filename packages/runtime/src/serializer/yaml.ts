@@ -8,6 +8,7 @@ import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
 import { isRecord } from './go-json.js';
 import { errorText, shapeObject } from './json.js';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth.js';
 import type { Serializer } from './serializer.js';
 
 const utf8 = new TextEncoder();
@@ -53,8 +54,11 @@ export class YAMLSerializer implements Serializer {
       if (doc.errors.length > 0) throw doc.errors[0];
       value = doc.toJS({ maxAliasCount: 100 });
     } catch (err) {
-      throw new DecodeError(`error converting YAML to JSON: ${errorText(err)}`, { cause: err });
+      // The parser recurses per level: a document nested past the stack is a depth error, as in yaml.v2.
+      const text = err instanceof RangeError || /Maximum call stack size exceeded/.test(errorText(err)) ? `yaml: exceeded max depth of ${MAX_NESTING_DEPTH}` : errorText(err);
+      throw new DecodeError(`error converting YAML to JSON: ${text}`, { cause: err });
     }
+    if (nestsDeeperThan(value)) throw new DecodeError(`error converting YAML to JSON: yaml: exceeded max depth of ${MAX_NESTING_DEPTH}`);
     if (!isRecord(value)) throw new DecodeError('error converting YAML to JSON: the document is not an object');
     return value;
   }

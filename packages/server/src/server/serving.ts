@@ -12,6 +12,25 @@ export interface ServingOptions {
   readonly port?: number;
   /** TLS serving; absent → no TLS listener. */
   readonly secure?: SecureServingOptions;
+  /**
+   * Longest time a client may take to send the request line and headers before the connection is closed (a
+   * slow-loris defence); default 32 s, kube-apiserver's `ReadHeaderTimeout` ("just shy of requestTimeoutUpperBound").
+   */
+  readonly readHeaderTimeoutMillis?: number;
+}
+
+/** kube-apiserver's `ReadHeaderTimeout` (staging/src/k8s.io/apiserver/pkg/server/secure_serving.go). */
+const DEFAULT_READ_HEADER_TIMEOUT_MILLIS = 32_000;
+/** How often node checks connections against the header timeout (its default, 30 s, would let a slow client stay up to 62 s). */
+const CONNECTIONS_CHECKING_INTERVAL_MILLIS = 1000;
+
+/** node:http server options that bound how long a client may take to send its headers. */
+function timeoutOptions(options: ServingOptions): { headersTimeout: number; connectionsCheckingInterval: number } {
+  const headersTimeout = options.readHeaderTimeoutMillis ?? DEFAULT_READ_HEADER_TIMEOUT_MILLIS;
+  if (!(Number.isInteger(headersTimeout) && headersTimeout > 0 && headersTimeout <= 300_000)) {
+    throw new ServingError(`readHeaderTimeoutMillis ${headersTimeout} must be an integer in (0, 300000]`);
+  }
+  return { headersTimeout, connectionsCheckingInterval: Math.min(CONNECTIONS_CHECKING_INTERVAL_MILLIS, headersTimeout) };
 }
 
 /** TLS serving options. */
@@ -87,12 +106,14 @@ export async function startListeners(options: ServingOptions, listener: (request
   const host = options.bindAddress ?? '127.0.0.1';
   const started: Listener[] = [];
   if (options.port === undefined && options.secure === undefined) throw new ServingError('nothing to serve: give a port, a secure port or both');
+  const timeouts = timeoutOptions(options);
   try {
-    if (options.port !== undefined) started.push(await listenOn(createHttpServer(listener), options.port, host, 'http'));
+    if (options.port !== undefined) started.push(await listenOn(createHttpServer(timeouts, listener), options.port, host, 'http'));
     const secure = options.secure;
     if (secure !== undefined) {
       const { certFile, keyFile } = servingFiles(secure, host);
       const tls = {
+        ...timeouts,
         cert: readPem(certFile, 'TLS certificate file'),
         key: readPem(keyFile, 'TLS private key file'),
         ...(secure.clientCAFile !== undefined && {

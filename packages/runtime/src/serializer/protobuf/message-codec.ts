@@ -8,6 +8,7 @@ import type { TSchema } from 'typebox';
 import { formatMicroTime, formatTime, parseTime } from '../../apis/meta/v1/time.js';
 import type { EmbeddedIn, WireCodec } from '../../schema/extensions.js';
 import { isRecord } from '../go-json.js';
+import { parseJSONLimited } from '../nesting-depth.js';
 import { type FieldPlan, planOf } from './message-plan.js';
 
 /** Hooks for values whose bytes hold another serialized object (runtime.RawExtension). */
@@ -152,7 +153,7 @@ function decodeSpecial(codec: WireCodec, m: Record<string, unknown>, emb: Embedd
       return String(m.string ?? '');
     case 'fields-v1': {
       const raw = m.Raw;
-      return raw instanceof Uint8Array && raw.length > 0 ? JSON.parse(fromUtf8.decode(raw)) : null;
+      return raw instanceof Uint8Array && raw.length > 0 ? parseJSONLimited(fromUtf8.decode(raw)) : null;
     }
     case 'raw-extension': {
       const raw = m.raw;

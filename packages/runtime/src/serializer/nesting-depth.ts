@@ -1,0 +1,45 @@
+/**
+ * The nesting limit of decoded request data. Go's encoding/json (and sigs.k8s.io/json, yaml.v2) stop at 10 000
+ * levels; Go's stacks grow, JavaScript's do not, and the recursive steps after decoding (patches, managed fields,
+ * validation, deep copies) overflow the stack a little over 1 000 levels. So bodies nest at most
+ * {@link MAX_NESTING_DEPTH} levels, rejected at decode time with Go's message instead of a 500 later.
+ */
+
+/** Deepest nesting of arrays and objects accepted in decoded request data (Go: 10 000; see the module note). */
+export const MAX_NESTING_DEPTH = 512;
+
+/** The offset of the first `{`/`[` opening a level deeper than `max` in JSON text (strings skipped), or -1. */
+export function tooDeepAt(text: string, max = MAX_NESTING_DEPTH): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string: to the next unescaped quote.
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return i;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** JSON.parse with the nesting limit; a deeper text is a SyntaxError with Go's `exceeded max depth` message. */
+export function parseJSONLimited(text: string, max = MAX_NESTING_DEPTH): unknown {
+  const at = tooDeepAt(text, max);
+  if (at >= 0) throw new SyntaxError(`invalid character '${text.charAt(at)}' exceeded max depth`);
+  return JSON.parse(text);
+}
+
+/** Whether a decoded value (from YAML or protobuf) nests deeper than `max`; iterative, so any depth is safe. */
+export function nestsDeeperThan(value: unknown, max = MAX_NESTING_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, depth] = top;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -1,0 +1,28 @@
+/** The nesting limit of decoded request data: text scan (strings skipped), Go's message, and decoded values. */
+import t from 'tap';
+import { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONLimited, tooDeepAt } from '../../src/index.js';
+
+const deep = (n: number): string => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+t.test('tooDeepAt finds the first bracket past the limit, ignoring brackets in strings', async (t) => {
+  t.equal(tooDeepAt(deep(3), 3), -1);
+  t.equal(tooDeepAt(deep(4), 3), 3);
+  t.equal(tooDeepAt('{"a":"[[[[[[\\"[[[["}', 2), -1, 'brackets and escaped quotes inside strings do not count');
+  t.equal(tooDeepAt('[[],[],[[]]]', 2), 8, 'siblings do not add up');
+});
+
+t.test('parseJSONLimited parses within the limit and throws Go\'s SyntaxError past it', async (t) => {
+  t.same(parseJSONLimited('{"a":[1]}'), { a: [1] });
+  t.throws(() => parseJSONLimited(deep(MAX_NESTING_DEPTH + 1)), { name: 'SyntaxError', message: "invalid character '[' exceeded max depth" });
+  t.doesNotThrow(() => parseJSONLimited(deep(MAX_NESTING_DEPTH)));
+  t.throws(() => parseJSONLimited('{'), SyntaxError, 'still rejects bad JSON');
+});
+
+t.test('nestsDeeperThan walks any depth without recursion', async (t) => {
+  let v: unknown = 1;
+  for (let i = 0; i < 100_000; i++) v = { a: v };
+  t.ok(nestsDeeperThan(v));
+  t.notOk(nestsDeeperThan({ a: [{ b: 1 }] }, 3));
+  t.ok(nestsDeeperThan({ a: [{ b: {} }] }, 3));
+  t.notOk(nestsDeeperThan('x', 0));
+});
