@@ -50,6 +50,9 @@ function responseOn(req: IncomingMessage, socket: Duplex): ServerResponse {
   return res;
 }
 
+/** Bytes a WebSocket watch may have queued before the pump waits for the client (node's stream default). */
+const WS_HIGH_WATER_MARK = 16 * 1024;
+
 async function startWatch(scope: RequestScope, request: HandlerRequest, watcher: Watcher, opts: InternalListOptions, socket: Duplex, head: Buffer) {
   const negotiated = negotiateWatch(scope, request);
   const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'watch'));
@@ -57,8 +60,13 @@ async function startWatch(scope: RequestScope, request: HandlerRequest, watcher:
   const binary = negotiated.info.serializer.binary;
   server.handleUpgrade(request.req, socket, head, (ws) => {
     ws.on('message', () => undefined);
+    let flushed: Promise<void> = Promise.resolve();
     void pumpWatch(scope, request, watch, negotiated, opts, {
-      send: (frame) => ws.send(binary ? frame : Buffer.from(frame).toString('utf8'), { binary }),
+      send: (frame) => {
+        flushed = new Promise((resolve) => ws.send(binary ? frame : Buffer.from(frame).toString('utf8'), { binary }, () => resolve()));
+        return ws.bufferedAmount < WS_HIGH_WATER_MARK;
+      },
+      drained: () => flushed,
       closed: () => ws.readyState !== ws.OPEN,
       onClose: (fn) => {
         ws.once('close', fn);

@@ -49,8 +49,14 @@ async function eventObject(
 
 /** Where encoded watch events go: the chunked HTTP response or a WebSocket. */
 export interface WatchSink {
-  /** Sends one encoded event. */
-  send(frame: Uint8Array): void;
+  /**
+   * Sends one encoded event; false when the client has not yet taken what was sent before, and the pump waits for
+   * {@link WatchSink.drained} before it takes the next event from the storage watch (so a client that stops
+   * reading fills the storage watch's bounded buffer, which ends the watch, instead of server memory).
+   */
+  send(frame: Uint8Array): boolean;
+  /** Resolves once the client has taken what was sent (or is gone). */
+  drained(): Promise<void>;
   /** Whether the client is gone. */
   closed(): boolean;
   /** Calls `fn` once when the client goes away. */
@@ -83,15 +89,23 @@ export async function pumpWatch(
   sink: WatchSink,
 ): Promise<void> {
   const encode = encoderFor(scope, negotiated);
-  const timer = setTimeout(() => watch.stop(), watchTimeoutMs(scope, opts));
-  const off = sink.onClose(() => watch.stop());
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => {
+      watch.stop();
+      resolve();
+    };
+  });
+  const timer = setTimeout(stop, watchTimeoutMs(scope, opts));
+  const off = sink.onClose(stop);
   let first = true;
   try {
     for await (const event of watch) {
       if (sink.closed()) break;
       const object = await eventObject(scope, request, event, negotiated, first);
       if (event.type !== 'BOOKMARK' && event.type !== 'ERROR') first = false;
-      sink.send(encode(event.type, object));
+      // Upstream's handler blocks on the client's TCP window the same way; the timeout still ends the watch.
+      if (!sink.send(encode(event.type, object))) await Promise.race([sink.drained(), stopped]);
     }
   } catch (err) {
     if (!sink.closed()) sink.send(encode('ERROR', kubeObject(toStatus(statusErrorOf(err)))));
@@ -101,6 +115,19 @@ export async function pumpWatch(
     watch.stop();
     sink.end();
   }
+}
+
+/** Resolves on the stream's next `drain` or `close`. */
+export function drainedOrClosed(stream: NodeJS.EventEmitter): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 /** Serves a watch: negotiates a stream type (406), starts the storage watch, streams events until done. */
@@ -115,6 +142,7 @@ export async function serveWatch(scope: RequestScope, request: HandlerRequest, w
   res.flushHeaders();
   await pumpWatch(scope, request, watch, negotiated, opts, {
     send: (frame) => res.write(frame),
+    drained: () => drainedOrClosed(res),
     closed: () => res.destroyed,
     onClose: (fn) => {
       res.once('close', fn);
