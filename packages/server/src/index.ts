@@ -32,6 +32,48 @@ export { TokenFileAuthenticator, TokenFileError, parseTokenFile } from './authen
 export { readCSV, CSVParseError, type CSVRecord } from './authentication/csv.js';
 export { X509Authenticator } from './authentication/x509.js';
 export {
+  ALL_SERVICE_ACCOUNTS_GROUP,
+  DEFAULT_SERVICE_ACCOUNT_ISSUER,
+  isServiceAccountClaims,
+  serviceAccountGroups,
+  splitServiceAccountUsername,
+  type ClaimReference,
+  type KubernetesClaim,
+  type ServiceAccountClaims,
+} from './authentication/serviceaccount/claims.js';
+export { JWSError, algorithmOf, keyIDOf, looksLikeJWS, parseJWS, signJWS, verifyJWS, type JWSAlgorithm, type ParsedJWS } from './authentication/serviceaccount/jws.js';
+export {
+  GENERATED_KEY_FILE,
+  ServiceAccountKeyError,
+  loadOrGenerateSigningKey,
+  readPublicKeysFile,
+  readSigningKeyFile,
+  type SigningKey,
+} from './authentication/serviceaccount/keys.js';
+export { ServiceAccountTokenGenerator, type IssuedToken, type TokenRequestInput } from './authentication/serviceaccount/token-generator.js';
+export {
+  ServiceAccountTokenAuthenticator,
+  type ServiceAccountLookup,
+  type ServiceAccountRecord,
+  type ServiceAccountTokenAuthenticatorOptions,
+} from './authentication/serviceaccount/authenticator.js';
+export {
+  alwaysAllowRuleResolver,
+  alwaysDenyRuleResolver,
+  incompleteRuleResolver,
+  isAuthorizerRuleResolver,
+  isPolicyRuleSource,
+  policyRuleResolver,
+  ruleResolverForModes,
+  unionRuleResolver,
+  type AuthorizerRuleResolver,
+  type NonResourceRuleInfo,
+  type PolicyRuleLike,
+  type PolicyRuleSource,
+  type ResourceRuleInfo,
+  type RulesInfo,
+} from './authorization/rule-resolver.js';
+export {
   UnionAuthenticator,
   AuthenticatedGroupAdder,
   AnonymousAuthenticator,

@@ -114,6 +114,8 @@ export async function startListeners(options: ServingOptions, listener: (request
       const { certFile, keyFile } = servingFiles(secure, host);
       const tls = {
         ...timeouts,
+        // kube-apiserver's default --tls-min-version is VersionTLS12.
+        minVersion: 'TLSv1.2' as const,
         cert: readPem(certFile, 'TLS certificate file'),
         key: readPem(keyFile, 'TLS private key file'),
         ...(secure.clientCAFile !== undefined && {
