@@ -23,12 +23,38 @@ export {
   type ProviderOptions,
 } from './registry/providers.js';
 export { KubeLiteServer, KubeLiteOptionsError, type KubeLiteServerConfig } from './server/kube-lite-server.js';
-export { AUTHORIZATION_MODES, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';
+export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';
 export { FLAGS, type FlagSpec, type Mutable, parseFlags, type ParsedFlags, usage } from './cli/flags.js';
 export { StorageFactory, type StorageBackendConfig } from './server/storage-factory.js';
 export { resourcePrefixOf } from './server/resource-prefix.js';
 export { type KubeconfigOptions, kubeconfigYAML, writeKubeconfig } from './server/kubeconfig.js';
 export { ensureNamespaces, SYSTEM_NAMESPACES } from './server/bootstrap.js';
+export { assembleKubeLite, type KubeLiteAssembly, serviceAccountTokensFor } from './server/assembly.js';
+
+// Security: reviews, service account tokens, the superuser authorizer.
+export { type AuthenticationProviderOptions, authenticationRESTStorageProvider } from './registry/authentication/provider.js';
+export { SelfSubjectReviewREST, userInfoStatus } from './registry/authentication/self-subject-review-rest.js';
+export { type TokenChecker, TokenReviewREST } from './registry/authentication/token-review-rest.js';
+export {
+  serviceAccountLookup,
+  type ServiceAccountTokenOptions,
+  ServiceAccountTokens,
+  withServiceAccountTokenRequest,
+} from './registry/authentication/service-account-tokens.js';
+export { attributesOfSpec, reviewStatus, SelfSubjectAccessReviewREST, SubjectAccessReviewREST, validateReviewAttributes } from './registry/authorization/access-review-rest.js';
+export { AuthorizerReference } from './registry/authorization/authorizer-reference.js';
+export { privilegedGroupsAuthorizer } from './registry/authorization/privileged-groups.js';
+export { authorizationRESTStorageProvider } from './registry/authorization/provider.js';
+export { requestUserOf, trackRequestUser } from './registry/authorization/request-user.js';
+export { SelfSubjectRulesReviewREST } from './registry/authorization/rules-review-rest.js';
+export {
+  DEFAULT_TOKEN_EXPIRATION_SECONDS,
+  MIN_TOKEN_EXPIRATION_SECONDS,
+  TokenREST,
+  type TokenRESTOptions,
+  validateTokenRequest,
+} from './registry/core/serviceaccount/token-rest.js';
+export { DocsPage, DocsPageError, type DocsPageOptions, installDocsPage, swaggerUIDistDir } from './docs/install-docs-page.js';
 
 // Registries, one per resource.
 export { newConfigMapStorage, newConfigMapStore } from './registry/core/configmap/storage.js';

@@ -55,7 +55,20 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'watch-cache': { usage: 'cache reads and watches (default true)', boolean: true, set: (o, v) => { o.watchCache = bool('watch-cache', v); } },
   'token-auth-file': { usage: 'static token file (CSV: token,user,uid,"groups")', set: (o, v) => { o.tokenAuthFile = v; } },
   'anonymous-auth': { usage: 'allow anonymous requests (default true)', boolean: true, set: (o, v) => { o.anonymousAuth = bool('anonymous-auth', v); } },
-  'authorization-mode': { usage: 'comma-separated: AlwaysAllow (default), AlwaysDeny', set: (o, v) => { o.authorizationModes = list(v); } },
+  'authorization-mode': { usage: 'comma-separated, chained in order: AlwaysAllow (default), AlwaysDeny, RBAC', set: (o, v) => { o.authorizationModes = list(v); } },
+  'service-account-issuer': {
+    usage: 'issuer of service account tokens (repeatable; the first signs; default https://kubernetes.default.svc.cluster.local)',
+    set: (o, v) => { o.serviceAccountIssuers = [...o.serviceAccountIssuers, v]; },
+  },
+  'service-account-key-file': {
+    usage: 'PEM public keys, private keys or certificates verifying service account tokens (repeatable)',
+    set: (o, v) => { o.serviceAccountKeyFiles = [...o.serviceAccountKeyFiles, v]; },
+  },
+  'service-account-signing-key-file': {
+    usage: 'PEM private key (RSA or EC P-256) signing service account tokens (default: generated into the cert dir)',
+    set: (o, v) => { o.serviceAccountSigningKeyFile = v; },
+  },
+  'api-audiences': { usage: 'comma-separated audiences a service account token must carry one of (default: the issuers)', set: (o, v) => { o.apiAudiences = list(v); } },
   'max-requests-inflight': { usage: 'read-only requests in flight (default 400; 0 = no limit)', set: (o, v) => { o.maxRequestsInflight = integer('max-requests-inflight', v); } },
   'max-mutating-requests-inflight': {
     usage: 'mutating requests in flight (default 200; 0 = no limit)',

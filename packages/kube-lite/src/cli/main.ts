@@ -1,5 +1,5 @@
 /** The `kube-lite` command: run the server, or print a kubeconfig for one (`kube-lite kubeconfig`). */
-import { defaultRESTStorageProviders } from '../registry/providers.js';
+import { assembleKubeLite } from '../server/assembly.js';
 import { kubeconfigYAML } from '../server/kubeconfig.js';
 import { KubeLiteServer } from '../server/kube-lite-server.js';
 import { type KubeLiteOptions, validateKubeLiteOptions } from '../server/options.js';
@@ -12,7 +12,7 @@ function serverURL(o: KubeLiteOptions): string {
 
 async function run(o: KubeLiteOptions): Promise<void> {
   const started = Date.now();
-  const server = await KubeLiteServer.start({ options: o, providers: defaultRESTStorageProviders(o) });
+  const server = await KubeLiteServer.start({ options: o, ...assembleKubeLite(o) });
   const stop = (signal: NodeJS.Signals): void => {
     process.stderr.write(`received ${signal}, shutting down\n`);
     void server.stop().then(() => process.exit(0));

@@ -11,16 +11,18 @@ import {
   type Authorizer,
   GenericAPIServer,
   namedCheck,
-  parseTokenFile,
   type RequestAuthenticator,
   type SecureServingOptions,
 } from '@apiserver/server';
+import { ensureBootstrapPolicy } from '../registry/rbac/provider.js';
+import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { installDocsPage } from '../docs/install-docs-page.js';
 import { addBootstrapHooks } from './bootstrap.js';
 import { storageOf } from './group-storage.js';
-import { writeKubeconfig } from './kubeconfig.js';
+import { kubeconfigToken, writeKubeconfig } from './kubeconfig.js';
 import { addNamespaceControllerHook, addServiceAccountsControllerHook } from './controller-hooks.js';
-import { type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
+import { certDirectoryOf, type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
 import { StorageFactory } from './storage-factory.js';
 
 /** Options that cannot run; `errors` lists every problem found. */
@@ -74,14 +76,8 @@ function secureServing(o: KubeLiteOptions): SecureServingOptions | undefined {
     ...(o.tlsCertFile !== undefined && { tlsCertFile: o.tlsCertFile }),
     ...(o.tlsPrivateKeyFile !== undefined && { tlsPrivateKeyFile: o.tlsPrivateKeyFile }),
     ...(o.clientCAFile !== undefined && { clientCAFile: o.clientCAFile }),
-    certDirectory: o.certDir ?? join(o.dataDir ?? join(tmpdir(), 'kube-lite'), 'certs'),
+    certDirectory: certDirectoryOf(o),
   };
-}
-
-function firstToken(o: KubeLiteOptions): string | undefined {
-  if (o.tokenAuthFile === undefined) return undefined;
-  const [token] = parseTokenFile(readFileSync(o.tokenAuthFile, 'utf8'), o.tokenAuthFile).keys();
-  return token;
 }
 
 /** A running kube-lite: its URLs, kubeconfig, the GenericAPIServer and the storage it owns. */
@@ -132,7 +128,7 @@ export class KubeLiteServer {
     const o = config.options;
     const groups = config.providers.map((p) => p.newRESTStorage(storage));
     const admission = new AdmissionChain([new NamespaceLifecycle(namespaceLookup(groups))]);
-    const token = firstToken(o);
+    const token = kubeconfigToken(o.tokenAuthFile);
     const server = new GenericAPIServer({
       name: 'kube-lite',
       requestTimeoutMillis: o.requestTimeoutMillis,
@@ -153,6 +149,8 @@ export class KubeLiteServer {
       else server.installAPIGroup(withAdmission);
     }
     addBootstrapHooks(server, groups);
+    if (storageOf(groups, RBAC_GROUP_NAME, 'clusterroles') !== undefined) server.addPostStartHook('rbac/bootstrap-roles', () => ensureBootstrapPolicy(groups));
+    installDocsPage(server);
     const log = config.log ?? ((m: string) => console.error(m));
     addNamespaceControllerHook(server, groups, log);
     addServiceAccountsControllerHook(server, groups, log);

@@ -1,7 +1,15 @@
 /** Kubeconfig documents for a running kube-lite, as kubectl and client-node read them. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { parseTokenFile } from '@apiserver/server';
 import { stringify } from 'yaml';
+
+/** The bearer token a kubeconfig carries: the first one of `--token-auth-file`, if given. */
+export function kubeconfigToken(tokenAuthFile: string | undefined): string | undefined {
+  if (tokenAuthFile === undefined) return undefined;
+  const [token] = parseTokenFile(readFileSync(tokenAuthFile, 'utf8'), tokenAuthFile).keys();
+  return token;
+}
 
 /** What a kubeconfig needs to reach a kube-lite server. */
 export interface KubeconfigOptions {

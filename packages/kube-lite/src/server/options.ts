@@ -3,9 +3,11 @@
  * and validation that reports every invalid value at once.
  */
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-/** Authorization modes kube-lite implements. */
-export const AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny'];
+/** Authorization modes kube-lite implements (chained in the order given, as upstream's union authorizer). */
+export const AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny', 'RBAC'];
 
 /** The flag values of a kube-lite server (k8s `ServerRunOptions` + `SecureServingOptions` + `EtcdOptions`, the parts we run). */
 export interface KubeLiteOptions {
@@ -39,6 +41,14 @@ export interface KubeLiteOptions {
   readonly anonymousAuth: boolean;
   /** `--authorization-mode`: ordered modes (default `AlwaysAllow`). */
   readonly authorizationModes: readonly string[];
+  /** `--service-account-issuer` (repeatable): the first is written into new tokens, all are accepted. */
+  readonly serviceAccountIssuers: readonly string[];
+  /** `--service-account-key-file` (repeatable): PEM files of public keys (or private keys, certificates) that verify tokens. */
+  readonly serviceAccountKeyFiles: readonly string[];
+  /** `--service-account-signing-key-file`: PEM private key signing new tokens (default: one generated into the cert dir). */
+  readonly serviceAccountSigningKeyFile?: string;
+  /** `--api-audiences`: audiences a token must carry one of (default: the issuers). */
+  readonly apiAudiences: readonly string[];
   /** `--max-requests-inflight` (default 400; 0 = no limit). */
   readonly maxRequestsInflight: number;
   /** `--max-mutating-requests-inflight` (default 200; 0 = no limit). */
@@ -53,6 +63,11 @@ export interface KubeLiteOptions {
   readonly serviceNodePortRange: string;
 }
 
+/** Where generated serving certificates and the service account key are kept: `--cert-dir`, else `<data-dir>/certs`, else `<tmp>/kube-lite/certs`. */
+export function certDirectoryOf(o: KubeLiteOptions): string {
+  return o.certDir ?? join(o.dataDir ?? join(tmpdir(), 'kube-lite'), 'certs');
+}
+
 /** kube-lite's defaults (kube-apiserver's where it has the flag). */
 export function defaultKubeLiteOptions(): KubeLiteOptions {
   return {
@@ -65,6 +80,9 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     watchCache: true,
     anonymousAuth: true,
     authorizationModes: ['AlwaysAllow'],
+    serviceAccountIssuers: [],
+    serviceAccountKeyFiles: [],
+    apiAudiences: [],
     maxRequestsInflight: 400,
     maxMutatingRequestsInflight: 200,
     requestTimeoutMillis: 60_000,
@@ -133,6 +151,9 @@ function authErrors(o: KubeLiteOptions): string[] {
     if (!AUTHORIZATION_MODES.includes(mode)) errors.push(`authorization-mode ${JSON.stringify(mode)} is not a valid mode (supported: ${AUTHORIZATION_MODES.join(', ')})`);
     if (seen.has(mode)) errors.push(`authorization-mode ${JSON.stringify(mode)} has mode specified more than once`);
     seen.add(mode);
+  }
+  for (const issuer of o.serviceAccountIssuers) {
+    if (issuer.includes(':') && !URL.canParse(issuer)) errors.push(`--service-account-issuer ${JSON.stringify(issuer)} contains a ':' but is not a valid URL`);
   }
   return errors;
 }

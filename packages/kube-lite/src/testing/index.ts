@@ -4,17 +4,22 @@
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { get } from 'node:http';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultRESTStorageProviders } from '../registry/providers.js';
+import { assembleKubeLite } from '../server/assembly.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { kubeconfigToken } from '../server/kubeconfig.js';
 import { KubeLiteServer } from '../server/kube-lite-server.js';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
 
-/** Options of {@link startKubeLite}: any server option (default: memory storage, a free port on 127.0.0.1). */
+/**
+ * Options of {@link startKubeLite}: any server option (default: memory storage, a free port on 127.0.0.1); the server
+ * is assembled as the CLI assembles it (every group, `--authorization-mode`, service account tokens).
+ */
 export interface StartKubeLiteOptions extends Partial<KubeLiteOptions> {
-  /** API groups to serve instead of kube-lite's. */
+  /** API groups to serve instead of kube-lite's (then no authorizer or service account authenticator is assembled either). */
   readonly providers?: readonly RESTStorageProvider[];
   /** Server log (default: discarded). */
   readonly log?: (message: string) => void;
@@ -34,9 +39,12 @@ export interface KubeLiteFixture {
   stop(): Promise<void>;
 }
 
-function readyzStatus(url: string): Promise<number> {
+function readyzStatus(url: string, token: string | undefined): Promise<number> {
   return new Promise((resolve) => {
-    const req = get(`${url}/readyz`, { agent: false }, (res) => {
+    const headers = token === undefined ? {} : { authorization: `Bearer ${token}` };
+    // The server's own (possibly self-signed) certificate is not what this readiness poll checks.
+    const get = url.startsWith('https:') ? httpsGet : httpGet;
+    const req = get(`${url}/readyz`, { agent: false, headers, rejectUnauthorized: false }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -44,9 +52,10 @@ function readyzStatus(url: string): Promise<number> {
   });
 }
 
-async function waitReady(url: string, timeoutMillis: number): Promise<void> {
+/** Polls `/readyz` (with the token file's first token, as the kubeconfig uses it) until it answers 200. */
+async function waitReady(url: string, token: string | undefined, timeoutMillis: number): Promise<void> {
   const deadline = Date.now() + timeoutMillis;
-  while ((await readyzStatus(url)) !== 200) {
+  while ((await readyzStatus(url, token)) !== 200) {
     if (Date.now() > deadline) throw new Error(`kube-lite at ${url} not ready within ${timeoutMillis} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -70,7 +79,7 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
   try {
     server = await KubeLiteServer.start({
       options: merged,
-      providers: providers ?? defaultRESTStorageProviders(merged),
+      ...(providers === undefined ? assembleKubeLite(merged) : { providers }),
       log: log ?? (() => undefined),
       kubeconfigPath: join(dir, 'kubeconfig'),
     });
@@ -79,7 +88,7 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
     throw err;
   }
   try {
-    await waitReady(server.url, readyTimeoutMillis ?? 10_000);
+    await waitReady(server.url, kubeconfigToken(merged.tokenAuthFile), readyTimeoutMillis ?? 10_000);
   } catch (err) {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

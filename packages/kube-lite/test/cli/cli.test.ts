@@ -38,14 +38,14 @@ t.test('--help prints the flags', async (t) => {
 });
 
 t.test('bad flags: every error, exit 1, nothing started', async (t) => {
-  const r = run(['--port=x', '--authorization-mode=RBAC', '--storage-backend=etcd3', 'serve']);
+  const r = run(['--port=x', '--authorization-mode=Webhook', '--storage-backend=etcd3', 'serve']);
   t.equal(r.code, 1);
   t.equal(
     r.stderr,
     [
       'Error: invalid argument "x" for "--port" flag: parse error',
       'Error: --etcd-servers must be specified with --storage-backend=etcd3',
-      'Error: authorization-mode "RBAC" is not a valid mode (supported: AlwaysAllow, AlwaysDeny)',
+      'Error: authorization-mode "Webhook" is not a valid mode (supported: AlwaysAllow, AlwaysDeny, RBAC)',
       'Error: unknown command "serve"',
       'Run "kube-lite --help" for usage.',
       '',

@@ -64,7 +64,7 @@ t.test('validation: every invalid value at once, in kube-apiserver words', async
     maxRequestsInflight: -1,
     requestTimeoutMillis: 0,
     eventTTLMillis: 10,
-    authorizationModes: ['RBAC', 'AlwaysAllow', 'AlwaysAllow'],
+    authorizationModes: ['Webhook', 'AlwaysAllow', 'AlwaysAllow'],
     serviceClusterIPRange: '10.0.0.0/33',
     serviceNodePortRange: '32767-30000',
   };
@@ -79,7 +79,7 @@ t.test('validation: every invalid value at once, in kube-apiserver words', async
     '--max-requests-inflight can not be negative value',
     '--request-timeout should be a positive value',
     '--event-ttl must be at least 1s',
-    'authorization-mode "RBAC" is not a valid mode (supported: AlwaysAllow, AlwaysDeny)',
+    'authorization-mode "Webhook" is not a valid mode (supported: AlwaysAllow, AlwaysDeny, RBAC)',
     'authorization-mode "AlwaysAllow" has mode specified more than once',
     '--service-cluster-ip-range "10.0.0.0/33" is not a valid CIDR',
     '--service-node-port-range "32767-30000" is not a valid port range (e.g. 30000-32767)',

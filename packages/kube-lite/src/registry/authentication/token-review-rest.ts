@@ -1,0 +1,62 @@
+/**
+ * `tokenreviews` (pkg/registry/authentication/tokenreview/storage.go): create-only, never stored; checks
+ * `spec.token` with a token authenticator and answers `status.authenticated/user/audiences/error`.
+ */
+import type { ApiObject, Creater, RequestContext, Scoper, SingularNameProvider, Storage, ValidateObjectFunc } from '@apiserver/registry';
+import { newBadRequest } from '@apiserver/runtime';
+import type { UserInfo } from '@apiserver/server';
+import { stringAt, stringsAt } from '../core/pod/object-fields.js';
+import { userInfoStatus } from './self-subject-review-rest.js';
+
+/** Checks one bearer token (`undefined` = not a token it knows; a thrown error = an invalid token). */
+export interface TokenChecker {
+  /** Authenticates `token`. */
+  authenticateToken(token: string): Promise<UserInfo | undefined>;
+}
+
+/** The TokenReview storage. */
+export class TokenReviewREST implements Storage, Creater, Scoper, SingularNameProvider {
+  readonly #checker: TokenChecker;
+  readonly #apiAudiences: readonly string[];
+
+  /** Checks tokens with `checker`; `apiAudiences` are reported when the review names none. */
+  constructor(checker: TokenChecker, apiAudiences: readonly string[]) {
+    this.#checker = checker;
+    this.#apiAudiences = apiAudiences;
+  }
+
+  /** A new empty review. */
+  newObject(): ApiObject {
+    return { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', metadata: {} };
+  }
+
+  /** Nothing to release. */
+  destroy(): void {}
+
+  /** Reviews are cluster-scoped. */
+  namespaceScoped(): boolean {
+    return false;
+  }
+
+  /** `tokenreview`. */
+  getSingularName(): string {
+    return 'tokenreview';
+  }
+
+  /** Answers the review; a missing token is a 400 as upstream. */
+  async create(ctx: RequestContext, obj: ApiObject, createValidation?: ValidateObjectFunc): Promise<ApiObject> {
+    const token = stringAt(obj.spec, 'token');
+    if (token === '') throw newBadRequest('token is required for TokenReview in authentication');
+    if (createValidation !== undefined) await createValidation(ctx, obj);
+    const asked = stringsAt(obj.spec, 'audiences');
+    const audiences = asked.length > 0 ? asked.filter((a) => this.#apiAudiences.includes(a)) : [...this.#apiAudiences];
+    let status: Record<string, unknown>;
+    try {
+      const user = audiences.length === 0 ? undefined : await this.#checker.authenticateToken(token);
+      status = user === undefined ? { user: {} } : { authenticated: true, user: userInfoStatus(user), audiences };
+    } catch (err) {
+      status = { user: {}, error: err instanceof Error ? err.message : String(err) };
+    }
+    return { ...obj, status };
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * `selfsubjectaccessreviews` and `subjectaccessreviews` (pkg/registry/authorization/{selfsubjectaccessreview,
+ * subjectaccessreview}/rest.go): create-only, never stored; the server's authorizer answers whether the
+ * requesting user (or the user of the spec) may perform the action, in `status.allowed/denied/reason`.
+ */
+import type { ApiObject, Creater, RequestContext, Scoper, SingularNameProvider, Storage, ValidateObjectFunc } from '@apiserver/registry';
+import { type FieldError, fieldInvalid, newBadRequest, newInvalid, newPath } from '@apiserver/runtime';
+import type { Attributes, UserInfo } from '@apiserver/server';
+import { isRecord, recordAt, stringAt, stringsAt } from '../core/pod/object-fields.js';
+import type { AuthorizerReference } from './authorizer-reference.js';
+import { requestUserOf } from './request-user.js';
+
+const GROUP = 'authorization.k8s.io';
+
+/** Checks that exactly one of resourceAttributes and nonResourceAttributes is set (`validateSubjectAccessReviewSpec`). */
+export function validateReviewAttributes(spec: unknown): FieldError[] {
+  const path = newPath('spec');
+  const resource = recordAt(spec, 'resourceAttributes');
+  const nonResource = recordAt(spec, 'nonResourceAttributes');
+  if (resource !== undefined && nonResource !== undefined) {
+    return [fieldInvalid(path.child('nonResourceAttributes'), nonResource, 'cannot be specified in combination with resourceAttributes')];
+  }
+  if (resource === undefined && nonResource === undefined) {
+    return [fieldInvalid(path.child('resourceAttributes'), null, 'exactly one of nonResourceAttributes or resourceAttributes must be specified')];
+  }
+  return [];
+}
+
+/** The authorizer attributes of a review spec for `user` (`ResourceAttributesFrom` / `NonResourceAttributesFrom`). */
+export function attributesOfSpec(user: UserInfo, spec: unknown): Attributes {
+  const r = recordAt(spec, 'resourceAttributes');
+  if (r !== undefined) {
+    return {
+      user,
+      verb: stringAt(r, 'verb'),
+      isResourceRequest: true,
+      path: '',
+      namespace: stringAt(r, 'namespace'),
+      apiGroup: stringAt(r, 'group'),
+      apiVersion: stringAt(r, 'version'),
+      resource: stringAt(r, 'resource'),
+      subresource: stringAt(r, 'subresource'),
+      name: stringAt(r, 'name'),
+    };
+  }
+  const n = recordAt(spec, 'nonResourceAttributes');
+  return { user, verb: stringAt(n, 'verb'), isResourceRequest: false, path: stringAt(n, 'path'), namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '' };
+}
+
+/** Asks the authorizer and shapes `SubjectAccessReviewStatus` (an evaluation error is reported, not thrown). */
+export async function reviewStatus(ref: AuthorizerReference, attributes: Attributes): Promise<Record<string, unknown>> {
+  try {
+    const { decision, reason } = await ref.authorizer().authorize(attributes);
+    return { allowed: decision === 'Allow', ...(decision === 'Deny' && { denied: true }), ...(reason !== '' && { reason }) };
+  } catch (err) {
+    if (isRecord(err) && err.code === 503) throw err;
+    return { allowed: false, evaluationError: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+abstract class AccessReviewREST implements Storage, Creater, Scoper, SingularNameProvider {
+  readonly #ref: AuthorizerReference;
+  readonly #kind: string;
+
+  constructor(ref: AuthorizerReference, kind: string) {
+    this.#ref = ref;
+    this.#kind = kind;
+  }
+
+  /** A new empty review. */
+  newObject(): ApiObject {
+    return { apiVersion: `${GROUP}/v1`, kind: this.#kind, metadata: {} };
+  }
+
+  /** Nothing to release. */
+  destroy(): void {}
+
+  /** Reviews are cluster-scoped. */
+  namespaceScoped(): boolean {
+    return false;
+  }
+
+  /** `selfsubjectaccessreview` / `subjectaccessreview`. */
+  getSingularName(): string {
+    return this.#kind.toLowerCase();
+  }
+
+  protected abstract userFor(ctx: RequestContext, spec: unknown): UserInfo;
+  protected abstract validateSpec(spec: unknown): FieldError[];
+
+  /** Answers the review: validation, validating admission, then the authorizer. */
+  async create(ctx: RequestContext, obj: ApiObject, createValidation?: ValidateObjectFunc): Promise<ApiObject> {
+    const errs = this.validateSpec(obj.spec);
+    if (errs.length > 0) throw newInvalid({ group: GROUP, kind: this.#kind }, obj.metadata.name ?? '', errs);
+    if (createValidation !== undefined) await createValidation(ctx, obj);
+    const user = this.userFor(ctx, obj.spec);
+    return { ...obj, status: await reviewStatus(this.#ref, attributesOfSpec(user, obj.spec)) };
+  }
+}
+
+/** `selfsubjectaccessreviews`: may the requesting user do this? */
+export class SelfSubjectAccessReviewREST extends AccessReviewREST {
+  /** Answers with the authorizer of `ref`. */
+  constructor(ref: AuthorizerReference) {
+    super(ref, 'SelfSubjectAccessReview');
+  }
+
+  protected userFor(ctx: RequestContext): UserInfo {
+    const user = requestUserOf(ctx);
+    if (user === undefined) throw newBadRequest('no user present on request');
+    return user;
+  }
+
+  protected validateSpec(spec: unknown): FieldError[] {
+    return validateReviewAttributes(spec);
+  }
+}
+
+/** `subjectaccessreviews`: may the user or groups of the spec do this? */
+export class SubjectAccessReviewREST extends AccessReviewREST {
+  /** Answers with the authorizer of `ref`. */
+  constructor(ref: AuthorizerReference) {
+    super(ref, 'SubjectAccessReview');
+  }
+
+  protected userFor(_ctx: RequestContext, spec: unknown): UserInfo {
+    return { name: stringAt(spec, 'user'), uid: stringAt(spec, 'uid'), groups: stringsAt(spec, 'groups') };
+  }
+
+  protected validateSpec(spec: unknown): FieldError[] {
+    const errs = validateReviewAttributes(spec);
+    if (stringAt(spec, 'user') === '' && stringsAt(spec, 'groups').length === 0) {
+      errs.push(fieldInvalid(newPath('spec', 'user'), '', 'at least one of user or group must be specified'));
+    }
+    return errs;
+  }
+}

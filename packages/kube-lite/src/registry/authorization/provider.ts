@@ -1,0 +1,29 @@
+/**
+ * `authorization.k8s.io/v1` (pkg/registry/authorization/rest/storage_authorization.go): selfsubjectaccessreviews,
+ * selfsubjectrulesreviews and subjectaccessreviews, answered by the authorizer a late-bound reference holds.
+ */
+import type { Scheme } from '@apiserver/runtime';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import type { APIGroupInfo } from '@apiserver/server';
+import type { RESTStorageProvider } from '../rest-options.js';
+import { SelfSubjectAccessReviewREST, SubjectAccessReviewREST } from './access-review-rest.js';
+import type { AuthorizerReference } from './authorizer-reference.js';
+import { SelfSubjectRulesReviewREST } from './rules-review-rest.js';
+
+/** The authorization.k8s.io provider; the server fills `ref` with `ref.bind(authorizer)` when it builds its authorizer. */
+export function authorizationRESTStorageProvider(ref: AuthorizerReference, scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return {
+    groupName: () => 'authorization.k8s.io',
+    newRESTStorage: (): APIGroupInfo => ({
+      prioritizedVersions: [{ group: 'authorization.k8s.io', version: 'v1' }],
+      versionedResourcesStorageMap: {
+        v1: {
+          selfsubjectaccessreviews: new SelfSubjectAccessReviewREST(ref),
+          selfsubjectrulesreviews: new SelfSubjectRulesReviewREST(ref),
+          subjectaccessreviews: new SubjectAccessReviewREST(ref),
+        },
+      },
+      scheme,
+    }),
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The user of the request a storage call serves (upstream `genericapirequest.UserFrom(ctx)`). The request
+ * context carries it when the endpoints fill `ctx.user`; until then {@link trackRequestUser} records the user
+ * the authorization filter saw in the request's async context, where the handler that follows reads it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestContext } from '@apiserver/registry';
+import type { Authorizer, UserInfo } from '@apiserver/server';
+
+const requestUser = new AsyncLocalStorage<UserInfo | undefined>();
+
+/**
+ * Wraps the server's authorizer so that the user of each authorized request is remembered for the rest of that
+ * request (the storage calls it leads to). Wrapping changes no decision.
+ */
+export function trackRequestUser(authorizer: Authorizer): Authorizer {
+  return {
+    authorize(attributes) {
+      // Synchronously, before the filter awaits: the handler that follows continues this async context.
+      requestUser.enterWith(attributes.user);
+      return authorizer.authorize(attributes);
+    },
+  };
+}
+
+/** The requesting user: `ctx.user` when set, else the user {@link trackRequestUser} recorded, else `undefined`. */
+export function requestUserOf(ctx: RequestContext): UserInfo | undefined {
+  const u = ctx.user;
+  if (u !== undefined) return { name: u.name, uid: u.uid ?? '', groups: u.groups ?? [] };
+  return requestUser.getStore();
+}

@@ -1,0 +1,61 @@
+/**
+ * `selfsubjectrulesreviews` (pkg/registry/authorization/selfsubjectrulesreview/rest.go): create-only, never
+ * stored; lists the rules the requesting user holds in `spec.namespace` from the authorizer's rule resolver
+ * (`incomplete: true` when the authorizer cannot list them).
+ */
+import type { ApiObject, Creater, RequestContext, Scoper, SingularNameProvider, Storage, ValidateObjectFunc } from '@apiserver/registry';
+import { newBadRequest } from '@apiserver/runtime';
+import { stringAt } from '../core/pod/object-fields.js';
+import type { AuthorizerReference } from './authorizer-reference.js';
+import { requestUserOf } from './request-user.js';
+
+/** The SelfSubjectRulesReview storage. */
+export class SelfSubjectRulesReviewREST implements Storage, Creater, Scoper, SingularNameProvider {
+  readonly #ref: AuthorizerReference;
+
+  /** Lists rules with the rule resolver of `ref`. */
+  constructor(ref: AuthorizerReference) {
+    this.#ref = ref;
+  }
+
+  /** A new empty review. */
+  newObject(): ApiObject {
+    return { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', metadata: {} };
+  }
+
+  /** Nothing to release. */
+  destroy(): void {}
+
+  /** Reviews are cluster-scoped. */
+  namespaceScoped(): boolean {
+    return false;
+  }
+
+  /** `selfsubjectrulesreview`. */
+  getSingularName(): string {
+    return 'selfsubjectrulesreview';
+  }
+
+  /** Answers the review: 400 without a namespace or a user, else the rules (an evaluation error is reported). */
+  async create(ctx: RequestContext, obj: ApiObject, createValidation?: ValidateObjectFunc): Promise<ApiObject> {
+    const user = requestUserOf(ctx);
+    if (user === undefined) throw newBadRequest('no user present on request');
+    const namespace = stringAt(obj.spec, 'namespace');
+    if (namespace === '') throw newBadRequest('no namespace on request');
+    if (createValidation !== undefined) await createValidation(ctx, obj);
+    const resolver = this.#ref.ruleResolver();
+    let status: Record<string, unknown>;
+    try {
+      const rules = await resolver.rulesInfoFor(user, namespace);
+      status = {
+        resourceRules: rules.resourceRules.map((r) => ({ ...r })),
+        nonResourceRules: rules.nonResourceRules.map((r) => ({ ...r })),
+        incomplete: rules.incomplete,
+        ...(rules.evaluationError !== undefined && rules.evaluationError !== '' && { evaluationError: rules.evaluationError }),
+      };
+    } catch (err) {
+      status = { resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: err instanceof Error ? err.message : String(err) };
+    }
+    return { ...obj, status };
+  }
+}

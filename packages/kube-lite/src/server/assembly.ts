@@ -1,0 +1,91 @@
+/**
+ * kube-lite assembled as kube-apiserver assembles itself from its flags: the API groups (the core group with the
+ * `serviceaccounts/token` subresource, apps, coordination, and rbac.authorization.k8s.io, authorization.k8s.io and
+ * authentication.k8s.io, which upstream always serves whatever the authorization mode), the `--authorization-mode`
+ * chain behind the `system:masters` superuser authorizer, and the service account token authenticator.
+ */
+import type { Scheme } from '@apiserver/runtime';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import {
+  type APIGroupInfo,
+  type Authorizer,
+  type AuthorizerRuleResolver,
+  authorizerForModes,
+  policyRuleResolver,
+  type RequestAuthenticator,
+  ruleResolverForModes,
+  unionAuthorizer,
+} from '@apiserver/server';
+import { authenticationRESTStorageProvider } from '../registry/authentication/provider.js';
+import { ServiceAccountTokens, withServiceAccountTokenRequest } from '../registry/authentication/service-account-tokens.js';
+import { AuthorizerReference } from '../registry/authorization/authorizer-reference.js';
+import { privilegedGroupsAuthorizer } from '../registry/authorization/privileged-groups.js';
+import { authorizationRESTStorageProvider } from '../registry/authorization/provider.js';
+import { requestUserOf } from '../registry/authorization/request-user.js';
+import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
+import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
+import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { certDirectoryOf, type KubeLiteOptions } from './options.js';
+
+/** What {@link assembleKubeLite} hands to `KubeLiteServer.start` besides the options. */
+export interface KubeLiteAssembly {
+  /** Every API group kube-lite serves. */
+  readonly providers: readonly RESTStorageProvider[];
+  /** Builds the server's authorizer once the groups exist (RBAC reads its objects from them). */
+  readonly authorizer: (groups: readonly APIGroupInfo[]) => Authorizer;
+  /** Builds the service account token authenticator over the installed `serviceaccounts`. */
+  readonly authenticators: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
+  /** The loaded service account keys, issuers and audiences. */
+  readonly tokens: ServiceAccountTokens;
+}
+
+/** Loads the service account keys named by the flags (a P-256 key is generated into the cert dir when none signs). */
+export function serviceAccountTokensFor(o: KubeLiteOptions): ServiceAccountTokens {
+  return ServiceAccountTokens.load({
+    ...(o.serviceAccountIssuers.length > 0 && { issuers: o.serviceAccountIssuers }),
+    ...(o.serviceAccountKeyFiles.length > 0 && { keyFiles: o.serviceAccountKeyFiles }),
+    ...(o.serviceAccountSigningKeyFile !== undefined && { signingKeyFile: o.serviceAccountSigningKeyFile }),
+    ...(o.apiAudiences.length > 0 && { apiAudiences: o.apiAudiences }),
+    keyDirectory: certDirectoryOf(o),
+  });
+}
+
+function modeAuthorizers(o: KubeLiteOptions, groups: readonly APIGroupInfo[]): { authorizer: Authorizer; resolver: AuthorizerRuleResolver } {
+  if (!o.authorizationModes.includes('RBAC')) {
+    return { authorizer: authorizerForModes(o.authorizationModes), resolver: ruleResolverForModes(o.authorizationModes) };
+  }
+  const rbac = rbacAuthorizerFor(groups);
+  return {
+    authorizer: authorizerForModes(o.authorizationModes, { RBAC: rbac }),
+    resolver: ruleResolverForModes(o.authorizationModes, { RBAC: policyRuleResolver(rbac) }),
+  };
+}
+
+/**
+ * Builds kube-lite's groups, authorizer and authenticators from its options; throws `ServiceAccountKeyError` for
+ * unusable key files.
+ */
+export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltinScheme()): KubeLiteAssembly {
+  const tokens = serviceAccountTokensFor(o);
+  const ref = new AuthorizerReference();
+  let serverAuthorizer: Authorizer | undefined;
+  // In kube-apiserver's discovery order (group priority): apps, authentication, authorization, rbac, coordination.
+  const providers: RESTStorageProvider[] = [
+    withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
+    appsRESTStorageProvider(scheme),
+    authenticationRESTStorageProvider({ scheme, tokenReview: { checker: tokens.tokenChecker(), apiAudiences: tokens.apiAudiences } }),
+    authorizationRESTStorageProvider(ref, scheme),
+    rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
+    coordinationRESTStorageProvider(scheme),
+  ];
+  return {
+    providers,
+    tokens,
+    authorizer: (groups) => {
+      const modes = modeAuthorizers(o, groups);
+      serverAuthorizer = unionAuthorizer([privilegedGroupsAuthorizer(), modes.authorizer]);
+      return ref.bind(serverAuthorizer, modes.resolver);
+    },
+    authenticators: (groups) => tokens.authenticators(groups),
+  };
+}
