@@ -2,7 +2,8 @@
  * `selfsubjectreviews` (pkg/registry/authentication/selfsubjectreview/rest.go): create-only, never stored;
  * answers the requesting user's name, UID and groups in `status.userInfo` (`kubectl auth whoami`).
  */
-import type { ApiObject, Creater, RequestContext, Scoper, SingularNameProvider, Storage, ValidateObjectFunc } from '@apiserver/registry';
+import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
+import { ReviewREST } from '../review-rest.js';
 import { newBadRequest } from '@apiserver/runtime';
 import type { UserInfo } from '@apiserver/server';
 import { requestUserOf } from '../authorization/request-user.js';
@@ -13,30 +14,13 @@ export function userInfoStatus(user: UserInfo): Record<string, unknown> {
 }
 
 /** The SelfSubjectReview storage. */
-export class SelfSubjectReviewREST implements Storage, Creater, Scoper, SingularNameProvider {
+export class SelfSubjectReviewREST extends ReviewREST {
   readonly #now: () => Date;
 
   /** `now` stamps `metadata.creationTimestamp` (default: the clock). */
   constructor(now: () => Date = () => new Date()) {
+    super('authentication.k8s.io/v1', 'SelfSubjectReview');
     this.#now = now;
-  }
-
-  /** A new empty review. */
-  newObject(): ApiObject {
-    return { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', metadata: {} };
-  }
-
-  /** Nothing to release. */
-  destroy(): void {}
-
-  /** Reviews are cluster-scoped. */
-  namespaceScoped(): boolean {
-    return false;
-  }
-
-  /** `selfsubjectreview`. */
-  getSingularName(): string {
-    return 'selfsubjectreview';
   }
 
   /** Answers who the requester is (400 when the request has no user). */

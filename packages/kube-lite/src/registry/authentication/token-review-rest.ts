@@ -2,7 +2,8 @@
  * `tokenreviews` (pkg/registry/authentication/tokenreview/storage.go): create-only, never stored; checks
  * `spec.token` with a token authenticator and answers `status.authenticated/user/audiences/error`.
  */
-import type { ApiObject, Creater, RequestContext, Scoper, SingularNameProvider, Storage, ValidateObjectFunc } from '@apiserver/registry';
+import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
+import { ReviewREST } from '../review-rest.js';
 import { newBadRequest } from '@apiserver/runtime';
 import type { UserInfo } from '@apiserver/server';
 import { stringAt, stringsAt } from '../core/pod/object-fields.js';
@@ -15,32 +16,15 @@ export interface TokenChecker {
 }
 
 /** The TokenReview storage. */
-export class TokenReviewREST implements Storage, Creater, Scoper, SingularNameProvider {
+export class TokenReviewREST extends ReviewREST {
   readonly #checker: TokenChecker;
   readonly #apiAudiences: readonly string[];
 
   /** Checks tokens with `checker`; `apiAudiences` are reported when the review names none. */
   constructor(checker: TokenChecker, apiAudiences: readonly string[]) {
+    super('authentication.k8s.io/v1', 'TokenReview');
     this.#checker = checker;
     this.#apiAudiences = apiAudiences;
-  }
-
-  /** A new empty review. */
-  newObject(): ApiObject {
-    return { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', metadata: {} };
-  }
-
-  /** Nothing to release. */
-  destroy(): void {}
-
-  /** Reviews are cluster-scoped. */
-  namespaceScoped(): boolean {
-    return false;
-  }
-
-  /** `tokenreview`. */
-  getSingularName(): string {
-    return 'tokenreview';
   }
 
   /** Answers the review; a missing token is a 400 as upstream. */

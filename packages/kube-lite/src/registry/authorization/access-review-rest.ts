@@ -3,7 +3,8 @@
  * subjectaccessreview}/rest.go): create-only, never stored; the server's authorizer answers whether the
  * requesting user (or the user of the spec) may perform the action, in `status.allowed/denied/reason`.
  */
-import type { ApiObject, Creater, RequestContext, Scoper, SingularNameProvider, Storage, ValidateObjectFunc } from '@apiserver/registry';
+import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
+import { ReviewREST } from '../review-rest.js';
 import { type FieldError, fieldInvalid, newBadRequest, newInvalid, newPath } from '@apiserver/runtime';
 import type { Attributes, UserInfo } from '@apiserver/server';
 import { isRecord, recordAt, stringAt, stringsAt } from '../core/pod/object-fields.js';
@@ -58,31 +59,14 @@ export async function reviewStatus(ref: AuthorizerReference, attributes: Attribu
   }
 }
 
-abstract class AccessReviewREST implements Storage, Creater, Scoper, SingularNameProvider {
+abstract class AccessReviewREST extends ReviewREST {
   readonly #ref: AuthorizerReference;
   readonly #kind: string;
 
   constructor(ref: AuthorizerReference, kind: string) {
+    super(`${GROUP}/v1`, kind);
     this.#ref = ref;
     this.#kind = kind;
-  }
-
-  /** A new empty review. */
-  newObject(): ApiObject {
-    return { apiVersion: `${GROUP}/v1`, kind: this.#kind, metadata: {} };
-  }
-
-  /** Nothing to release. */
-  destroy(): void {}
-
-  /** Reviews are cluster-scoped. */
-  namespaceScoped(): boolean {
-    return false;
-  }
-
-  /** `selfsubjectaccessreview` / `subjectaccessreview`. */
-  getSingularName(): string {
-    return this.#kind.toLowerCase();
   }
 
   protected abstract userFor(ctx: RequestContext, spec: unknown): UserInfo;

@@ -3,37 +3,21 @@
  * stored; lists the rules the requesting user holds in `spec.namespace` from the authorizer's rule resolver
  * (`incomplete: true` when the authorizer cannot list them).
  */
-import type { ApiObject, Creater, RequestContext, Scoper, SingularNameProvider, Storage, ValidateObjectFunc } from '@apiserver/registry';
+import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
+import { ReviewREST } from '../review-rest.js';
 import { newBadRequest } from '@apiserver/runtime';
 import { stringAt } from '../core/pod/object-fields.js';
 import type { AuthorizerReference } from './authorizer-reference.js';
 import { requestUserOf } from './request-user.js';
 
 /** The SelfSubjectRulesReview storage. */
-export class SelfSubjectRulesReviewREST implements Storage, Creater, Scoper, SingularNameProvider {
+export class SelfSubjectRulesReviewREST extends ReviewREST {
   readonly #ref: AuthorizerReference;
 
   /** Lists rules with the rule resolver of `ref`. */
   constructor(ref: AuthorizerReference) {
+    super('authorization.k8s.io/v1', 'SelfSubjectRulesReview');
     this.#ref = ref;
-  }
-
-  /** A new empty review. */
-  newObject(): ApiObject {
-    return { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', metadata: {} };
-  }
-
-  /** Nothing to release. */
-  destroy(): void {}
-
-  /** Reviews are cluster-scoped. */
-  namespaceScoped(): boolean {
-    return false;
-  }
-
-  /** `selfsubjectrulesreview`. */
-  getSingularName(): string {
-    return 'selfsubjectrulesreview';
   }
 
   /** Answers the review: 400 without a namespace or a user, else the rules (an evaluation error is reported). */
