@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdmissionChain, type ApiObject, isGetter, NamespaceLifecycle } from '@apiserver/registry';
+import { isNotFound } from '@apiserver/runtime';
 import {
   type APIGroupInfo,
   type Authorizer,
@@ -63,8 +64,10 @@ function namespaceLookup(groups: readonly APIGroupInfo[]): (name: string) => Pro
   return async (name) => {
     try {
       return await namespaces.get({}, name, {});
-    } catch {
-      return undefined;
+    } catch (err) {
+      // Only an absent namespace is "not found"; a storage outage stays an error (ServerTimeout), not a 404.
+      if (isNotFound(err)) return undefined;
+      throw err;
     }
   };
 }

@@ -95,8 +95,11 @@ export function interpretDeleteError(err: unknown, resource: QualifiedResource, 
   return internalOrPassthrough(err);
 }
 
-/** Maps a storage error of a watch: InvalidError → 422 Invalid (kind = resource, as upstream), internal → 500. */
+/** Maps a storage error of a watch: InvalidError → 422 Invalid (kind = resource, as upstream), Unreachable → ServerTimeout "watch", internal → 500. */
 export function interpretWatchError(err: unknown, resource: QualifiedResource, name: string): unknown {
   if (err instanceof InvalidError) return newInvalid({ group: resource.group, kind: resource.resource }, name, fieldErrorsOf(err));
+  // Upstream passes an unreachable storage through (a 500 InternalError); ServerTimeout, as for get and list, tells
+  // the client to retry.
+  if (isUnreachable(err)) return newServerTimeout(resource, 'watch', SERVER_TIMEOUT_RETRY_SECONDS);
   return internalOrPassthrough(err);
 }

@@ -1,4 +1,4 @@
-import { isStatusError } from '@apiserver/runtime';
+import { isStatusError, newServerTimeout } from '@apiserver/runtime';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import t, { type Test } from 'tap';
 import { AdmissionChain } from '../../src/admission/chain.js';
@@ -93,6 +93,9 @@ t.test('NamespaceLifecycle + AlwaysPullImages through the Store', async (t) => {
   const broken = new NamespaceLifecycle(async () => Promise.reject(new Error('etcd down')));
   const internal = await statusOf(t, broken.admit({}, newAttributesRecord({ operation: 'CREATE', kind: podKind, resource: podResource, namespace: 'x' })));
   t.equal(internal.code, 500);
+  const unreachable = new NamespaceLifecycle(async () => Promise.reject(newServerTimeout({ group: '', resource: 'namespaces' }, 'get', 2)));
+  const timeout = await statusOf(t, unreachable.admit({}, newAttributesRecord({ operation: 'CREATE', kind: podKind, resource: podResource, namespace: 'x' })));
+  t.match(timeout, { code: 500, reason: 'ServerTimeout' }, 'a lookup failing with a Status keeps it');
   t.equal(broken.handles('CONNECT'), false);
 });
 

@@ -62,6 +62,9 @@ export class NamespaceLifecycle implements MutationInterface {
     try {
       ns = await this.#lookup(a.namespace);
     } catch (err) {
+      // A lookup that already failed with an API status (ServerTimeout while storage is unreachable) keeps it:
+      // upstream usually answers from its informer cache and the write then fails in storage with that status.
+      if (err instanceof StatusError) throw err;
       throw newInternalError(err instanceof Error ? err : String(err));
     }
     if (ns === undefined) throw newNotFound({ group: '', resource: 'namespaces' }, a.namespace);
