@@ -1,8 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { retryAfterHeader, type Status, toStatus } from '@apiserver/runtime';
 
+/**
+ * Whether the response was already answered, typically by the timeout filter while the handler still ran.
+ * A late answer is dropped, as Go's timeout writer ignores a late `WriteHeader`; writing it would throw
+ * ERR_HTTP_HEADERS_SENT and turn a finished request into a logged panic.
+ */
+export function alreadyAnswered(res: ServerResponse): boolean {
+  return res.headersSent || res.writableEnded;
+}
+
 /** Writes a thrown value as a `v1` Status JSON response (`responsewriters.ErrorNegotiated`, JSON only). */
 export function writeStatus(res: ServerResponse, err: unknown): void {
+  if (alreadyAnswered(res)) return;
   const status: Status = toStatus(err);
   const body = JSON.stringify(status);
   const retry = retryAfterHeader(status);
@@ -16,6 +26,7 @@ export function writeStatus(res: ServerResponse, err: unknown): void {
 
 /** Go's `http.Error`: plain text with a trailing newline and `X-Content-Type-Options: nosniff`. */
 export function httpError(res: ServerResponse, message: string, code: number): void {
+  if (alreadyAnswered(res)) return;
   const body = `${message}\n`;
   res.removeHeader('Content-Length');
   res.writeHead(code, {

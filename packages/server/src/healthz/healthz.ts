@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Handler } from '../handler.js';
 import type { PathRecorderMux } from '../mux/path-recorder-mux.js';
-import { httpError } from '../responsewriters.js';
+import { alreadyAnswered, httpError } from '../responsewriters.js';
 import type { HealthChecker } from './health-checker.js';
 
 function queryOf(request: IncomingMessage): URLSearchParams {
@@ -24,6 +24,7 @@ function describe(err: unknown): string {
 }
 
 function writeText(response: Parameters<Handler>[1], text: string): void {
+  if (alreadyAnswered(response)) return;
   response.writeHead(200, {
     'Content-Type': 'text/plain; charset=utf-8',
     'X-Content-Type-Options': 'nosniff',
