@@ -1,0 +1,84 @@
+/**
+ * A kube-lite started as its own process through the CLI entry `dist/cli/main.js` (what `tsc -b` builds; the
+ * `bin/kube-lite.js` bundle is the same code bundled by esbuild), for tests that need two servers on one etcd
+ * or a `kill -9` of the server itself.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+/** One spawned kube-lite. */
+export interface KubeLiteProcess {
+  readonly url: string;
+  readonly kubeconfigPath: string;
+  readonly pid: number;
+  /** Everything the process wrote to stderr so far (for failure messages). */
+  stderr(): string;
+  /** SIGKILL (a crash); resolves when the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM (graceful), SIGKILL after `graceMillis`; resolves when the process is gone. */
+  stop(graceMillis?: number): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return once(child, 'exit').then(() => undefined);
+}
+
+/** Spawns kube-lite with `args` (plus `--port=0`) and resolves once it printed its URL and kubeconfig path. */
+export async function spawnKubeLite(args: readonly string[], startTimeoutMillis = 15_000): Promise<KubeLiteProcess> {
+  const child = spawn(process.execPath, [BIN, '--port=0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let out = '';
+  let err = '';
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    err = (err + d).slice(-20_000);
+  });
+  const started = new Promise<{ url: string; kubeconfigPath: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`kube-lite did not start in ${startTimeoutMillis} ms: ${err}`)), startTimeoutMillis);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`kube-lite exited (${code ?? signal}) before listening: ${err}`));
+    });
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const url = /listening on (http:\/\/\S+?)[, ]/.exec(out)?.[1];
+      const kubeconfigPath = /^kubeconfig: (\S+)$/m.exec(out)?.[1];
+      if (url !== undefined && kubeconfigPath !== undefined) {
+        clearTimeout(timer);
+        resolve({ url, kubeconfigPath });
+      }
+    });
+  });
+  let info: { url: string; kubeconfigPath: string };
+  try {
+    info = await started;
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
+  const kill = async (): Promise<void> => {
+    child.kill('SIGKILL');
+    await exited(child);
+  };
+  return {
+    ...info,
+    pid: child.pid ?? -1,
+    stderr: () => err,
+    kill,
+    stop: async (graceMillis = 5_000) => {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMillis);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}
