@@ -109,22 +109,19 @@ export function requestInfoOf(scope: RequestScope, request: HandlerRequest, verb
 
 /** The registry RequestContext of a request: namespace, dry run, warnings and an abort signal tied to the client. */
 export function requestContextOf(request: HandlerRequest, namespace: string, dryRun = false, requestInfo?: RequestInfo): RequestContext {
-  // Creating an AbortSignal and aborting it cost microseconds per request: both happen only when someone asks
-  // for the signal (a watch, a delete-collection loop); one first asked for after the close is aborted then.
-  const controller = new AbortController();
-  let used = false;
-  let closed = false;
-  request.res.once('close', () => {
-    closed = true;
-    if (used) controller.abort();
-  });
+  // An AbortController, its signal and a 'close' listener cost microseconds per request: all three exist only
+  // once someone asks for the signal (a watch, a delete-collection loop); asked for after the close, it is aborted.
+  let controller: AbortController | undefined;
   return {
     namespace,
     ...(requestInfo === undefined ? {} : { requestInfo }),
     get signal(): AbortSignal {
-      if (!used) {
-        used = true;
-        if (closed) controller.abort();
+      if (controller === undefined) {
+        const created = new AbortController();
+        controller = created;
+        const { res } = request;
+        if (res.closed) created.abort();
+        else res.once('close', () => created.abort());
       }
       return controller.signal;
     },

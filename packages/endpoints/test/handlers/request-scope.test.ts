@@ -3,9 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
 import { handlerRequest, requestContextOf } from '../../src/handlers/request-scope.js';
 
-/** A response as requestContextOf uses it: only its `close` event. */
+/** A response as requestContextOf uses it: its `close` event and `closed` flag. */
 function newResponse(): ServerResponse & EventEmitter {
-  return new EventEmitter() as ServerResponse & EventEmitter;
+  const res = new EventEmitter() as EventEmitter & { closed: boolean };
+  res.closed = false;
+  res.on('close', () => {
+    res.closed = true;
+  });
+  return res as unknown as ServerResponse & EventEmitter;
 }
 
 t.test('the context signal is created on demand and aborts when the response closes', async (t) => {
@@ -25,4 +30,8 @@ t.test('the context signal is created on demand and aborts when the response clo
   t.equal(quiet.signal?.aborted, true, 'a signal first read after the close is aborted');
   t.equal(quiet.signal?.aborted, true);
   quiet.addWarning?.('w');
+
+  const never = newResponse();
+  requestContextOf(handlerRequest(req, never, {}), '');
+  t.equal(never.listenerCount('close'), 1, 'no close listener of its own until the signal is asked for');
 });

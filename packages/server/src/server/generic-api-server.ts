@@ -10,7 +10,7 @@ import { type HealthChecker, logHealthz, pingHealthz } from '../healthz/health-c
 import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { OpenAPIService } from '../openapi/openapi-service.js';
-import { requestInfoFrom, withSignalValue } from '../request/context.js';
+import { requestInfoFrom, withSignalSource } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
 import { installIndex } from '../routes/index.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
@@ -221,7 +221,8 @@ export class GenericAPIServer {
   readonly requestListener = (request: IncomingMessage, response: ServerResponse): void => {
     const entry: InFlightRequest = { request, response, controller: new AbortController() };
     this.#inFlight.add(entry);
-    withSignalValue(request, entry.controller.signal);
+    // The controller itself is the source: its signal (~10 µs to create) exists only if someone asks or it aborts.
+    withSignalSource(request, entry.controller);
     response.once('close', () => {
       if (!response.writableFinished) entry.controller.abort(new Error('client closed the connection'));
       this.#inFlight.delete(entry);
