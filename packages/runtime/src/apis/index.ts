@@ -1,5 +1,5 @@
 /**
- * `@apiserver/runtime/apis`: schemas and types of the built-in core/v1, apps/v1 and coordination.k8s.io/v1
+ * `@apiserver/runtime/apis`: schemas and types of the built-in core/v1, apps/v1, coordination.k8s.io/v1, discovery.k8s.io/v1
  * kinds, and their registration in a Scheme.
  *
  * @module
@@ -108,6 +108,18 @@ export {
   TolerationSchema,
 } from './core/v1/pod.js';
 export { HTTPHeaderSchema, type Probe, ProbeHandlerSchema, ProbeSchema } from './core/v1/probe.js';
+export { defaultEndpointSlice } from './discovery/v1/defaults.js';
+export {
+  EndpointConditionsSchema,
+  EndpointHintsSchema,
+  EndpointSchema,
+  type EndpointSlice,
+  type EndpointSliceList,
+  EndpointSliceListSchema,
+  EndpointSlicePortSchema,
+  EndpointSliceSchema,
+  ForZoneSchema,
+} from './discovery/v1/endpoint-slice.js';
 export {
   ConfigMapVolumeSourceSchema,
   EmptyDirVolumeSourceSchema,
@@ -153,6 +165,7 @@ export {
   addAuthorizationV1Kinds,
   addCoordinationV1Kinds,
   addCoreV1Kinds,
+  addDiscoveryV1Kinds,
   addRbacV1Kinds,
   newBuiltinScheme,
   PodListSchema,

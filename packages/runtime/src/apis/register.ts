@@ -1,8 +1,10 @@
-/** Registration of the built-in core/v1, apps/v1, coordination.k8s.io/v1, authorization.k8s.io/v1 and authentication.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, apps/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
 import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
 import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
+import { defaultEndpointSlice } from './discovery/v1/defaults.js';
+import { EndpointSliceListSchema, EndpointSliceSchema } from './discovery/v1/endpoint-slice.js';
 import {
   ClusterRoleBindingListSchema,
   ClusterRoleBindingSchema,
@@ -74,6 +76,13 @@ export function addCoordinationV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(LeaseSchema, LeaseListSchema);
 }
 
+/** Registers EndpointSlice and EndpointSliceList (discovery.k8s.io/v1) with EndpointSlice's port defaults. */
+export function addDiscoveryV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'discovery.k8s.io', version: 'v1' });
+  scheme.addKnownTypes(EndpointSliceSchema, EndpointSliceListSchema);
+  return scheme.addDefaultingFunc({ group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice' }, defaultEndpointSlice);
+}
+
 /** Registers SubjectAccessReview, SelfSubjectAccessReview and SelfSubjectRulesReview (authorization.k8s.io/v1). */
 export function addAuthorizationV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: 'authorization.k8s.io', version: 'v1' });
@@ -106,5 +115,6 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   const scheme = addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
   addAuthenticationV1Kinds(addAuthorizationV1Kinds(scheme));
   addRbacV1Kinds(scheme);
+  addDiscoveryV1Kinds(scheme);
   return addBuiltinDefaults(scheme);
 }
