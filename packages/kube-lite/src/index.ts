@@ -22,13 +22,46 @@ export {
   LegacyRESTStorageProvider,
   type ProviderOptions,
 } from './registry/providers.js';
+export {
+  enabledGroupInfo,
+  enabledResourceStorage,
+  type GroupInfoRest,
+  groupInfoOf,
+  hasServedVersions,
+  type ResourceStorageBuilder,
+  withoutDisabledResources,
+} from './registry/enabled-storage.js';
+export { type APIResourceConfigSource, enablingUnknownGroups, ResourceConfig } from './server/api-resource-config.js';
+export { builtinGroupVersionRegistry, type GroupVersionRegistry, schemeGroupVersionRegistry } from './server/group-version-registry.js';
+export {
+  defaultAPIResourceConfig,
+  mergeAPIResourceConfig,
+  normalizeRuntimeConfig,
+  parseRuntimeConfig,
+  type RuntimeConfig,
+  runtimeConfigErrors,
+} from './server/runtime-config.js';
 export { KubeLiteServer, KubeLiteOptionsError, type KubeLiteServerConfig } from './server/kube-lite-server.js';
 export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';
 export { FLAGS, type FlagSpec, type Mutable, parseFlags, type ParsedFlags, usage } from './cli/flags.js';
 export { StorageFactory, type StorageBackendConfig } from './server/storage-factory.js';
 export { resourcePrefixOf } from './server/resource-prefix.js';
 export { type KubeconfigOptions, kubeconfigYAML, writeKubeconfig } from './server/kubeconfig.js';
-export { ensureNamespaces, SYSTEM_NAMESPACES } from './server/bootstrap.js';
+export {
+  addBootstrapHooks,
+  advertisedAddressOf,
+  type BootstrapOptions,
+  DEFAULT_SYSTEM_NAMESPACES_INTERVAL_MS,
+  ensureNamespaces,
+  kubernetesServiceIPOf,
+  SYSTEM_NAMESPACES,
+} from './server/bootstrap.js';
+export {
+  DEFAULT_ENDPOINT_RECONCILER_INTERVAL_MS,
+  KubernetesServiceController,
+  type KubernetesServiceControllerOptions,
+} from './controllers/bootstrap/kubernetes-service-controller.js';
+export type { MasterEndpoint } from './controllers/bootstrap/master-endpoints.js';
 export { assembleKubeLite, type KubeLiteAssembly, serviceAccountTokensFor } from './server/assembly.js';
 
 // Security: reviews, service account tokens, the superuser authorizer.
@@ -72,6 +105,9 @@ export { DEFAULT_SERVICE_CLUSTER_IP_RANGE, newServiceStorage, ServiceREST, type 
 export { type DeploymentStorageOptions, newDeploymentStorage } from './registry/apps/deployment/storage.js';
 export { newReplicaSetStorage, type ReplicaSetStorageOptions } from './registry/apps/replicaset/storage.js';
 export { type LeaseStorageOptions, newLeaseStorage } from './registry/coordination/lease/storage.js';
+export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
+export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
+export { type EndpointSliceStorageOptions, newEndpointSliceStorage } from './registry/discovery/endpointslice/storage.js';
 export { ScaleREST, scaleFromWorkload } from './registry/apps/scale/scale-rest.js';
 export { StatusREST } from './registry/status-rest.js';
 

@@ -4,6 +4,7 @@
  */
 import { parseGoDuration } from '@apiserver/server';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
+import { parseRuntimeConfig } from '../server/runtime-config.js';
 
 /** `T` with its readonly modifiers removed (what flag setters write into). */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -78,6 +79,10 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'event-ttl': { usage: 'how long events are kept, a Go duration (default 1h0m0s)', set: (o, v) => { o.eventTTLMillis = parseGoDuration(v); } },
   'service-node-port-range': { usage: 'ports of NodePort services (default 30000-32767)', set: (o, v) => { o.serviceNodePortRange = v; } },
   'service-cluster-ip-range': { usage: 'CIDR of service cluster IPs (default 10.0.0.0/24)', set: (o, v) => { o.serviceClusterIPRange = v; } },
+  'runtime-config': {
+    usage: 'comma-separated key=true|false (repeatable): v1 or api/v1 (core), <group>/<version>, <group>/<version>/<resource>, api/all, api/ga, api/beta, api/alpha',
+    set: (o, v) => { o.runtimeConfig = parseRuntimeConfig(v, o.runtimeConfig); },
+  },
 };
 
 /** The outcome of parsing: options (defaults where not given), positional arguments, and every error found. */

@@ -1,14 +1,16 @@
 /**
  * kube-lite's API groups, one `RESTStorageProvider` each as kube-apiserver's control plane builds them: the
- * legacy core group (`/api/v1`), `apps/v1` and `coordination.k8s.io/v1`.
+ * legacy core group (`/api/v1`), `apps/v1`, `coordination.k8s.io/v1` and `discovery.k8s.io/v1`.
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { APIGroupInfo } from '@apiserver/server';
+import type { APIResourceConfigSource } from '../server/api-resource-config.js';
 import { newDeploymentStorage } from './apps/deployment/storage.js';
 import { newReplicaSetStorage } from './apps/replicaset/storage.js';
 import { newLeaseStorage } from './coordination/lease/storage.js';
 import { newConfigMapStorage } from './core/configmap/storage.js';
+import { newEndpointsStorage } from './core/endpoints/storage.js';
 import { EVENT_FIELD_LABELS } from './core/event/fields.js';
 import { newEventStorage } from './core/event/storage.js';
 import { NAMESPACE_FIELD_LABELS, newNamespaceStorage } from './core/namespace/storage.js';
@@ -17,6 +19,8 @@ import { newPodStorage, POD_FIELD_LABELS } from './core/pod/storage.js';
 import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js';
 import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
+import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
+import { discoveryRESTStorageProvider } from './discovery/provider.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
 /** Settings the providers take from the server options. */
@@ -31,7 +35,7 @@ export interface ProviderOptions {
   readonly scheme?: Scheme;
 }
 
-/** The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes. */
+/** The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes, endpoints. */
 export class LegacyRESTStorageProvider implements RESTStorageProvider {
   readonly #options: ProviderOptions;
   readonly #scheme: Scheme;
@@ -47,27 +51,26 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
     return '';
   }
 
-  /** Storage of every core/v1 resource kube-lite serves. */
-  newRESTStorage(getter: RESTOptionsGetter): APIGroupInfo {
+  /** Storage of every enabled core/v1 resource kube-lite serves. */
+  newRESTStorage(source: APIResourceConfigSource, getter: RESTOptionsGetter): APIGroupInfo {
     const { serviceClusterIPRange, serviceNodePortRange } = this.#options;
     const services = { ...(serviceClusterIPRange !== undefined && { serviceClusterIPRange }), ...(serviceNodePortRange !== undefined && { serviceNodePortRange }) };
-    return {
-      prioritizedVersions: [{ group: '', version: 'v1' }],
-      versionedResourcesStorageMap: {
-        v1: {
-          ...newNamespaceStorage(getter),
-          ...newConfigMapStorage(getter),
-          ...newSecretStorage(getter),
-          ...newServiceAccountStorage(getter),
-          ...newServiceStorage(getter, services),
-          ...newPodStorage(getter),
-          ...newEventStorage(getter, this.#options.eventTTLMillis === undefined ? {} : { ttlSeconds: Math.ceil(this.#options.eventTTLMillis / 1000) }),
-          ...newNodeStorage(getter),
-        },
-      },
+    const v1 = { group: '', version: 'v1' };
+    const storage = enabledResourceStorage(source, v1, {
+      namespaces: () => newNamespaceStorage(getter),
+      configmaps: () => newConfigMapStorage(getter),
+      secrets: () => newSecretStorage(getter),
+      serviceaccounts: () => newServiceAccountStorage(getter),
+      services: () => newServiceStorage(getter, services),
+      pods: () => newPodStorage(getter),
+      events: () => newEventStorage(getter, this.#options.eventTTLMillis === undefined ? {} : { ttlSeconds: Math.ceil(this.#options.eventTTLMillis / 1000) }),
+      nodes: () => newNodeStorage(getter),
+      endpoints: () => newEndpointsStorage(getter),
+    });
+    return groupInfoOf([{ gv: v1, storage }], {
       scheme: this.#scheme,
       fieldLabels: { Pod: POD_FIELD_LABELS, Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS },
-    };
+    });
   }
 }
 
@@ -76,9 +79,9 @@ class GroupRESTStorageProvider implements RESTStorageProvider {
   readonly #group: string;
   readonly #version: string;
   readonly #scheme: Scheme;
-  readonly #build: (getter: RESTOptionsGetter) => APIGroupInfo['versionedResourcesStorageMap'][string];
+  readonly #build: (getter: RESTOptionsGetter) => Readonly<Record<string, ResourceStorageBuilder>>;
 
-  constructor(group: string, version: string, scheme: Scheme, build: (getter: RESTOptionsGetter) => APIGroupInfo['versionedResourcesStorageMap'][string]) {
+  constructor(group: string, version: string, scheme: Scheme, build: (getter: RESTOptionsGetter) => Readonly<Record<string, ResourceStorageBuilder>>) {
     this.#group = group;
     this.#version = version;
     this.#scheme = scheme;
@@ -89,27 +92,27 @@ class GroupRESTStorageProvider implements RESTStorageProvider {
     return this.#group;
   }
 
-  newRESTStorage(getter: RESTOptionsGetter): APIGroupInfo {
-    return {
-      prioritizedVersions: [{ group: this.#group, version: this.#version }],
-      versionedResourcesStorageMap: { [this.#version]: this.#build(getter) },
-      scheme: this.#scheme,
-    };
+  newRESTStorage(source: APIResourceConfigSource, getter: RESTOptionsGetter): APIGroupInfo {
+    const gv = { group: this.#group, version: this.#version };
+    return groupInfoOf([{ gv, storage: enabledResourceStorage(source, gv, this.#build(getter)) }], { scheme: this.#scheme });
   }
 }
 
 /** `apps/v1`: deployments (+status, +scale) and replicasets (+status, +scale). */
 export function appsRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
-  return new GroupRESTStorageProvider('apps', 'v1', scheme, (getter) => ({ ...newDeploymentStorage(getter), ...newReplicaSetStorage(getter) }));
+  return new GroupRESTStorageProvider('apps', 'v1', scheme, (getter) => ({
+    deployments: () => newDeploymentStorage(getter),
+    replicasets: () => newReplicaSetStorage(getter),
+  }));
 }
 
 /** `coordination.k8s.io/v1`: leases. */
 export function coordinationRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
-  return new GroupRESTStorageProvider('coordination.k8s.io', 'v1', scheme, (getter) => newLeaseStorage(getter));
+  return new GroupRESTStorageProvider('coordination.k8s.io', 'v1', scheme, (getter) => ({ leases: () => newLeaseStorage(getter) }));
 }
 
 /** Every group kube-lite serves, sharing one scheme. */
 export function defaultRESTStorageProviders(options: ProviderOptions = {}): RESTStorageProvider[] {
   const scheme = options.scheme ?? newBuiltinScheme();
-  return [new LegacyRESTStorageProvider({ ...options, scheme }), appsRESTStorageProvider(scheme), coordinationRESTStorageProvider(scheme)];
+  return [new LegacyRESTStorageProvider({ ...options, scheme }), appsRESTStorageProvider(scheme), coordinationRESTStorageProvider(scheme), discoveryRESTStorageProvider(scheme)];
 }

@@ -7,6 +7,7 @@ import type { ApiObject } from '@apiserver/registry';
 import type { GroupResource } from '@apiserver/runtime';
 import type { APIGroupInfo } from '@apiserver/server';
 import type { StorageInterface } from '@apiserver/storage';
+import type { APIResourceConfigSource } from '../server/api-resource-config.js';
 
 /** What a resource's registry needs from the storage configuration (k8s `generic.RESTOptions`). */
 export interface RESTOptions {
@@ -22,10 +23,17 @@ export interface RESTOptionsGetter {
   getRESTOptions(resource: GroupResource): RESTOptions;
 }
 
-/** Builds the storage of one API group (k8s `controlplane.RESTStorageProvider`). */
+/**
+ * Builds the storage of one API group (k8s `controlplane.RESTStorageProvider`); kube-lite's groups are each one
+ * provider, and a server serves another group when given another provider.
+ */
 export interface RESTStorageProvider {
   /** The group served (`''` for the legacy core group). */
   groupName(): string;
-  /** The group's versions and resource storage, ready for `installAPIGroup`/`installLegacyAPIGroup`. */
-  newRESTStorage(restOptionsGetter: RESTOptionsGetter): APIGroupInfo;
+  /**
+   * The group's enabled versions and resource storage, ready for `installAPIGroup`/`installLegacyAPIGroup`: storage
+   * is built only for resources `apiResourceConfigSource` enables, and with none enabled the info has no versions
+   * (the group is then not installed).
+   */
+  newRESTStorage(apiResourceConfigSource: APIResourceConfigSource, restOptionsGetter: RESTOptionsGetter): APIGroupInfo;
 }

@@ -22,9 +22,11 @@ import { AuthorizerReference } from '../registry/authorization/authorizer-refere
 import { privilegedGroupsAuthorizer } from '../registry/authorization/privileged-groups.js';
 import { authorizationRESTStorageProvider } from '../registry/authorization/provider.js';
 import { requestUserOf } from '../registry/authorization/request-user.js';
+import { discoveryRESTStorageProvider } from '../registry/discovery/provider.js';
 import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { type GroupVersionRegistry, schemeGroupVersionRegistry } from './group-version-registry.js';
 import { certDirectoryOf, type KubeLiteOptions } from './options.js';
 
 /** What {@link assembleKubeLite} hands to `KubeLiteServer.start` besides the options. */
@@ -37,6 +39,8 @@ export interface KubeLiteAssembly {
   readonly authenticators: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
   /** The loaded service account keys, issuers and audiences. */
   readonly tokens: ServiceAccountTokens;
+  /** The group-versions of the scheme, which `--runtime-config` switches on and off. */
+  readonly apiGroupRegistry: GroupVersionRegistry;
 }
 
 /** Loads the service account keys named by the flags (a P-256 key is generated into the cert dir when none signs). */
@@ -69,7 +73,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
-  // In kube-apiserver's discovery order (group priority): apps, authentication, authorization, rbac, coordination.
+  // In kube-apiserver's discovery order (group priority): apps, authentication, authorization, rbac, coordination, discovery.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
@@ -77,10 +81,12 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     authorizationRESTStorageProvider(ref, scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
     coordinationRESTStorageProvider(scheme),
+    discoveryRESTStorageProvider(scheme),
   ];
   return {
     providers,
     tokens,
+    apiGroupRegistry: schemeGroupVersionRegistry(scheme),
     authorizer: (groups) => {
       const modes = modeAuthorizers(o, groups);
       serverAuthorizer = unionAuthorizer([privilegedGroupsAuthorizer(), modes.authorizer]);

@@ -17,9 +17,14 @@ import {
 } from '@apiserver/server';
 import { ensureBootstrapPolicy } from '../registry/rbac/provider.js';
 import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
+import { hasServedVersions } from '../registry/enabled-storage.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { type APIResourceConfigSource, enablingUnknownGroups } from './api-resource-config.js';
+import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
+import { mergeAPIResourceConfig } from './runtime-config.js';
 import { installDocsPage } from '../docs/install-docs-page.js';
-import { addBootstrapHooks } from './bootstrap.js';
+import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
+import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
 import { storageOf } from './group-storage.js';
 import { kubeconfigToken, writeKubeconfig } from './kubeconfig.js';
 import { addNamespaceControllerHook, addServiceAccountsControllerHook } from './controller-hooks.js';
@@ -56,6 +61,19 @@ export interface KubeLiteServerConfig {
   readonly authorizer?: (groups: readonly APIGroupInfo[]) => Authorizer;
   /** More request authenticators (tried after client certificates and the token file), built from the groups. */
   readonly authenticators?: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
+  /** The group-versions `--runtime-config` may name, enabled by default when stable (default: the built-in scheme's). */
+  readonly apiGroupRegistry?: GroupVersionRegistry;
+}
+
+/**
+ * The groups of the providers the config enables (k8s `InstallAPIs`): a group with nothing enabled is skipped before
+ * its storage is built, and one whose provider returns no versions is skipped after.
+ */
+function enabledGroups(providers: readonly RESTStorageProvider[], source: APIResourceConfigSource, storage: StorageFactory): APIGroupInfo[] {
+  return providers
+    .filter((p) => source.anyResourceForGroupEnabled(p.groupName()))
+    .map((p) => p.newRESTStorage(source, storage))
+    .filter(hasServedVersions);
 }
 
 function namespaceLookup(groups: readonly APIGroupInfo[]): (name: string) => Promise<ApiObject | undefined> {
@@ -110,7 +128,7 @@ export class KubeLiteServer {
   /** Validates the options, builds the server, starts listening and writes the kubeconfig. */
   static async start(config: KubeLiteServerConfig): Promise<KubeLiteServer> {
     const o = config.options;
-    const errors = validateKubeLiteOptions(o);
+    const errors = validateKubeLiteOptions(o, config.apiGroupRegistry ?? builtinGroupVersionRegistry());
     if (errors.length > 0) throw new KubeLiteOptionsError(errors);
     const storage = await StorageFactory.open({
       type: o.storageBackend,
@@ -129,7 +147,9 @@ export class KubeLiteServer {
 
   static async #serve(config: KubeLiteServerConfig, storage: StorageFactory): Promise<KubeLiteServer> {
     const o = config.options;
-    const groups = config.providers.map((p) => p.newRESTStorage(storage));
+    const registry = config.apiGroupRegistry ?? builtinGroupVersionRegistry();
+    const source = enablingUnknownGroups(mergeAPIResourceConfig(o.runtimeConfig, registry), (group) => registry.isGroupRegistered(group));
+    const groups = enabledGroups(config.providers, source, storage);
     const admission = new AdmissionChain([new NamespaceLifecycle(namespaceLookup(groups))]);
     const token = kubeconfigToken(o.tokenAuthFile);
     const server = new GenericAPIServer({
@@ -151,7 +171,17 @@ export class KubeLiteServer {
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
       else server.installAPIGroup(withAdmission);
     }
-    addBootstrapHooks(server, groups);
+    let listening: (endpoint: MasterEndpoint) => void = () => undefined;
+    const endpoint = new Promise<MasterEndpoint>((resolve) => {
+      listening = resolve;
+    });
+    addBootstrapHooks(server, groups, {
+      endpoint,
+      serviceClusterIPRange: o.serviceClusterIPRange,
+      ...(o.endpointReconcilerIntervalMillis !== undefined && { endpointReconcilerIntervalMs: o.endpointReconcilerIntervalMillis }),
+      ...(o.systemNamespacesIntervalMillis !== undefined && { systemNamespacesIntervalMs: o.systemNamespacesIntervalMillis }),
+      log: config.log ?? ((m: string) => console.error(m)),
+    });
     if (storageOf(groups, RBAC_GROUP_NAME, 'clusterroles') !== undefined) server.addPostStartHook('rbac/bootstrap-roles', () => ensureBootstrapPolicy(groups));
     installDocsPage(server);
     const log = config.log ?? ((m: string) => console.error(m));
@@ -159,6 +189,8 @@ export class KubeLiteServer {
     addServiceAccountsControllerHook(server, groups, log);
     const secure = secureServing(o);
     const urls = await server.listen({ bindAddress: o.bindAddress, ...(o.port !== -1 && { port: o.port }), ...(secure !== undefined && { secure }) });
+    // The bootstrap-controller hook, already running, waits for the port the listener got.
+    listening(masterEndpointOf(o.bindAddress, urls));
     const kubeconfigPath = config.kubeconfigPath ?? join(o.dataDir ?? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`), 'kubeconfig');
     const url = urls[0] ?? '';
     const caFile = secure === undefined ? undefined : (secure.tlsCertFile ?? join(secure.certDirectory ?? '', 'apiserver.crt'));

@@ -5,6 +5,8 @@
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
+import { mergeAPIResourceConfig, type RuntimeConfig, runtimeConfigErrors } from './runtime-config.js';
 
 /** Authorization modes kube-lite implements (chained in the order given, as upstream's union authorizer). */
 export const AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny', 'RBAC'];
@@ -61,6 +63,15 @@ export interface KubeLiteOptions {
   readonly eventTTLMillis: number;
   /** `--service-node-port-range`: ports NodePort services get (default 30000-32767). */
   readonly serviceNodePortRange: string;
+  /**
+   * `--runtime-config` (repeatable, merged): API group-versions and resources switched on or off, e.g.
+   * `{ 'apps/v1/deployments': 'false' }` (default `{}`: every stable version on).
+   */
+  readonly runtimeConfig: RuntimeConfig;
+  /** How often `default/kubernetes` and its endpoints are reconciled, in ms (no flag; upstream's fixed 10 s by default). */
+  readonly endpointReconcilerIntervalMillis?: number;
+  /** How often the system namespaces are recreated when missing, in ms (no flag; upstream's fixed 1 min by default). */
+  readonly systemNamespacesIntervalMillis?: number;
 }
 
 /** Where generated serving certificates and the service account key are kept: `--cert-dir`, else `<data-dir>/certs`, else `<tmp>/kube-lite/certs`. */
@@ -89,6 +100,7 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     serviceClusterIPRange: '10.0.0.0/24',
     serviceNodePortRange: '30000-32767',
     eventTTLMillis: 3_600_000,
+    runtimeConfig: {},
   };
 }
 
@@ -164,7 +176,29 @@ function portRangeErrors(range: string): string[] {
   return ok ? [] : [`--service-node-port-range ${JSON.stringify(range)} is not a valid port range (e.g. 30000-32767)`];
 }
 
-/** Every problem of the options, worded after kube-apiserver's validation; empty when they can run. */
-export function validateKubeLiteOptions(o: KubeLiteOptions): string[] {
-  return [...servingErrors(o), ...storageErrors(o), ...limitErrors(o), ...authErrors(o), ...cidrErrors(o.serviceClusterIPRange), ...portRangeErrors(o.serviceNodePortRange)];
+const RBAC_RESOURCES = ['roles', 'rolebindings', 'clusterroles', 'clusterrolebindings'];
+
+function apiEnablementErrors(o: KubeLiteOptions, registry: GroupVersionRegistry): string[] {
+  const errors = runtimeConfigErrors(o.runtimeConfig, registry);
+  if (errors.length > 0 || !o.authorizationModes.includes('RBAC')) return errors;
+  // The RBAC authorizer reads its rules from the served RBAC resources.
+  const config = mergeAPIResourceConfig(o.runtimeConfig, registry);
+  const off = RBAC_RESOURCES.filter((resource) => !config.resourceEnabled({ group: 'rbac.authorization.k8s.io', version: 'v1', resource }));
+  return off.length === 0 ? [] : [`--authorization-mode=RBAC needs rbac.authorization.k8s.io/v1 ${off.join(', ')}, disabled by --runtime-config`];
+}
+
+/**
+ * Every problem of the options, worded after kube-apiserver's validation; empty when they can run. `--runtime-config`
+ * keys are checked against `registry` (default: the group-versions of the built-in scheme).
+ */
+export function validateKubeLiteOptions(o: KubeLiteOptions, registry: GroupVersionRegistry = builtinGroupVersionRegistry()): string[] {
+  return [
+    ...servingErrors(o),
+    ...storageErrors(o),
+    ...limitErrors(o),
+    ...authErrors(o),
+    ...cidrErrors(o.serviceClusterIPRange),
+    ...portRangeErrors(o.serviceNodePortRange),
+    ...apiEnablementErrors(o, registry),
+  ];
 }

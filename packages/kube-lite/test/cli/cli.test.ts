@@ -1,33 +1,15 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { KUBE_LITE_BIN, waitFor } from './cli-process.js';
 import { parse } from 'yaml';
 
-const bin = fileURLToPath(new URL('../../bin/kube-lite.js', import.meta.url));
+const bin = KUBE_LITE_BIN;
 
 function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 20_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Resolves with stdout once `pattern` appears in it (bounded). */
-function waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got ${JSON.stringify(out)}`)), timeoutMs);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (pattern.test(out)) {
-        clearTimeout(timer);
-        resolve(out);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited ${code} before ${pattern}; got ${JSON.stringify(out)}`));
-    });
-  });
 }
 
 t.test('--help prints the flags', async (t) => {

@@ -18,6 +18,7 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   readonly verbs: string;
   readonly categories: string;
 }> = [
+  { name: 'endpoints', shortNames: 'ep', apiVersion: 'v1', namespaced: true, kind: 'Endpoints', verbs: ALL_VERBS, categories: '' },
   { name: 'configmaps', shortNames: 'cm', apiVersion: 'v1', namespaced: true, kind: 'ConfigMap', verbs: ALL_VERBS, categories: '' },
   { name: 'events', shortNames: 'ev', apiVersion: 'v1', namespaced: true, kind: 'Event', verbs: ALL_VERBS, categories: '' },
   { name: 'namespaces', shortNames: 'ns', apiVersion: 'v1', namespaced: false, kind: 'Namespace', verbs: 'create,delete,get,list,patch,update,watch', categories: '' },
@@ -29,6 +30,7 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'deployments', shortNames: 'deploy', apiVersion: 'apps/v1', namespaced: true, kind: 'Deployment', verbs: ALL_VERBS, categories: 'all' },
   { name: 'replicasets', shortNames: 'rs', apiVersion: 'apps/v1', namespaced: true, kind: 'ReplicaSet', verbs: ALL_VERBS, categories: 'all' },
   { name: 'leases', shortNames: '', apiVersion: 'coordination.k8s.io/v1', namespaced: true, kind: 'Lease', verbs: ALL_VERBS, categories: '' },
+  { name: 'endpointslices', shortNames: '', apiVersion: 'discovery.k8s.io/v1', namespaced: true, kind: 'EndpointSlice', verbs: ALL_VERBS, categories: '' },
 ];
 
 /** kubectl ≤ 1.2x prints lists as `[a b]`, newer ones as `a,b`: compare both as `a,b`. */
@@ -70,7 +72,7 @@ export async function discoveryCommands(t: Test, kubectl: Kubectl): Promise<void
   t.notMatch(plain, /WARNING: version difference/, 'no version skew warning');
 
   const apiVersions = (await kubectl.ok(t, ['api-versions'])).split('\n').filter((l) => l !== '');
-  for (const gv of ['apps/v1', 'coordination.k8s.io/v1', 'v1']) t.ok(apiVersions.includes(gv), `api-versions lists ${gv}`);
+  for (const gv of ['apps/v1', 'coordination.k8s.io/v1', 'discovery.k8s.io/v1', 'v1']) t.ok(apiVersions.includes(gv), `api-versions lists ${gv}`);
   t.same(apiVersions, [...apiVersions].sort(), 'api-versions sorted');
 
   checkApiResources(t, parseTable(await kubectl.ok(t, ['api-resources'])), false);

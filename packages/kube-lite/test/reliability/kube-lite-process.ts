@@ -32,7 +32,21 @@ function exited(child: ChildProcess): Promise<void> {
   return once(child, 'exit').then(() => undefined);
 }
 
-/** Spawns kube-lite with `args` (plus `--port=0`) and resolves once it printed its URL and kubeconfig path. */
+/** Polls `/readyz` until it answers 200 (bounded). */
+async function untilReady(url: string, timeoutMillis: number): Promise<void> {
+  const deadline = Date.now() + timeoutMillis;
+  for (;;) {
+    const status = await fetch(`${url}/readyz`).then(
+      (r) => r.arrayBuffer().then(() => r.status),
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`kube-lite at ${url} not ready within ${timeoutMillis} ms (last /readyz ${status})`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Spawns kube-lite with `args` (plus `--port=0`) and resolves once it printed its URL and kubeconfig path and `/readyz` is 200. */
 export async function spawnKubeLite(args: readonly string[], startTimeoutMillis = 15_000): Promise<KubeLiteProcess> {
   const child = spawn(process.execPath, [BIN, '--port=0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
@@ -61,6 +75,8 @@ export async function spawnKubeLite(args: readonly string[], startTimeoutMillis 
   let info: { url: string; kubeconfigPath: string };
   try {
     info = await started;
+    // Listening comes before the post-start hooks (system namespaces, bootstrap roles): clients wait for /readyz.
+    await untilReady(info.url, startTimeoutMillis);
   } catch (e) {
     child.kill('SIGKILL');
     throw e;

@@ -28,7 +28,7 @@ function store(getter: RESTOptionsGetter, kind: string, resource: string, namesp
 /** A user's own core group: namespaces and configmaps with generic strategies. */
 const coreProvider: RESTStorageProvider = {
   groupName: () => '',
-  newRESTStorage: (getter): APIGroupInfo => ({
+  newRESTStorage: (_config, getter): APIGroupInfo => ({
     prioritizedVersions: [{ group: '', version: 'v1' }],
     versionedResourcesStorageMap: { v1: { namespaces: store(getter, 'Namespace', 'namespaces', false), configmaps: store(getter, 'ConfigMap', 'configmaps', true) } },
     scheme,

@@ -5,6 +5,8 @@
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { APIGroupInfo } from '@apiserver/server';
+import type { APIResourceConfigSource } from '../../server/api-resource-config.js';
+import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from '../enabled-storage.js';
 import type { RESTStorageProvider } from '../rest-options.js';
 import { SelfSubjectReviewREST } from './self-subject-review-rest.js';
 import { type TokenChecker, TokenReviewREST } from './token-review-rest.js';
@@ -22,15 +24,14 @@ export function authenticationRESTStorageProvider(options: AuthenticationProvide
   const scheme = options.scheme ?? newBuiltinScheme();
   return {
     groupName: () => 'authentication.k8s.io',
-    newRESTStorage: (): APIGroupInfo => ({
-      prioritizedVersions: [{ group: 'authentication.k8s.io', version: 'v1' }],
-      versionedResourcesStorageMap: {
-        v1: {
-          selfsubjectreviews: new SelfSubjectReviewREST(),
-          ...(options.tokenReview !== undefined && { tokenreviews: new TokenReviewREST(options.tokenReview.checker, options.tokenReview.apiAudiences) }),
-        },
-      },
-      scheme,
-    }),
+    newRESTStorage: (config: APIResourceConfigSource): APIGroupInfo => {
+      const v1 = { group: 'authentication.k8s.io', version: 'v1' };
+      const { tokenReview } = options;
+      const builders: Record<string, ResourceStorageBuilder> = {
+        selfsubjectreviews: () => ({ selfsubjectreviews: new SelfSubjectReviewREST() }),
+        ...(tokenReview !== undefined && { tokenreviews: () => ({ tokenreviews: new TokenReviewREST(tokenReview.checker, tokenReview.apiAudiences) }) }),
+      };
+      return groupInfoOf([{ gv: v1, storage: enabledResourceStorage(config, v1, builders) }], { scheme });
+    },
   };
 }

@@ -20,6 +20,7 @@ import {
 import { newServiceUnavailable } from '@apiserver/runtime';
 import { TokenREST } from '../core/serviceaccount/token-rest.js';
 import type { TokenChecker } from './token-review-rest.js';
+import type { APIResourceConfigSource } from '../../server/api-resource-config.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from '../rest-options.js';
 import { storageOf } from '../../server/group-storage.js';
 
@@ -125,8 +126,8 @@ function getterIn(map: StorageMap, resource: string): Getter | undefined {
 export function withServiceAccountTokenRequest(legacy: RESTStorageProvider, tokens: ServiceAccountTokens): RESTStorageProvider {
   return {
     groupName: () => legacy.groupName(),
-    newRESTStorage(getter: RESTOptionsGetter): APIGroupInfo {
-      const info = legacy.newRESTStorage(getter);
+    newRESTStorage(config: APIResourceConfigSource, getter: RESTOptionsGetter): APIGroupInfo {
+      const info = legacy.newRESTStorage(config, getter);
       const v1 = info.versionedResourcesStorageMap.v1;
       const serviceAccounts = v1 === undefined ? undefined : getterIn(v1, 'serviceaccounts');
       if (v1 === undefined || serviceAccounts === undefined || tokens.generator === undefined) return info;

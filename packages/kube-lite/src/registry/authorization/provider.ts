@@ -5,6 +5,8 @@
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { APIGroupInfo } from '@apiserver/server';
+import type { APIResourceConfigSource } from '../../server/api-resource-config.js';
+import { enabledResourceStorage, groupInfoOf } from '../enabled-storage.js';
 import type { RESTStorageProvider } from '../rest-options.js';
 import { SelfSubjectAccessReviewREST, SubjectAccessReviewREST } from './access-review-rest.js';
 import type { AuthorizerReference } from './authorizer-reference.js';
@@ -14,16 +16,14 @@ import { SelfSubjectRulesReviewREST } from './rules-review-rest.js';
 export function authorizationRESTStorageProvider(ref: AuthorizerReference, scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
   return {
     groupName: () => 'authorization.k8s.io',
-    newRESTStorage: (): APIGroupInfo => ({
-      prioritizedVersions: [{ group: 'authorization.k8s.io', version: 'v1' }],
-      versionedResourcesStorageMap: {
-        v1: {
-          selfsubjectaccessreviews: new SelfSubjectAccessReviewREST(ref),
-          selfsubjectrulesreviews: new SelfSubjectRulesReviewREST(ref),
-          subjectaccessreviews: new SubjectAccessReviewREST(ref),
-        },
-      },
-      scheme,
-    }),
+    newRESTStorage: (config: APIResourceConfigSource): APIGroupInfo => {
+      const v1 = { group: 'authorization.k8s.io', version: 'v1' };
+      const storage = enabledResourceStorage(config, v1, {
+        selfsubjectaccessreviews: () => ({ selfsubjectaccessreviews: new SelfSubjectAccessReviewREST(ref) }),
+        selfsubjectrulesreviews: () => ({ selfsubjectrulesreviews: new SelfSubjectRulesReviewREST(ref) }),
+        subjectaccessreviews: () => ({ subjectaccessreviews: new SubjectAccessReviewREST(ref) }),
+      });
+      return groupInfoOf([{ gv: v1, storage }], { scheme });
+    },
   };
 }

@@ -9,6 +9,8 @@ import type { RequestContext } from '@apiserver/registry';
 import { type APIGroupInfo, type Authorizer, RBACAuthorizer, type RBACUser, RuleResolver } from '@apiserver/server';
 import type { PrinterOptions } from '../../printers/index.js';
 import { storageOf } from '../../server/group-storage.js';
+import type { APIResourceConfigSource } from '../../server/api-resource-config.js';
+import { groupInfoOf, withoutDisabledResources } from '../enabled-storage.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from '../rest-options.js';
 import { ensureBootstrapObjects } from './bootstrap-policy.js';
 import type { EscalationPolicy } from './escalation-check.js';
@@ -43,7 +45,7 @@ export function rbacRESTStorageProvider(options: RBACProviderOptions = {}): REST
   const scheme = options.scheme ?? newBuiltinScheme();
   return {
     groupName: () => RBAC_GROUP_NAME,
-    newRESTStorage(getter: RESTOptionsGetter): APIGroupInfo {
+    newRESTStorage(config: APIResourceConfigSource, getter: RESTOptionsGetter): APIGroupInfo {
       let source: StoreRuleSource | undefined;
       const sourceOf = (): StoreRuleSource => {
         if (source === undefined) throw new RBACStorageError('the RBAC stores are not built yet');
@@ -56,11 +58,9 @@ export function rbacRESTStorageProvider(options: RBACProviderOptions = {}): REST
       };
       const stores = newRBACStores(getter, policy, options.printer === undefined ? {} : { printer: options.printer });
       source = new StoreRuleSource(stores);
-      return {
-        prioritizedVersions: [{ group: RBAC_GROUP_NAME, version: 'v1' }],
-        versionedResourcesStorageMap: { v1: { ...stores } },
-        scheme,
-      };
+      // The four stores back each other's escalation checks, so all are built; disabled ones are not served.
+      const v1 = { group: RBAC_GROUP_NAME, version: 'v1' };
+      return groupInfoOf([{ gv: v1, storage: withoutDisabledResources(config, v1, { ...stores }) }], { scheme });
     },
   };
 }

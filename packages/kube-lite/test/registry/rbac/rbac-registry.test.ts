@@ -5,6 +5,8 @@ import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../../../sr
 import { ensureBootstrapPolicy, rbacAuthorizerFor, rbacRESTStorageProvider, rbacRuleSourceFor } from '../../../src/registry/rbac/provider.js';
 import { RBACStorageError, StoreRuleSource } from '../../../src/registry/rbac/rule-source.js';
 import type { RESTOptionsGetter } from '../../../src/registry/rest-options.js';
+import { builtinGroupVersionRegistry } from '../../../src/server/group-version-registry.js';
+import { defaultAPIResourceConfig } from '../../../src/server/runtime-config.js';
 import { causesOf, memoryGetter, mutated, statusErrorOf, update } from '../core/core-fixtures.js';
 
 const NOW = Date.parse('2026-01-01T03:00:00Z');
@@ -35,7 +37,7 @@ const binding = (kind: 'RoleBinding' | 'ClusterRoleBinding', name: string, refKi
 
 function groupsFor(getter: RESTOptionsGetter, options: Parameters<typeof rbacRESTStorageProvider>[0] = {}) {
   const provider = rbacRESTStorageProvider({ printer: { now: () => NOW }, ...options });
-  const info = provider.newRESTStorage(getter);
+  const info = provider.newRESTStorage(defaultAPIResourceConfig(builtinGroupVersionRegistry()), getter);
   const map = info.versionedResourcesStorageMap.v1 ?? {};
   const entries: Map<string, unknown> = new Map(map instanceof Map ? map : Object.entries(map));
   const store = (name: string): Store => {
