@@ -5,6 +5,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** How soon a failed first sync is retried (at most; a shorter interval retries sooner). */
+const FIRST_SYNC_RETRY_MS = 1000;
+
 /** Runs `sync` periodically; `start()` resolves once a first sync succeeded, `stop()` ends the loop. */
 export class PeriodicLoop {
   readonly #sync: () => Promise<void>;
@@ -22,7 +25,7 @@ export class PeriodicLoop {
   }
 
   /**
-   * Syncs until one sync succeeds (retrying every interval), then keeps syncing every interval in the
+   * Syncs until one sync succeeds (retrying every second, or every interval when shorter), then keeps syncing every interval in the
    * background; resolves after that first success, or when `signal` aborts or `stop()` is called first.
    */
   async start(signal?: AbortSignal): Promise<void> {
@@ -31,8 +34,10 @@ export class PeriodicLoop {
     this.#abort = abort;
     signal?.addEventListener('abort', () => void this.stop(), { once: true });
     if (signal?.aborted === true) abort.abort();
+    // Readiness waits for the first sync: retry it sooner than the (up to a minute long) interval.
+    const retryMs = Math.min(this.#intervalMs, FIRST_SYNC_RETRY_MS);
     while (!abort.signal.aborted && !(await this.#runOnce())) {
-      await sleep(this.#intervalMs, undefined, { signal: abort.signal }).catch(() => undefined);
+      await sleep(retryMs, undefined, { signal: abort.signal }).catch(() => undefined);
     }
     this.#schedule(abort.signal);
   }
