@@ -54,6 +54,14 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'etcd-prefix': { usage: 'key prefix of all objects (default /registry)', set: (o, v) => { o.etcdPrefix = v; } },
   'data-dir': { usage: 'memory backend persistence directory (and kubeconfig location)', set: (o, v) => { o.dataDir = v; } },
   'watch-cache': { usage: 'cache reads and watches (default true)', boolean: true, set: (o, v) => { o.watchCache = bool('watch-cache', v); } },
+  'watch-cache-sizes': {
+    usage: 'comma-separated resource[.group]#size (repeatable), e.g. configmaps#0,deployments.apps#500: 0 turns that watch cache off, another size bounds its event history',
+    set: (o, v) => { o.watchCacheSizes = [...o.watchCacheSizes, ...list(v)]; },
+  },
+  'etcd-servers-overrides': {
+    usage: 'comma-separated group/resource#servers (repeatable; servers semicolon-separated URLs), e.g. /events#http://127.0.0.1:2380 (etcd3 backend)',
+    set: (o, v) => { o.etcdServersOverrides = [...o.etcdServersOverrides, ...list(v)]; },
+  },
   'token-auth-file': { usage: 'static token file (CSV: token,user,uid,"groups")', set: (o, v) => { o.tokenAuthFile = v; } },
   'anonymous-auth': { usage: 'allow anonymous requests (default true)', boolean: true, set: (o, v) => { o.anonymousAuth = bool('anonymous-auth', v); } },
   'authorization-mode': { usage: 'comma-separated, chained in order: AlwaysAllow (default), AlwaysDeny, RBAC', set: (o, v) => { o.authorizationModes = list(v); } },

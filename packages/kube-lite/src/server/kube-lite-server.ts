@@ -25,11 +25,13 @@ import { mergeAPIResourceConfig } from './runtime-config.js';
 import { installDocsPage } from '../docs/install-docs-page.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
 import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
+import { parseEtcdServersOverrides } from './etcd-servers-overrides.js';
 import { storageOf } from './group-storage.js';
 import { kubeconfigToken, writeKubeconfig } from './kubeconfig.js';
 import { addNamespaceControllerHook, addServiceAccountsControllerHook } from './controller-hooks.js';
 import { certDirectoryOf, type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
 import { StorageFactory } from './storage-factory.js';
+import { parseWatchCacheSizes } from './watch-cache-sizes.js';
 
 /** Options that cannot run; `errors` lists every problem found. */
 export class KubeLiteOptionsError extends Error {
@@ -135,6 +137,8 @@ export class KubeLiteServer {
       etcdServers: o.etcdServers,
       etcdPrefix: o.etcdPrefix,
       watchCache: o.watchCache,
+      watchCacheSizes: parseWatchCacheSizes(o.watchCacheSizes).sizes,
+      etcdServersOverrides: parseEtcdServersOverrides(o.etcdServersOverrides).overrides,
       ...(o.dataDir !== undefined && { dataDir: join(o.dataDir, 'storage') }),
     });
     try {

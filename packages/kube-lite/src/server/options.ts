@@ -5,8 +5,10 @@
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isHttpURL, parseEtcdServersOverrides } from './etcd-servers-overrides.js';
 import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
 import { mergeAPIResourceConfig, type RuntimeConfig, runtimeConfigErrors } from './runtime-config.js';
+import { parseWatchCacheSizes } from './watch-cache-sizes.js';
 
 /** Authorization modes kube-lite implements (chained in the order given, as upstream's union authorizer). */
 export const AUTHORIZATION_MODES: readonly string[] = ['AlwaysAllow', 'AlwaysDeny', 'RBAC'];
@@ -37,6 +39,10 @@ export interface KubeLiteOptions {
   readonly dataDir?: string;
   /** `--watch-cache`: cache reads and watches per resource (default true). */
   readonly watchCache: boolean;
+  /** `--watch-cache-sizes`: `resource[.group]#size` entries; size 0 turns that resource's watch cache off (default none). */
+  readonly watchCacheSizes: readonly string[];
+  /** `--etcd-servers-overrides`: `group/resource#servers` entries, servers `;`-separated (etcd3 backend; default none). */
+  readonly etcdServersOverrides: readonly string[];
   /** `--token-auth-file`: static bearer tokens (CSV `token,user,uid,"group1,group2"`). */
   readonly tokenAuthFile?: string;
   /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true). */
@@ -89,6 +95,8 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     etcdServers: [],
     etcdPrefix: '/registry',
     watchCache: true,
+    watchCacheSizes: [],
+    etcdServersOverrides: [],
     anonymousAuth: true,
     authorizationModes: ['AlwaysAllow'],
     serviceAccountIssuers: [],
@@ -137,9 +145,15 @@ function storageErrors(o: KubeLiteOptions): string[] {
     errors.push('--etcd-servers applies to --storage-backend=etcd3 only');
   }
   for (const server of o.etcdServers) {
-    if (!URL.canParse(server) || !/^https?:$/.test(new URL(server).protocol)) errors.push(`--etcd-servers ${JSON.stringify(server)} is not an http(s) URL`);
+    if (!isHttpURL(server)) errors.push(`--etcd-servers ${JSON.stringify(server)} is not an http(s) URL`);
   }
   if (!o.etcdPrefix.startsWith('/')) errors.push(`--etcd-prefix ${JSON.stringify(o.etcdPrefix)} must start with "/"`);
+  return [...errors, ...perResourceStorageErrors(o)];
+}
+
+function perResourceStorageErrors(o: KubeLiteOptions): string[] {
+  const errors = [...parseWatchCacheSizes(o.watchCacheSizes).errors, ...parseEtcdServersOverrides(o.etcdServersOverrides).errors];
+  if (o.etcdServersOverrides.length > 0 && o.storageBackend !== 'etcd3') errors.push('--etcd-servers-overrides applies to --storage-backend=etcd3 only');
   return errors;
 }
 

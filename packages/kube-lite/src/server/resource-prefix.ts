@@ -2,17 +2,18 @@
 import type { GroupResource } from '@apiserver/runtime';
 
 /**
- * Resources whose key prefix is not their name (`DefaultStorageFactory` resource prefixes set in
- * `pkg/kubeapiserver/default_storage_factory_builder.go`): nodes live under `/minions`, services under
- * `/services/specs`.
+ * Resources whose key prefix is not their name: upstream's `SpecialDefaultResourcePrefixes`
+ * (`pkg/kubeapiserver/default_storage_factory_builder.go`) for the resources kube-lite serves. Nodes live under
+ * `/minions`, services under `/services/specs`, endpoints under `/services/endpoints`; upstream's
+ * replicationcontrollers (`/controllers`) and ingresses (`/ingress`) are left out until kube-lite serves them.
  */
 const SPECIAL_PREFIXES: ReadonlyMap<string, string> = new Map([
+  ['/endpoints', '/services/endpoints'],
   ['/nodes', '/minions'],
   ['/services', '/services/specs'],
 ]);
 
 /** The key prefix of a resource: `/<resource>` (the group is not part of it), or its special prefix. */
 export function resourcePrefixOf(resource: GroupResource): string {
-  const key = `${resource.group === '' ? '' : `${resource.group}`}/${resource.resource}`;
-  return SPECIAL_PREFIXES.get(key) ?? `/${resource.resource}`;
+  return SPECIAL_PREFIXES.get(`${resource.group}/${resource.resource}`) ?? `/${resource.resource}`;
 }

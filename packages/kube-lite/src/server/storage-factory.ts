@@ -1,13 +1,16 @@
 /**
- * kube-lite's storage factory: one backend (the embedded memory store or etcd v3) handing every resource its
- * own storage under its key prefix, decorated with a watch cache (`--watch-cache`) or left undecorated.
+ * kube-lite's storage factory: a default backend (the embedded memory store or etcd v3), plus one etcd v3 backend
+ * per distinct `--etcd-servers-overrides` server list, handing every resource its own storage under its key prefix,
+ * decorated with a watch cache (`--watch-cache`, `--watch-cache-sizes`) or left undecorated.
  */
 import type { ApiObject } from '@apiserver/registry';
 import type { GroupResource } from '@apiserver/runtime';
 import { Cacher, type StorageInterface } from '@apiserver/storage';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import type { RESTOptions, RESTOptionsGetter } from '../registry/rest-options.js';
-import { resourcePrefixOf } from './resource-prefix.js';
+import type { EtcdServersOverride } from './etcd-servers-overrides.js';
+import { type ResourceStorageConfig, resourceStorageConfig, type StorageSettings, serverListKey } from './resource-storage-config.js';
+import { groupResourceString, type WatchCacheSizes } from './watch-cache-sizes.js';
 
 /** Which backend stores the objects, and how (the storage flags of kube-apiserver). */
 export interface StorageBackendConfig {
@@ -21,6 +24,10 @@ export interface StorageBackendConfig {
   readonly dataDir?: string;
   /** `--watch-cache`: serve reads and watches from a Cacher per resource (default true). */
   readonly watchCache?: boolean;
+  /** `--watch-cache-sizes`, keyed by `resource[.group]`: 0 leaves that resource undecorated, another size bounds its Cacher history. */
+  readonly watchCacheSizes?: WatchCacheSizes;
+  /** `--etcd-servers-overrides` (etcd3 only): resources stored on other etcd servers. */
+  readonly etcdServersOverrides?: readonly EtcdServersOverride[];
 }
 
 interface Backend {
@@ -43,9 +50,9 @@ function memoryBackend(config: StorageBackendConfig): Backend {
 }
 
 /** The etcd3 backend, loaded on demand: its gRPC client costs most of a second of start-up that memory users need not pay. */
-async function etcd3Backend(config: StorageBackendConfig): Promise<Backend> {
+async function etcd3Backend(config: StorageBackendConfig, servers: readonly string[]): Promise<Backend> {
   const { Etcd3Backend } = await import('@apiserver/storage-etcd3');
-  const hosts = [...(config.etcdServers ?? [])];
+  const hosts = [...servers];
   const backend = new Etcd3Backend({ hosts, prefix: config.etcdPrefix ?? '/registry' });
   return {
     storage: () => backend.newStorage(),
@@ -59,42 +66,81 @@ function asApiObjects(storage: StorageInterface): StorageInterface<ApiObject> {
   return storage as unknown as StorageInterface<ApiObject>;
 }
 
-/** Hands out per-resource storage ({@link RESTOptionsGetter}) over one backend, and owns its lifetime. */
+/** One etcd v3 backend per distinct server list of the overrides, keyed by {@link serverListKey}. */
+async function overrideBackends(config: StorageBackendConfig): Promise<Map<string, Backend>> {
+  const overrides = config.etcdServersOverrides ?? [];
+  if (overrides.length > 0 && config.type !== 'etcd3') throw new Error('--etcd-servers-overrides applies to --storage-backend=etcd3 only');
+  const backends = new Map<string, Backend>();
+  try {
+    for (const { servers } of overrides) {
+      const key = serverListKey(servers);
+      if (!backends.has(key)) backends.set(key, await etcd3Backend(config, servers));
+    }
+  } catch (err) {
+    await Promise.all([...backends.values()].map((b) => b.close()));
+    throw err;
+  }
+  return backends;
+}
+
+/** Hands out per-resource storage ({@link RESTOptionsGetter}) over its backends, and owns their lifetime. */
 export class StorageFactory implements RESTOptionsGetter {
   readonly #backend: Backend;
-  readonly #watchCache: boolean;
+  readonly #overrides: ReadonlyMap<string, Backend>;
+  readonly #settings: StorageSettings;
   readonly #cachers: Cacher[] = [];
+  readonly #cached = new Set<string>();
 
-  private constructor(backend: Backend, watchCache: boolean) {
+  private constructor(backend: Backend, overrides: ReadonlyMap<string, Backend>, settings: StorageSettings) {
     this.#backend = backend;
-    this.#watchCache = watchCache;
+    this.#overrides = overrides;
+    this.#settings = settings;
   }
 
-  /** Opens the backend described by `config` (etcd connects lazily). */
+  /** Opens the default backend and one per overridden server list described by `config` (etcd connects lazily). */
   static async open(config: StorageBackendConfig): Promise<StorageFactory> {
-    const backend = config.type === 'etcd3' ? await etcd3Backend(config) : memoryBackend(config);
-    return new StorageFactory(backend, config.watchCache ?? true);
+    const overrides = await overrideBackends(config);
+    const backend = config.type === 'etcd3' ? await etcd3Backend(config, config.etcdServers ?? []) : memoryBackend(config);
+    const settings: StorageSettings = {
+      watchCache: config.watchCache ?? true,
+      watchCacheSizes: config.watchCacheSizes ?? new Map(),
+      etcdServersOverrides: config.etcdServersOverrides ?? [],
+    };
+    return new StorageFactory(backend, overrides, settings);
   }
 
-  /** The storage of one resource under its key prefix, watch-cached unless `--watch-cache=false`. */
+  /** Where and how `resource` is stored: its key prefix, watch cache and etcd servers (introspection; no storage is made). */
+  configFor(resource: GroupResource): ResourceStorageConfig {
+    return resourceStorageConfig(resource, this.#settings);
+  }
+
+  /** The storage of one resource under its key prefix on its backend, watch-cached unless turned off for it. */
   getRESTOptions(resource: GroupResource): RESTOptions {
-    const resourcePrefix = resourcePrefixOf(resource);
-    const storage = this.#backend.storage();
-    if (!this.#watchCache) return { resourcePrefix, storage: asApiObjects(storage) };
-    const cacher = new Cacher({ storage, resourcePrefix });
+    const { resourcePrefix, watchCache, etcdServers } = this.configFor(resource);
+    const backend = etcdServers === undefined ? this.#backend : this.#overrides.get(serverListKey(etcdServers));
+    if (backend === undefined) throw new Error(`no backend opened for the etcd servers of ${groupResourceString(resource)}`);
+    const storage = backend.storage();
+    if (watchCache === undefined) return { resourcePrefix, storage: asApiObjects(storage) };
+    const cacher = new Cacher({ storage, resourcePrefix, ...watchCache });
     this.#cachers.push(cacher);
+    this.#cached.add(groupResourceString(resource));
     return { resourcePrefix, storage: asApiObjects(cacher) };
   }
 
-  /** Ready when the backend answers and every watch cache has its initial list (the `etcd`/storage readiness check). */
+  /** The resources (`resource[.group]`, sorted) whose storage was handed out watch-cached. */
+  watchCachedResources(): string[] {
+    return [...this.#cached].sort();
+  }
+
+  /** Ready when every backend answers and every watch cache has its initial list (the `etcd`/storage readiness check). */
   async readinessCheck(): Promise<void> {
-    await this.#backend.healthCheck();
+    await Promise.all([this.#backend, ...this.#overrides.values()].map((b) => b.healthCheck()));
     await Promise.all(this.#cachers.map((c) => c.readinessCheck()));
   }
 
-  /** Stops the watch caches and closes the backend. */
+  /** Stops the watch caches and closes every backend. */
   async close(): Promise<void> {
     for (const c of this.#cachers) c.stop();
-    await this.#backend.close();
+    await Promise.all([this.#backend, ...this.#overrides.values()].map((b) => b.close()));
   }
 }

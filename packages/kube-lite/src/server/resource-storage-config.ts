@@ -1,0 +1,47 @@
+/**
+ * Where and how one resource is stored: the pure per-resource step of kube-lite's storage factory (upstream
+ * `DefaultStorageFactory.NewConfig` + `StorageFactoryRestOptionsFactory.GetRESTOptions`), kept apart from the backends.
+ */
+import type { GroupResource } from '@apiserver/runtime';
+import type { EtcdServersOverride } from './etcd-servers-overrides.js';
+import { resourcePrefixOf } from './resource-prefix.js';
+import { groupResourceString, type WatchCacheSizes } from './watch-cache-sizes.js';
+
+/** The storage settings that vary per resource. */
+export interface StorageSettings {
+  /** `--watch-cache`: whether any resource is watch-cached. */
+  readonly watchCache: boolean;
+  /** `--watch-cache-sizes`, keyed by `resource[.group]`. */
+  readonly watchCacheSizes: WatchCacheSizes;
+  /** `--etcd-servers-overrides`, parsed. */
+  readonly etcdServersOverrides: readonly EtcdServersOverride[];
+}
+
+/** The storage configuration of one resource. */
+export interface ResourceStorageConfig {
+  /** Key prefix under the storage prefix, e.g. `/configmaps` or `/services/specs`. */
+  readonly resourcePrefix: string;
+  /** The Cacher's event history capacity when watch-cached (absent: the Cacher's default); `undefined`: undecorated storage. */
+  readonly watchCache: { readonly historyCapacity?: number } | undefined;
+  /** The etcd servers of an `--etcd-servers-overrides` entry; `undefined`: the default backend. */
+  readonly etcdServers: readonly string[] | undefined;
+}
+
+/** The key of a server list: the same servers in any order are one etcd cluster, hence one backend. */
+export function serverListKey(servers: readonly string[]): string {
+  return [...servers].sort().join(';');
+}
+
+function watchCacheOf(resource: GroupResource, settings: StorageSettings): ResourceStorageConfig['watchCache'] {
+  if (!settings.watchCache) return undefined;
+  const size = settings.watchCacheSizes.get(groupResourceString(resource));
+  // Size 0 turns the cache off for the resource (upstream's `UndecoratedStorage`); another size bounds its history.
+  if (size === 0) return undefined;
+  return size === undefined ? {} : { historyCapacity: size };
+}
+
+/** The configuration of `resource` under `settings`: its key prefix, watch cache and etcd servers. */
+export function resourceStorageConfig(resource: GroupResource, settings: StorageSettings): ResourceStorageConfig {
+  const override = settings.etcdServersOverrides.findLast((o) => o.resource.group === resource.group && o.resource.resource === resource.resource);
+  return { resourcePrefix: resourcePrefixOf(resource), watchCache: watchCacheOf(resource, settings), etcdServers: override?.servers };
+}
