@@ -2,10 +2,10 @@
  * Where and how one resource is stored: the pure per-resource step of kube-lite's storage factory (upstream
  * `DefaultStorageFactory.NewConfig` + `StorageFactoryRestOptionsFactory.GetRESTOptions`), kept apart from the backends.
  */
-import type { GroupResource } from '@apiserver/runtime';
+import { type GroupResource, groupResourceString } from '@apiserver/runtime';
 import type { EtcdServersOverride } from './etcd-servers-overrides.js';
 import { resourcePrefixOf } from './resource-prefix.js';
-import { groupResourceString, type WatchCacheSizes } from './watch-cache-sizes.js';
+import type { WatchCacheSizes } from './watch-cache-sizes.js';
 
 /** The storage settings that vary per resource. */
 export interface StorageSettings {

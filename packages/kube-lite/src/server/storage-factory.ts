@@ -4,13 +4,13 @@
  * decorated with a watch cache (`--watch-cache`, `--watch-cache-sizes`) or left undecorated.
  */
 import type { ApiObject } from '@apiserver/registry';
-import type { GroupResource } from '@apiserver/runtime';
+import { type GroupResource, groupResourceString } from '@apiserver/runtime';
 import { Cacher, type StorageInterface } from '@apiserver/storage';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import type { RESTOptions, RESTOptionsGetter } from '../registry/rest-options.js';
 import type { EtcdServersOverride } from './etcd-servers-overrides.js';
 import { type ResourceStorageConfig, resourceStorageConfig, type StorageSettings, serverListKey } from './resource-storage-config.js';
-import { groupResourceString, type WatchCacheSizes } from './watch-cache-sizes.js';
+import type { WatchCacheSizes } from './watch-cache-sizes.js';
 
 /** Which backend stores the objects, and how (the storage flags of kube-apiserver). */
 export interface StorageBackendConfig {

@@ -2,9 +2,9 @@
  * `--watch-cache-sizes`: per-resource watch cache settings `resource[.group]#size`, parsed as kube-apiserver's
  * `ParseWatchCacheSizes` (staging/src/k8s.io/apiserver/pkg/server/options/etcd.go), with every bad entry reported.
  */
-import type { GroupResource } from '@apiserver/runtime';
+import { type GroupResource, groupResourceString } from '@apiserver/runtime';
 
-/** Watch cache size per group-resource, keyed by {@link groupResourceString}; 0 disables the cache of that resource. */
+/** Watch cache size per group-resource, keyed `resource[.group]` (runtime's `groupResourceString`); 0 disables the cache of that resource. */
 export type WatchCacheSizes = ReadonlyMap<string, number>;
 
 /** The outcome of {@link parseWatchCacheSizes}: the sizes of the valid entries and one message per invalid entry. */
@@ -13,11 +13,6 @@ export interface ParsedWatchCacheSizes {
   readonly sizes: WatchCacheSizes;
   /** Upstream's messages for the invalid entries. */
   readonly errors: readonly string[];
-}
-
-/** A group-resource as upstream's `GroupResource.String()` prints it: `resource` for the core group, else `resource.group`. */
-export function groupResourceString(gr: GroupResource): string {
-  return gr.group === '' ? gr.resource : `${gr.resource}.${gr.group}`;
 }
 
 /** `resource[.group]` → group-resource, split at the first dot (upstream `schema.ParseGroupResource`). */

@@ -1,7 +1,8 @@
 import t from 'tap';
 import { parseFlags } from '../../src/cli/flags.js';
 import { defaultKubeLiteOptions, validateKubeLiteOptions } from '../../src/server/options.js';
-import { groupResourceString, parseGroupResource, parseWatchCacheSizes } from '../../src/server/watch-cache-sizes.js';
+import { groupResourceString } from '@apiserver/runtime';
+import { parseGroupResource, parseWatchCacheSizes } from '../../src/server/watch-cache-sizes.js';
 
 t.test('group-resources print and parse as upstream GroupResource.String / ParseGroupResource', async (t) => {
   t.equal(groupResourceString({ group: '', resource: 'configmaps' }), 'configmaps');
