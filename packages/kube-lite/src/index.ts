@@ -41,12 +41,15 @@ export {
   type RuntimeConfig,
   runtimeConfigErrors,
 } from './server/runtime-config.js';
-export { KubeLiteServer, KubeLiteOptionsError, type KubeLiteServerConfig } from './server/kube-lite-server.js';
+export { KubeLiteServer } from './server/kube-lite-server.js';
+export { CompletedKubeLiteConfig, effectiveWatchCacheSizes, KubeLiteConfig, KubeLiteOptionsError, type KubeLiteServerConfig } from './server/config.js';
+export { KubeAPIServer, type KubeAPIServerExtras } from './server/kube-api-server.js';
+export { createServerChain, type KubeLiteListening, KubeLiteServerChain, PreparedKubeLite } from './server/server-chain.js';
 export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';
 export { FLAGS, type FlagSpec, type Mutable, parseFlags, type ParsedFlags, usage } from './cli/flags.js';
 export { StorageFactory, type StorageBackendConfig } from './server/storage-factory.js';
 export { type EtcdServersOverride, type ParsedEtcdServersOverrides, parseEtcdServersOverrides } from './server/etcd-servers-overrides.js';
-export { type ParsedWatchCacheSizes, parseWatchCacheSizes, type WatchCacheSizes } from './server/watch-cache-sizes.js';
+export { defaultWatchCacheSizes, type ParsedWatchCacheSizes, parseWatchCacheSizes, type WatchCacheSizes } from './server/watch-cache-sizes.js';
 export { type ResourceStorageConfig, resourceStorageConfig, type StorageSettings } from './server/resource-storage-config.js';
 export { resourcePrefixOf } from './server/resource-prefix.js';
 export { type KubeconfigOptions, kubeconfigYAML, writeKubeconfig } from './server/kubeconfig.js';

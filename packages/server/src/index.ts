@@ -155,6 +155,7 @@ export { startListeners, ServingError, type Listener, type ServingOptions, type 
 export { APIGroupsInstaller, type APIGroupsInstallerOptions } from './server/api-groups-installer.js';
 export { type APIGroupInfo, APIGroupInfoError, type ResourceStorageMap } from './server/api-group-info.js';
 export { GenericAPIServer } from './server/generic-api-server.js';
+export { PreparedGenericAPIServer } from './server/prepared.js';
 export type { GenericAPIServerConfig, AuthenticationConfig, AuthorizationConfig } from './server/config.js';
 export {
   OpenAPIService,

@@ -1,7 +1,8 @@
 /** The `kube-lite` command: run the server, or print a kubeconfig for one (`kube-lite kubeconfig`). */
 import { assembleKubeLite } from '../server/assembly.js';
 import { kubeconfigYAML } from '../server/kubeconfig.js';
-import { KubeLiteServer } from '../server/kube-lite-server.js';
+import { KubeLiteConfig } from '../server/config.js';
+import { createServerChain } from '../server/server-chain.js';
 import { type KubeLiteOptions, validateKubeLiteOptions } from '../server/options.js';
 import { parseFlags, usage } from './flags.js';
 
@@ -10,22 +11,29 @@ function serverURL(o: KubeLiteOptions): string {
   return o.port !== -1 ? `http://${host}:${o.port}` : `https://${host}:${o.securePort}`;
 }
 
+/** Runs the server until SIGTERM or SIGINT: options → config → completed config → server chain → prepared → run. */
 async function run(o: KubeLiteOptions): Promise<void> {
   const started = Date.now();
-  const server = await KubeLiteServer.start({ options: o, ...assembleKubeLite(o) });
-  const stop = (signal: NodeJS.Signals): void => {
+  const completed = KubeLiteConfig.fromOptions({ options: o, ...assembleKubeLite(o) }).complete();
+  const prepared = (await createServerChain(completed)).prepareRun();
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
     process.stderr.write(`received ${signal}, shutting down\n`);
-    void server.stop().then(() => process.exit(0));
+    stop.abort();
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  const lines = [
-    `kube-lite listening on ${server.urls.join(', ')} (storage: ${o.storageBackend}, started in ${Date.now() - started} ms)`,
-    `kubeconfig: ${server.kubeconfigPath}`,
-    `  export KUBECONFIG=${server.kubeconfigPath}`,
-    '  kubectl get namespaces',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  await prepared.run(stop.signal, ({ urls, kubeconfigPath }) => {
+    const lines = [
+      `kube-lite listening on ${urls.join(', ')} (storage: ${o.storageBackend}, started in ${Date.now() - started} ms)`,
+      `kubeconfig: ${kubeconfigPath}`,
+      `  export KUBECONFIG=${kubeconfigPath}`,
+      '  kubectl get namespaces',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  });
+  // Shut down: end the process even if a stray timer of a dependency would keep it alive.
+  process.exit(0);
 }
 
 /** Runs the command line `argv` (without node and the script); returns the exit code for errors. */

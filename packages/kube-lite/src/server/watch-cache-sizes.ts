@@ -43,3 +43,14 @@ export function parseWatchCacheSizes(entries: readonly string[]): ParsedWatchCac
   }
   return { sizes, errors };
 }
+
+/**
+ * Upstream's `DefaultWatchCacheSizes`: events (core and `events.k8s.io`) are not watch-cached, as they are many,
+ * short-lived and rarely watched. `--watch-cache-sizes` entries override these.
+ */
+export function defaultWatchCacheSizes(): WatchCacheSizes {
+  return new Map([
+    ['events', 0],
+    ['events.events.k8s.io', 0],
+  ]);
+}

@@ -6,7 +6,8 @@ import type { APIGroupInfo } from '@apiserver/server';
 import t from 'tap';
 import { parse } from 'yaml';
 import type { RESTOptionsGetter, RESTStorageProvider } from '../../src/registry/rest-options.js';
-import { KubeLiteOptionsError, KubeLiteServer } from '../../src/server/kube-lite-server.js';
+import { KubeLiteOptionsError } from '../../src/server/config.js';
+import { KubeLiteServer } from '../../src/server/kube-lite-server.js';
 import { defaultKubeLiteOptions } from '../../src/server/options.js';
 
 const scheme = newBuiltinScheme();

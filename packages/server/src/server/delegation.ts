@@ -3,6 +3,7 @@ import type { GroupVersionKind } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
 import type { TSchema } from '../openapi/component-schemas.js';
 import type { HealthChecker } from '../healthz/health-checker.js';
+import type { PostStartHookContext } from './hooks.js';
 import { notFound } from '../responsewriters.js';
 
 /** What a server exposes to the server that delegates to it (k8s `DelegationTarget`). */
@@ -21,6 +22,15 @@ export interface DelegationTarget {
   openAPIWebServices?(): readonly WebService[];
   /** Registered kinds of a schema in the target's schemes, for the delegating server's OpenAPI documents. */
   openAPIKindsOf?(schema: TSchema): readonly GroupVersionKind[];
+  /**
+   * Runs the target's post-start hooks (and its delegates'): the delegating server calls this when it starts, since
+   * only the outermost server of a chain listens (upstream copies the delegate's hooks into the delegating server).
+   */
+  runPostStartHooks?(context: PostStartHookContext, onError: (name: string, err: unknown) => void): Promise<void>;
+  /** Runs the target's pre-shutdown hooks (and its delegates'), called by the delegating server's shutdown. */
+  runPreShutdownHooks?(onError: (name: string, err: unknown) => void): Promise<void>;
+  /** Prepares the target to run (upstream `PrepareRun`), called by the delegating server's `prepareRun`. */
+  prepareRun?(): void;
 }
 
 /** Go's `http.NotFound` as a handler. */

@@ -23,7 +23,8 @@ import { APIServerHandler } from './api-server-handler.js';
 import type { GenericAPIServerConfig } from './config.js';
 import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
 import { buildHandlerChain } from './handler-chain.js';
-import { HookRegistry, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
+import { HookRegistry, type PostStartHookContext, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
+import { PreparedGenericAPIServer } from './prepared.js';
 import { type Listener, type ServingOptions, startListeners } from './serving.js';
 
 /** Ends a long-running response whose handler did not stop: a started stream ends cleanly, others are cut. */
@@ -66,6 +67,7 @@ export class GenericAPIServer {
   readonly #log: (message: string) => void;
   readonly #apiGroups: APIGroupsInstaller;
   #listeners: Listener[] = [];
+  #prepared: PreparedGenericAPIServer | undefined;
   #shutdown: Promise<void> | undefined;
   #drained: (() => void) | undefined;
 
@@ -231,13 +233,38 @@ export class GenericAPIServer {
     void this.fullHandlerChain(request, response);
   };
 
-  /** Starts the listeners, then runs the post-start hooks in the background; returns the URLs. */
+  /**
+   * Prepares the server and its delegates to run (upstream `PrepareRun`); returns the prepared server whose
+   * `run`/`nonBlockingRun` serve it. Idempotent.
+   */
+  prepareRun(): PreparedGenericAPIServer {
+    if (this.#prepared === undefined) {
+      this.#delegate.prepareRun?.();
+      this.#prepared = new PreparedGenericAPIServer(this);
+    }
+    return this.#prepared;
+  }
+
+  /** Runs this server's post-start hooks and its delegates' (concurrently); resolves when all settled. */
+  async runPostStartHooks(context: PostStartHookContext, onError: (name: string, err: unknown) => void): Promise<void> {
+    await Promise.all([this.#hooks.runPostStartHooks(context, onError), this.#delegate.runPostStartHooks?.(context, onError)]);
+  }
+
+  /** Runs this server's pre-shutdown hooks and its delegates' (concurrently). */
+  async runPreShutdownHooks(onError: (name: string, err: unknown) => void): Promise<void> {
+    await Promise.all([this.#hooks.runPreShutdownHooks(onError), this.#delegate.runPreShutdownHooks?.(onError)]);
+  }
+
+  /** Starts the listeners, then runs the post-start hooks (the delegates' too) in the background; returns the URLs. */
   async listen(options: ServingOptions): Promise<string[]> {
     if (this.#shutdown !== undefined) throw new Error('the server is shut down');
+    const first = this.#listeners.length === 0;
     this.#listeners = [...this.#listeners, ...(await startListeners(options, this.requestListener))];
-    void this.#hooks.runPostStartHooks({ signal: this.#lifecycle.signal }, (name, err) =>
-      this.#log(`PostStartHook ${JSON.stringify(name)} failed: ${String(err)}`),
-    );
+    if (first) {
+      void this.runPostStartHooks({ signal: this.#lifecycle.signal }, (name, err) =>
+        this.#log(`PostStartHook ${JSON.stringify(name)} failed: ${String(err)}`),
+      );
+    }
     return this.#listeners.map((l) => l.url);
   }
 
@@ -253,7 +280,7 @@ export class GenericAPIServer {
   }
 
   async #runShutdown(): Promise<void> {
-    await this.#hooks.runPreShutdownHooks((name, err) => this.#log(`PreShutdownHook ${JSON.stringify(name)} failed: ${String(err)}`));
+    await this.runPreShutdownHooks((name, err) => this.#log(`PreShutdownHook ${JSON.stringify(name)} failed: ${String(err)}`));
     const closed = this.#listeners.map((l) => new Promise<void>((resolve) => l.server.close(() => resolve())));
     for (const l of this.#listeners) l.server.closeIdleConnections();
     this.#lifecycle.abort(new Error('the server is shutting down'));

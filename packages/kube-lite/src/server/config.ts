@@ -1,0 +1,141 @@
+/**
+ * kube-lite's configuration in kube-apiserver's stages: {@link KubeLiteConfig.fromOptions} validates the flag values
+ * (every problem at once, before anything starts, upstream `ServerRunOptions.Validate` + `NewConfig`), and
+ * {@link KubeLiteConfig.complete} fills what the options left open (upstream `Config.Complete`). The completed
+ * config builds the servers of the delegation chain (`new(delegate)`, see `server-chain.ts`).
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DelegationTarget, SecureServingOptions } from '@apiserver/server';
+import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { type APIResourceConfigSource, enablingUnknownGroups } from './api-resource-config.js';
+import { parseEtcdServersOverrides } from './etcd-servers-overrides.js';
+import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
+import { KubeAPIServer, type KubeAPIServerExtras } from './kube-api-server.js';
+import { kubeconfigToken } from './kubeconfig.js';
+import { certDirectoryOf, type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
+import { mergeAPIResourceConfig } from './runtime-config.js';
+import type { StorageBackendConfig } from './storage-factory.js';
+import { defaultWatchCacheSizes, parseWatchCacheSizes, type WatchCacheSizes } from './watch-cache-sizes.js';
+
+/** Options that cannot run; `errors` lists every problem found. */
+export class KubeLiteOptionsError extends Error {
+  /** One message per invalid option. */
+  readonly errors: readonly string[];
+
+  /** Creates the error from all validation messages. */
+  constructor(errors: readonly string[]) {
+    super(`invalid options:\n  ${errors.join('\n  ')}`);
+    this.name = 'KubeLiteOptionsError';
+    this.errors = errors;
+  }
+}
+
+/** What a kube-lite server is built from: the flag values, the API groups and how requests are authorized. */
+export interface KubeLiteServerConfig extends KubeAPIServerExtras {
+  /** The flag values. */
+  readonly options: KubeLiteOptions;
+  /** The API groups to serve, one provider per group (the legacy core group's provider has group name ''). */
+  readonly providers: readonly RESTStorageProvider[];
+  /** Server log (default `console.error`). */
+  readonly log?: (message: string) => void;
+  /** Where to write the kubeconfig (default `<data-dir>/kubeconfig`, else a file in the OS temp dir). */
+  readonly kubeconfigPath?: string;
+  /** The group-versions `--runtime-config` may name, enabled by default when stable (default: the built-in scheme's). */
+  readonly apiGroupRegistry?: GroupVersionRegistry;
+}
+
+/** The `--watch-cache-sizes` in effect: upstream's defaults (no watch cache for events), then the flag's entries. */
+export function effectiveWatchCacheSizes(o: KubeLiteOptions): WatchCacheSizes {
+  return new Map([...defaultWatchCacheSizes(), ...parseWatchCacheSizes(o.watchCacheSizes).sizes]);
+}
+
+/** Validated configuration, not yet completed (upstream `Config` from `NewConfig`). */
+export class KubeLiteConfig {
+  /** The validated input. */
+  readonly input: KubeLiteServerConfig;
+
+  private constructor(input: KubeLiteServerConfig) {
+    this.input = input;
+  }
+
+  /** Validates the options; throws {@link KubeLiteOptionsError} listing every invalid value. */
+  static fromOptions(input: KubeLiteServerConfig): KubeLiteConfig {
+    const errors = validateKubeLiteOptions(input.options, input.apiGroupRegistry ?? builtinGroupVersionRegistry());
+    if (errors.length > 0) throw new KubeLiteOptionsError(errors);
+    return new KubeLiteConfig(input);
+  }
+
+  /** Fills the defaults the options leave open: the API resource config, storage, serving, kubeconfig and log. */
+  complete(): CompletedKubeLiteConfig {
+    return new CompletedKubeLiteConfig(this.input);
+  }
+}
+
+function secureServingOf(o: KubeLiteOptions): SecureServingOptions | undefined {
+  if (o.securePort === -1) return undefined;
+  return {
+    port: o.securePort,
+    ...(o.tlsCertFile !== undefined && { tlsCertFile: o.tlsCertFile }),
+    ...(o.tlsPrivateKeyFile !== undefined && { tlsPrivateKeyFile: o.tlsPrivateKeyFile }),
+    ...(o.clientCAFile !== undefined && { clientCAFile: o.clientCAFile }),
+    certDirectory: certDirectoryOf(o),
+  };
+}
+
+function storageBackendOf(o: KubeLiteOptions): StorageBackendConfig {
+  return {
+    type: o.storageBackend,
+    etcdServers: o.etcdServers,
+    etcdPrefix: o.etcdPrefix,
+    watchCache: o.watchCache,
+    watchCacheSizes: effectiveWatchCacheSizes(o),
+    etcdServersOverrides: parseEtcdServersOverrides(o.etcdServersOverrides).overrides,
+    ...(o.dataDir !== undefined && { dataDir: join(o.dataDir, 'storage') }),
+  };
+}
+
+/** A configuration with every default filled in (upstream `CompletedConfig`); `new` builds the kube API server. */
+export class CompletedKubeLiteConfig {
+  /** The flag values. */
+  readonly options: KubeLiteOptions;
+  /** The API groups' providers. */
+  readonly providers: readonly RESTStorageProvider[];
+  /** Which groups, versions and resources are served (`--runtime-config` over the defaults). */
+  readonly apiResourceConfig: APIResourceConfigSource;
+  /** The storage backend and its per-resource settings. */
+  readonly storageBackend: StorageBackendConfig;
+  /** The HTTPS listener, when `--secure-port` is on. */
+  readonly secureServing: SecureServingOptions | undefined;
+  /** Where the kubeconfig is written once the server listens. */
+  readonly kubeconfigPath: string;
+  /** The bearer token the kubeconfig carries (the token file's first), if any. */
+  readonly kubeconfigToken: string | undefined;
+  /** The server log. */
+  readonly log: (message: string) => void;
+  /** Authorizer and authenticator builders. */
+  readonly extras: KubeAPIServerExtras;
+
+  /** Completes `input` (already validated by {@link KubeLiteConfig.fromOptions}). */
+  constructor(input: KubeLiteServerConfig) {
+    const o = input.options;
+    const registry = input.apiGroupRegistry ?? builtinGroupVersionRegistry();
+    this.options = o;
+    this.providers = input.providers;
+    this.apiResourceConfig = enablingUnknownGroups(mergeAPIResourceConfig(o.runtimeConfig, registry), (group) => registry.isGroupRegistered(group));
+    this.storageBackend = storageBackendOf(o);
+    this.secureServing = secureServingOf(o);
+    this.kubeconfigPath = input.kubeconfigPath ?? join(o.dataDir ?? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`), 'kubeconfig');
+    this.kubeconfigToken = kubeconfigToken(o.tokenAuthFile);
+    this.log = input.log ?? ((m: string) => console.error(m));
+    this.extras = {
+      ...(input.authorizer !== undefined && { authorizer: input.authorizer }),
+      ...(input.authenticators !== undefined && { authenticators: input.authenticators }),
+    };
+  }
+
+  /** Opens the storage and builds the kube API server in front of `delegate` (upstream `CompletedConfig.New`). */
+  new(delegate?: DelegationTarget): Promise<KubeAPIServer> {
+    return KubeAPIServer.create(this, delegate);
+  }
+}

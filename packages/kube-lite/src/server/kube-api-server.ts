@@ -1,0 +1,151 @@
+/**
+ * The kube API server of kube-lite's delegation chain (upstream `controlplane.Instance` from
+ * `CompletedConfig.New`): the storage factory, the API groups of the enabled REST storage providers
+ * (`InstallLegacyAPI` + `InstallAPIs`), admission, the bootstrap and controller post-start hooks and
+ * the storage readiness check, on a GenericAPIServer in front of a delegate.
+ */
+import { AdmissionChain, type ApiObject, isGetter, NamespaceLifecycle } from '@apiserver/registry';
+import { isNotFound } from '@apiserver/runtime';
+import {
+  type APIGroupInfo,
+  type AuthenticationConfig,
+  type AuthorizationConfig,
+  type Authorizer,
+  type DelegationTarget,
+  GenericAPIServer,
+  namedCheck,
+  type RequestAuthenticator,
+} from '@apiserver/server';
+import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
+import { installDocsPage } from '../docs/install-docs-page.js';
+import { hasServedVersions } from '../registry/enabled-storage.js';
+import { ensureBootstrapPolicy } from '../registry/rbac/provider.js';
+import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
+import type { RESTStorageProvider } from '../registry/rest-options.js';
+import type { APIResourceConfigSource } from './api-resource-config.js';
+import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
+import type { CompletedKubeLiteConfig } from './config.js';
+import { addNamespaceControllerHook, addServiceAccountsControllerHook } from './controller-hooks.js';
+import { storageOf } from './group-storage.js';
+import { StorageFactory } from './storage-factory.js';
+
+/** Authorization and authentication built from the installed groups (for modes whose rules live in the API). */
+export interface KubeAPIServerExtras {
+  /** Builds the authorizer from the installed groups instead of `--authorization-mode` (e.g. RBAC). */
+  readonly authorizer?: (groups: readonly APIGroupInfo[]) => Authorizer;
+  /** More request authenticators (tried after client certificates and the token file), built from the groups. */
+  readonly authenticators?: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
+}
+
+/**
+ * The groups of the providers the config enables (k8s `InstallAPIs`): a group with nothing enabled is skipped before
+ * its storage is built, and one whose provider returns no versions is skipped after.
+ */
+function enabledGroups(providers: readonly RESTStorageProvider[], source: APIResourceConfigSource, storage: StorageFactory): APIGroupInfo[] {
+  return providers
+    .filter((p) => source.anyResourceForGroupEnabled(p.groupName()))
+    .map((p) => p.newRESTStorage(source, storage))
+    .filter(hasServedVersions);
+}
+
+function namespaceLookup(groups: readonly APIGroupInfo[]): (name: string) => Promise<ApiObject | undefined> {
+  const namespaces = storageOf(groups, '', 'namespaces');
+  if (namespaces === undefined || !isGetter(namespaces)) return () => Promise.resolve(undefined);
+  return async (name) => {
+    try {
+      return await namespaces.get({}, name, {});
+    } catch (err) {
+      // Only an absent namespace is "not found"; a storage outage stays an error (ServerTimeout), not a 404.
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  };
+}
+
+/** The kube API server: its GenericAPIServer, storage and groups, and the security config the chain's front uses. */
+export class KubeAPIServer {
+  /** The GenericAPIServer serving the groups. */
+  readonly genericAPIServer: GenericAPIServer;
+  /** The storage factory (backends + watch caches); closed by {@link KubeAPIServer.close}. */
+  readonly storageFactory: StorageFactory;
+  /** The installed API groups. */
+  readonly groups: readonly APIGroupInfo[];
+  /** Authentication of the chain (the outermost server filters with it). */
+  readonly authentication: AuthenticationConfig;
+  /** Authorization of the chain. */
+  readonly authorization: AuthorizationConfig;
+  readonly #listening: (endpoint: MasterEndpoint) => void;
+  readonly #bindAddress: string;
+
+  private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined) {
+    const o = c.options;
+    this.storageFactory = storage;
+    this.#bindAddress = o.bindAddress;
+    this.groups = enabledGroups(c.providers, c.apiResourceConfig, storage);
+    this.authentication = {
+      anonymous: o.anonymousAuth,
+      ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
+      ...(c.extras.authenticators !== undefined && { authenticators: c.extras.authenticators(this.groups) }),
+    };
+    this.authorization = { modes: o.authorizationModes, ...(c.extras.authorizer !== undefined && { authorizer: c.extras.authorizer(this.groups) }) };
+    this.genericAPIServer = new GenericAPIServer({
+      name: 'kube-lite',
+      ...(delegate !== undefined && { delegate }),
+      requestTimeoutMillis: o.requestTimeoutMillis,
+      maxRequestsInFlight: o.maxRequestsInflight,
+      maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+      authentication: this.authentication,
+      authorization: this.authorization,
+      readyzChecks: [namedCheck(o.storageBackend === 'etcd3' ? 'etcd' : 'storage', () => storage.readinessCheck())],
+      log: c.log,
+    });
+    let listening: (endpoint: MasterEndpoint) => void = () => undefined;
+    const endpoint = new Promise<MasterEndpoint>((resolve) => {
+      listening = resolve;
+    });
+    this.#listening = listening;
+    this.#install(c, endpoint);
+  }
+
+  /** Opens the storage of `c` and builds the server in front of `delegate`; the storage is closed again on failure. */
+  static async create(c: CompletedKubeLiteConfig, delegate?: DelegationTarget): Promise<KubeAPIServer> {
+    const storage = await StorageFactory.open(c.storageBackend);
+    try {
+      return new KubeAPIServer(c, storage, delegate);
+    } catch (err) {
+      await storage.close();
+      throw err;
+    }
+  }
+
+  #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>): void {
+    const server = this.genericAPIServer;
+    const admission = new AdmissionChain([new NamespaceLifecycle(namespaceLookup(this.groups))]);
+    for (const info of this.groups) {
+      const withAdmission = { ...info, admission };
+      if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
+      else server.installAPIGroup(withAdmission);
+    }
+    addBootstrapHooks(server, this.groups, {
+      endpoint,
+      serviceClusterIPRange: c.options.serviceClusterIPRange,
+      ...(c.options.endpointReconcilerIntervalMillis !== undefined && { endpointReconcilerIntervalMs: c.options.endpointReconcilerIntervalMillis }),
+      ...(c.options.systemNamespacesIntervalMillis !== undefined && { systemNamespacesIntervalMs: c.options.systemNamespacesIntervalMillis }),
+      log: c.log,
+    });
+    if (storageOf(this.groups, RBAC_GROUP_NAME, 'clusterroles') !== undefined) server.addPostStartHook('rbac/bootstrap-roles', () => ensureBootstrapPolicy(this.groups));
+    installDocsPage(server);
+    addNamespaceControllerHook(server, this.groups, c.log);
+    addServiceAccountsControllerHook(server, this.groups, c.log);
+  }
+
+  /** Tells the bootstrap controller, already waiting in its post-start hook, where the chain listens. */
+  listening(urls: readonly string[]): void {
+    this.#listening(masterEndpointOf(this.#bindAddress, urls));
+  }
+
+  /** Closes the storage (after the chain shut down). */
+  close(): Promise<void> {
+    return this.storageFactory.close();
+  }
+}
