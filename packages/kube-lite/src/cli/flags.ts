@@ -52,6 +52,10 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   },
   'etcd-servers': { usage: 'comma-separated etcd URLs (etcd3 backend)', set: (o, v) => { o.etcdServers = list(v); } },
   'etcd-prefix': { usage: 'key prefix of all objects (default /registry)', set: (o, v) => { o.etcdPrefix = v; } },
+  'storage-media-type': {
+    usage: 'how objects are encoded in storage: application/json (default), application/vnd.kubernetes.protobuf, application/yaml',
+    set: (o, v) => { o.storageMediaType = v; },
+  },
   'data-dir': { usage: 'memory backend persistence directory (and kubeconfig location)', set: (o, v) => { o.dataDir = v; } },
   'watch-cache': { usage: 'cache reads and watches (default true)', boolean: true, set: (o, v) => { o.watchCache = bool('watch-cache', v); } },
   'watch-cache-sizes': {

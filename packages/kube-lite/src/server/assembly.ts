@@ -41,6 +41,8 @@ export interface KubeLiteAssembly {
   readonly tokens: ServiceAccountTokens;
   /** The group-versions of the scheme, which `--runtime-config` switches on and off. */
   readonly apiGroupRegistry: GroupVersionRegistry;
+  /** The scheme of the groups' kinds (what `--storage-media-type` encodes). */
+  readonly scheme: Scheme;
 }
 
 /** Loads the service account keys named by the flags (a P-256 key is generated into the cert dir when none signs). */
@@ -86,6 +88,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   return {
     providers,
     tokens,
+    scheme,
     apiGroupRegistry: schemeGroupVersionRegistry(scheme),
     authorizer: (groups) => {
       const modes = modeAuthorizers(o, groups);

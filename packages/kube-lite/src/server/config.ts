@@ -6,6 +6,8 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Scheme } from '@apiserver/runtime';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { DelegationTarget, SecureServingOptions } from '@apiserver/server';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { type APIResourceConfigSource, enablingUnknownGroups } from './api-resource-config.js';
@@ -15,6 +17,7 @@ import { KubeAPIServer, type KubeAPIServerExtras } from './kube-api-server.js';
 import { kubeconfigToken } from './kubeconfig.js';
 import { certDirectoryOf, type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
 import { mergeAPIResourceConfig } from './runtime-config.js';
+import { storageCodecFor } from './storage-codec.js';
 import type { StorageBackendConfig } from './storage-factory.js';
 import { defaultWatchCacheSizes, parseWatchCacheSizes, type WatchCacheSizes } from './watch-cache-sizes.js';
 
@@ -43,6 +46,8 @@ export interface KubeLiteServerConfig extends KubeAPIServerExtras {
   readonly kubeconfigPath?: string;
   /** The group-versions `--runtime-config` may name, enabled by default when stable (default: the built-in scheme's). */
   readonly apiGroupRegistry?: GroupVersionRegistry;
+  /** The kinds `--storage-media-type` encodes (default: the built-in scheme). */
+  readonly scheme?: Scheme;
 }
 
 /** The `--watch-cache-sizes` in effect: upstream's defaults (no watch cache for events), then the flag's entries. */
@@ -83,8 +88,9 @@ function secureServingOf(o: KubeLiteOptions): SecureServingOptions | undefined {
   };
 }
 
-function storageBackendOf(o: KubeLiteOptions): StorageBackendConfig {
+function storageBackendOf(o: KubeLiteOptions, scheme: Scheme): StorageBackendConfig {
   return {
+    codec: storageCodecFor(o.storageMediaType, scheme),
     type: o.storageBackend,
     etcdServers: o.etcdServers,
     etcdPrefix: o.etcdPrefix,
@@ -123,7 +129,7 @@ export class CompletedKubeLiteConfig {
     this.options = o;
     this.providers = input.providers;
     this.apiResourceConfig = enablingUnknownGroups(mergeAPIResourceConfig(o.runtimeConfig, registry), (group) => registry.isGroupRegistered(group));
-    this.storageBackend = storageBackendOf(o);
+    this.storageBackend = storageBackendOf(o, input.scheme ?? newBuiltinScheme());
     this.secureServing = secureServingOf(o);
     this.kubeconfigPath = input.kubeconfigPath ?? join(o.dataDir ?? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`), 'kubeconfig');
     this.kubeconfigToken = kubeconfigToken(o.tokenAuthFile);

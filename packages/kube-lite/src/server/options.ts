@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { isHttpURL, parseEtcdServersOverrides } from './etcd-servers-overrides.js';
 import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
 import { mergeAPIResourceConfig, type RuntimeConfig, runtimeConfigErrors } from './runtime-config.js';
+import { DEFAULT_STORAGE_MEDIA_TYPE, storageMediaTypeErrors } from './storage-codec.js';
 import { parseWatchCacheSizes } from './watch-cache-sizes.js';
 
 /** Authorization modes kube-lite implements (chained in the order given, as upstream's union authorizer). */
@@ -35,6 +36,8 @@ export interface KubeLiteOptions {
   readonly etcdServers: readonly string[];
   /** `--etcd-prefix`: key prefix of every object (default `/registry`). */
   readonly etcdPrefix: string;
+  /** `--storage-media-type`: how objects are encoded in storage, `application/json` (default), `application/vnd.kubernetes.protobuf` or `application/yaml`. */
+  readonly storageMediaType: string;
   /** `--data-dir`: persistence directory of the memory backend; also where the kubeconfig is written. */
   readonly dataDir?: string;
   /** `--watch-cache`: cache reads and watches per resource (default true). */
@@ -94,6 +97,7 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     storageBackend: 'memory',
     etcdServers: [],
     etcdPrefix: '/registry',
+    storageMediaType: DEFAULT_STORAGE_MEDIA_TYPE,
     watchCache: true,
     watchCacheSizes: [],
     etcdServersOverrides: [],
@@ -148,7 +152,7 @@ function storageErrors(o: KubeLiteOptions): string[] {
     if (!isHttpURL(server)) errors.push(`--etcd-servers ${JSON.stringify(server)} is not an http(s) URL`);
   }
   if (!o.etcdPrefix.startsWith('/')) errors.push(`--etcd-prefix ${JSON.stringify(o.etcdPrefix)} must start with "/"`);
-  return [...errors, ...perResourceStorageErrors(o)];
+  return [...errors, ...storageMediaTypeErrors(o.storageMediaType), ...perResourceStorageErrors(o)];
 }
 
 function perResourceStorageErrors(o: KubeLiteOptions): string[] {

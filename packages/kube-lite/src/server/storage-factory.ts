@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { type GroupResource, groupResourceString } from '@apiserver/runtime';
-import { Cacher, type StorageInterface } from '@apiserver/storage';
+import { Cacher, type Codec, type StorageInterface } from '@apiserver/storage';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import type { RESTOptions, RESTOptionsGetter } from '../registry/rest-options.js';
 import type { EtcdServersOverride } from './etcd-servers-overrides.js';
@@ -28,6 +28,8 @@ export interface StorageBackendConfig {
   readonly watchCacheSizes?: WatchCacheSizes;
   /** `--etcd-servers-overrides` (etcd3 only): resources stored on other etcd servers. */
   readonly etcdServersOverrides?: readonly EtcdServersOverride[];
+  /** How objects are encoded in storage (`--storage-media-type`; default the backends' canonical JSON). */
+  readonly codec?: Codec;
 }
 
 interface Backend {
@@ -40,7 +42,7 @@ function memoryBackend(config: StorageBackendConfig): Backend {
   const backend = new MemoryBackend(config.dataDir === undefined ? {} : { dataDir: config.dataDir });
   const pathPrefix = config.etcdPrefix ?? '/registry';
   return {
-    storage: () => backend.storage({ pathPrefix }),
+    storage: () => backend.storage({ pathPrefix, ...(config.codec !== undefined && { codec: config.codec }) }),
     healthCheck: () => Promise.resolve(),
     close: () => {
       backend.close();
@@ -55,7 +57,7 @@ async function etcd3Backend(config: StorageBackendConfig, servers: readonly stri
   const hosts = [...servers];
   const backend = new Etcd3Backend({ hosts, prefix: config.etcdPrefix ?? '/registry' });
   return {
-    storage: () => backend.newStorage(),
+    storage: () => backend.newStorage(config.codec === undefined ? {} : { codec: config.codec }),
     healthCheck: () => backend.healthCheck(),
     close: () => backend.close(),
   };
