@@ -48,6 +48,7 @@ export { createServerChain, type KubeLiteListening, KubeLiteServerChain, Prepare
 export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';
 export { FLAGS, type FlagSpec, type Mutable, parseFlags, type ParsedFlags, usage } from './cli/flags.js';
 export { StorageFactory, type StorageBackendConfig } from './server/storage-factory.js';
+export { DEFAULT_STORAGE_MEDIA_TYPE, STORAGE_MEDIA_TYPES, storageCodecFor, storageMediaTypeErrors } from './server/storage-codec.js';
 export { type EtcdServersOverride, type ParsedEtcdServersOverrides, parseEtcdServersOverrides } from './server/etcd-servers-overrides.js';
 export { defaultWatchCacheSizes, type ParsedWatchCacheSizes, parseWatchCacheSizes, type WatchCacheSizes } from './server/watch-cache-sizes.js';
 export { type ResourceStorageConfig, resourceStorageConfig, type StorageSettings } from './server/resource-storage-config.js';
