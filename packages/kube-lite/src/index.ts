@@ -51,7 +51,7 @@ export { StorageFactory, type StorageBackendConfig } from './server/storage-fact
 export { DEFAULT_STORAGE_MEDIA_TYPE, STORAGE_MEDIA_TYPES, storageCodecFor, storageMediaTypeErrors } from './server/storage-codec.js';
 export { type EtcdServersOverride, type ParsedEtcdServersOverrides, parseEtcdServersOverrides } from './server/etcd-servers-overrides.js';
 export { defaultWatchCacheSizes, type ParsedWatchCacheSizes, parseWatchCacheSizes, type WatchCacheSizes } from './server/watch-cache-sizes.js';
-export { type ResourceStorageConfig, resourceStorageConfig, type StorageSettings } from './server/resource-storage-config.js';
+export { type ResourceStorageConfig, resourceStorageConfig, type StorageSettings, storageGroupResourceOf } from './server/resource-storage-config.js';
 export { resourcePrefixOf } from './server/resource-prefix.js';
 export { type KubeconfigOptions, kubeconfigYAML, writeKubeconfig } from './server/kubeconfig.js';
 export {
@@ -114,6 +114,10 @@ export { newReplicaSetStorage, type ReplicaSetStorageOptions } from './registry/
 export { type LeaseStorageOptions, newLeaseStorage } from './registry/coordination/lease/storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
+export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';
+export { EventsV1REST } from './registry/events/events-rest.js';
+export { eventFromCore, eventListFromCore, eventListToCore, EVENTS_V1_FIELD_LABELS, eventsV1FieldLabelToCore, eventToCore } from './registry/events/conversion.js';
+export { validateEventsV1Create, validateEventsV1Update } from './registry/events/validation.js';
 export { type EndpointSliceStorageOptions, newEndpointSliceStorage } from './registry/discovery/endpointslice/storage.js';
 export { ScaleREST, scaleFromWorkload } from './registry/apps/scale/scale-rest.js';
 export { StatusREST } from './registry/status-rest.js';

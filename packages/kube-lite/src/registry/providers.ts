@@ -9,6 +9,7 @@ import type { APIResourceConfigSource } from '../server/api-resource-config.js';
 import { newDeploymentStorage } from './apps/deployment/storage.js';
 import { newReplicaSetStorage } from './apps/replicaset/storage.js';
 import { newLeaseStorage } from './coordination/lease/storage.js';
+import { eventsRESTStorageProvider } from './events/provider.js';
 import { newConfigMapStorage } from './core/configmap/storage.js';
 import { newEndpointsStorage } from './core/endpoints/storage.js';
 import { EVENT_FIELD_LABELS } from './core/event/fields.js';
@@ -114,5 +115,11 @@ export function coordinationRESTStorageProvider(scheme: Scheme = newBuiltinSchem
 /** Every group kube-lite serves, sharing one scheme. */
 export function defaultRESTStorageProviders(options: ProviderOptions = {}): RESTStorageProvider[] {
   const scheme = options.scheme ?? newBuiltinScheme();
-  return [new LegacyRESTStorageProvider({ ...options, scheme }), appsRESTStorageProvider(scheme), coordinationRESTStorageProvider(scheme), discoveryRESTStorageProvider(scheme)];
+  return [
+    new LegacyRESTStorageProvider({ ...options, scheme }),
+    appsRESTStorageProvider(scheme),
+    eventsRESTStorageProvider({ scheme, ...(options.eventTTLMillis !== undefined && { eventTTLMillis: options.eventTTLMillis }) }),
+    coordinationRESTStorageProvider(scheme),
+    discoveryRESTStorageProvider(scheme),
+  ];
 }

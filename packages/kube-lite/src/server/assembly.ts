@@ -23,6 +23,7 @@ import { privilegedGroupsAuthorizer } from '../registry/authorization/privileged
 import { authorizationRESTStorageProvider } from '../registry/authorization/provider.js';
 import { requestUserOf } from '../registry/authorization/request-user.js';
 import { discoveryRESTStorageProvider } from '../registry/discovery/provider.js';
+import { eventsRESTStorageProvider } from '../registry/events/provider.js';
 import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
@@ -75,10 +76,11 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
-  // In kube-apiserver's discovery order (group priority): apps, authentication, authorization, rbac, coordination, discovery.
+  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, rbac, coordination, discovery.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
+    eventsRESTStorageProvider({ scheme, eventTTLMillis: o.eventTTLMillis }),
     authenticationRESTStorageProvider({ scheme, tokenReview: { checker: tokens.tokenChecker(), apiAudiences: tokens.apiAudiences } }),
     authorizationRESTStorageProvider(ref, scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),

@@ -40,8 +40,23 @@ function watchCacheOf(resource: GroupResource, settings: StorageSettings): Resou
   return size === undefined ? {} : { historyCapacity: size };
 }
 
-/** The configuration of `resource` under `settings`: its key prefix, watch cache and etcd servers. */
+/**
+ * Resources stored together with another (kube-apiserver's `AddCohabitatingResources`): events.k8s.io events are
+ * core events, so they take the core resource's key prefix and etcd servers.
+ */
+const COHABITATING: ReadonlyMap<string, GroupResource> = new Map([['events.events.k8s.io', { group: '', resource: 'events' }]]);
+
+/** The resource whose storage `resource` shares (upstream `getStorageGroupResource`), itself when none. */
+export function storageGroupResourceOf(resource: GroupResource): GroupResource {
+  return COHABITATING.get(groupResourceString(resource)) ?? resource;
+}
+
+/**
+ * The configuration of `resource` under `settings`: its key prefix and etcd servers (those of the resource it
+ * cohabits with, if any) and its own watch cache.
+ */
 export function resourceStorageConfig(resource: GroupResource, settings: StorageSettings): ResourceStorageConfig {
-  const override = settings.etcdServersOverrides.findLast((o) => o.resource.group === resource.group && o.resource.resource === resource.resource);
-  return { resourcePrefix: resourcePrefixOf(resource), watchCache: watchCacheOf(resource, settings), etcdServers: override?.servers };
+  const stored = storageGroupResourceOf(resource);
+  const override = settings.etcdServersOverrides.findLast((o) => o.resource.group === stored.group && o.resource.resource === stored.resource);
+  return { resourcePrefix: resourcePrefixOf(stored), watchCache: watchCacheOf(resource, settings), etcdServers: override?.servers };
 }

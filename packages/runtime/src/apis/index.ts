@@ -26,6 +26,13 @@ export {
 } from './apps/v1/replica-set.js';
 export { type Lease, type LeaseList, LeaseListSchema, LeaseSchema, LeaseSpecSchema } from './coordination/v1/lease.js';
 export {
+  type EventsV1Event,
+  type EventsV1EventList,
+  EventsV1EventListSchema,
+  EventsV1EventSchema,
+  EventsV1EventSeriesSchema,
+} from './events/v1/event.js';
+export {
   type ConfigMap,
   type ConfigMapList,
   ConfigMapListSchema,
@@ -166,6 +173,7 @@ export {
   addCoordinationV1Kinds,
   addCoreV1Kinds,
   addDiscoveryV1Kinds,
+  addEventsV1Kinds,
   addRbacV1Kinds,
   newBuiltinScheme,
   PodListSchema,

@@ -1,8 +1,9 @@
-/** Registration of the built-in core/v1, apps/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, apps/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
 import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
 import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
+import { EventsV1EventListSchema, EventsV1EventSchema } from './events/v1/event.js';
 import { defaultEndpointSlice } from './discovery/v1/defaults.js';
 import { EndpointSliceListSchema, EndpointSliceSchema } from './discovery/v1/endpoint-slice.js';
 import {
@@ -76,6 +77,12 @@ export function addCoordinationV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(LeaseSchema, LeaseListSchema);
 }
 
+/** Registers Event and EventList (events.k8s.io/v1). */
+export function addEventsV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'events.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(EventsV1EventSchema, EventsV1EventListSchema);
+}
+
 /** Registers EndpointSlice and EndpointSliceList (discovery.k8s.io/v1) with EndpointSlice's port defaults. */
 export function addDiscoveryV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: 'discovery.k8s.io', version: 'v1' });
@@ -116,5 +123,6 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   addAuthenticationV1Kinds(addAuthorizationV1Kinds(scheme));
   addRbacV1Kinds(scheme);
   addDiscoveryV1Kinds(scheme);
+  addEventsV1Kinds(scheme);
   return addBuiltinDefaults(scheme);
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { GenericStrategy, type Storage, Store } from '@apiserver/registry';
+import type { GroupResource } from '@apiserver/runtime';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { eventAttrs } from './fields.js';
@@ -20,6 +21,8 @@ export interface EventStorageOptions {
   readonly ttlSeconds?: number;
   /** Printer clock. */
   readonly printer?: PrinterOptions;
+  /** The resource whose storage config the getter hands out (default core `events`; `events.k8s.io` events cohabit with it). */
+  readonly storageResource?: GroupResource;
 }
 
 /** The Event strategy: namespaced, create-on-update allowed, the same validation on create and update. */
@@ -34,7 +37,7 @@ export function newEventStrategy(): GenericStrategy {
 
 /** Builds the `events` Store. */
 export function newEventStore(getter: RESTOptionsGetter, options: EventStorageOptions = {}): Store {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'events' });
+  const { storage, resourcePrefix } = getter.getRESTOptions(options.storageResource ?? { group: '', resource: 'events' });
   const strategy = newEventStrategy();
   const ttl = options.ttlSeconds ?? DEFAULT_EVENT_TTL_SECONDS;
   return new Store({

@@ -32,9 +32,10 @@ function required(event: ApiObject, field: string): FieldError[] {
 function validateNewStyleEvent(event: ApiObject, namespace: string, involvedNamespace: string): FieldError[] {
   const errs: FieldError[] = [];
   if (involvedNamespace === '' && namespace !== 'default' && namespace !== 'kube-system') errs.push(namespaceMismatch(involvedNamespace));
+  // Upstream validates the internal type, whose field is ReportingController: the path says so for core/v1 too.
   const controller = stringAt(event, 'reportingComponent');
-  errs.push(...required(event, 'reportingComponent'));
-  errs.push(...isQualifiedName(controller).map((msg) => fieldInvalid(newPath('reportingComponent'), controller, msg)));
+  if (controller === '') errs.push(fieldRequired(newPath('reportingController'), ''));
+  errs.push(...isQualifiedName(controller).map((msg) => fieldInvalid(newPath('reportingController'), controller, msg)));
   errs.push(...required(event, 'reportingInstance'), ...limited(event, 'reportingInstance', EVENT_FIELD_LENGTH_LIMIT));
   errs.push(...required(event, 'action'), ...limited(event, 'action', EVENT_FIELD_LENGTH_LIMIT));
   errs.push(...required(event, 'reason'), ...limited(event, 'reason', EVENT_FIELD_LENGTH_LIMIT));

@@ -70,9 +70,9 @@ t.test('validateEvent (core/v1 rules)', async (t) => {
   t.equal(validateEvent({ ...event('cluster', {}, 'team'), involvedObject: { kind: 'Node', name: 'n1' } }).length, 1);
   const newStyle = { ...event('n'), eventTime: '2026-01-01T00:00:00.000000Z', reason: '', involvedObject: { kind: 'Node', name: 'n' } };
   t.same(fieldErrorStrings(validateEvent(newStyle)), [
-    'reportingComponent: Required value',
-    'reportingComponent: Invalid value: "": name part must be non-empty',
-    "reportingComponent: Invalid value: \"\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+    'reportingController: Required value',
+    'reportingController: Invalid value: "": name part must be non-empty',
+    "reportingController: Invalid value: \"\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
     'reportingInstance: Required value',
     'action: Required value',
     'reason: Required value',
