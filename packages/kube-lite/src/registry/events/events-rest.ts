@@ -4,19 +4,19 @@
  * with the stricter events.k8s.io/v1 rules, and field selectors are mapped to the core Event's fields.
  * @module
  */
-import {
-  type ApiList,
-  type ApiObject,
-  type DeleteResult,
-  type InternalListOptions,
-  type RequestContext,
-  type StandardStorage,
-  type Store,
-  type TableOptions,
-  type UpdatedObjectInfo,
-  type UpdateResult,
-  type ValidateObjectFunc,
-  type ValidateObjectUpdateFunc,
+import type {
+  ApiList,
+  ApiObject,
+  DeleteResult,
+  InternalListOptions,
+  RequestContext,
+  StandardStorage,
+  Store,
+  TableOptions,
+  UpdatedObjectInfo,
+  UpdateResult,
+  ValidateObjectFunc,
+  ValidateObjectUpdateFunc,
 } from '@apiserver/registry';
 import { type CreateOptions, type DeleteOptions, FieldsSelector, type GetOptions, newInvalid, type Table, type UpdateOptions } from '@apiserver/runtime';
 import type { Watch, WatchEvent } from '@apiserver/storage';
