@@ -16,6 +16,7 @@ import {
 import type { CreateOptions, QualifiedResource, UpdateOptions } from '@apiserver/runtime';
 import type { PrinterOptions } from '../../printers/index.js';
 import type { RESTOptionsGetter } from '../rest-options.js';
+import { type ResourceStoreOptions, storeOptionsFor } from '../store-options.js';
 import { checkBindingEscalation, checkRoleEscalation, type EscalationPolicy } from './escalation-check.js';
 import { newBindingTableConvertor, newRoleTableConvertor } from './printer.js';
 import { newBindingStrategy, newClusterRoleStrategy, newRoleStrategy } from './strategy.js';
@@ -72,19 +73,8 @@ export interface RBACStorageOptions {
   readonly printer?: PrinterOptions;
 }
 
-const APIVERSION = `${RBAC_GROUP_NAME}/v1`;
-
-function storeOptions(getter: RESTOptionsGetter, resource: string, singular: string, kind: string): Omit<StoreOptions, 'strategies' | 'tableConvertor'> {
-  const gr = { group: RBAC_GROUP_NAME, resource };
-  const { storage, resourcePrefix } = getter.getRESTOptions(gr);
-  return {
-    newObject: () => ({ apiVersion: APIVERSION, kind, metadata: {} }),
-    newList: () => ({ apiVersion: APIVERSION, kind: `${kind}List`, metadata: {}, items: [] }),
-    defaultQualifiedResource: gr,
-    singularQualifiedResource: { group: RBAC_GROUP_NAME, resource: singular },
-    storage,
-    resourcePrefix,
-  };
+function storeOptions(getter: RESTOptionsGetter, resource: string, singular: string, kind: string): ResourceStoreOptions {
+  return storeOptionsFor(getter, { group: RBAC_GROUP_NAME, version: 'v1', kind, resource, singular });
 }
 
 /** The four RBAC stores: `roles`, `rolebindings`, `clusterroles` and `clusterrolebindings`. */

@@ -7,6 +7,7 @@ import { type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/index.js';
 import { StatusREST } from '../../status-rest.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { ScaleREST } from '../scale/scale-rest.js';
 import { newDeploymentTableConvertor } from './printer.js';
 import { DeploymentStrategy, newDeploymentStatusStrategy } from './strategy.js';
@@ -19,15 +20,9 @@ export interface DeploymentStorageOptions {
 
 /** The `deployments`, `deployments/status` and `deployments/scale` storage of apps/v1. */
 export function newDeploymentStorage(getter: RESTOptionsGetter, options: DeploymentStorageOptions = {}): Record<string, Storage> {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: 'apps', resource: 'deployments' });
   const strategy = new DeploymentStrategy();
   const storeOptions: StoreOptions = {
-    newObject: () => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: {} }),
-    newList: () => ({ apiVersion: 'apps/v1', kind: 'DeploymentList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: 'apps', resource: 'deployments' },
-    singularQualifiedResource: { group: 'apps', resource: 'deployment' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: 'apps', version: 'v1', kind: 'Deployment', resource: 'deployments', singular: 'deployment' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: newDeploymentTableConvertor(options.printer),
     shortNames: ['deploy'],

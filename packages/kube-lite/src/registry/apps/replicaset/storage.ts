@@ -7,6 +7,7 @@ import { type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/index.js';
 import { StatusREST } from '../../status-rest.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { ScaleREST } from '../scale/scale-rest.js';
 import { newReplicaSetTableConvertor } from './printer.js';
 import { newReplicaSetStatusStrategy, ReplicaSetStrategy } from './strategy.js';
@@ -19,15 +20,9 @@ export interface ReplicaSetStorageOptions {
 
 /** The `replicasets`, `replicasets/status` and `replicasets/scale` storage of apps/v1. */
 export function newReplicaSetStorage(getter: RESTOptionsGetter, options: ReplicaSetStorageOptions = {}): Record<string, Storage> {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: 'apps', resource: 'replicasets' });
   const strategy = new ReplicaSetStrategy();
   const storeOptions: StoreOptions = {
-    newObject: () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {} }),
-    newList: () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSetList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: 'apps', resource: 'replicasets' },
-    singularQualifiedResource: { group: 'apps', resource: 'replicaset' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: 'apps', version: 'v1', kind: 'ReplicaSet', resource: 'replicasets', singular: 'replicaset' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: newReplicaSetTableConvertor(options.printer),
     shortNames: ['rs'],

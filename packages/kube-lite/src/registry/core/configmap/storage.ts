@@ -6,20 +6,15 @@
 import { type Storage, Store } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { newConfigMapTableConvertor } from './printer.js';
 import { newConfigMapStrategy } from './strategy.js';
 
 /** Builds the `configmaps` Store. */
 export function newConfigMapStore(getter: RESTOptionsGetter, printer?: PrinterOptions): Store {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'configmaps' });
   const strategy = newConfigMapStrategy();
   return new Store({
-    newObject: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'ConfigMapList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'configmaps' },
-    singularQualifiedResource: { group: '', resource: 'configmap' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'ConfigMap', resource: 'configmaps', singular: 'configmap' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: newConfigMapTableConvertor(printer),
     shortNames: ['cm'],

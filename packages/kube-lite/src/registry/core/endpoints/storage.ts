@@ -6,20 +6,15 @@
 import { type Storage, Store } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { newEndpointsTableConvertor } from './printer.js';
 import { newEndpointsStrategy } from './strategy.js';
 
 /** Builds the `endpoints` Store. */
 export function newEndpointsStore(getter: RESTOptionsGetter, printer?: PrinterOptions): Store {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'endpoints' });
   const strategy = newEndpointsStrategy();
   return new Store({
-    newObject: () => ({ apiVersion: 'v1', kind: 'Endpoints', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'EndpointsList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'endpoints' },
-    singularQualifiedResource: { group: '', resource: 'endpoints' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'Endpoints', resource: 'endpoints', singular: 'endpoints' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: newEndpointsTableConvertor(printer),
     shortNames: ['ep'],

@@ -8,6 +8,7 @@ import { GenericStrategy, type Storage, Store } from '@apiserver/registry';
 import type { GroupResource } from '@apiserver/runtime';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { eventAttrs } from './fields.js';
 import { newEventTableConvertor } from './printer.js';
 import { validateEvent } from './validation.js';
@@ -37,16 +38,10 @@ export function newEventStrategy(): GenericStrategy {
 
 /** Builds the `events` Store. */
 export function newEventStore(getter: RESTOptionsGetter, options: EventStorageOptions = {}): Store {
-  const { storage, resourcePrefix } = getter.getRESTOptions(options.storageResource ?? { group: '', resource: 'events' });
   const strategy = newEventStrategy();
   const ttl = options.ttlSeconds ?? DEFAULT_EVENT_TTL_SECONDS;
   return new Store({
-    newObject: () => ({ apiVersion: 'v1', kind: 'Event', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'EventList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'events' },
-    singularQualifiedResource: { group: '', resource: 'event' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'Event', resource: 'events', singular: 'event' }, options.storageResource),
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: newEventTableConvertor(options.printer),
     attrFunc: eventAttrs,

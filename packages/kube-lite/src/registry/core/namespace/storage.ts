@@ -8,6 +8,7 @@ import { type ApiObject, type RESTUpdateStrategy, type Storage, Store, type Stor
 import type { ObjectAttrs } from '@apiserver/storage';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { newNamespaceTableConvertor } from './printer.js';
 import { StatusREST } from '../../status-rest.js';
 import { NamespaceREST, NamespaceFinalizeREST } from './rest.js';
@@ -35,15 +36,10 @@ export interface NamespaceStorage {
 
 /** Builds the namespaces REST and its status and finalize subresources. */
 export function newNamespaceREST(getter: RESTOptionsGetter, printer?: PrinterOptions): NamespaceStorage {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'namespaces' });
   const main = new NamespaceStrategy();
+  const base = storeOptionsFor(getter, { group: '', version: 'v1', kind: 'Namespace', resource: 'namespaces', singular: 'namespace' });
   const options = (update: RESTUpdateStrategy): StoreOptions => ({
-    newObject: () => ({ apiVersion: 'v1', kind: 'Namespace', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'NamespaceList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'namespaces' },
-    singularQualifiedResource: { group: '', resource: 'namespace' },
-    storage,
-    resourcePrefix,
+    ...base,
     strategies: { create: main, update, delete: main },
     tableConvertor: newNamespaceTableConvertor(printer),
     attrFunc: namespaceAttrs,
@@ -52,7 +48,7 @@ export function newNamespaceREST(getter: RESTOptionsGetter, printer?: PrinterOpt
   });
   const store = new Store(options(main));
   return {
-    namespaces: new NamespaceREST(store, storage, resourcePrefix),
+    namespaces: new NamespaceREST(store, base.storage, base.resourcePrefix),
     status: new StatusREST(options(main), new NamespaceStatusStrategy()),
     finalize: new NamespaceFinalizeREST(new Store(options(new NamespaceFinalizeStrategy()))),
   };

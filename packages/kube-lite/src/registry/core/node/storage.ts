@@ -9,6 +9,7 @@ import type { ObjectAttrs } from '@apiserver/storage';
 import { recordAt } from '../../../printers/fields.js';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { StatusREST } from '../../status-rest.js';
 import { newNodeTableConvertor } from './printer.js';
 import { NodeStatusStrategy, NodeStrategy } from './strategy.js';
@@ -34,15 +35,10 @@ export interface NodeStores {
 
 /** Builds the node Stores. */
 export function newNodeStores(getter: RESTOptionsGetter, printer?: PrinterOptions): NodeStores {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'nodes' });
   const main = new NodeStrategy();
+  const base = storeOptionsFor(getter, { group: '', version: 'v1', kind: 'Node', resource: 'nodes', singular: 'node' });
   const options = (update: RESTUpdateStrategy): StoreOptions => ({
-    newObject: () => ({ apiVersion: 'v1', kind: 'Node', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'NodeList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'nodes' },
-    singularQualifiedResource: { group: '', resource: 'node' },
-    storage,
-    resourcePrefix,
+    ...base,
     strategies: { create: main, update, delete: main },
     tableConvertor: newNodeTableConvertor(printer),
     attrFunc: nodeAttrs,

@@ -7,6 +7,7 @@ import { type ApiObject, type Storage, StatusStrategy, Store, type StoreOptions 
 import type { ObjectAttrs } from '@apiserver/storage';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { recordAt, stringAt } from './object-fields.js';
 import { newPodTableConvertor } from './printer.js';
 import { StatusREST } from '../../status-rest.js';
@@ -55,15 +56,9 @@ export function podAttrs(pod: ApiObject): ObjectAttrs {
 
 /** The pods' Store options (shared by `pods` and `pods/status`). */
 export function podStoreOptions(getter: RESTOptionsGetter, options: PodStorageOptions = {}): StoreOptions {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'pods' });
   const strategy = new PodStrategy();
   return {
-    newObject: () => ({ apiVersion: 'v1', kind: 'Pod', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'PodList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'pods' },
-    singularQualifiedResource: { group: '', resource: 'pod' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'Pod', resource: 'pods', singular: 'pod' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: newPodTableConvertor(options.printer),
     attrFunc: podAttrs,

@@ -8,6 +8,7 @@ import type { ObjectAttrs } from '@apiserver/storage';
 import { stringAt } from '../../../printers/fields.js';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { newSecretTableConvertor } from './printer.js';
 import { SecretStrategy } from './strategy.js';
 
@@ -24,15 +25,9 @@ export function secretAttrs(obj: ApiObject): ObjectAttrs {
 
 /** Builds the `secrets` Store. */
 export function newSecretStore(getter: RESTOptionsGetter, printer?: PrinterOptions): Store {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'secrets' });
   const strategy = new SecretStrategy();
   return new Store({
-    newObject: () => ({ apiVersion: 'v1', kind: 'Secret', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'SecretList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'secrets' },
-    singularQualifiedResource: { group: '', resource: 'secret' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'Secret', resource: 'secrets', singular: 'secret' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: newSecretTableConvertor(printer),
     attrFunc: secretAttrs,

@@ -19,6 +19,7 @@ import {
 import type { CreateOptions, DeleteOptions, Status, UpdateOptions } from '@apiserver/runtime';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { StatusREST } from '../../status-rest.js';
 import { type Reservation, ServiceAllocators } from './allocators.js';
 import { ClusterIPRange } from './ip-range.js';
@@ -129,15 +130,9 @@ export class ServiceREST extends Store {
 export function newServiceStorage(getter: RESTOptionsGetter, options: ServiceStorageOptions = {}): Record<string, Storage> {
   const ips = new ClusterIPRange(options.serviceClusterIPRange ?? DEFAULT_SERVICE_CLUSTER_IP_RANGE);
   const ports = new NodePortRange(options.serviceNodePortRange ?? DEFAULT_SERVICE_NODE_PORT_RANGE);
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'services' });
   const strategy = new ServiceStrategy();
   const storeOptions: StoreOptions = {
-    newObject: () => ({ apiVersion: 'v1', kind: 'Service', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'ServiceList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'services' },
-    singularQualifiedResource: { group: '', resource: 'service' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'Service', resource: 'services', singular: 'service' }),
     strategies: { create: strategy, update: strategy, delete: {} },
     tableConvertor: newServiceTableConvertor(options.printer),
     returnDeletedObject: true,

@@ -7,20 +7,15 @@
 import { type Storage, Store } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
 import { newServiceAccountTableConvertor } from './printer.js';
 import { ServiceAccountStrategy } from './strategy.js';
 
 /** Builds the `serviceaccounts` Store. */
 export function newServiceAccountStore(getter: RESTOptionsGetter, printer?: PrinterOptions): Store {
-  const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'serviceaccounts' });
   const strategy = new ServiceAccountStrategy();
   return new Store({
-    newObject: () => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'ServiceAccountList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'serviceaccounts' },
-    singularQualifiedResource: { group: '', resource: 'serviceaccount' },
-    storage,
-    resourcePrefix,
+    ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'ServiceAccount', resource: 'serviceaccounts', singular: 'serviceaccount' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: newServiceAccountTableConvertor(printer),
     shortNames: ['sa'],
