@@ -15,6 +15,7 @@
  * @module
  */
 export type { RESTOptions, RESTOptionsGetter, RESTStorageProvider } from './registry/rest-options.js';
+export { type ResourceNames, type ResourceStoreOptions, storeOptionsFor } from './registry/store-options.js';
 export {
   appsRESTStorageProvider,
   coordinationRESTStorageProvider,
