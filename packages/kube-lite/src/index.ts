@@ -121,7 +121,6 @@ export { eventFromCore, eventListFromCore, eventListToCore, EVENTS_V1_FIELD_LABE
 export { validateEventsV1Create, validateEventsV1Update } from './registry/events/validation.js';
 export { type EndpointSliceStorageOptions, newEndpointSliceStorage } from './registry/discovery/endpointslice/storage.js';
 export { ScaleREST, scaleFromWorkload } from './registry/apps/scale/scale-rest.js';
-export { StatusREST } from './registry/status-rest.js';
 
 // Printers.
 export {

@@ -13,7 +13,7 @@ import { newDeploymentStorage } from '../../../src/registry/apps/deployment/stor
 import { newReplicaSetStorage } from '../../../src/registry/apps/replicaset/storage.js';
 import { selectorString, validateLabelSelector } from '../../../src/registry/apps/replicaset/workload-validation.js';
 import { ensureRecord } from '../../../src/registry/core/pod/object-fields.js';
-import { StatusREST } from '../../../src/registry/status-rest.js';
+import { StatusREST } from '@apiserver/registry';
 import { newPodStorage } from '../../../src/registry/core/pod/storage.js';
 import { newServiceStorage } from '../../../src/registry/core/service/storage.js';
 import { newLeaseStorage } from '../../../src/registry/coordination/lease/storage.js';

@@ -3,9 +3,8 @@
  * `all`), `replicasets/status` and `replicasets/scale` (autoscaling/v1 Scale).
  * @module
  */
-import { type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/index.js';
-import { StatusREST } from '../../status-rest.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
 import { ScaleREST } from '../scale/scale-rest.js';

@@ -4,13 +4,12 @@
  * update leaves it without spec and metadata finalizers (`ShouldDeleteNamespaceDuringUpdate`).
  * @module
  */
-import { type ApiObject, type RESTUpdateStrategy, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { type ApiObject, type RESTUpdateStrategy, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { ObjectAttrs } from '@apiserver/storage';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
 import { newNamespaceTableConvertor } from './printer.js';
-import { StatusREST } from '../../status-rest.js';
 import { NamespaceREST, NamespaceFinalizeREST } from './rest.js';
 import { NamespaceFinalizeStrategy, NamespaceStatusStrategy, NamespaceStrategy } from './strategy.js';
 import { phaseOf, specFinalizersOf } from './validation.js';

@@ -4,13 +4,12 @@
  * subresource is not served.
  * @module
  */
-import { type ApiObject, type RESTUpdateStrategy, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { type ApiObject, type RESTUpdateStrategy, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { ObjectAttrs } from '@apiserver/storage';
 import { recordAt } from '../../../printers/fields.js';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
-import { StatusREST } from '../../status-rest.js';
 import { newNodeTableConvertor } from './printer.js';
 import { NodeStatusStrategy, NodeStrategy } from './strategy.js';
 

@@ -3,14 +3,13 @@
  * pod field selectors) and `pods/status`.
  * @module
  */
-import { type ApiObject, type Storage, StatusStrategy, Store, type StoreOptions } from '@apiserver/registry';
+import { type ApiObject, StatusREST, StatusStrategy, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { ObjectAttrs } from '@apiserver/storage';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
 import { recordAt, stringAt } from './object-fields.js';
 import { newPodTableConvertor } from './printer.js';
-import { StatusREST } from '../../status-rest.js';
 import { PodStrategy } from './strategy.js';
 
 /** Options of the pod storage. */

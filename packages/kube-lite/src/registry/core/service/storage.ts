@@ -3,24 +3,11 @@
  * ClusterIP and NodePort allocation around the generic Store's writes, and `services/status`.
  * @module
  */
-import {
-  type ApiObject,
-  isDryRun,
-  type RequestContext,
-  StatusStrategy,
-  type Storage,
-  Store,
-  type StoreOptions,
-  type UpdatedObjectInfo,
-  type UpdateResult,
-  type ValidateObjectFunc,
-  type ValidateObjectUpdateFunc,
-} from '@apiserver/registry';
+import { type ApiObject, isDryRun, type RequestContext, StatusREST, StatusStrategy, type Storage, Store, type StoreOptions, type UpdatedObjectInfo, type UpdateResult, type ValidateObjectFunc, type ValidateObjectUpdateFunc } from '@apiserver/registry';
 import type { CreateOptions, DeleteOptions, Status, UpdateOptions } from '@apiserver/runtime';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
-import { StatusREST } from '../../status-rest.js';
 import { type Reservation, ServiceAllocators } from './allocators.js';
 import { ClusterIPRange } from './ip-range.js';
 import { DEFAULT_SERVICE_NODE_PORT_RANGE, NodePortRange } from './port-range.js';

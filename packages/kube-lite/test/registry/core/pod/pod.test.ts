@@ -3,7 +3,7 @@ import { ensureRecord, recordsAt } from '../../../../src/registry/core/pod/objec
 import t, { type Test } from 'tap';
 import { printPod } from '../../../../src/registry/core/pod/printer.js';
 import { podQOSClass, quantityValue } from '../../../../src/registry/core/pod/qos.js';
-import { StatusREST } from '../../../../src/registry/status-rest.js';
+import { StatusREST } from '@apiserver/registry';
 import { newPodStorage } from '../../../../src/registry/core/pod/storage.js';
 import { causesOf, ctxIn, memoryGetter, mutated, namesSelectedBy, statusErrorOf, update } from '../core-fixtures.js';
 

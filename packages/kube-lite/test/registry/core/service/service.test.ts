@@ -1,6 +1,6 @@
 import { type ApiObject, defaultUpdatedObjectInfo, isCategoriesProvider } from '@apiserver/registry';
 import { ensureRecord } from '../../../../src/registry/core/pod/object-fields.js';
-import { StatusREST } from '../../../../src/registry/status-rest.js';
+import { StatusREST } from '@apiserver/registry';
 import t from 'tap';
 import { ClusterIPRange, formatIPv4, IPAllocationError, parseIPv4 } from '../../../../src/registry/core/service/ip-range.js';
 import { NodePortRange, PortAllocationError } from '../../../../src/registry/core/service/port-range.js';

@@ -3,23 +3,12 @@
  * PUT/PATCH change only `status` through a Store sharing the main storage with a status update strategy.
  * @module
  */
-import {
-  type ApiList,
-  type ApiObject,
-  type Getter,
-  type RequestContext,
-  type RESTUpdateStrategy,
-  Store,
-  type StoreOptions,
-  type TableConvertor,
-  type TableOptions,
-  type UpdatedObjectInfo,
-  type Updater,
-  type UpdateResult,
-  type ValidateObjectFunc,
-  type ValidateObjectUpdateFunc,
-} from '@apiserver/registry';
 import type { GetOptions, Table, UpdateOptions } from '@apiserver/runtime';
+import type { Getter, TableConvertor, UpdatedObjectInfo, Updater, UpdateResult } from '../rest/rest.js';
+import type { ApiList, ApiObject, RequestContext, TableOptions, ValidateObjectFunc, ValidateObjectUpdateFunc } from '../rest/types.js';
+import type { RESTUpdateStrategy } from '../rest/update.js';
+import { Store } from './store.js';
+import type { StoreOptions } from './store-options.js';
 
 /** Get, update (and so patch) of an object's status. */
 export class StatusREST implements Getter, Updater, TableConvertor {
