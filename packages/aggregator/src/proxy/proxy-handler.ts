@@ -1,0 +1,82 @@
+/**
+ * The handler of one API group-version (kube-aggregator `handler_proxy.go` `proxyHandler`): local APIServices
+ * go to the delegate; remote ones are forwarded to their Service with the user in the X-Remote-* headers, or
+ * answered 503 while not Available.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { newInternalError, newServiceUnavailable } from '@apiserver/runtime';
+import { type Handler, requestSignal, userFrom, writeStatus } from '@apiserver/server';
+import { isAvailable } from '../apis/apiregistration/v1/helpers.js';
+import type { APIService } from '../apis/apiregistration/v1/types.js';
+import { DEFAULT_SERVICE_PORT } from '../apis/apiregistration/v1/register.js';
+import type { ServiceResolver } from '../apiserver/service-resolver.js';
+import { type ProxiedUser, setAuthProxyHeaders } from './auth-proxy-headers.js';
+import { forwardUpgrade, upgradeOf } from './upgrade.js';
+import { forwardedRequestHeaders, forwardRequest, type UpstreamTLS } from './upstream-request.js';
+
+/** What the proxy handler needs. */
+export interface ProxyHandlerOptions {
+  /** The delegate's unprotected handler (local APIServices). */
+  readonly delegate: Handler;
+  /** Resolves `spec.service` (absent: remote APIServices cannot be reached). */
+  readonly serviceResolver?: ServiceResolver;
+  /** Error log. */
+  readonly log?: (message: string) => void;
+}
+
+function proxiedUserOf(request: IncomingMessage): ProxiedUser | undefined {
+  const user = userFrom(request);
+  if (user === undefined) return undefined;
+  const extra = (user as { extra?: Readonly<Record<string, readonly string[]>> }).extra;
+  return { name: user.name, groups: user.groups, ...(extra !== undefined && { extra }) };
+}
+
+function tlsOf(apiService: APIService): UpstreamTLS {
+  const spec = apiService.spec;
+  const service = spec?.service;
+  const caBundle = spec?.caBundle ?? '';
+  return {
+    ...(caBundle !== '' && { ca: Buffer.from(caBundle, 'base64').toString('utf8') }),
+    ...(spec?.insecureSkipTLSVerify === true && { insecureSkipTLSVerify: true }),
+    ...(service !== undefined && service !== null && { serverName: `${service.name ?? ''}.${service.namespace ?? ''}.svc` }),
+  };
+}
+
+/** Serves requests for APIService group-versions. */
+export class ProxyHandler {
+  readonly #options: ProxyHandlerOptions;
+
+  /** Creates the handler. */
+  constructor(options: ProxyHandlerOptions) {
+    this.#options = options;
+  }
+
+  /** Serves one request for `apiService`'s group-version. */
+  async serve(request: IncomingMessage, response: ServerResponse, apiService: APIService): Promise<void> {
+    const service = apiService.spec?.service;
+    if (service === undefined || service === null) return this.#options.delegate(request, response);
+    if (!isAvailable(apiService)) return writeStatus(response, newServiceUnavailable('service unavailable'));
+    const user = proxiedUserOf(request);
+    if (user === undefined) return writeStatus(response, newInternalError('missing user'));
+    const resolver = this.#options.serviceResolver;
+    let base: URL;
+    try {
+      if (resolver === undefined) throw new Error('no service resolver configured');
+      base = await resolver.resolveEndpoint(service.namespace ?? '', service.name ?? '', service.port ?? DEFAULT_SERVICE_PORT);
+    } catch (err) {
+      this.#options.log?.(`error resolving ${service.namespace ?? ''}/${service.name ?? ''}: ${String(err)}`);
+      return writeStatus(response, newServiceUnavailable('service unavailable'));
+    }
+    const target = new URL(request.url ?? '/', base);
+    const headers = forwardedRequestHeaders(request);
+    setAuthProxyHeaders(headers, user);
+    const upgrade = upgradeOf(request);
+    try {
+      if (upgrade === undefined) await forwardRequest(request, response, target, headers, tlsOf(apiService), requestSignal(request));
+      else await forwardUpgrade(request, response, upgrade, target, headers, tlsOf(apiService), requestSignal(request));
+    } catch (err) {
+      writeStatus(response, newServiceUnavailable(`error trying to reach service: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  }
+}
