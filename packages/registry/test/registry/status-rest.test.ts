@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { StatusREST } from '../../src/registry/status-rest.js';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import type { ApiObject } from '../../src/rest/types.js';
@@ -8,7 +8,7 @@ import { GenericStrategy, StatusStrategy } from '../../src/registry/strategies.j
 import { nsCtx, statusOf, widget } from '../fixtures.js';
 import type { UpdatedObjectInfo } from '../../src/rest/rest.js';
 
-function stores(t: Parameters<Parameters<typeof t.test>[1]>[0]): { store: Store; status: StatusREST } {
+function stores(t: Test): { store: Store; status: StatusREST } {
   const backend = new MemoryBackend({ compactionIntervalMs: 0 });
   t.teardown(() => backend.close());
   const strategy = new GenericStrategy({ namespaceScoped: true, statusField: 'status', trackGeneration: true });
