@@ -10,14 +10,16 @@
 // Every server runs alone in a child process while autocannon runs in the parent; rounds are
 // interleaved. Run: `npx tsc -b packages/server packages/registry packages/storage-memory && node bench/server.mjs`
 // (SERVER_BENCH_SECONDS, SERVER_BENCH_ROUNDS, SERVER_BENCH_STARTUPS tune it; SERVER_BENCH_CASES=get,list,create,startup
-// picks cases, and results are written only when all run).
+// picks cases, and results are written only when all run). The full stack is built in lib/full-server.mjs;
+// `node bench/tools/profile-server.mjs` profiles its GET under the same load.
 import { fork, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { captured, configMap, fetchRaw, newFullServer, populate } from './lib/full-server.mjs';
 import { median, printTable, writeResults } from './lib/results.mjs';
 
 const here = fileURLToPath(import.meta.url);
@@ -39,78 +41,6 @@ const BASELINE_ROOT = process.env.SERVER_BENCH_BASELINE_ROOT;
 const BASELINE_LABEL = process.env.SERVER_BENCH_BASELINE_LABEL ?? 'baseline';
 const LOAD_AT_START = loadavg()[0] ?? 0;
 
-/** A ConfigMap whose data is about 1 KiB, as a client would create it. */
-function configMap(name, namespace) {
-  const data = {};
-  for (let i = 0; i < 8; i++) data[`key-${i}.properties`] = `setting.${i}=${'v'.repeat(100)}\n`;
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels: { app: 'web', tier: 'frontend' } }, data };
-}
-
-/** A GenericAPIServer serving core/v1 configmaps from a MemoryBackend, not yet listening. */
-async function newFullServer(baselineRoot) {
-  const load = (specifier, file) => import(baselineRoot === undefined ? specifier : pathToFileURL(join(baselineRoot, 'packages', file)).href);
-  const [{ GenericAPIServer }, { GenericStrategy, Store }, { newBuiltinScheme }, { MemoryBackend }] = await Promise.all([
-    load('@apiserver/server', 'server/dist/index.js'),
-    load('@apiserver/registry', 'registry/dist/index.js'),
-    load('@apiserver/runtime/apis', 'runtime/dist/apis/index.js'),
-    load('@apiserver/storage-memory', 'storage-memory/dist/index.js'),
-  ]);
-  const backend = new MemoryBackend();
-  const strategy = new GenericStrategy({ namespaceScoped: true });
-  const configmaps = new Store({
-    newObject: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }),
-    newList: () => ({ apiVersion: 'v1', kind: 'ConfigMapList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: '', resource: 'configmaps' },
-    singularQualifiedResource: { group: '', resource: 'configmap' },
-    storage: backend.storage(),
-    resourcePrefix: '/configmaps',
-    strategies: { create: strategy, update: strategy, delete: strategy },
-  });
-  const server = new GenericAPIServer({ log: () => undefined });
-  server.installLegacyAPIGroup('/api', {
-    prioritizedVersions: [{ group: '', version: 'v1' }],
-    versionedResourcesStorageMap: { v1: { configmaps } },
-    scheme: newBuiltinScheme(),
-  });
-  return server;
-}
-
-/** One request; resolves with status, headers (raw pairs) and body bytes. */
-function fetchRaw(port, method, path, body) {
-  return new Promise((resolve, reject) => {
-    const headers = body === undefined ? {} : { 'content-type': 'application/json' };
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Creates the GET object and the LIST namespace's objects through the server itself. */
-async function populate(port) {
-  const post = async (namespace, name) => {
-    const res = await fetchRaw(port, 'POST', `/api/v1/namespaces/${namespace}/configmaps`, JSON.stringify(configMap(name, namespace)));
-    if (res.status !== 201) throw new Error(`populate ${namespace}/${name}: ${res.status} ${res.body}`);
-  };
-  await post('default', 'app-config');
-  for (let i = 0; i < LIST_SIZE; i++) await post('bulk', `app-config-${String(i).padStart(3, '0')}`);
-}
-
-/** The response the full stack gives for `path`, as bare node:http will replay it (Date is set by node). */
-async function captured(port, path) {
-  const res = await fetchRaw(port, 'GET', path);
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
-  const headers = [];
-  for (let i = 0; i < res.rawHeaders.length; i += 2) {
-    const name = res.rawHeaders[i];
-    if (!['date', 'connection', 'keep-alive'].includes(name.toLowerCase())) headers.push([name, res.rawHeaders[i + 1]]);
-  }
-  return { headers, body: res.body.toString('base64') };
-}
-
 /** Child-process mode: serve one kind and send the port (and, for the full stack, its captured responses). */
 async function serve(kind) {
   // Exit when the parent goes away (a clean exit also lets `--cpu-prof` write its profile).
@@ -123,7 +53,7 @@ async function serve(kind) {
     const server = await newFullServer(kind === 'baseline' ? BASELINE_ROOT : undefined);
     const [url] = await server.listen({ port: 0 });
     const port = Number(new URL(url).port);
-    await populate(port);
+    await populate(port, LIST_SIZE);
     process.send({ port, get: await captured(port, GET_PATH), list: await captured(port, LIST_PATH) });
     return;
   }
@@ -343,7 +273,10 @@ if (serveArg !== undefined) {
         `The full stack: GenericAPIServer defaults (panic recovery, request info, metrics, request deadline, anonymous authentication, max-in-flight 400/200, AlwaysAllow) with a core/v1 configmaps Store (GenericStrategy) on a MemoryBackend holding ${LIST_SIZE + 1} ConfigMaps of ~1 KiB data.`,
         ...(BASELINE_ROOT === undefined
           ? []
-          : [`"at ${BASELINE_LABEL}" rows: the same full stack built from commit ${BASELINE_LABEL} (before the hot-path work), run in the same rounds, interleaved with the current one.`]),
+          : [
+              `"at ${BASELINE_LABEL}" rows: the same full stack built from commit ${BASELINE_LABEL} (before the hot-path work), run in the same rounds, interleaved with the current one.`,
+              'Each stack answers with the objects it stored itself: a commit that records managedFields on create (as kube-apiserver does) serves larger objects; compare the bytes per response of the rows.',
+            ]),
         'Server CPU per request: user + system CPU time of the serving process during the measured run, divided by the requests autocannon completed (the load generator shares the 2 cores, so when the server is not saturated req/s is bounded by autocannon).',
         ...notes,
       ],

@@ -5,18 +5,22 @@ import type { ApiObject, Getter, GetterWithOptions, OptionsSpec, RequestContext 
 import { type GetOptions, newBadRequest } from '@apiserver/runtime';
 import { queryBool, queryInt } from './options.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
-import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
+import { negotiateOutput, serveMaybeSync, writeObject } from './responsewriters.js';
 
 type GetterFunc = (ctx: RequestContext, name: string, request: HandlerRequest) => Promise<ApiObject>;
 
+/** The promise of a handler that finished synchronously. */
+const settled: Promise<void> = Promise.resolve();
+
 function getResourceHandler(scope: RequestScope, fn: GetterFunc): Handler {
+  // One promise for the getter and one for its continuation: the response is encoded and written in the
+  // continuation itself unless it needs a transformation.
   return (request) =>
-    serve(scope, request, async () => {
+    serveMaybeSync(scope, request, () => {
       const negotiated = negotiateOutput(scope, request);
       const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'get'));
-      const obj = await fn(ctx, request.name, request);
-      await writeObjectNegotiated(scope, request, 200, obj, negotiated);
-    });
+      return fn(ctx, request.name, request).then((obj) => writeObject(scope, request, 200, obj, negotiated));
+    }) ?? settled;
 }
 
 /** GetOptions from the query; `export=true` is refused as upstream does since 1.14. */

@@ -98,9 +98,10 @@ function send(request: HandlerRequest, status: number, contentType: string, raw:
     res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Vary', 'Accept-Encoding');
   }
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('Content-Length', body.length);
-  res.writeHead(status);
+  // One writeHead with the headers as a flat list: when nothing set a header before, node writes them without
+  // building its header map (two setHeader calls validate and store each); otherwise it replaces them by name,
+  // appended after the headers already set, in this order, as the setHeader calls did.
+  res.writeHead(status, ['Content-Type', contentType, 'Content-Length', String(body.length)]);
   res.end(body);
 }
 
@@ -112,10 +113,25 @@ export async function writeObjectNegotiated(
   obj: KubeObject,
   negotiated: NegotiatedMediaType = negotiateOutput(scope, request),
 ): Promise<void> {
+  await writeObject(scope, request, status, obj, negotiated);
+}
+
+/**
+ * {@link writeObjectNegotiated} without a promise when none is needed: most responses need no transformation,
+ * and are encoded and written before this returns; a transformation (Table, PartialObjectMetadata) gives a promise.
+ */
+export function writeObject(scope: RequestScope, request: HandlerRequest, status: number, obj: KubeObject, negotiated: NegotiatedMediaType): void | Promise<void> {
   const typed = withTypeMeta(scope, isList(obj) ? { ...obj, items: obj.items ?? [] } : obj);
-  // Most responses need no transformation: skip the promise of transformResponseObject for them.
-  const out =
-    negotiated.target === undefined ? typed : await transformResponseObject(scope, { namespace: request.namespace }, typed, negotiated.target, request.query);
+  if (negotiated.target === undefined) {
+    encodeAndSend(request, status, typed, negotiated);
+    return undefined;
+  }
+  return transformResponseObject(scope, { namespace: request.namespace }, typed, negotiated.target, request.query).then((out) =>
+    encodeAndSend(request, status, out, negotiated),
+  );
+}
+
+function encodeAndSend(request: HandlerRequest, status: number, out: KubeObject, negotiated: NegotiatedMediaType): void {
   const body = negotiated.info.serializer.encode(out, { pretty: wantsPretty(request, negotiated) });
   send(request, status, negotiated.info.mediaType, body);
 }
@@ -151,4 +167,20 @@ export async function serve(scope: RequestScope, request: HandlerRequest, body: 
   } catch (err) {
     errorNegotiated(scope, request, err);
   }
+}
+
+/**
+ * {@link serve} for a body that may finish synchronously: no promise and no microtask when it does, and any throw
+ * or rejection becomes a negotiated Status as there.
+ */
+export function serveMaybeSync(scope: RequestScope, request: HandlerRequest, body: () => void | Promise<void>): void | Promise<void> {
+  let pending: void | Promise<void>;
+  try {
+    checkNamespaceSegment(request.namespace);
+    pending = body();
+  } catch (err) {
+    errorNegotiated(scope, request, err);
+    return undefined;
+  }
+  return pending?.then(undefined, (err: unknown) => errorNegotiated(scope, request, err));
 }

@@ -35,3 +35,20 @@ t.test('the context signal is created on demand and aborts when the response clo
   requestContextOf(handlerRequest(req, never, {}), '');
   t.equal(never.listenerCount('close'), 1, 'no close listener of its own until the signal is asked for');
 });
+
+t.test('a copy of the context ({ ...ctx }) keeps the signal, the warnings and the request info', async (t) => {
+  const req = { url: '/api/v1/namespaces/a/configmaps/b', headers: {} } as IncomingMessage;
+  const res = newResponse();
+  const request = handlerRequest(req, res, { namespace: 'a', name: 'b' });
+  const info = { isResourceRequest: true, path: '/x', verb: 'get', apiPrefix: 'api', apiGroup: '', apiVersion: 'v1', namespace: 'a', resource: 'configmaps', subresource: '', name: 'b', parts: ['configmaps', 'b'] };
+  const ctx = requestContextOf(request, 'a', false, info);
+  t.same(Object.keys(ctx).sort(), ['addWarning', 'dryRun', 'namespace', 'requestInfo', 'signal']);
+  t.notOk('requestInfo' in requestContextOf(request, 'a'), 'no request info, no property');
+  const copy = { ...ctx, namespace: 'c' };
+  t.equal(copy.requestInfo, info);
+  t.equal(copy.signal, ctx.signal, 'the copy holds the same signal');
+  copy.addWarning?.('from the copy');
+  t.same(request.warnings, ['from the copy']);
+  res.emit('close');
+  t.equal(copy.signal?.aborted, true);
+});

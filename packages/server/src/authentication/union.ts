@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isPromiseLike, type MaybePromise } from '../handler.js';
 import { AuthenticationError, type RequestAuthenticator } from './authenticator.js';
 import { ALL_AUTHENTICATED, ALL_UNAUTHENTICATED, ANONYMOUS_USER, type UserInfo } from './user.js';
 
@@ -14,19 +15,41 @@ export class UnionAuthenticator implements RequestAuthenticator {
     this.#authenticators = authenticators;
   }
 
-  /** Authenticates with the first authenticator that recognises the request. */
-  async authenticateRequest(request: IncomingMessage): Promise<UserInfo | undefined> {
-    const errors: string[] = [];
-    for (const authenticator of this.#authenticators) {
+  /**
+   * Authenticates with the first authenticator that recognises the request. Synchronous authenticators give a
+   * synchronous answer (no promise on the request path); failures are always a rejected promise.
+   */
+  authenticateRequest(request: IncomingMessage): UserInfo | undefined | Promise<UserInfo | undefined> {
+    return this.#from(request, 0, []);
+  }
+
+  #from(request: IncomingMessage, start: number, errors: string[]): MaybePromise<UserInfo | undefined> {
+    const failed = (err: unknown): void => {
+      if (!(err instanceof AuthenticationError)) throw err;
+      errors.push(err.message);
+    };
+    for (let i = start; i < this.#authenticators.length; i++) {
+      let user: MaybePromise<UserInfo | undefined>;
       try {
-        const user = await authenticator.authenticateRequest(request);
-        if (user !== undefined) return user;
+        user = (this.#authenticators[i] as RequestAuthenticator).authenticateRequest(request);
       } catch (err) {
-        if (!(err instanceof AuthenticationError)) throw err;
+        if (!(err instanceof AuthenticationError)) return Promise.reject(err);
         errors.push(err.message);
+        continue;
       }
+      if (isPromiseLike(user)) {
+        const next = () => this.#from(request, i + 1, errors);
+        return Promise.resolve(user).then(
+          (u) => u ?? next(),
+          (err: unknown) => {
+            failed(err);
+            return next();
+          },
+        );
+      }
+      if (user !== undefined) return user;
     }
-    if (errors.length > 0) throw new AuthenticationError(errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]`);
+    if (errors.length > 0) return Promise.reject(new AuthenticationError(errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]`));
     return undefined;
   }
 }
@@ -40,13 +63,22 @@ export class AuthenticatedGroupAdder implements RequestAuthenticator {
     this.#inner = inner;
   }
 
-  /** Authenticates and adds the group when missing (never to the anonymous user). */
-  async authenticateRequest(request: IncomingMessage): Promise<UserInfo | undefined> {
-    const user = await this.#inner.authenticateRequest(request);
-    if (user === undefined || user.name === ANONYMOUS_USER) return user;
-    if (user.groups.includes(ALL_AUTHENTICATED) || user.groups.includes(ALL_UNAUTHENTICATED)) return user;
-    return { ...user, groups: [...user.groups, ALL_AUTHENTICATED] };
+  /** Authenticates and adds the group when missing (never to the anonymous user); synchronous when the inner one is. */
+  authenticateRequest(request: IncomingMessage): UserInfo | undefined | Promise<UserInfo | undefined> {
+    let user: MaybePromise<UserInfo | undefined>;
+    try {
+      user = this.#inner.authenticateRequest(request);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return isPromiseLike(user) ? Promise.resolve(user).then(withAuthenticatedGroup) : withAuthenticatedGroup(user);
   }
+}
+
+function withAuthenticatedGroup(user: UserInfo | undefined): UserInfo | undefined {
+  if (user === undefined || user.name === ANONYMOUS_USER) return user;
+  if (user.groups.includes(ALL_AUTHENTICATED) || user.groups.includes(ALL_UNAUTHENTICATED)) return user;
+  return { ...user, groups: [...user.groups, ALL_AUTHENTICATED] };
 }
 
 /** Authenticates every request as `system:anonymous` in `system:unauthenticated` (k8s `anonymous.NewAuthenticator`). */
@@ -74,9 +106,12 @@ export function newRequestAuthenticator(options: AuthenticatorOptions): RequestA
   const credentials = new AuthenticatedGroupAdder(new UnionAuthenticator(options.authenticators));
   if (options.anonymous !== true) return credentials;
   const anonymous = new AnonymousAuthenticator();
+  const orAnonymous = (user: UserInfo | undefined): UserInfo => user ?? anonymous.authenticateRequest();
   return {
-    async authenticateRequest(request: IncomingMessage): Promise<UserInfo | undefined> {
-      return (await credentials.authenticateRequest(request)) ?? anonymous.authenticateRequest();
+    authenticateRequest(request: IncomingMessage): MaybePromise<UserInfo | undefined> {
+      // The credential authenticators never throw synchronously (their failures are rejections).
+      const user = credentials.authenticateRequest(request);
+      return isPromiseLike(user) ? Promise.resolve(user).then(orAnonymous) : orAnonymous(user);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { UserInfo } from '../authentication/user.js';
+import { isPromiseLike, type MaybePromise } from '../handler.js';
 import type { RequestInfo } from '../request/request-info.js';
 
 /** An authorizer's answer (k8s `authorizer.Decision`). */
@@ -72,23 +73,39 @@ export const alwaysDenyAuthorizer: Authorizer = {
  * no authorizer decided.
  */
 export function unionAuthorizer(authorizers: readonly Authorizer[]): Authorizer {
-  return {
-    async authorize(attributes) {
-      const reasons: string[] = [];
-      const errors: unknown[] = [];
-      for (const authorizer of authorizers) {
-        try {
-          const result = await authorizer.authorize(attributes);
-          if (result.decision !== 'NoOpinion') return result;
-          if (result.reason !== '') reasons.push(result.reason);
-        } catch (err) {
-          errors.push(err);
-        }
+  // Synchronous authorizers give a synchronous answer (no promise on the request path); failures are always a
+  // rejected promise.
+  const from = (attributes: Attributes, start: number, reasons: string[], errors: unknown[]): MaybePromise<Authorization> => {
+    const decided = (result: Authorization): Authorization | undefined => {
+      if (result.decision !== 'NoOpinion') return result;
+      if (result.reason !== '') reasons.push(result.reason);
+      return undefined;
+    };
+    for (let i = start; i < authorizers.length; i++) {
+      let result: MaybePromise<Authorization>;
+      try {
+        result = (authorizers[i] as Authorizer).authorize(attributes);
+      } catch (err) {
+        errors.push(err);
+        continue;
       }
-      if (errors.length > 0) throw errors.length === 1 ? errors[0] : new AggregateError(errors, 'authorization failed');
-      return { decision: 'NoOpinion', reason: reasons.join('\n') };
-    },
+      if (isPromiseLike(result)) {
+        const next = () => from(attributes, i + 1, reasons, errors);
+        return Promise.resolve(result).then(
+          (r) => decided(r) ?? next(),
+          (err: unknown) => {
+            errors.push(err);
+            return next();
+          },
+        );
+      }
+      const final = decided(result);
+      if (final !== undefined) return final;
+    }
+    if (errors.length > 0) return Promise.reject(errors.length === 1 ? errors[0] : new AggregateError(errors, 'authorization failed'));
+    return { decision: 'NoOpinion', reason: reasons.join('\n') };
   };
+  return { authorize: (attributes) => from(attributes, 0, [], []) };
 }
 
 /** The authorization modes this server offers (`--authorization-mode`); `RBAC` needs its authorizer passed in. */

@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newUnauthorized } from '@apiserver/runtime';
 import { AuthenticationError, type RequestAuthenticator } from '../authentication/authenticator.js';
-import type { Handler } from '../handler.js';
+import type { UserInfo } from '../authentication/user.js';
+import { type Handler, isPromiseLike, type MaybePromise } from '../handler.js';
 import { withUserValue } from '../request/context.js';
 import { writeStatus } from '../responsewriters.js';
 
@@ -9,28 +11,38 @@ export type AuthenticationFailureLogger = (reason: string) => void;
 
 /**
  * `WithAuthentication`: attaches the user and drops the `Authorization` header; no user or
- * an invalid credential → 401 Status `Unauthorized`.
+ * an invalid credential → 401 Status `Unauthorized`. A synchronous authenticator (anonymous, token file,
+ * client certificates) keeps the request synchronous: no promise is made on its path.
  */
 export function withAuthentication(
   handler: Handler,
   authenticator: RequestAuthenticator,
   onFailure: AuthenticationFailureLogger = () => undefined,
 ): Handler {
-  return async (request, response) => {
-    let user: Awaited<ReturnType<RequestAuthenticator['authenticateRequest']>>;
-    try {
-      user = await authenticator.authenticateRequest(request);
-    } catch (err) {
-      if (!(err instanceof AuthenticationError)) throw err;
-      onFailure(err.message);
-      user = undefined;
-    }
+  const failed = (err: unknown): undefined => {
+    if (!(err instanceof AuthenticationError)) throw err;
+    onFailure(err.message);
+    return undefined;
+  };
+  const proceed = (request: IncomingMessage, response: ServerResponse, user: UserInfo | undefined): void | Promise<void> => {
     if (user === undefined) {
       writeStatus(response, newUnauthorized('Unauthorized'));
-      return;
+      return undefined;
     }
     delete request.headers.authorization;
     withUserValue(request, user);
-    await handler(request, response);
+    return handler(request, response);
+  };
+  return (request, response) => {
+    let user: MaybePromise<UserInfo | undefined>;
+    try {
+      user = authenticator.authenticateRequest(request);
+    } catch (err) {
+      user = failed(err);
+    }
+    if (!isPromiseLike(user)) return proceed(request, response, user);
+    return Promise.resolve(user)
+      .then(undefined, failed)
+      .then((u) => proceed(request, response, u));
   };
 }

@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newForbidden } from '@apiserver/runtime';
-import { type Attributes, type Authorizer, attributesFor } from '../authorization/authorizer.js';
-import type { Handler } from '../handler.js';
+import { type Attributes, type Authorization, type Authorizer, attributesFor } from '../authorization/authorizer.js';
+import { type Handler, isPromiseLike, type MaybePromise } from '../handler.js';
 import { requestInfoFrom, userFrom } from '../request/context.js';
 import { internalError, writeStatus } from '../responsewriters.js';
 
@@ -15,29 +16,35 @@ export function forbiddenMessage(a: Attributes): string {
 
 /**
  * `WithAuthorization`: Allow → next; an authorizer error → 500 plain text; otherwise 403
- * Forbidden Status worded as Kubernetes, with the authorizer's reason appended.
+ * Forbidden Status worded as Kubernetes, with the authorizer's reason appended. A synchronous authorizer
+ * (AlwaysAllow, RBAC on cached rules) keeps the request synchronous.
  */
 export function withAuthorization(handler: Handler, authorizer: Authorizer): Handler {
-  return async (request, response) => {
-    const info = requestInfoFrom(request);
-    if (info === undefined) {
-      internalError(response, request.url ?? '', new Error('no RequestInfo found in the context'));
-      return;
-    }
-    const attributes = attributesFor(userFrom(request), info);
-    let result: Awaited<ReturnType<Authorizer['authorize']>>;
-    try {
-      result = await authorizer.authorize(attributes);
-    } catch (err) {
-      internalError(response, request.url ?? '', err);
-      return;
-    }
-    if (result.decision === 'Allow') {
-      await handler(request, response);
-      return;
-    }
+  const decided = (request: IncomingMessage, response: ServerResponse, attributes: Attributes, result: Authorization): void | Promise<void> => {
+    if (result.decision === 'Allow') return handler(request, response);
     const message = forbiddenMessage(attributes);
     const why = result.reason === '' ? message : `${message}: ${result.reason}`;
     writeStatus(response, newForbidden({ group: attributes.apiGroup, resource: attributes.resource }, attributes.name, why));
+    return undefined;
+  };
+  return (request, response) => {
+    const info = requestInfoFrom(request);
+    if (info === undefined) {
+      internalError(response, request.url ?? '', new Error('no RequestInfo found in the context'));
+      return undefined;
+    }
+    const attributes = attributesFor(userFrom(request), info);
+    let result: MaybePromise<Authorization>;
+    try {
+      result = authorizer.authorize(attributes);
+    } catch (err) {
+      internalError(response, request.url ?? '', err);
+      return undefined;
+    }
+    if (!isPromiseLike(result)) return decided(request, response, attributes, result);
+    return Promise.resolve(result).then(
+      (r) => decided(request, response, attributes, r),
+      (err: unknown) => internalError(response, request.url ?? '', err),
+    );
   };
 }

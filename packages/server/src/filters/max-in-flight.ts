@@ -1,6 +1,6 @@
 import type { Handler } from '../handler.js';
 import { SYSTEM_PRIVILEGED_GROUP } from '../authentication/user.js';
-import { requestInfoFrom, userFrom } from '../request/context.js';
+import { onResponseClose, requestInfoFrom, userFrom } from '../request/context.js';
 import { httpError } from '../responsewriters.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
 
@@ -59,7 +59,7 @@ export function withMaxInFlightLimit(handler: Handler, options: MaxInFlightOptio
       pool.release();
     };
     // A node response emits 'close' after 'finish' too (and alone when the client went away).
-    response.once('close', release);
+    onResponseClose(request, response, release);
     return handler(request, response);
   };
 }

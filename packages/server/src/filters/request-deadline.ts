@@ -1,6 +1,6 @@
 import { newBadRequest, newTimeoutError } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
-import { requestInfoFrom, withSignalSource } from '../request/context.js';
+import { onResponseClose, requestInfoFrom, withSignalSource } from '../request/context.js';
 import { DurationParseError, parseGoDuration } from '../request/go-duration.js';
 import { writeStatus } from '../responsewriters.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
@@ -64,7 +64,7 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
       else writeStatus(response, newTimeoutError(TIMEOUT_MESSAGE, 0));
     }, timeout);
     // 'close' follows 'finish' (one tick later: the timer then sees the response finished).
-    response.once('close', () => clearTimeout(timer));
+    onResponseClose(request, response, () => clearTimeout(timer));
     return handler(request, response);
   };
 }

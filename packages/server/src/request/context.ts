@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { UserInfo } from '../authentication/user.js';
 import type { RequestInfo } from './request-info.js';
 
@@ -19,6 +19,8 @@ interface RequestValues {
   sources?: AbortSignalSource[];
   /** The combined signal of `sources`, once asked for (reset when a source is added). */
   signal?: AbortSignal;
+  /** Callbacks run, in order, when the response closes. */
+  onClose?: (() => void)[];
 }
 
 /**
@@ -96,4 +98,22 @@ export function withSignalSource(request: IncomingMessage, source: AbortSignalSo
   if (v.sources === undefined) v.sources = [source];
   else v.sources.push(source);
   if (v.signal !== undefined) v.signal = undefined;
+}
+
+/**
+ * Runs `callback` once when `response` closes (node emits 'close' after 'finish', and alone when the client went
+ * away). The filters of one request share one 'close' listener: each listener of its own costs an
+ * add, a wrapper and a remove per request.
+ */
+export function onResponseClose(request: IncomingMessage, response: ServerResponse, callback: () => void): void {
+  const v = valuesOf(request);
+  if (v.onClose !== undefined) {
+    v.onClose.push(callback);
+    return;
+  }
+  const callbacks = [callback];
+  v.onClose = callbacks;
+  response.once('close', () => {
+    for (const c of callbacks) c();
+  });
 }

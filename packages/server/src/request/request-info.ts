@@ -90,6 +90,17 @@ function exactName(fieldSelector: string): string | undefined {
   return undefined;
 }
 
+/** How many resolved RequestInfos a factory remembers before it forgets them all. */
+const MAX_REMEMBERED_REQUEST_INFOS = 4096;
+/** URLs longer than this (long selectors, continue tokens) are resolved every time, never remembered. */
+const MAX_REMEMBERED_URL_LENGTH = 1024;
+
+/** A RequestInfo shared between requests must not change: it and its parts are frozen. */
+function freezeInfo(info: RequestInfo): RequestInfo {
+  Object.freeze(info.parts);
+  return Object.freeze(info);
+}
+
 /** Mutable form used while resolving. */
 type Draft = { -readonly [K in keyof RequestInfo]: RequestInfo[K] };
 
@@ -97,6 +108,9 @@ type Draft = { -readonly [K in keyof RequestInfo]: RequestInfo[K] };
 export class RequestInfoFactory {
   readonly #apiPrefixes: ReadonlySet<string>;
   readonly #groupless: ReadonlySet<string>;
+  /** Resolved infos by method, then URL. */
+  readonly #remembered = new Map<string, Map<string, RequestInfo>>();
+  #rememberedCount = 0;
 
   /** Creates a factory; defaults match kube-apiserver (`api` groupless, `apis` grouped). */
   constructor(options: RequestInfoFactoryOptions = {}) {
@@ -104,9 +118,31 @@ export class RequestInfoFactory {
     this.#groupless = new Set(options.grouplessAPIPrefixes ?? ['api']);
   }
 
-  /** Resolves the request info of a node request. */
+  /**
+   * Resolves the request info of a node request. RequestInfo is a pure function of the method and URL, and
+   * clients repeat a small set of them: results are remembered (frozen, shared by the requests of one method and
+   * URL) up to 4,096 of them, then forgotten all at once.
+   */
   newRequestInfo(request: Pick<IncomingMessage, 'method' | 'url'>): RequestInfo {
-    return this.resolve(request.method ?? 'GET', request.url ?? '/');
+    const method = request.method ?? 'GET';
+    const url = request.url ?? '/';
+    if (url.length > MAX_REMEMBERED_URL_LENGTH) return this.resolve(method, url);
+    let byURL = this.#remembered.get(method);
+    const hit = byURL?.get(url);
+    if (hit !== undefined) return hit;
+    const info = freezeInfo(this.resolve(method, url));
+    if (this.#rememberedCount >= MAX_REMEMBERED_REQUEST_INFOS) {
+      this.#remembered.clear();
+      this.#rememberedCount = 0;
+      byURL = undefined;
+    }
+    if (byURL === undefined) {
+      byURL = new Map();
+      this.#remembered.set(method, byURL);
+    }
+    byURL.set(url, info);
+    this.#rememberedCount++;
+    return info;
   }
 
   /** Resolves the request info of a method and request URL (path plus query). Throws {@link RequestInfoError}. */

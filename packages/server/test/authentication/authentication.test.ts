@@ -7,7 +7,7 @@ import t from 'tap';
 import { AuthenticationError } from '../../src/authentication/authenticator.js';
 import { CSVParseError, readCSV } from '../../src/authentication/csv.js';
 import { TokenFileAuthenticator, TokenFileError, parseTokenFile } from '../../src/authentication/token-file.js';
-import { AnonymousAuthenticator, AuthenticatedGroupAdder, UnionAuthenticator } from '../../src/authentication/union.js';
+import { AnonymousAuthenticator, AuthenticatedGroupAdder, newRequestAuthenticator, UnionAuthenticator } from '../../src/authentication/union.js';
 import { X509Authenticator } from '../../src/authentication/x509.js';
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
@@ -65,14 +65,14 @@ t.test('union, group adder, anonymous', async (t) => {
   const bob = { authenticateRequest: () => ({ name: 'bob', uid: '', groups: ['system:authenticated'] }) };
   t.same(await new UnionAuthenticator([failing, bob]).authenticateRequest(req), { name: 'bob', uid: '', groups: ['system:authenticated'] });
   t.equal(await new UnionAuthenticator([none]).authenticateRequest(req), undefined);
-  await t.rejects(new UnionAuthenticator([failing, none]).authenticateRequest(req), new AuthenticationError('bad one'));
-  await t.rejects(new UnionAuthenticator([failing, failing]).authenticateRequest(req), new AuthenticationError('[bad one, bad one]'));
+  await t.rejects(async () => new UnionAuthenticator([failing, none]).authenticateRequest(req), new AuthenticationError('bad one'));
+  await t.rejects(async () => new UnionAuthenticator([failing, failing]).authenticateRequest(req), new AuthenticationError('[bad one, bad one]'));
   const bug = {
     authenticateRequest: () => {
       throw new RangeError('bug');
     },
   };
-  await t.rejects(new UnionAuthenticator([bug]).authenticateRequest(req), RangeError);
+  await t.rejects(async () => new UnionAuthenticator([bug]).authenticateRequest(req), RangeError);
   t.same(await new AuthenticatedGroupAdder(bob).authenticateRequest(req), { name: 'bob', uid: '', groups: ['system:authenticated'] });
   t.same(await new AuthenticatedGroupAdder(new AnonymousAuthenticator()).authenticateRequest(req), {
     name: 'system:anonymous',
@@ -80,6 +80,28 @@ t.test('union, group adder, anonymous', async (t) => {
     groups: ['system:unauthenticated'],
   });
   t.equal(new X509Authenticator().authenticateRequest(req), undefined, 'plain sockets have no certificate');
+});
+
+t.test('unions of synchronous members answer synchronously; of asynchronous ones, with a promise', async (t) => {
+  const req = new IncomingMessage(new Socket());
+  const bob = { authenticateRequest: () => ({ name: 'bob', uid: '', groups: [] }) };
+  const later = { authenticateRequest: async () => ({ name: 'later', uid: '', groups: [] }) };
+  const none = { authenticateRequest: () => undefined };
+  const rejecting = {
+    authenticateRequest: async () => {
+      throw new AuthenticationError('bad later');
+    },
+  };
+  t.same(new UnionAuthenticator([none, bob]).authenticateRequest(req), { name: 'bob', uid: '', groups: [] });
+  t.same(new AuthenticatedGroupAdder(bob).authenticateRequest(req), { name: 'bob', uid: '', groups: ['system:authenticated'] });
+  const anonymous = newRequestAuthenticator({ authenticators: [none], anonymous: true });
+  t.same(anonymous.authenticateRequest(req), { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] });
+  const pending = new UnionAuthenticator([none, later, bob]).authenticateRequest(req);
+  t.ok(pending instanceof Promise);
+  t.same(await pending, { name: 'later', uid: '', groups: [] });
+  t.same(await new UnionAuthenticator([rejecting, bob]).authenticateRequest(req), { name: 'bob', uid: '', groups: [] });
+  await t.rejects(Promise.resolve(new UnionAuthenticator([rejecting, none]).authenticateRequest(req)), new AuthenticationError('bad later'));
+  await t.rejects(Promise.resolve(newRequestAuthenticator({ authenticators: [rejecting], anonymous: true }).authenticateRequest(req)), new AuthenticationError('bad later'));
 });
 
 t.test('client certificates over TLS', async (t) => {

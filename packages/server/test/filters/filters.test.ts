@@ -280,6 +280,13 @@ t.test('authorization', async (t) => {
   await t.rejects(Promise.resolve(two.authorize(attrs)), { name: 'AggregateError' });
   const deny2 = unionAuthorizer([{ authorize: () => ({ decision: 'Deny', reason: 'no' }) }, alwaysAllowAuthorizer]);
   t.same(await deny2.authorize(attrs), { decision: 'Deny', reason: 'no' });
+  t.same(deny2.authorize(attrs), { decision: 'Deny', reason: 'no' }, 'synchronous members, a synchronous answer');
+  t.same(unionAuthorizer([alwaysDenyAuthorizer]).authorize(attrs), { decision: 'NoOpinion', reason: 'Everything is forbidden.' });
+  const later: Authorizer = { authorize: async () => ({ decision: 'NoOpinion', reason: 'later' }) };
+  const mixed = unionAuthorizer([later, failing, alwaysAllowAuthorizer]).authorize(attrs);
+  t.ok(mixed instanceof Promise, 'an asynchronous member, a promise');
+  t.same(await mixed, { decision: 'Allow', reason: '' });
+  t.same(await unionAuthorizer([later, alwaysDenyAuthorizer]).authorize(attrs), { decision: 'NoOpinion', reason: 'later\nEverything is forbidden.' });
   t.throws(() => authorizerForModes(['RBAC']), AuthorizationModeError);
   const noInfo = await serve(withAuthorization(ok, alwaysAllowAuthorizer));
   t.teardown(noInfo.close);

@@ -75,3 +75,24 @@ t.test('request metrics: series per label set, registry metrics after them', asy
   const withExtra = await metrics.text();
   t.equal(withExtra, `${text.slice(0, -1)}\n\n# HELP extra more\n# TYPE extra counter\nextra 1\n`);
 });
+
+t.test('request metrics: a RequestInfo shared by requests of other URLs, methods and codes keeps their labels apart', async (t) => {
+  const metrics = new RequestMetrics();
+  const info = { isResourceRequest: true, path: '/api/v1/namespaces/a/pods/p', verb: 'patch', apiPrefix: 'api', apiGroup: '', apiVersion: 'v1', namespace: 'a', resource: 'pods', subresource: '', name: 'p', parts: ['pods', 'p'] };
+  const url = '/api/v1/namespaces/a/pods/p';
+  metrics.observe({ method: 'PATCH', url, headers: { 'content-type': 'application/apply-patch+yaml' } } as never, info, 200, 0.01);
+  metrics.observe({ method: 'PATCH', url, headers: { 'content-type': 'application/merge-patch+json' } } as never, info, 200, 0.01);
+  metrics.observe({ method: 'GET', url, headers: {} } as never, { ...info, verb: 'get' }, 200, 0.01);
+  const get = { ...info, verb: 'get' };
+  metrics.observe({ method: 'GET', url, headers: {} } as never, get, 404, 0.01);
+  metrics.observe({ method: 'GET', url: `${url}?dryRun=All`, headers: {} } as never, get, 404, 0.01);
+  metrics.observe({ method: 'GET', url, headers: {} } as never, get, 200, 0.01);
+  const text = await metrics.text();
+  const total = (verb: string, dryRun: string, code: number) =>
+    `apiserver_request_total{verb="${verb}",dry_run="${dryRun}",group="",version="v1",resource="pods",subresource="",scope="resource",component="apiserver",code="${code}"}`;
+  t.match(text, `${total('APPLY', '', 200)} 1\n`);
+  t.match(text, `${total('PATCH', '', 200)} 1\n`);
+  t.match(text, `${total('GET', '', 200)} 2\n`);
+  t.match(text, `${total('GET', '', 404)} 1\n`);
+  t.match(text, `${total('GET', 'All', 404)} 1\n`);
+});

@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
-import { requestSignal, withSignalSource, withSignalValue } from '../../src/request/context.js';
+import { onResponseClose, requestSignal, withSignalSource, withSignalValue } from '../../src/request/context.js';
 
 /** A request object as the context keys it (only identity matters). */
 const newRequest = (): IncomingMessage => Object.create(null) as IncomingMessage;
@@ -35,4 +36,17 @@ t.test('request signals are combined only when asked for', async (t) => {
   withSignalSource(late, first);
   withSignalSource(late, new AbortController());
   t.match(requestSignal(late)?.reason, { message: 'first' }, 'an already aborted source aborts the combination');
+});
+
+t.test('close callbacks of one request share one listener and run once, in order', async (t) => {
+  const request = newRequest();
+  const response = new EventEmitter() as EventEmitter & ServerResponse;
+  const ran: string[] = [];
+  onResponseClose(request, response, () => ran.push('metrics'));
+  onResponseClose(request, response, () => ran.push('deadline'));
+  onResponseClose(request, response, () => ran.push('in-flight'));
+  t.equal(response.listenerCount('close'), 1);
+  response.emit('close');
+  response.emit('close');
+  t.same(ran, ['metrics', 'deadline', 'in-flight']);
 });

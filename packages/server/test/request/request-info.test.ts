@@ -103,6 +103,23 @@ t.test('unreadable paths and custom prefixes', async (t) => {
   t.same([info.apiPrefix, info.apiGroup, info.apiVersion, info.resource, info.name], ['custom', '', 'v2', 'things', 'x']);
 });
 
+t.test('newRequestInfo remembers frozen results per method and URL', async (t) => {
+  const own = new RequestInfoFactory();
+  const get = own.newRequestInfo({ method: 'GET', url: '/api/v1/namespaces/a/pods/p' });
+  t.equal(own.newRequestInfo({ method: 'GET', url: '/api/v1/namespaces/a/pods/p' }), get, 'the same method and URL share one');
+  t.ok(Object.isFrozen(get) && Object.isFrozen(get.parts));
+  t.same(get, own.resolve('GET', '/api/v1/namespaces/a/pods/p'));
+  const del = own.newRequestInfo({ method: 'DELETE', url: '/api/v1/namespaces/a/pods/p' });
+  t.equal(del.verb, 'delete', 'another method, another info');
+  t.equal(own.newRequestInfo({ method: 'GET', url: '/api/v1/namespaces/a/pods/p?x=1' }).verb, 'get');
+  t.not(own.newRequestInfo({ method: 'GET', url: '/api/v1/namespaces/a/pods/p?x=1' }), get, 'another URL, another info');
+  const long = `/api/v1/namespaces/a/pods?labelSelector=${'a'.repeat(2000)}`;
+  t.not(own.newRequestInfo({ method: 'GET', url: long }), own.newRequestInfo({ method: 'GET', url: long }), 'long URLs are not remembered');
+  for (let i = 0; i < 5000; i++) own.newRequestInfo({ method: 'GET', url: `/api/v1/namespaces/n${i}/pods` });
+  t.not(own.newRequestInfo({ method: 'GET', url: '/api/v1/namespaces/a/pods/p' }), get, 'forgotten once too many were remembered');
+  t.throws(() => own.newRequestInfo({ method: 'GET', url: '/api/v1/watch' }), RequestInfoError);
+});
+
 t.test('Go durations', async (t) => {
   const good: ReadonlyArray<readonly [string, number]> = [
     ['0', 0],
