@@ -274,3 +274,54 @@ export {
   ResourceVersionMatch,
 } from './resource-version.js';
 export type { ResourceVersionMatchValue } from './resource-version.js';
+// Server-side apply: field paths and sets (structured-merge-diff) and the field manager (managedfields).
+export {
+  comparePathElements,
+  deserializePathElement,
+  type FieldPathElements,
+  type KeyField,
+  type PathElement,
+  PathElementError,
+  pathElementString,
+  pathString,
+  serializePathElement,
+} from './managedfields/path-element.js';
+export { FieldSet } from './managedfields/field-set.js';
+export { type FieldsV1, FieldsV1Error, fieldsV1ToSet, setToFieldsV1 } from './managedfields/fields-v1.js';
+export {
+  BUILTIN_KEY_DEFAULTS,
+  DEDUCED,
+  type DeducedType,
+  type FieldType,
+  fieldTypeOf,
+  type ListType,
+  type MapType,
+  SCALAR,
+  type ScalarType,
+  type StructField,
+} from './managedfields/field-type.js';
+export { type JSONObject, TypedValueError } from './managedfields/typed-value.js';
+export { type ToFieldSetOptions, toFieldSet } from './managedfields/to-field-set.js';
+export { mergeObjects, mergeValues } from './managedfields/merge.js';
+export { type Comparison, compareTyped, jsonEqual } from './managedfields/compare.js';
+export { ensureNamedFieldsAreMembers, removeItems } from './managedfields/remove.js';
+export { type ManagedFieldSets, Updater, type VersionedSet } from './managedfields/updater.js';
+export { ApplyConflicts, type Conflict, newConflictError, printManager } from './managedfields/conflict.js';
+export {
+  decodeManagedFields,
+  emptyManaged,
+  encodeManagedFields,
+  type Managed,
+  ManagedFieldsError,
+  type ManagerInfo,
+  managerIdentifier,
+} from './managedfields/managed.js';
+export { ANCIENT_CHANGES_MANAGER, capUpdateManagers, STRIPPED_FIELDS, stripMetaFields } from './managedfields/managers.js';
+export { BEFORE_FIRST_APPLY_MANAGER, FieldManager, type FieldManagerOptions } from './managedfields/field-manager.js';
+export { ApplyConfigurationError, decodeApplyConfiguration, duplicateKeyProblem } from './managedfields/apply-configuration.js';
+export {
+  allowedConflictsFromLastApplied,
+  LAST_APPLIED_CONFIG_ANNOTATION,
+  LAST_APPLIED_MANAGER,
+  updateLastApplied,
+} from './managedfields/last-applied.js';

@@ -1,11 +1,13 @@
 /**
- * CREATE (handlers/create.go `createHandler`): decode, check namespace and name, wipe system fields, create,
- * answer 201.
+ * CREATE (handlers/create.go `createHandler`): decode, check namespace and name, wipe system fields, record the
+ * Update in managedFields, create, answer 201.
  */
 import type { ApiObject, Creater, NamedCreater, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
 import { admit, attributesFor, validateObjectFunc } from './admission.js';
 import { isDryRun } from '@apiserver/registry';
 import type { CreateOptions } from '@apiserver/runtime';
+import { managerOrUserAgent } from '../fieldmanager/manager-name.js';
+import { recordUpdate } from '../fieldmanager/scope-field-manager.js';
 import { decodeBody } from './body.js';
 import { checkPathSegmentName, ensureNamespace, wipeSystemFields } from './object-meta.js';
 import { toMetaWriteOptions, writeOptionsOf } from './options.js';
@@ -26,10 +28,11 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
     serve(scope, request, async () => {
       const negotiated = negotiateOutput(scope, request);
       const options = writeOptionsOf(request.query, 'CreateOptions');
-      const obj = await decodeBody(scope, request, options.fieldValidation);
-      if (!(named && scope.preserveSystemFieldsOnCreate)) wipeSystemFields(obj);
-      ensureNamespace(scope, obj, request.namespace);
-      checkPathSegmentName(scope, obj);
+      const decoded = await decodeBody(scope, request, options.fieldValidation);
+      if (!(named && scope.preserveSystemFieldsOnCreate)) wipeSystemFields(decoded);
+      ensureNamespace(scope, decoded, request.namespace);
+      checkPathSegmentName(scope, decoded);
+      const obj = recordUpdate(scope, undefined, decoded, managerOrUserAgent(options.fieldManager, request.req.headers['user-agent']));
       const dryRun = isDryRun(options.dryRun);
       const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'create'));
       const name = named ? request.name : (obj.metadata.name ?? '');

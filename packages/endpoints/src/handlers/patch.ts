@@ -1,13 +1,17 @@
 /**
  * PATCH (handlers/patch.go `PatchResource`): the patch type from Content-Type (415 first), PatchOptions, then an
- * Update whose UpdatedObjectInfo applies the patch to the current object (404 when it does not exist).
- * Server-side apply (`application/apply-patch+yaml`) is not implemented and answers 415.
+ * Update whose UpdatedObjectInfo applies the patch to the current object (404 when it does not exist, except
+ * for server-side apply, which creates). JSON, merge and strategic merge patches record an Update in
+ * `metadata.managedFields`; apply (`application/apply-patch+yaml`) goes through the scope's FieldManager.
  */
 import { type ApiObject, defaultUpdatedObjectInfo, isDryRun, type Patcher } from '@apiserver/registry';
 import {
   fieldInvalid,
+  fieldRequired,
+  type JSONObject,
   type KubeObject,
   newBadRequest,
+  newConflict,
   newGenericServerResponse,
   newInvalid,
   newNotFound,
@@ -22,22 +26,26 @@ import {
 import { applyJSONPatch, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { applyStrategicMergePatch, StrategicMergePatchError } from '../patch/strategic-merge-patch.js';
+import { managerOrUserAgent } from '../fieldmanager/manager-name.js';
+import { recordUpdate } from '../fieldmanager/scope-field-manager.js';
 import { admissionTransformer, attributesFor, validateObjectFunc, validateObjectUpdateFunc } from './admission.js';
+import { applyConfiguration } from './apply.js';
 import { checkTypeMeta, readBody, schemaTypeProblem, toApiObject } from './body.js';
 import { dropUnknownFields, duplicateFields } from './field-validation.js';
-import { checkName } from './object-meta.js';
-import { toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
+import { checkName, ensureNamespace } from './object-meta.js';
+import { queryBool, toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
 import { finishRequest } from './finisher.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 import { withTypeMeta } from './transform.js';
 
-/** The patch types served (server-side apply excluded). */
-export type PatchType = 'json' | 'merge' | 'strategic';
+/** The patch types served. */
+export type PatchType = 'json' | 'merge' | 'apply' | 'strategic';
 
 const patchTypes: Readonly<Record<string, PatchType>> = {
   'application/json-patch+json': 'json',
   'application/merge-patch+json': 'merge',
+  'application/apply-patch+yaml': 'apply',
   'application/strategic-merge-patch+json': 'strategic',
 };
 
@@ -59,8 +67,8 @@ function parsePatch(text: string): unknown {
   }
 }
 
-/** Applies a patch of a type to the JSON form of an object. */
-export function applyPatch(type: PatchType, current: KubeObject, text: string, scope: RequestScope): unknown {
+/** Applies a (non-apply) patch of a type to the JSON form of an object. */
+export function applyPatch(type: Exclude<PatchType, 'apply'>, current: KubeObject, text: string, scope: RequestScope): unknown {
   try {
     if (type === 'json') {
       const ops = decodeJSONPatch(text);
@@ -88,32 +96,75 @@ function fieldProblems(scope: RequestScope, patched: KubeObject, text: string): 
   ];
 }
 
-function patchedObject(scope: RequestScope, request: HandlerRequest, type: PatchType, text: string, options: WriteOptions) {
+/** A PATCH request's decoded parts. */
+interface PatchRequest {
+  readonly type: PatchType;
+  readonly text: string;
+  readonly options: WriteOptions;
+  /** `force=true` (apply only). */
+  readonly force: boolean;
+}
+
+/** PatchOptions (`ValidatePatchOptions`): apply needs `fieldManager` and may carry `force`; other patches may not. */
+function patchOptionsOf(request: HandlerRequest, type: PatchType): { options: WriteOptions; force: boolean } {
+  if (type !== 'apply') return { options: writeOptionsOf(request.query, 'PatchOptions'), force: false };
+  if ((request.query.get('fieldManager') ?? '') === '') {
+    throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [fieldRequired(newPath('fieldManager'), 'is required for apply patch')]);
+  }
+  const q = new URLSearchParams(request.query);
+  const force = q.get('force');
+  q.delete('force');
+  return { options: writeOptionsOf(q, 'PatchOptions'), force: force !== null && queryBool(force) };
+}
+
+function patchResult(scope: RequestScope, request: HandlerRequest, p: PatchRequest, old: ApiObject | undefined): unknown {
+  const live = old === undefined ? undefined : withTypeMeta(scope, structuredClone(old));
+  if (p.type === 'apply') {
+    const { fieldManager, fieldValidation } = p.options;
+    return applyConfiguration(scope, live as JSONObject | undefined, { text: p.text, fieldManager, force: p.force, fieldValidation, warnings: request.warnings });
+  }
+  if (live === undefined) throw newNotFound({ group: scope.resource.group, resource: scope.resource.resource }, request.name);
+  return applyPatch(p.type, live, p.text, scope);
+}
+
+function checkPatched(scope: RequestScope, request: HandlerRequest, p: PatchRequest, result: unknown): KubeObject {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+    throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [
+      fieldInvalid(newPath('patch'), p.text, 'the patched object is not a JSON object'),
+    ]);
+  }
+  const typed = checkTypeMeta(scope, { ...result }, Buffer.from(p.text));
+  // jsonPatcher/smpPatcher decode the patched JSON into the typed object: a wrong JSON type is a 422 on `patch`.
+  const typeProblem = schemaTypeProblem(scope, typed);
+  if (typeProblem !== undefined) {
+    throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [fieldInvalid(newPath('patch'), p.text, typeProblem)]);
+  }
+  // Apply checked its configuration against the schema already (undeclared fields fail the typed conversion).
+  if (p.type === 'apply') return typed;
+  const problems = p.options.fieldValidation === 'Ignore' ? [] : fieldProblems(scope, typed, p.type === 'json' ? '{}' : p.text);
+  if (problems.length > 0 && p.options.fieldValidation === 'Strict') {
+    throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [
+      fieldInvalid(newPath('patch'), p.text, `strict decoding error: ${problems.join(', ')}`),
+    ]);
+  }
+  request.warnings.push(...problems);
+  return typed;
+}
+
+function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchRequest) {
   return async (_ctx: unknown, _new: ApiObject | undefined, old: ApiObject | undefined): Promise<ApiObject> => {
-    if (old === undefined) throw newNotFound({ group: scope.resource.group, resource: scope.resource.resource }, request.name);
-    const current = withTypeMeta(scope, structuredClone(old));
-    const result = applyPatch(type, current, text, scope);
-    if (typeof result !== 'object' || result === null || Array.isArray(result)) {
-      throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [
-        fieldInvalid(newPath('patch'), text, 'the patched object is not a JSON object'),
-      ]);
-    }
-    const typed = checkTypeMeta(scope, { ...result }, Buffer.from(text));
-    // jsonPatcher/smpPatcher decode the patched JSON into the typed object: a wrong JSON type is a 422 on `patch`.
-    const typeProblem = schemaTypeProblem(scope, typed);
-    if (typeProblem !== undefined) {
-      throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [fieldInvalid(newPath('patch'), text, typeProblem)]);
-    }
-    const problems = options.fieldValidation === 'Ignore' ? [] : fieldProblems(scope, typed, type === 'json' ? '{}' : text);
-    if (problems.length > 0 && options.fieldValidation === 'Strict') {
-      throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [
-        fieldInvalid(newPath('patch'), text, `strict decoding error: ${problems.join(', ')}`),
-      ]);
-    }
-    request.warnings.push(...problems);
+    const typed = checkPatched(scope, request, p, patchResult(scope, request, p, old));
     const obj = toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, typed));
+    if (p.type === 'apply') {
+      const uid = obj.metadata.uid ?? '';
+      if (old === undefined && uid !== '') {
+        throw newConflict({ group: scope.resource.group, resource: scope.resource.resource }, request.name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
+      }
+      ensureNamespace(scope, obj, request.namespace);
+    }
     checkName(obj, request.name, request.namespace);
-    return obj;
+    if (p.type === 'apply') return obj;
+    return recordUpdate(scope, old, obj, managerOrUserAgent(p.options.fieldManager, request.req.headers['user-agent']));
   };
 }
 
@@ -123,20 +174,21 @@ export function patchResource(scope: RequestScope, patcher: Patcher): Handler {
     serve(scope, request, async () => {
       const type = patchTypeOf(request);
       const negotiated = negotiateOutput(scope, request);
-      const options = writeOptionsOf(request.query, 'PatchOptions');
+      const { options, force } = patchOptionsOf(request, type);
       const text = (await readBody(request, scope.maxRequestBodyBytes)).toString('utf8');
       const dryRun = isDryRun(options.dryRun);
       const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'patch'));
       const metaOptions = toMetaWriteOptions(options);
       const info = defaultUpdatedObjectInfo(
         undefined,
-        patchedObject(scope, request, type, text, options),
+        patchedObject(scope, request, { type, text, options, force }),
         admissionTransformer(scope, request, metaOptions, dryRun),
       );
       const createValidation = validateObjectFunc(scope, attributesFor(scope, request, 'CREATE', { options: metaOptions, dryRun }));
       const updateValidation = validateObjectUpdateFunc(scope, attributesFor(scope, request, 'UPDATE', { options: metaOptions, dryRun }));
+      // Apply creates a missing object (patcher.forceAllowCreate); other patches answer 404.
       const result = await finishRequest(scope.requestTimeoutSeconds, () =>
-        patcher.update(ctx, request.name, info, createValidation, updateValidation, false, metaOptions),
+        patcher.update(ctx, request.name, info, createValidation, updateValidation, type === 'apply', metaOptions),
       );
       await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated);
     });

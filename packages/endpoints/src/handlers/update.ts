@@ -1,8 +1,11 @@
 /**
  * UPDATE (handlers/update.go `UpdateResource`): decode, check namespace and name, update through an
- * UpdatedObjectInfo, answer 200 (or 201 when the update created the object).
+ * UpdatedObjectInfo (managedFields Update record, then mutating admission), answer 200 (or 201 when the
+ * update created the object).
  */
-import { defaultUpdatedObjectInfo, isDryRun, type Updater } from '@apiserver/registry';
+import { defaultUpdatedObjectInfo, isDryRun, type TransformFunc, type Updater } from '@apiserver/registry';
+import { managerOrUserAgent } from '../fieldmanager/manager-name.js';
+import { recordUpdate } from '../fieldmanager/scope-field-manager.js';
 import { admissionTransformer, attributesFor, validateObjectFunc, validateObjectUpdateFunc } from './admission.js';
 import { decodeBody } from './body.js';
 import { checkName, ensureNamespace } from './object-meta.js';
@@ -23,7 +26,9 @@ export function updateResource(scope: RequestScope, updater: Updater): Handler {
       const dryRun = isDryRun(options.dryRun);
       const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'update'));
       const metaOptions = toMetaWriteOptions(options);
-      const info = defaultUpdatedObjectInfo(obj, admissionTransformer(scope, request, metaOptions, dryRun));
+      const manager = managerOrUserAgent(options.fieldManager, request.req.headers['user-agent']);
+      const trackFields: TransformFunc = (_ctx, newObj, oldObj) => (newObj === undefined ? newObj : recordUpdate(scope, oldObj, newObj, manager));
+      const info = defaultUpdatedObjectInfo(obj, trackFields, admissionTransformer(scope, request, metaOptions, dryRun));
       const createValidation = validateObjectFunc(scope, attributesFor(scope, request, 'CREATE', { object: obj, options: metaOptions, dryRun }));
       const updateValidation = validateObjectUpdateFunc(scope, attributesFor(scope, request, 'UPDATE', { object: obj, options: metaOptions, dryRun }));
       const result = await finishRequest(scope.requestTimeoutSeconds, () =>

@@ -1,4 +1,4 @@
-/** PATCH through real HTTP: JSON patch, merge patch, strategic merge patch; 415 for apply and unknown types. */
+/** PATCH through real HTTP: JSON patch, merge patch, strategic merge patch; 415 for unknown types (apply: apply*.test.ts). */
 import t from 'tap';
 import { startTestServer } from '../helpers/server.js';
 
@@ -76,7 +76,7 @@ t.test('patch errors', async (t) => {
   t.teardown(() => s.close());
   await s.request('POST', cmPath, { body: JSON.stringify({ metadata: { name: 'c' }, data: { a: '1' } }), headers: JSON_CT });
   const cases: { name: string; body: string; headers: Record<string, string>; path?: string; status: number; message?: RegExp | string }[] = [
-    { name: 'apply is not implemented', body: 'metadata: {}', headers: { 'Content-Type': 'application/apply-patch+yaml' }, status: 415, message: 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json' },
+    { name: 'apply without fieldManager', body: 'metadata: {}', headers: { 'Content-Type': 'application/apply-patch+yaml' }, status: 422, message: 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch' },
     { name: 'plain JSON', body: '{}', headers: JSON_CT, status: 415 },
     { name: 'missing object', body: '{}', headers: MP, path: `${cmPath}/nope`, status: 404, message: 'configmaps "nope" not found' },
     { name: 'malformed JSON patch', body: '{"op":', headers: JP, status: 400 },

@@ -1,0 +1,49 @@
+/**
+ * The FieldManager of a request scope (the `RequestScope.FieldManager` upstream builds in the installer):
+ * merge types from the scope's object schema (deduced when it has none), one manager per scope. Writes
+ * through the main resource and `status` are tracked; other subresources (scale, …) serve another kind
+ * than the stored one and are not. Reset fields follow the strategies: the main resource does not own
+ * `status`, `/status` owns nothing but `status` (the registry's status strategy keeps the rest).
+ */
+import { FieldManager, FieldSet, fieldTypeOf, formatGroupVersion, type JSONObject, propertiesOf } from '@apiserver/runtime';
+import type { ApiObject } from '@apiserver/registry';
+import type { RequestScope } from '../handlers/request-scope.js';
+
+const managers = new WeakMap<RequestScope, FieldManager>();
+
+/** True when writes through this scope maintain `metadata.managedFields`. */
+export function tracksManagedFields(scope: RequestScope): boolean {
+  return scope.subresource === '' || scope.subresource === 'status';
+}
+
+/** The fields writes through this scope cannot own (upstream's `GetResetFields` of the strategies). */
+export function resetFieldsOf(scope: RequestScope): FieldSet {
+  const props = scope.objectSchema === undefined ? undefined : propertiesOf(scope.objectSchema);
+  if (props === undefined || !('status' in props)) return new FieldSet();
+  if (scope.subresource === '') return FieldSet.of([{ fieldName: 'status' }]);
+  const others = Object.keys(props).filter((name) => name !== 'status' && name !== 'apiVersion' && name !== 'kind');
+  return FieldSet.of(...others.map((fieldName) => [{ fieldName }]));
+}
+
+/** The scope's FieldManager (created once per scope). */
+export function fieldManagerFor(scope: RequestScope): FieldManager {
+  let m = managers.get(scope);
+  if (m === undefined) {
+    m = new FieldManager({
+      type: fieldTypeOf(scope.objectSchema),
+      apiVersion: formatGroupVersion(scope.kind),
+      kind: scope.kind.kind,
+      subresource: scope.subresource,
+      resetFields: resetFieldsOf(scope),
+    });
+    managers.set(scope, m);
+  }
+  return m;
+}
+
+/** `FieldManager.UpdateNoErrors` for a scope: `newObj` with managedFields recording an Update by `manager`. */
+export function recordUpdate(scope: RequestScope, live: ApiObject | undefined, newObj: ApiObject, manager: string): ApiObject {
+  if (!tracksManagedFields(scope)) return newObj;
+  const updated = fieldManagerFor(scope).update(live as JSONObject | undefined, newObj as unknown as JSONObject, manager);
+  return updated as unknown as ApiObject;
+}

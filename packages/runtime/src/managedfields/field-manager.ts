@@ -1,0 +1,189 @@
+/**
+ * FieldManager (k8s.io/apimachinery/pkg/util/managedfields): keeps `metadata.managedFields` of one kind. It
+ * composes upstream's managers: version check, skip-non-applied (an object nobody tracked is not tracked by
+ * updates), cap of Update managers (older ones merged into `ancient-changes`), manager identifiers,
+ * timestamps, strip of object-meta fields, and the structured merge.
+ */
+import { newBadRequest } from '../errors/factories.js';
+import { nowTime } from '../apis/meta/v1/time.js';
+import { ApplyConflicts, newConflictError } from './conflict.js';
+import type { FieldSet } from './field-set.js';
+import type { FieldType } from './field-type.js';
+import { jsonEqual } from './compare.js';
+import { allowedConflictsFromLastApplied, LAST_APPLIED_MANAGER, updateLastApplied } from './last-applied.js';
+import { decodeManagedFields, emptyManaged, encodeManagedFields, type Managed, managerIdentifier } from './managed.js';
+import { capUpdateManagers, stripMetaFields } from './managers.js';
+import { isObject, type JSONObject, TypedValueError } from './typed-value.js';
+import { Updater } from './updater.js';
+
+/** Manager of the fields an object had when it was first applied without being tracked before. */
+export const BEFORE_FIRST_APPLY_MANAGER = 'before-first-apply';
+
+/** How a FieldManager is built. */
+export interface FieldManagerOptions {
+  /** Merge type of the kind's objects (see `fieldTypeOf`). */
+  readonly type: FieldType;
+  /** API version of the objects, e.g. `v1` or `apps/v1`. */
+  readonly apiVersion: string;
+  /** Kind of the objects. */
+  readonly kind: string;
+  /** Subresource the writes go through, `""` for the main resource. */
+  readonly subresource?: string;
+  /** Fields nobody owns through this manager (the strategy resets them, e.g. `status` on the main resource). */
+  readonly resetFields?: FieldSet;
+  /** Update managers kept before the oldest are merged (default 10). */
+  readonly maxUpdateManagers?: number;
+  /** Clock for entry times (default Date.now). */
+  readonly clock?: () => number;
+}
+
+function metadataOf(obj: JSONObject): JSONObject {
+  return isObject(obj.metadata) ? obj.metadata : {};
+}
+
+function withoutManagedFields(obj: JSONObject): JSONObject {
+  const { managedFields: _m, ...metadata } = metadataOf(obj);
+  return { ...obj, metadata };
+}
+
+function withManagedFields(obj: JSONObject, managed: Managed): JSONObject {
+  const entries = encodeManagedFields(managed);
+  const metadata = { ...metadataOf(obj) };
+  if (entries === undefined) delete metadata.managedFields;
+  else metadata.managedFields = entries;
+  return { ...obj, metadata };
+}
+
+/** Records field ownership on writes and performs server-side apply. */
+export class FieldManager {
+  readonly #o: FieldManagerOptions;
+  readonly #updater: Updater;
+
+  /** A field manager for one kind. */
+  constructor(options: FieldManagerOptions) {
+    this.#o = options;
+    this.#updater = new Updater(options.type, options.resetFields);
+  }
+
+  #identifier(manager: string, operation: 'Apply' | 'Update'): string {
+    return managerIdentifier({ manager: manager === '' ? 'unknown' : manager, operation, apiVersion: this.#o.apiVersion, subresource: this.#o.subresource ?? '' });
+  }
+
+  #now(): string {
+    return nowTime(this.#o.clock);
+  }
+
+  #managedOf(obj: JSONObject | undefined): Managed {
+    return obj === undefined ? emptyManaged() : decodeManagedFields(metadataOf(obj).managedFields);
+  }
+
+  /**
+   * Records an Update by `manager` of `live` (undefined for a create) into `newObj`; never fails (an
+   * undecodable managedFields falls back to the live object's, as `UpdateNoErrors`).
+   */
+  update(live: JSONObject | undefined, newObj: JSONObject, manager: string): JSONObject {
+    let managed: Managed;
+    try {
+      managed = this.#managedOf(newObj);
+    } catch {
+      managed = emptyManaged();
+    }
+    if (managed.fields.size === 0 || (this.#o.subresource ?? '') !== '') {
+      try {
+        managed = this.#managedOf(live);
+      } catch {
+        managed = emptyManaged();
+      }
+    }
+    const liveObj = withoutManagedFields(live ?? {});
+    const next = withoutManagedFields(newObj);
+    const creating = live === undefined || typeof metadataOf(live).uid !== 'string' || metadataOf(live).uid === '';
+    if (managed.fields.size === 0 && !creating) return next;
+    return withManagedFields(next, this.#recordUpdate(liveObj, next, managed, manager));
+  }
+
+  /** The Update layers under skip-non-applied: cap, manager identifier, timestamp, strip, structured merge. */
+  #recordUpdate(liveObj: JSONObject, next: JSONObject, managed: Managed, manager: string): Managed {
+    const self = 'current-operation';
+    const fields = this.#updater.update(liveObj, next, this.#o.apiVersion, managed.fields, self);
+    const times = new Map(managed.times);
+    const mine = fields.get(self);
+    fields.delete(self);
+    if (mine !== undefined) {
+      const id = this.#identifier(manager, 'Update');
+      const previous = fields.get(id);
+      fields.set(id, { ...mine, set: previous === undefined ? mine.set : mine.set.union(previous.set) });
+      times.set(id, this.#now());
+    }
+    return capUpdateManagers({ fields: stripMetaFields(fields), times }, this.#o.maxUpdateManagers ?? 10);
+  }
+
+  #checkApplied(applied: JSONObject): void {
+    const av = typeof applied.apiVersion === 'string' ? applied.apiVersion : '';
+    const kind = typeof applied.kind === 'string' ? applied.kind : '';
+    if (av !== this.#o.apiVersion || kind !== this.#o.kind) {
+      throw newBadRequest(`invalid object type: ${av.includes('/') ? av : `/${av}`}, Kind=${kind}`);
+    }
+    const mf = metadataOf(applied).managedFields;
+    if (Array.isArray(mf) ? mf.length > 0 : mf !== undefined && mf !== null) throw newBadRequest('metadata.managedFields must be nil');
+  }
+
+  /**
+   * Applies configuration `applied` by `manager` to `live` (undefined when the object does not exist yet).
+   * Throws a 409 StatusError on conflicts unless `force`, a 400 for a configuration of another kind. For the
+   * `kubectl` manager, conflicts on fields kubectl's last-applied annotation still holds are allowed and
+   * an existing annotation is rewritten (client-side to server-side apply upgrade).
+   */
+  apply(live: JSONObject | undefined, applied: JSONObject, manager: string, force: boolean): JSONObject {
+    const liveObj = live ?? {};
+    this.#checkApplied(applied);
+    let managed: Managed;
+    try {
+      managed = this.#managedOf(liveObj);
+    } catch (err) {
+      throw new Error(`failed to decode managed fields: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const base = withoutManagedFields(liveObj);
+    // skipNonAppliedManager: fields of an object nobody tracked yet belong to `before-first-apply`.
+    if (managed.fields.size === 0) managed = this.#recordUpdate({}, base, managed, BEFORE_FIRST_APPLY_MANAGER);
+    const result = this.#applyAllowingLastApplied(base, applied, managed, manager, force);
+    const times = new Map(managed.times);
+    const id = this.#identifier(manager, 'Apply');
+    const changed = !jsonEqual(base, result.object);
+    if (changed) times.set(id, this.#now());
+    let object = changed ? result.object : base;
+    if (manager === LAST_APPLIED_MANAGER) object = updateLastApplied(object, applied);
+    return withManagedFields(object, { fields: stripMetaFields(result.managers), times });
+  }
+
+  #applyAllowingLastApplied(base: JSONObject, applied: JSONObject, managed: Managed, manager: string, force: boolean): ReturnType<Updater['apply']> {
+    try {
+      return this.#applyOnce(base, applied, managed, manager, force);
+    } catch (err) {
+      if (!(err instanceof ApplyConflicts)) throw err;
+      const allowed = manager === LAST_APPLIED_MANAGER ? allowedConflictsFromLastApplied(base, this.#o.type) : undefined;
+      if (allowed === undefined) throw newConflictError(err);
+      const remaining = err.conflicts.filter((c) => !allowed.has(c.path));
+      if (remaining.length > 0) throw newConflictError(new ApplyConflicts(remaining));
+      return this.#applyOnce(base, applied, managed, manager, true);
+    }
+  }
+
+  /** One structured-merge apply; ApplyConflicts pass through, typed-value errors become upstream's message. */
+  #applyOnce(base: JSONObject, applied: JSONObject, managed: Managed, manager: string, force: boolean): ReturnType<Updater['apply']> {
+    try {
+      return this.#updater.apply(base, applied, this.#o.apiVersion, managed.fields, this.#identifier(manager, 'Apply'), force);
+    } catch (err) {
+      if (err instanceof TypedValueError) throw new Error(`failed to create typed patch object (${this.#describe(applied)}): ${err.message}`);
+      throw err;
+    }
+  }
+
+  #describe(obj: JSONObject): string {
+    const m = metadataOf(obj);
+    const ns = typeof m.namespace === 'string' ? m.namespace : '';
+    const name = typeof m.name === 'string' ? m.name : '';
+    const gv = this.#o.apiVersion.includes('/') ? this.#o.apiVersion : `/${this.#o.apiVersion}`;
+    return `${ns}/${name}; ${gv}, Kind=${this.#o.kind}`;
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * fieldpath.Set: a trie of field paths. `members` are the paths ending at this node, `children` the sets one
+ * step further down; a path element may be both (FieldsV1 writes that as `".": {}`). Operations return new
+ * sets and never change their inputs.
+ */
+import {
+  comparePathElements,
+  type FieldPathElements,
+  type PathElement,
+  serializePathElement,
+} from './path-element.js';
+
+interface Child {
+  readonly pe: PathElement;
+  readonly set: FieldSet;
+}
+
+/** A set of field paths. */
+export class FieldSet {
+  readonly #members = new Map<string, PathElement>();
+  readonly #children = new Map<string, Child>();
+
+  /** A set holding `paths`. */
+  static of(...paths: FieldPathElements[]): FieldSet {
+    const s = new FieldSet();
+    for (const p of paths) s.insert(p);
+    return s;
+  }
+
+  /** Adds a path (in place; used while building a set). */
+  insert(path: FieldPathElements): void {
+    if (path.length === 0) return;
+    const [first, ...rest] = path as [PathElement, ...PathElement[]];
+    const id = serializePathElement(first);
+    if (rest.length === 0) {
+      this.#members.set(id, first);
+      return;
+    }
+    this.childFor(id, first).insert(rest);
+  }
+
+  /** The child set under a path element, created when absent (building only). */
+  childFor(id: string, pe: PathElement): FieldSet {
+    let c = this.#children.get(id);
+    if (c === undefined) {
+      c = { pe, set: new FieldSet() };
+      this.#children.set(id, c);
+    }
+    return c.set;
+  }
+
+  /** Adds a path element as a member of this node (building only). */
+  insertMember(pe: PathElement): void {
+    this.#members.set(serializePathElement(pe), pe);
+  }
+
+  /** True when the path is a member. */
+  has(path: FieldPathElements): boolean {
+    if (path.length === 0) return false;
+    const [first, ...rest] = path as [PathElement, ...PathElement[]];
+    const id = serializePathElement(first);
+    if (rest.length === 0) return this.#members.has(id);
+    return this.#children.get(id)?.set.has(rest) ?? false;
+  }
+
+  /** True when the set holds no path. */
+  empty(): boolean {
+    if (this.#members.size > 0) return false;
+    for (const c of this.#children.values()) if (!c.set.empty()) return false;
+    return true;
+  }
+
+  /** The paths under `pe`, relative to it (`Set.WithPrefix`). */
+  withPrefix(pe: PathElement): FieldSet {
+    return this.#children.get(serializePathElement(pe))?.set ?? new FieldSet();
+  }
+
+  /** Members of this node, sorted. */
+  members(): PathElement[] {
+    return [...this.#members.values()].sort(comparePathElements);
+  }
+
+  /** True when `pe` is a member of this node. */
+  hasMember(pe: PathElement): boolean {
+    return this.#members.has(serializePathElement(pe));
+  }
+
+  /** Non-empty children of this node, sorted by path element. */
+  children(): { pe: PathElement; set: FieldSet }[] {
+    return [...this.#children.values()].filter((c) => !c.set.empty()).sort((a, b) => comparePathElements(a.pe, b.pe));
+  }
+
+  /** Paths in either set. */
+  union(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const s of [this, other]) {
+      for (const [id, pe] of s.#members) out.#members.set(id, pe);
+    }
+    const ids = new Set([...this.#children.keys(), ...other.#children.keys()]);
+    for (const id of ids) {
+      const a = this.#children.get(id);
+      const b = other.#children.get(id);
+      const pe = (a ?? b)?.pe as PathElement;
+      const set = a !== undefined && b !== undefined ? a.set.union(b.set) : ((a ?? b)?.set as FieldSet);
+      out.#children.set(id, { pe, set });
+    }
+    return out;
+  }
+
+  /** Paths in both sets. */
+  intersection(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const [id, pe] of this.#members) if (other.#members.has(id)) out.#members.set(id, pe);
+    for (const [id, a] of this.#children) {
+      const b = other.#children.get(id);
+      if (b === undefined) continue;
+      const set = a.set.intersection(b.set);
+      if (!set.empty()) out.#children.set(id, { pe: a.pe, set });
+    }
+    return out;
+  }
+
+  /** Paths of this set that are not in `other` (leaf-wise, as upstream). */
+  difference(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const [id, pe] of this.#members) if (!other.#members.has(id)) out.#members.set(id, pe);
+    for (const [id, a] of this.#children) {
+      const b = other.#children.get(id);
+      const set = b === undefined ? a.set : a.set.difference(b.set);
+      if (!set.empty()) out.#children.set(id, { pe: a.pe, set });
+    }
+    return out;
+  }
+
+  /** Paths of this set that neither are in `other` nor lie under one of its paths (`RecursiveDifference`). */
+  recursiveDifference(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const [id, pe] of this.#members) if (!other.#members.has(id)) out.#members.set(id, pe);
+    for (const [id, a] of this.#children) {
+      if (other.#members.has(id)) continue;
+      const b = other.#children.get(id);
+      const set = b === undefined ? a.set : a.set.recursiveDifference(b.set);
+      if (!set.empty()) out.#children.set(id, { pe: a.pe, set });
+    }
+    return out;
+  }
+
+  /** Every member path: this node's members, then each child's paths, in sorted order (Set.Iterate). */
+  paths(): PathElement[][] {
+    const out: PathElement[][] = [];
+    const visit = (s: FieldSet, prefix: PathElement[]) => {
+      for (const m of s.members()) out.push([...prefix, m]);
+      for (const c of s.children()) visit(c.set, [...prefix, c.pe]);
+    };
+    visit(this, []);
+    return out;
+  }
+
+  /** True when both sets hold the same paths. */
+  equals(other: FieldSet): boolean {
+    return this.difference(other).empty() && other.difference(this).empty();
+  }
+}
