@@ -24,6 +24,10 @@
  * console.log(prunedPaths, obj, errors.map(String));   // [ 'spec.foo' ] …
  * ```
  *
+ * The apiextensions-apiserver is {@link createAPIExtensionsServer}: a GenericAPIServer serving
+ * `apiextensions.k8s.io/v1` CustomResourceDefinitions whose custom resources are served, validated,
+ * pruned and defaulted as soon as the CRD is established, in front of a delegate.
+ *
  * @module
  */
 export {
@@ -46,3 +50,67 @@ export {
 } from './structural-schema.js';
 export { isZeroValueValidation, validateStructural } from './structural-validation.js';
 export { validateCustomResource } from './validate-value.js';
+export {
+  APIEXTENSIONS_GROUP,
+  CUSTOM_RESOURCE_CLEANUP_FINALIZER,
+  type CustomResourceColumnDefinition,
+  type CustomResourceConversion,
+  type CustomResourceDefinition,
+  type CustomResourceDefinitionCondition,
+  type CustomResourceDefinitionNames,
+  type CustomResourceDefinitionSpec,
+  type CustomResourceDefinitionStatus,
+  type CustomResourceDefinitionVersion,
+  type CustomResourceSubresourceScale,
+  type CustomResourceSubresources,
+} from './apis/types.js';
+export {
+  addAPIExtensionsV1Kinds,
+  CustomResourceDefinitionListSchema,
+  CustomResourceDefinitionNamesSchema,
+  CustomResourceDefinitionSchema,
+} from './apis/schema.js';
+export {
+  compareKubeAwareVersions,
+  defaultedNames,
+  findCondition,
+  isConditionTrue,
+  isTerminating,
+  servedVersions,
+  setCondition,
+  storageVersion,
+} from './apis/helpers.js';
+export { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from './registry/crd-validation.js';
+export {
+  CustomResourceDefinitionStrategy,
+  defaultCustomResourceDefinition,
+  newCustomResourceDefinitionStatusStrategy,
+} from './registry/crd-strategy.js';
+export { type CustomResourceDefinitionStorage, newCustomResourceDefinitionStorage } from './registry/crd-storage.js';
+export { calculateNames, type NamingResult } from './controllers/naming.js';
+export { CRDController, type CRDControllerOptions, desiredStatus } from './controllers/crd-controller.js';
+export { CRDInformer } from './controllers/crd-informer.js';
+export { deleteCustomResources, removeCleanupFinalizer } from './controllers/finalizer.js';
+export { CRDHandler, type CRDHandlerOptions, type NodeHandler } from './customresource/crd-handler.js';
+export { CustomResourceCoercer, type CustomResourceVersion } from './customresource/coercion.js';
+export { CustomResourceStatusREST, CustomResourceStore } from './customresource/cr-store.js';
+export {
+  type CustomResourceStrategyOptions,
+  newCustomResourceStatusStrategy,
+  newCustomResourceStrategy,
+  validateCustomResourceObject,
+} from './customresource/cr-strategy.js';
+export { CustomResourceScaleREST } from './customresource/scale-rest.js';
+export { CustomResourceTableConvertor } from './customresource/printer-columns.js';
+export { parseSimpleJSONPath, setAtJSONPath, valueAtJSONPath } from './customresource/json-path.js';
+export { type CustomResourceModels, customResourceModels } from './customresource/openapi-schema.js';
+export { CUSTOM_RESOURCE_PATCH_TYPES, withCustomResourceModels } from './customresource/route-models.js';
+export { newVersionStorage, type VersionStorage } from './customresource/version-storage.js';
+export {
+  APIExtensionsServer,
+  type APIExtensionsServerOptions,
+  createAPIExtensionsServer,
+} from './server/apiextensions-server.js';
+export { crdDelegationTarget } from './server/crd-delegate.js';
+export { TextCodecFactory } from './server/json-codecs.js';
+export { CachedRESTOptionsGetter, groupResourcePrefix, type RESTOptions, type RESTOptionsGetter } from './server/rest-options.js';

@@ -93,7 +93,7 @@ export { applyJSONPatch, decodeJSONPatch, JSONPatchError, type JSONPatchOperatio
 export { applyMergePatch } from './patch/merge-patch.js';
 export { applyStrategicMergePatch, StrategicMergePatchError } from './patch/strategic-merge-patch.js';
 export { dropUnknownFields, duplicateFields } from './handlers/field-validation.js';
-export { DiscoveryManager, type DiscoveryManagerOptions } from './discovery/discovery-manager.js';
+export { type APIGroupsDiscovery, DiscoveryManager, type DiscoveryManagerOptions } from './discovery/discovery-manager.js';
 export {
   addAPIResourceListRoute,
   apiGroupWebService,

@@ -3,10 +3,21 @@
  * WebServices: `/api`, `/apis` and `/apis/<group>`, legacy and aggregated v2.
  */
 import type { Container } from '@apiserver/restful';
-import { type APIGroup, type APIGroupDiscoveryList, type CodecFactory, formatGroupVersion } from '@apiserver/runtime';
+import { type APIGroup, type APIGroupDiscovery, type APIGroupDiscoveryList, type CodecFactory, formatGroupVersion } from '@apiserver/runtime';
 import type { InstalledGroupVersion } from '../group-version.js';
 import { type AggregatedVersion, aggregatedDiscoveryList, toAggregatedResources } from './aggregated.js';
 import { apiGroupWebService, legacyRootWebService, rootAPIsWebService } from './discovery-webservices.js';
+
+/**
+ * The `/apis` groups another server serves (a delegate in the delegation chain), listed in this
+ * server's `/apis` after its own groups; upstream's aggregator does this merge.
+ */
+export interface APIGroupsDiscovery {
+  /** Legacy discovery: the APIGroups, in priority order. */
+  readonly groups: readonly APIGroup[];
+  /** Aggregated discovery (apidiscovery.k8s.io/v2): the APIGroupDiscovery items, same order. */
+  readonly aggregated: readonly APIGroupDiscovery[];
+}
 
 /** Options of the manager. */
 export interface DiscoveryManagerOptions {
@@ -16,6 +27,8 @@ export interface DiscoveryManagerOptions {
   readonly aggregated?: boolean;
   /** Address advertised in `/api` (default: the request's local address). */
   readonly serverAddress?: string;
+  /** Groups of a delegate, appended to `/apis` (a group this manager serves itself is not repeated). */
+  readonly delegated?: () => APIGroupsDiscovery | undefined;
 }
 
 /** Groups and versions known to discovery, in registration (priority) order. */
@@ -47,9 +60,16 @@ export class DiscoveryManager {
     return { name, versions, ...(preferred === undefined ? {} : { preferredVersion: preferred }) };
   }
 
-  /** Every `/apis` group in registration order. */
+  /** Every `/apis` group: this manager's in registration order, then the delegate's. */
   apiGroups(): APIGroup[] {
-    return [...this.#groups.keys()].map((name) => this.apiGroup(name));
+    const own = [...this.#groups.keys()].map((name) => this.apiGroup(name));
+    const delegated = this.#options.delegated?.()?.groups ?? [];
+    return [...own, ...delegated.filter((g) => !this.#groups.has(g.name))];
+  }
+
+  /** This manager's groups and its delegate's, as a delegating server's manager sees them. */
+  apiGroupsDiscovery(): APIGroupsDiscovery {
+    return { groups: this.apiGroups(), aggregated: this.aggregatedGroups().items };
   }
 
   #aggregated(entries: ReadonlyArray<[string, readonly InstalledGroupVersion[]]>): APIGroupDiscoveryList {
@@ -66,9 +86,11 @@ export class DiscoveryManager {
     return this.#aggregated(this.#core.length === 0 ? [] : [['', this.#core]]);
   }
 
-  /** The aggregated document of `/apis`. */
+  /** The aggregated document of `/apis`: this manager's groups, then the delegate's. */
   aggregatedGroups(): APIGroupDiscoveryList {
-    return this.#aggregated([...this.#groups.entries()]);
+    const list = this.#aggregated([...this.#groups.entries()]);
+    const delegated = (this.#options.delegated?.()?.aggregated ?? []).filter((g) => !this.#groups.has(g.metadata?.name ?? ''));
+    return { ...list, items: [...list.items, ...delegated] };
   }
 
   /** Adds `/api`, `/apis` and one `/apis/<group>` WebService per group not yet served to the container. */

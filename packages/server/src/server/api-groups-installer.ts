@@ -1,4 +1,4 @@
-import { APIGroupVersion, DiscoveryManager } from '@apiserver/endpoints';
+import { type APIGroupsDiscovery, APIGroupVersion, DiscoveryManager } from '@apiserver/endpoints';
 import type { Container } from '@apiserver/restful';
 import { CodecFactory, formatGroupVersion } from '@apiserver/runtime';
 import { type APIGroupInfo, APIGroupInfoError, hasResources } from './api-group-info.js';
@@ -13,6 +13,8 @@ export interface APIGroupsInstallerOptions {
   readonly maxRequestBodyBytes?: number;
   /** Where skipped versions are reported. */
   readonly log: (message: string) => void;
+  /** The `/apis` groups of the delegate, listed in this server's `/apis` after its own. */
+  readonly delegated?: () => APIGroupsDiscovery | undefined;
 }
 
 /**
@@ -50,9 +52,15 @@ export class APIGroupsInstaller {
     for (const info of infos) this.#install('/apis', info);
   }
 
+  /** The `/apis` groups served here, then the delegate's (what a delegating server merges into its `/apis`). */
+  apiGroupsDiscovery(): APIGroupsDiscovery {
+    return this.#discovery?.apiGroupsDiscovery() ?? this.#options.delegated?.() ?? { groups: [], aggregated: [] };
+  }
+
   #install(root: string, info: APIGroupInfo): void {
     const codecs = info.codecs ?? new CodecFactory(info.scheme);
-    this.#discovery ??= new DiscoveryManager({ codecs });
+    const { delegated } = this.#options;
+    this.#discovery ??= new DiscoveryManager({ codecs, ...(delegated !== undefined && { delegated }) });
     const { minRequestTimeoutSeconds, maxRequestBodyBytes } = this.#options;
     for (const groupVersion of info.prioritizedVersions) {
       const storage = info.versionedResourcesStorageMap[groupVersion.version];

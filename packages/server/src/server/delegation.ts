@@ -1,4 +1,5 @@
 import type { WebService } from '@apiserver/restful';
+import type { APIGroupsDiscovery } from '@apiserver/endpoints';
 import type { GroupVersionKind } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
 import type { TSchema } from '../openapi/component-schemas.js';
@@ -22,6 +23,8 @@ export interface DelegationTarget {
   openAPIWebServices?(): readonly WebService[];
   /** Registered kinds of a schema in the target's schemes, for the delegating server's OpenAPI documents. */
   openAPIKindsOf?(schema: TSchema): readonly GroupVersionKind[];
+  /** The `/apis` groups served by the target and its delegates, merged into the delegating server's `/apis` discovery. */
+  apiGroupsDiscovery?(): APIGroupsDiscovery;
   /**
    * Runs the target's post-start hooks (and its delegates'): the delegating server calls this when it starts, since
    * only the outermost server of a chain listens (upstream copies the delegate's hooks into the delegating server).

@@ -14,6 +14,7 @@ import { requestInfoFrom, withSignalSource } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
 import { installIndex } from '../routes/index.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
+import type { APIGroupsDiscovery } from '@apiserver/endpoints';
 import type { WebService } from '@apiserver/restful';
 import type { GroupVersionKind, Scheme } from '@apiserver/runtime';
 import type { TSchema } from '../openapi/component-schemas.js';
@@ -96,6 +97,7 @@ export class GenericAPIServer {
     this.#apiGroups = new APIGroupsInstaller(this.handler.goRestfulContainer, {
       legacyAPIGroupPrefixes: config.legacyAPIGroupPrefixes ?? ['/api'],
       log: this.#log,
+      delegated: () => this.#delegate.apiGroupsDiscovery?.(),
       ...(config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: config.minRequestTimeoutSeconds }),
       ...(config.maxRequestBodyBytes !== undefined && { maxRequestBodyBytes: config.maxRequestBodyBytes }),
     });
@@ -123,6 +125,11 @@ export class GenericAPIServer {
     const kinds = [...this.#schemes].flatMap((s) => s.kindsOf(schema));
     for (const k of [...kinds, ...(this.#delegate.openAPIKindsOf?.(schema) ?? [])]) seen.set(`${k.group}/${k.version}/${k.kind}`, k);
     return [...seen.values()];
+  }
+
+  /** The `/apis` groups of this server and its delegates, for a delegating server's `/apis` discovery. */
+  apiGroupsDiscovery(): APIGroupsDiscovery {
+    return this.#apiGroups.apiGroupsDiscovery();
   }
 
   #installed(infos: readonly APIGroupInfo[]): void {

@@ -1,0 +1,84 @@
+/**
+ * What happens to a custom resource between the decoder and the store (the crdHandler's
+ * unstructured schema coercer and defaulter, and the `None` conversion): unknown fields are pruned
+ * and reported by `fieldValidation` (Strict → 400, Warn → warnings), defaults are applied, and the
+ * object is stored in the storage version; objects read are shown in the requested version.
+ *
+ * @module
+ */
+import type { ApiObject, RequestContext, UpdatedObjectInfo } from '@apiserver/registry';
+import { newBadRequest, ObjectMetaSchema, propertiesOf } from '@apiserver/runtime';
+import { applyDefaults, pruneNonNullableNullsWithoutDefaults } from '../defaulting.js';
+import { prune, unknownFieldMessage } from '../pruning.js';
+import type { Structural } from '../structural-schema.js';
+
+/** Drops the top-level fields ObjectMeta does not have (upstream decodes metadata into ObjectMeta), with their paths. */
+function pruneMetadata(obj: ApiObject): { obj: ApiObject; paths: string[] } {
+  const known = propertiesOf(ObjectMetaSchema) ?? {};
+  const unknown = Object.keys(obj.metadata).filter((key) => !Object.hasOwn(known, key));
+  if (unknown.length === 0) return { obj, paths: [] };
+  const metadata = { ...obj.metadata };
+  for (const key of unknown) Reflect.deleteProperty(metadata, key);
+  return { obj: { ...obj, metadata }, paths: unknown.map((key) => `metadata.${key}`) };
+}
+
+/** The facts of one served version of a custom resource. */
+export interface CustomResourceVersion {
+  /** The API group. */
+  readonly group: string;
+  /** The version served. */
+  readonly version: string;
+  /** The kind. */
+  readonly kind: string;
+  /** The version objects are stored in. */
+  readonly storageVersion: string;
+  /** The served version's structural schema. */
+  readonly schema: Structural | undefined;
+}
+
+/** Prunes, defaults and converts custom resources of one served version. */
+export class CustomResourceCoercer {
+  readonly #v: CustomResourceVersion;
+
+  /** Creates the coercer of a served version. */
+  constructor(version: CustomResourceVersion) {
+    this.#v = version;
+  }
+
+  /** `<group>/<version>` of the served version. */
+  get apiVersion(): string {
+    return `${this.#v.group}/${this.#v.version}`;
+  }
+
+  /** Shows a stored object in the served version (the `None` conversion only rewrites apiVersion). */
+  toServedVersion<T extends { apiVersion?: unknown }>(obj: T): T {
+    obj.apiVersion = this.apiVersion;
+    return obj;
+  }
+
+  /** Prunes unknown fields (reporting them per `fieldValidation`), applies defaults, and sets the storage apiVersion. */
+  coerce(ctx: RequestContext, obj: ApiObject, fieldValidation: string | undefined): ApiObject {
+    const { schema, kind, version, group, storageVersion } = this.#v;
+    const meta = pruneMetadata(obj);
+    const { pruned, prunedPaths } = schema === undefined ? { pruned: meta.obj, prunedPaths: [] } : prune(meta.obj, schema, { isResourceRoot: true });
+    const unknown = [...meta.paths, ...prunedPaths].sort();
+    if (unknown.length > 0 && fieldValidation === 'Strict') {
+      const detail = unknown.map(unknownFieldMessage).join(', ');
+      throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: strict decoding error: ${detail}`);
+    }
+    if (fieldValidation !== 'Ignore') for (const p of unknown) ctx.addWarning?.(unknownFieldMessage(p));
+    const out = schema === undefined ? pruned : applyDefaults(pruneNonNullableNullsWithoutDefaults(pruned, schema), schema);
+    return { ...out, apiVersion: `${group}/${storageVersion}` };
+  }
+
+  /** Wraps an update so the old object is seen in the served version and the new one is coerced. */
+  wrapUpdate(objInfo: UpdatedObjectInfo, fieldValidation: string | undefined): UpdatedObjectInfo {
+    return {
+      preconditions: () => objInfo.preconditions(),
+      updatedObject: async (ctx, old) => {
+        const updated = await objInfo.updatedObject(ctx, old === undefined ? undefined : this.toServedVersion(structuredClone(old)));
+        return this.coerce(ctx, updated, fieldValidation);
+      },
+    };
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The storage map entries of one served version of a CRD: `<plural>`, and `<plural>/status` and
+ * `<plural>/scale` when declared, with the version's schema, strategy, printer columns and names.
+ *
+ * @module
+ */
+import type { ApiObject, ApiList, Storage } from '@apiserver/registry';
+import { compareKubeAwareVersions, defaultedNames } from '../apis/helpers.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../apis/types.js';
+import { newStructural, type Structural } from '../structural-schema.js';
+import { CustomResourceCoercer } from './coercion.js';
+import { CustomResourceScaleREST } from './scale-rest.js';
+import { CustomResourceStatusREST, CustomResourceStore } from './cr-store.js';
+import { newCustomResourceStatusStrategy, newCustomResourceStrategy } from './cr-strategy.js';
+import { CustomResourceTableConvertor } from './printer-columns.js';
+import type { RESTOptions } from '../server/rest-options.js';
+
+/** The storage of one served version and the main store (for cleanup). */
+export interface VersionStorage {
+  /** `<plural>`, `<plural>/status`, `<plural>/scale` → storage. */
+  readonly entries: ReadonlyMap<string, Storage>;
+  /** The main store. */
+  readonly store: CustomResourceStore;
+}
+
+function structuralOf(version: CustomResourceDefinitionVersion): Structural | undefined {
+  const props = version.schema?.openAPIV3Schema;
+  return props === undefined ? undefined : newStructural(props);
+}
+
+/**
+ * The warning of a deprecated version (`deprecationWarning`, else upstream's default
+ * `<group>/<version> <Kind> is deprecated; use <group>/<newer served version> <Kind>`).
+ */
+export function deprecationWarning(crd: CustomResourceDefinition, version: CustomResourceDefinitionVersion): string | undefined {
+  if (version.deprecated !== true) return undefined;
+  if (version.deprecationWarning !== undefined) return version.deprecationWarning;
+  const { group, names } = crd.spec;
+  const message = `${group}/${version.name} ${names.kind} is deprecated`;
+  const newer = crd.spec.versions
+    .filter((v) => v.served && v.deprecated !== true && compareKubeAwareVersions(version.name, v.name) > 0)
+    .map((v) => v.name)
+    .sort(compareKubeAwareVersions);
+  return newer[0] === undefined ? message : `${message}; use ${group}/${newer[0]} ${names.kind}`;
+}
+
+/** Builds the storage of `version` of an accepted CRD over the CRD's storage. */
+export function newVersionStorage(crd: CustomResourceDefinition, version: CustomResourceDefinitionVersion, restOptions: RESTOptions): VersionStorage {
+  const { group } = crd.spec;
+  const names = defaultedNames(crd.status?.acceptedNames ?? crd.spec.names);
+  const storageVersion = crd.spec.versions.find((v) => v.storage)?.name ?? version.name;
+  const schema = structuralOf(version);
+  const namespaced = crd.spec.scope === 'Namespaced';
+  const apiVersion = `${group}/${version.name}`;
+  const coercer = new CustomResourceCoercer({ group, version: version.name, kind: names.kind, storageVersion, schema });
+  const strategyOptions = { namespaced, schema, subresources: version.subresources };
+  const strategy = newCustomResourceStrategy(strategyOptions);
+  const options = {
+    newObject: (): ApiObject => ({ apiVersion, kind: names.kind, metadata: {} }),
+    newList: (): ApiList => ({ apiVersion, kind: names.listKind, metadata: {}, items: [] }),
+    defaultQualifiedResource: { group, resource: names.plural },
+    singularQualifiedResource: { group, resource: names.singular ?? names.kind.toLowerCase() },
+    qualifiedKind: { group, kind: names.kind },
+    storage: restOptions.storage,
+    resourcePrefix: restOptions.resourcePrefix,
+    strategies: { create: strategy, update: strategy, delete: strategy },
+    tableConvertor: new CustomResourceTableConvertor(version.additionalPrinterColumns ?? []),
+    shortNames: names.shortNames ?? [],
+    categories: names.categories ?? [],
+    decorator: (obj: ApiObject | ApiList) => {
+      coercer.toServedVersion(obj);
+      if (Array.isArray((obj as ApiList).items)) for (const item of (obj as ApiList).items) coercer.toServedVersion(item);
+    },
+  };
+  const warning = deprecationWarning(crd, version);
+  const store = new CustomResourceStore(options, coercer, warning);
+  const entries = new Map<string, Storage>([[names.plural, store]]);
+  const subresources = version.subresources;
+  if (subresources?.status !== undefined) {
+    const statusStrategy = newCustomResourceStatusStrategy(strategy, strategyOptions);
+    const statusStore = new CustomResourceStore({ ...options, strategies: { ...options.strategies, update: statusStrategy } }, coercer, warning);
+    entries.set(`${names.plural}/status`, new CustomResourceStatusREST(statusStore));
+  }
+  if (subresources?.scale !== undefined) entries.set(`${names.plural}/scale`, new CustomResourceScaleREST(store, subresources.scale));
+  return { entries, store };
+}

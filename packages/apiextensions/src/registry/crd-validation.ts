@@ -1,0 +1,141 @@
+/**
+ * CRD validation (`pkg/apis/apiextensions/validation` `ValidateCustomResourceDefinition`), the rules
+ * this server relies on: name = plural.group, group, names, scope, versions (exactly one storage
+ * version, DNS-1035 names), structural schemas, scale paths, the None conversion strategy.
+ *
+ * @module
+ */
+import {
+  type FieldError,
+  type FieldPath,
+  fieldInvalid,
+  fieldNotSupported,
+  fieldRequired,
+  isDNS1035Label,
+  isDNS1123Subdomain,
+  newPath,
+} from '@apiserver/runtime';
+import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion } from '../apis/types.js';
+import { newStructural, StructuralSchemaError } from '../structural-schema.js';
+import { validateStructural } from '../structural-validation.js';
+
+const KIND = /^[A-Za-z][A-Za-z0-9]*$/;
+
+function validateNames(names: CustomResourceDefinitionNames | undefined, path: FieldPath): FieldError[] {
+  if (names === undefined) return [fieldRequired(path, '')];
+  const errs: FieldError[] = [];
+  const label = (value: string | undefined, p: FieldPath, required: boolean): void => {
+    if (value === undefined || value === '') {
+      if (required) errs.push(fieldRequired(p, ''));
+      return;
+    }
+    for (const msg of isDNS1035Label(value)) errs.push(fieldInvalid(p, value, msg));
+  };
+  label(names.plural, path.child('plural'), true);
+  label(names.singular, path.child('singular'), false);
+  for (const [i, s] of (names.shortNames ?? []).entries()) label(s, path.child('shortNames').index(i), true);
+  for (const [i, c] of (names.categories ?? []).entries()) label(c, path.child('categories').index(i), true);
+  const kind = (value: string | undefined, p: FieldPath, required: boolean): void => {
+    if (value === undefined || value === '') {
+      if (required) errs.push(fieldRequired(p, ''));
+    } else if (!KIND.test(value)) {
+      errs.push(fieldInvalid(p, value, 'may have mixed case, but should otherwise match: [a-z]([-a-z0-9]*[a-z0-9])?'));
+    }
+  };
+  kind(names.kind, path.child('kind'), true);
+  kind(names.listKind, path.child('listKind'), false);
+  if (names.kind !== undefined && names.kind !== '' && names.kind === names.listKind) {
+    errs.push(fieldInvalid(path.child('listKind'), names.listKind, 'kind and listKind may not be the same'));
+  }
+  return errs;
+}
+
+function validateSchema(version: CustomResourceDefinitionVersion, path: FieldPath): FieldError[] {
+  const schemaPath = path.child('schema', 'openAPIV3Schema');
+  const props = version.schema?.openAPIV3Schema;
+  if (props === undefined) return [fieldRequired(schemaPath, 'schemas are required')];
+  try {
+    return validateStructural(newStructural(props), schemaPath);
+  } catch (err) {
+    if (err instanceof StructuralSchemaError) return [fieldInvalid(schemaPath, '', err.message)];
+    throw err;
+  }
+}
+
+function validateScale(version: CustomResourceDefinitionVersion, path: FieldPath): FieldError[] {
+  const scale = version.subresources?.scale;
+  if (scale === undefined) return [];
+  const errs: FieldError[] = [];
+  const p = path.child('subresources', 'scale');
+  if (!(scale.specReplicasPath ?? '').startsWith('.spec.')) {
+    errs.push(fieldInvalid(p.child('specReplicasPath'), scale.specReplicasPath, 'should be a json path under .spec'));
+  }
+  if (!(scale.statusReplicasPath ?? '').startsWith('.status.')) {
+    errs.push(fieldInvalid(p.child('statusReplicasPath'), scale.statusReplicasPath, 'should be a json path under .status'));
+  }
+  const selector = scale.labelSelectorPath;
+  if (selector !== undefined && !selector.startsWith('.spec.') && !selector.startsWith('.status.')) {
+    errs.push(fieldInvalid(p.child('labelSelectorPath'), selector, 'should be a json path under either .spec or .status'));
+  }
+  return errs;
+}
+
+function validateVersions(versions: readonly CustomResourceDefinitionVersion[] | undefined, path: FieldPath): FieldError[] {
+  if (versions === undefined || versions.length === 0) return [fieldRequired(path, 'must have exactly one version marked as storage version')];
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const [i, v] of versions.entries()) {
+    const p = path.index(i);
+    if (v.name === undefined || v.name === '') errs.push(fieldRequired(p.child('name'), ''));
+    else for (const msg of isDNS1035Label(v.name)) errs.push(fieldInvalid(p.child('name'), v.name, msg));
+    if (seen.has(v.name)) errs.push(fieldInvalid(path, versions.map((x) => x.name), 'must contain unique version names'));
+    seen.add(v.name);
+    errs.push(...validateSchema(v, p), ...validateScale(v, p));
+  }
+  if (versions.filter((v) => v.storage).length !== 1) {
+    errs.push(fieldInvalid(path, versions.map((v) => v.name), 'must have exactly one version marked as storage version'));
+  }
+  if (!versions.some((v) => v.served)) errs.push(fieldInvalid(path, versions.map((v) => v.name), 'must have at least one served version'));
+  return errs;
+}
+
+/** Validates a CRD for create and update. */
+export function validateCustomResourceDefinition(crd: CustomResourceDefinition): FieldError[] {
+  const spec = crd.spec ?? {};
+  const path = newPath('spec');
+  const errs: FieldError[] = [];
+  const { group, names } = spec;
+  if (crd.metadata.name !== `${names?.plural ?? ''}.${group ?? ''}`) {
+    errs.push(fieldInvalid(newPath('metadata', 'name'), crd.metadata.name ?? '', 'must be spec.names.plural+"."+spec.group'));
+  }
+  if (group === undefined || group === '') errs.push(fieldRequired(path.child('group'), ''));
+  else {
+    for (const msg of isDNS1123Subdomain(group)) errs.push(fieldInvalid(path.child('group'), group, msg));
+    if (group.split('.').length < 2) errs.push(fieldInvalid(path.child('group'), group, 'should be a domain with at least one dot'));
+  }
+  if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') {
+    errs.push(fieldNotSupported(path.child('scope'), spec.scope ?? '', ['Cluster', 'Namespaced']));
+  }
+  errs.push(...validateNames(names, path.child('names')), ...validateVersions(spec.versions, path.child('versions')));
+  const strategy = spec.conversion?.strategy ?? 'None';
+  if (strategy !== 'None') errs.push(fieldNotSupported(path.child('conversion', 'strategy'), strategy, ['None']));
+  if (spec.preserveUnknownFields === true) {
+    errs.push(fieldInvalid(path.child('preserveUnknownFields'), true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
+  }
+  return errs;
+}
+
+/** Update rules: scope and group are immutable, stored versions must stay listed. */
+export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefinition, old: CustomResourceDefinition): FieldError[] {
+  const errs = validateCustomResourceDefinition(crd);
+  const path = newPath('spec');
+  if (crd.spec?.scope !== old.spec.scope) errs.push(fieldInvalid(path.child('scope'), crd.spec?.scope, 'field is immutable'));
+  if (crd.spec?.group !== old.spec.group) errs.push(fieldInvalid(path.child('group'), crd.spec?.group, 'field is immutable'));
+  const names = new Set((crd.spec?.versions ?? []).map((v) => v.name));
+  for (const [i, stored] of (old.status?.storedVersions ?? []).entries()) {
+    if (!names.has(stored)) {
+      errs.push(fieldInvalid(newPath('status', 'storedVersions').index(i), stored, 'must appear in spec.versions'));
+    }
+  }
+  return errs;
+}

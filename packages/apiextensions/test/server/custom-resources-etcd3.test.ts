@@ -1,0 +1,4 @@
+import t from 'tap';
+import { runCustomResourceSuite } from './custom-resources.js';
+
+runCustomResourceSuite(t, 'etcd3');
