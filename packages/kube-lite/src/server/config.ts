@@ -12,7 +12,7 @@ import type { DelegationTarget, SecureServingOptions } from '@apiserver/server';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { type APIResourceConfigSource, enablingUnknownGroups } from './api-resource-config.js';
 import { parseEtcdServersOverrides } from './etcd-servers-overrides.js';
-import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
+import { builtinGroupVersionRegistry, type GroupVersionRegistry, withChainGroupVersions } from './group-version-registry.js';
 import { KubeAPIServer, type KubeAPIServerExtras } from './kube-api-server.js';
 import { kubeconfigToken } from './kubeconfig.js';
 import { certDirectoryOf, type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
@@ -66,7 +66,7 @@ export class KubeLiteConfig {
 
   /** Validates the options; throws {@link KubeLiteOptionsError} listing every invalid value. */
   static fromOptions(input: KubeLiteServerConfig): KubeLiteConfig {
-    const errors = validateKubeLiteOptions(input.options, input.apiGroupRegistry ?? builtinGroupVersionRegistry());
+    const errors = validateKubeLiteOptions(input.options, withChainGroupVersions(input.apiGroupRegistry ?? builtinGroupVersionRegistry()));
     if (errors.length > 0) throw new KubeLiteOptionsError(errors);
     return new KubeLiteConfig(input);
   }
@@ -125,7 +125,7 @@ export class CompletedKubeLiteConfig {
   /** Completes `input` (already validated by {@link KubeLiteConfig.fromOptions}). */
   constructor(input: KubeLiteServerConfig) {
     const o = input.options;
-    const registry = input.apiGroupRegistry ?? builtinGroupVersionRegistry();
+    const registry = withChainGroupVersions(input.apiGroupRegistry ?? builtinGroupVersionRegistry());
     this.options = o;
     this.providers = input.providers;
     this.apiResourceConfig = enablingUnknownGroups(mergeAPIResourceConfig(o.runtimeConfig, registry), (group) => registry.isGroupRegistered(group));

@@ -39,3 +39,22 @@ export function builtinGroupVersionRegistry(): GroupVersionRegistry {
   builtin ??= schemeGroupVersionRegistry(newBuiltinScheme());
   return builtin;
 }
+
+/** The group-versions the servers of kube-lite's chain serve themselves: the aggregator's and the apiextensions server's. */
+export const CHAIN_GROUP_VERSIONS: readonly GroupVersion[] = [
+  { group: 'apiregistration.k8s.io', version: 'v1' },
+  { group: 'apiextensions.k8s.io', version: 'v1' },
+];
+
+/**
+ * `registry` plus the chain's own group-versions, as kube-apiserver's combined scheme knows them, so that
+ * `--runtime-config` may name them (`apiextensions.k8s.io/v1=false`) and `api/all=false` turns them off.
+ */
+export function withChainGroupVersions(registry: GroupVersionRegistry): GroupVersionRegistry {
+  const extra = CHAIN_GROUP_VERSIONS.filter((gv) => !registry.isVersionRegistered(gv));
+  return {
+    isGroupRegistered: (group) => registry.isGroupRegistered(group) || extra.some((gv) => gv.group === group),
+    isVersionRegistered: (gv) => registry.isVersionRegistered(gv) || extra.some((v) => v.group === gv.group && v.version === gv.version),
+    prioritizedVersionsAllGroups: () => [...registry.prioritizedVersionsAllGroups(), ...extra],
+  };
+}

@@ -13,6 +13,7 @@ import {
   type Authorizer,
   type DelegationTarget,
   GenericAPIServer,
+  type GenericAPIServerConfig,
   namedCheck,
   type RequestAuthenticator,
 } from '@apiserver/server';
@@ -76,12 +77,14 @@ export class KubeAPIServer {
   readonly authorization: AuthorizationConfig;
   readonly #listening: (endpoint: MasterEndpoint) => void;
   readonly #bindAddress: string;
+  readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
 
   private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined) {
     const o = c.options;
     this.storageFactory = storage;
     this.#bindAddress = o.bindAddress;
     this.groups = enabledGroups(c.providers, c.apiResourceConfig, storage);
+    this.#lookupNamespace = namespaceLookup(this.groups);
     this.authentication = {
       anonymous: o.anonymousAuth,
       ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
@@ -89,15 +92,10 @@ export class KubeAPIServer {
     };
     this.authorization = { modes: o.authorizationModes, ...(c.extras.authorizer !== undefined && { authorizer: c.extras.authorizer(this.groups) }) };
     this.genericAPIServer = new GenericAPIServer({
+      ...this.genericConfig(c),
       name: 'kube-lite',
       ...(delegate !== undefined && { delegate }),
-      requestTimeoutMillis: o.requestTimeoutMillis,
-      maxRequestsInFlight: o.maxRequestsInflight,
-      maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
-      authentication: this.authentication,
-      authorization: this.authorization,
       readyzChecks: [namedCheck(o.storageBackend === 'etcd3' ? 'etcd' : 'storage', () => storage.readinessCheck())],
-      log: c.log,
     });
     let listening: (endpoint: MasterEndpoint) => void = () => undefined;
     const endpoint = new Promise<MasterEndpoint>((resolve) => {
@@ -111,16 +109,26 @@ export class KubeAPIServer {
   static async create(c: CompletedKubeLiteConfig, delegate?: DelegationTarget): Promise<KubeAPIServer> {
     const storage = await StorageFactory.open(c.storageBackend);
     try {
-      return new KubeAPIServer(c, storage, delegate);
+      return KubeAPIServer.build(c, storage, delegate);
     } catch (err) {
       await storage.close();
       throw err;
     }
   }
 
+  /** Builds the server on an opened storage factory, which it then owns (closed by {@link KubeAPIServer.close}). */
+  static build(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate?: DelegationTarget): KubeAPIServer {
+    return new KubeAPIServer(c, storage, delegate);
+  }
+
+  /** The namespace named `name`, or undefined when it does not exist (what NamespaceLifecycle admission asks). */
+  lookupNamespace(name: string): Promise<ApiObject | undefined> {
+    return this.#lookupNamespace(name);
+  }
+
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>): void {
     const server = this.genericAPIServer;
-    const admission = new AdmissionChain([new NamespaceLifecycle(namespaceLookup(this.groups))]);
+    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace)]);
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
@@ -137,6 +145,19 @@ export class KubeAPIServer {
     installDocsPage(server);
     addNamespaceControllerHook(server, this.groups, c.log);
     addServiceAccountsControllerHook(server, this.groups, c.log);
+  }
+
+  /** The generic server settings every server of the chain shares: limits, timeouts, authentication, authorization, log. */
+  genericConfig(c: CompletedKubeLiteConfig): GenericAPIServerConfig {
+    const o = c.options;
+    return {
+      requestTimeoutMillis: o.requestTimeoutMillis,
+      maxRequestsInFlight: o.maxRequestsInflight,
+      maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+      authentication: this.authentication,
+      authorization: this.authorization,
+      log: c.log,
+    };
   }
 
   /** Tells the bootstrap controller, already waiting in its post-start hook, where the chain listens. */

@@ -1,13 +1,18 @@
 /**
  * kube-lite's delegation chain (upstream `CreateServerChain`): requests enter the outermost server's handler chain
  * once, and paths it does not serve fall through to the next server's unprotected handler, ending at the not-found
- * handler. Today the chain is the kube API server in front of the not-found delegate.
+ * handler: the aggregator, the kube API server, the apiextensions server, then the not-found handler.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type APIAggregator, APIREGISTRATION_GROUP, createAggregatorServer, registryServiceGetter } from '@apiserver/aggregator';
+import { APIEXTENSIONS_GROUP, type APIExtensionsServer, createAPIExtensionsServer } from '@apiserver/apiextensions';
+import { AdmissionChain, isGetter, NamespaceLifecycle } from '@apiserver/registry';
 import type { GenericAPIServer, PreparedGenericAPIServer } from '@apiserver/server';
 import type { CompletedKubeLiteConfig } from './config.js';
-import type { KubeAPIServer } from './kube-api-server.js';
+import { storageOf } from './group-storage.js';
+import { KubeAPIServer } from './kube-api-server.js';
+import { StorageFactory } from './storage-factory.js';
 import { writeKubeconfig } from './kubeconfig.js';
 
 /** Where a running chain listens. */
@@ -18,19 +23,35 @@ export interface KubeLiteListening {
   readonly kubeconfigPath: string;
 }
 
+/** The servers of kube-lite's chain, front first. */
+export interface KubeLiteServers {
+  /** The aggregator (front); absent with `apiregistration.k8s.io/v1` turned off. */
+  readonly aggregator: APIAggregator | undefined;
+  /** The kube API server. */
+  readonly kubeAPIServer: KubeAPIServer;
+  /** The apiextensions server; absent with `apiextensions.k8s.io/v1` turned off. */
+  readonly apiExtensions: APIExtensionsServer | undefined;
+}
+
 /** The servers of the chain, outermost first in {@link KubeLiteServerChain.server}. */
 export class KubeLiteServerChain {
   /** The server that listens and filters every request (the front of the chain). */
   readonly server: GenericAPIServer;
+  /** The aggregator, the front of the chain (absent with `apiregistration.k8s.io/v1` off: the kube API server fronts). */
+  readonly aggregator: APIAggregator | undefined;
   /** The kube API server (built-in groups and their storage). */
   readonly kubeAPIServer: KubeAPIServer;
+  /** The apiextensions server (CRDs and custom resources), behind the kube API server (absent with `apiextensions.k8s.io/v1` off). */
+  readonly apiExtensions: APIExtensionsServer | undefined;
   readonly #config: CompletedKubeLiteConfig;
 
   /** Assembles a chain from its built servers. */
-  constructor(config: CompletedKubeLiteConfig, kubeAPIServer: KubeAPIServer, front: GenericAPIServer) {
+  constructor(config: CompletedKubeLiteConfig, servers: KubeLiteServers) {
     this.#config = config;
-    this.kubeAPIServer = kubeAPIServer;
-    this.server = front;
+    this.aggregator = servers.aggregator;
+    this.kubeAPIServer = servers.kubeAPIServer;
+    this.apiExtensions = servers.apiExtensions;
+    this.server = servers.aggregator?.genericAPIServer ?? servers.kubeAPIServer.genericAPIServer;
   }
 
   /** Prepares the whole chain to run (upstream `PrepareRun`). */
@@ -45,10 +66,60 @@ export class KubeLiteServerChain {
   }
 }
 
-/** Builds the chain from a completed config; the storage is closed again when building fails. */
+/**
+ * The aggregator in front of the kube API server (upstream `createAggregatorServer`): APIServices stored under
+ * `/apiregistration.k8s.io/apiservices`, remote ones resolved through the served Services and Endpoints, a local
+ * APIService registered for every built-in group-version.
+ */
+function newAggregator(config: CompletedKubeLiteConfig, kube: KubeAPIServer): APIAggregator {
+  const services = storageOf(kube.groups, '', 'services');
+  const endpoints = storageOf(kube.groups, '', 'endpoints');
+  return createAggregatorServer(
+    {
+      genericConfig: { ...kube.genericConfig(config), name: 'kube-aggregator' },
+      restOptionsGetter: kube.storageFactory.simpleRESTOptionsGetter(),
+      ...(services !== undefined && isGetter(services) && endpoints !== undefined && isGetter(endpoints) && { services: registryServiceGetter(services, endpoints) }),
+    },
+    kube.genericAPIServer,
+  );
+}
+
+/**
+ * The apiextensions server behind the kube API server (upstream `createAPIExtensionsServer`): CRDs stored under
+ * `/apiextensions.k8s.io/customresourcedefinitions`, custom resources under `/<group>/<plural>`, namespaced ones
+ * admitted only into existing namespaces (looked up in the kube API server once it exists).
+ */
+function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFactory, kube: () => KubeAPIServer | undefined): APIExtensionsServer {
+  const o = config.options;
+  const admission = new AdmissionChain([new NamespaceLifecycle((name) => kube()?.lookupNamespace(name) ?? Promise.resolve(undefined))]);
+  return createAPIExtensionsServer({
+    restOptionsGetter: storage.simpleRESTOptionsGetter(),
+    genericConfig: {
+      name: 'apiextensions-apiserver',
+      requestTimeoutMillis: o.requestTimeoutMillis,
+      maxRequestsInFlight: o.maxRequestsInflight,
+      maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+      log: config.log,
+    },
+    admission,
+  });
+}
+
+/** Builds the chain from a completed config (aggregator → kube API server → apiextensions); the storage is closed again when building fails. */
 export async function createServerChain(config: CompletedKubeLiteConfig): Promise<KubeLiteServerChain> {
-  const kubeAPIServer = await config.new();
-  return new KubeLiteServerChain(config, kubeAPIServer, kubeAPIServer.genericAPIServer);
+  const storage = await StorageFactory.open(config.storageBackend);
+  try {
+    let kube: KubeAPIServer | undefined;
+    const enabled = (group: string): boolean => config.apiResourceConfig.versionEnabled({ group, version: 'v1' });
+    // A server whose group `--runtime-config` turns off is left out of the chain.
+    const apiExtensions = enabled(APIEXTENSIONS_GROUP) ? newAPIExtensions(config, storage, () => kube) : undefined;
+    kube = KubeAPIServer.build(config, storage, apiExtensions?.genericAPIServer);
+    const aggregator = enabled(APIREGISTRATION_GROUP) ? newAggregator(config, kube) : undefined;
+    return new KubeLiteServerChain(config, { aggregator, kubeAPIServer: kube, apiExtensions });
+  } catch (err) {
+    await storage.close();
+    throw err;
+  }
 }
 
 /** A chain ready to serve: `nonBlockingRun` starts it and writes the kubeconfig, `run(signal)` serves until aborted. */

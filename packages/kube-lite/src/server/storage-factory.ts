@@ -118,7 +118,20 @@ export class StorageFactory implements RESTOptionsGetter {
 
   /** The storage of one resource under its key prefix on its backend, watch-cached unless turned off for it. */
   getRESTOptions(resource: GroupResource): RESTOptions {
-    const { resourcePrefix, watchCache, etcdServers } = this.configFor(resource);
+    return this.#restOptions(resource, this.configFor(resource).resourcePrefix);
+  }
+
+  /**
+   * A getter keying each resource under `/<group>/<resource>` (upstream's `SimpleRestOptionsFactory`, which the
+   * aggregator and apiextensions servers use: `/registry/apiregistration.k8s.io/apiservices/…`), with this
+   * factory's backends and watch-cache settings.
+   */
+  simpleRESTOptionsGetter(): RESTOptionsGetter {
+    return { getRESTOptions: (resource) => this.#restOptions(resource, `/${resource.group}/${resource.resource}`) };
+  }
+
+  #restOptions(resource: GroupResource, resourcePrefix: string): RESTOptions {
+    const { watchCache, etcdServers } = this.configFor(resource);
     const backend = etcdServers === undefined ? this.#backend : this.#overrides.get(serverListKey(etcdServers));
     if (backend === undefined) throw new Error(`no backend opened for the etcd servers of ${groupResourceString(resource)}`);
     const storage = backend.storage();

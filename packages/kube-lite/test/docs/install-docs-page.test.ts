@@ -125,8 +125,8 @@ t.test('/docs on a running kube-lite (installed by KubeLiteServer itself)', asyn
   });
 
   t.test('a second install on the same path is refused', async (t) => {
-    t.throws(() => installDocsPage(kl.server.genericAPIServer), MuxRegistrationError);
-    const other = installDocsPage(kl.server.genericAPIServer, { path: '/api-docs', title: 'A <b>"title"</b>', defaultGroupVersion: 'apis/apps/v1' });
+    t.throws(() => installDocsPage(kl.server.chain.kubeAPIServer.genericAPIServer), MuxRegistrationError);
+    const other = installDocsPage(kl.server.chain.kubeAPIServer.genericAPIServer, { path: '/api-docs', title: 'A <b>"title"</b>', defaultGroupVersion: 'apis/apps/v1' });
     t.equal(other.path, '/api-docs');
     const html = (await get('/api-docs/')).body.toString('utf8');
     t.match(html, '<title>A &#60;b&#62;&#34;title&#34;&#60;/b&#62;</title>', 'the title is escaped');

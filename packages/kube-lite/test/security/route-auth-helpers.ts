@@ -37,19 +37,25 @@ export function concretePath(template: string): string {
   return template.replace(/\{([^}:]+)(?::[^}]*)?\}/g, (_m, name: string) => PARAM_VALUES[name] ?? `probe-${name}`);
 }
 
-/** Every route of the server: each go-restful route once per method, and GET and POST on every non-restful path. */
+/**
+ * Every route of the server chain (aggregator, kube API server, apiextensions): each go-restful route once per
+ * method, and GET and POST on every non-restful path.
+ */
 export function installedRoutes(server: KubeLiteServer): RouteProbe[] {
-  const handler = server.genericAPIServer.handler;
+  const { aggregator, kubeAPIServer, apiExtensions } = server.chain;
   const probes = new Map<string, RouteProbe>();
   const add = (method: string, path: string): void => {
     probes.set(`${method} ${path}`, { method, path });
   };
-  for (const ws of handler.goRestfulContainer.registeredWebServices()) {
-    for (const route of ws.routes()) add(route.method, concretePath(route.path));
-  }
-  for (const path of [...handler.nonGoRestfulMux.listedPaths(), ...UNLISTED_PATHS]) {
-    add('GET', path);
-    add('POST', path);
+  const servers = [aggregator?.genericAPIServer, kubeAPIServer.genericAPIServer, apiExtensions?.genericAPIServer].filter((s) => s !== undefined);
+  for (const { handler } of servers) {
+    for (const ws of handler.goRestfulContainer.registeredWebServices()) {
+      for (const route of ws.routes()) add(route.method, concretePath(route.path));
+    }
+    for (const path of [...handler.nonGoRestfulMux.listedPaths(), ...UNLISTED_PATHS]) {
+      add('GET', path);
+      add('POST', path);
+    }
   }
   return [...probes.values()].sort((a, b) => (a.path === b.path ? a.method.localeCompare(b.method) : a.path.localeCompare(b.path)));
 }

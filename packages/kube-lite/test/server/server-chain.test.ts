@@ -59,7 +59,8 @@ t.test('options → config → completed → chain → prepareRun → run(signal
   const o = options();
   const completed = KubeLiteConfig.fromOptions({ options: o, ...assembleKubeLite(o), log: quiet, kubeconfigPath: `${dir}/kubeconfig` }).complete();
   const chain = await createServerChain(completed);
-  t.equal(chain.server, chain.kubeAPIServer.genericAPIServer, 'the kube API server fronts the chain today');
+  t.equal(chain.server, chain.aggregator?.genericAPIServer, 'the aggregator fronts the chain');
+  t.not(chain.server, chain.kubeAPIServer.genericAPIServer);
   const stop = new AbortController();
   let url = '';
   const running = chain.prepareRun().run(stop.signal, ({ urls, kubeconfigPath }) => {
@@ -77,6 +78,13 @@ t.test('options → config → completed → chain → prepareRun → run(signal
   t.equal(ready, 200);
   const svc = (await (await fetch(`${url}/api/v1/namespaces/default/services/kubernetes`)).json()) as { spec: { clusterIP: string } };
   t.equal(svc.spec.clusterIP, '10.0.0.1', 'bootstrap controller ran with the listening endpoint');
+  const verbose = await (await fetch(`${url}/readyz?verbose`)).text();
+  for (const check of ['storage', 'poststarthook/bootstrap-controller', 'poststarthook/start-system-namespaces-controller', 'autoregister-completion']) {
+    t.match(verbose, `[+]${check} ok`, `${check}: the kube API server's checks and hooks are the front's`);
+  }
+  const apiService = (await (await fetch(`${url}/apis/apiregistration.k8s.io/v1/apiservices/v1.apps`)).json()) as { spec: Record<string, unknown>; status: { conditions: Array<{ type: string; status: string; reason: string }> } };
+  t.match(apiService.spec, { group: 'apps', version: 'v1', groupPriorityMinimum: 17800, versionPriority: 15 }, 'built-in group-versions are auto-registered');
+  t.match(apiService.status.conditions, [{ type: 'Available', status: 'True', reason: 'Local' }]);
   stop.abort();
   await running;
   await t.rejects(fetch(`${url}/readyz`), 'stopped after the abort');
