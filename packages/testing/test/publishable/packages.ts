@@ -54,11 +54,16 @@ export interface Packed {
   readonly files: readonly string[];
 }
 
-/** `npm pack` of `pkg` into `destination`. */
-export function pack(pkg: PackageInfo, destination: string): Packed {
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: pkg.dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const [result] = JSON.parse(out) as [{ filename: string; files: { path: string }[] }];
-  return { tarball: join(destination, result.filename), files: result.files.map((f) => f.path) };
+/** `npm pack` of every package of `pkgs` into `destination`, in one npm run (`--workspace` per package), by name. */
+export function packAll(pkgs: readonly PackageInfo[], destination: string): Map<string, Packed> {
+  const workspaces = pkgs.map((pkg) => `--workspace=${relative(dirname(PACKAGES_DIR), pkg.dir)}`);
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, ...workspaces], {
+    cwd: dirname(PACKAGES_DIR),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const results = JSON.parse(out) as { name: string; filename: string; files: { path: string }[] }[];
+  return new Map(results.map((r) => [r.name, { tarball: join(destination, r.filename), files: r.files.map((f) => f.path) }]));
 }
 
 /** Creates an empty ESM project in `dir` and installs `tarballs` into it (nothing else of the monorepo). */
@@ -71,15 +76,22 @@ export function installInto(dir: string, tarballs: readonly string[]): void {
   });
 }
 
-/** Imports `specifier` in a fresh node process whose cwd is `project`; returns the error text, or '' when it loads. */
-export function importProblem(project: string, specifier: string): string {
-  try {
-    execFileSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)});`], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
-    return '';
-  } catch (err) {
-    const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? String(err);
-    return stderr.split('\n').find((l) => /Error/.test(l)) ?? stderr.slice(0, 400);
-  }
+/**
+ * Imports each of `specifiers` in one fresh node process whose cwd is `project` (module resolution is by path, so
+ * one import cannot satisfy another's missing dependency); returns the error line per specifier, '' when it loads.
+ */
+export function importProblems(project: string, specifiers: readonly string[]): Map<string, string> {
+  const script = [
+    `const specifiers = ${JSON.stringify(specifiers)};`,
+    'const problems = {};',
+    'for (const s of specifiers) {',
+    '  try { await import(s); problems[s] = ""; }',
+    '  catch (err) { const text = String(err?.stack ?? err); problems[s] = text.split("\\n").find((l) => /Error/.test(l)) ?? text.slice(0, 400); }',
+    '}',
+    'process.stdout.write(JSON.stringify(problems));',
+  ].join('\n');
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+  return new Map(Object.entries(JSON.parse(out) as Record<string, string>));
 }
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"\s]+)['"]/g;
