@@ -78,8 +78,9 @@ export class FieldManager {
   }
 
   /**
-   * Records an Update by `manager` of `live` (undefined for a create) into `newObj`; never fails (an
-   * undecodable managedFields falls back to the live object's, as `UpdateNoErrors`).
+   * Records an Update by `manager` of `live` (undefined for a create) into `newObj`; never fails, as
+   * `UpdateNoErrors`: an undecodable managedFields falls back to the live object's, and an object the merge
+   * types cannot describe is returned without managedFields.
    */
   update(live: JSONObject | undefined, newObj: JSONObject, manager: string): JSONObject {
     let managed: Managed;
@@ -99,7 +100,13 @@ export class FieldManager {
     const next = withoutManagedFields(newObj);
     const creating = live === undefined || typeof metadataOf(live).uid !== 'string' || metadataOf(live).uid === '';
     if (managed.fields.size === 0 && !creating) return next;
-    return withManagedFields(next, this.#recordUpdate(liveObj, next, managed, manager));
+    try {
+      return withManagedFields(next, this.#recordUpdate(liveObj, next, managed, manager));
+    } catch {
+      // Upstream's UpdateNoErrors: an object the merge types cannot describe (e.g. a null item of a keyed list)
+      // keeps no managedFields rather than failing the write; validation answers for the object itself.
+      return next;
+    }
   }
 
   /** The Update layers under skip-non-applied: cap, manager identifier, timestamp, strip, structured merge. */

@@ -162,3 +162,19 @@ t.test('reset fields are owned by nobody and never conflict', async (t) => {
   t.doesNotThrow(() => main.apply(b, withStatus(1), 'ci', false), 'no conflict on status');
   t.ok(FieldSet.of([{ fieldName: 'a' }, { fieldName: 'b' }], [{ fieldName: 'c' }]).recursiveDifference(FieldSet.of([{ fieldName: 'a' }])).equals(FieldSet.of([{ fieldName: 'c' }])));
 });
+
+t.test('update never fails the write: an object the merge types cannot describe keeps no managedFields', async (t) => {
+  const manager = new FieldManager({ type: fieldTypeOf(DeploymentSchema), apiVersion: 'apps/v1', kind: 'Deployment', clock });
+  const bad: JSONObject = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'd', managedFields: [{ manager: 'x', operation: 'Update', apiVersion: 'apps/v1', fieldsType: 'FieldsV1', fieldsV1: {} }] },
+    spec: { template: { spec: { containers: [null] } } },
+  };
+  let out: JSONObject = {};
+  t.doesNotThrow(() => {
+    out = manager.update(undefined, bad, 'kubectl');
+  }, 'a null item of the keyed containers list does not throw');
+  t.equal((out.metadata as JSONObject).managedFields, undefined, 'managedFields are dropped, as UpdateNoErrors does');
+  t.same((out.spec as JSONObject).template, { spec: { containers: [null] } }, 'the object is otherwise unchanged, for validation to judge');
+});

@@ -24,13 +24,24 @@ const DEFAULT_READ_HEADER_TIMEOUT_MILLIS = 32_000;
 /** How often node checks connections against the header timeout (its default, 30 s, would let a slow client stay up to 62 s). */
 const CONNECTIONS_CHECKING_INTERVAL_MILLIS = 1000;
 
-/** node:http server options that bound how long a client may take to send its headers. */
-function timeoutOptions(options: ServingOptions): { headersTimeout: number; connectionsCheckingInterval: number } {
+/**
+ * How long an idle keep-alive connection stays open: kube-apiserver's `IdleTimeout` of 90 s (matching Go's
+ * `http.DefaultTransport`, so clients close idle connections first). node's default of 5 s closes connections that
+ * clients still consider reusable, and a request sent just then fails with "socket hang up".
+ */
+const KEEP_ALIVE_TIMEOUT_MILLIS = 90_000;
+
+/** node:http server options that bound how long a client may take to send its headers, and how long idle connections live. */
+function timeoutOptions(options: ServingOptions): { headersTimeout: number; connectionsCheckingInterval: number; keepAliveTimeout: number } {
   const headersTimeout = options.readHeaderTimeoutMillis ?? DEFAULT_READ_HEADER_TIMEOUT_MILLIS;
   if (!(Number.isInteger(headersTimeout) && headersTimeout > 0 && headersTimeout <= 300_000)) {
     throw new ServingError(`readHeaderTimeoutMillis ${headersTimeout} must be an integer in (0, 300000]`);
   }
-  return { headersTimeout, connectionsCheckingInterval: Math.min(CONNECTIONS_CHECKING_INTERVAL_MILLIS, headersTimeout) };
+  return {
+    headersTimeout,
+    connectionsCheckingInterval: Math.min(CONNECTIONS_CHECKING_INTERVAL_MILLIS, headersTimeout),
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MILLIS,
+  };
 }
 
 /** TLS serving options. */

@@ -46,6 +46,7 @@ t.test('the read-header timeout defaults to kube-apiserver\'s 32 s and a complet
   if (listener === undefined) throw new Error('no listener');
   t.teardown(() => new Promise<void>((r) => listener.server.close(() => r())));
   t.equal(listener.server.headersTimeout, 32_000);
+  t.equal(listener.server.keepAliveTimeout, 90_000, "idle connections live 90 s, kube-apiserver's IdleTimeout");
   const res = await fetch(`${listener.url}/`);
   t.equal(await res.text(), 'ok');
 });
