@@ -65,17 +65,17 @@ export class GenericStrategy implements RESTCreateStrategy, RESTUpdateStrategy, 
     if (policy !== undefined) this.defaultGarbageCollectionPolicy = () => policy;
   }
 
-  /** {@inheritDoc RESTCreateStrategy.namespaceScoped} */
+  /** True when objects of the resource live in a namespace. */
   namespaceScoped(): boolean {
     return this.#o.namespaceScoped;
   }
 
-  /** {@inheritDoc RESTUpdateStrategy.allowCreateOnUpdate} */
+  /** True when an update of an absent object creates it (PUT may create). */
   allowCreateOnUpdate(): boolean {
     return this.#o.allowCreateOnUpdate ?? false;
   }
 
-  /** {@inheritDoc RESTUpdateStrategy.allowUnconditionalUpdate} */
+  /** True when an update without `metadata.resourceVersion` is applied to the latest object. */
   allowUnconditionalUpdate(): boolean {
     return this.#o.allowUnconditionalUpdate ?? true;
   }
@@ -133,7 +133,7 @@ export class StatusStrategy implements RESTUpdateStrategy {
     this.#validate = validateStatus;
   }
 
-  /** {@inheritDoc RESTUpdateStrategy.namespaceScoped} */
+  /** True when objects of the resource live in a namespace. */
   namespaceScoped(): boolean {
     return this.#base.namespaceScoped();
   }
