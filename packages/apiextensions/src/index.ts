@@ -93,7 +93,7 @@ export { CRDInformer } from './controllers/crd-informer.js';
 export { deleteCustomResources, removeCleanupFinalizer } from './controllers/finalizer.js';
 export { CRDHandler, type CRDHandlerOptions, type NodeHandler } from './customresource/crd-handler.js';
 export { CustomResourceCoercer, type CustomResourceVersion } from './customresource/coercion.js';
-export { CustomResourceStatusREST, CustomResourceStore } from './customresource/cr-store.js';
+export { CustomResourceStore } from './customresource/cr-store.js';
 export {
   type CustomResourceStrategyOptions,
   newCustomResourceStatusStrategy,

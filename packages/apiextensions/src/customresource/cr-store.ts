@@ -1,7 +1,7 @@
 /**
  * The storage of one served version of a custom resource (`customresource.NewStorage`): a registry
- * Store whose writes go through the {@link CustomResourceCoercer}, plus the `status` and `scale`
- * subresources.
+ * Store whose writes go through the {@link CustomResourceCoercer}; its `status` subresource is registry's
+ * `StatusREST` over a second such Store with the status strategy.
  *
  * @module
  */
@@ -9,20 +9,16 @@ import {
   type ApiList,
   type ApiObject,
   type DeleteResult,
-  type Getter,
   type InternalListOptions,
   type RequestContext,
   Store,
   type StoreOptions,
-  type TableConvertor,
-  type TableOptions,
   type UpdatedObjectInfo,
-  type Updater,
   type UpdateResult,
   type ValidateObjectFunc,
   type ValidateObjectUpdateFunc,
 } from '@apiserver/registry';
-import type { CreateOptions, DeleteOptions, GetOptions, Table, UpdateOptions } from '@apiserver/runtime';
+import type { CreateOptions, DeleteOptions, GetOptions, UpdateOptions } from '@apiserver/runtime';
 import type { Watch } from '@apiserver/storage';
 import type { CustomResourceCoercer } from './coercion.js';
 
@@ -92,51 +88,5 @@ export class CustomResourceStore extends Store {
     this.#warn(ctx);
     const wrapped = this.#coercer.wrapUpdate(objInfo, options?.fieldValidation);
     return super.update(ctx, name, wrapped, createValidation, updateValidation, forceAllowCreate, options);
-  }
-}
-
-/** A `status` subresource: GET the whole object, PUT/PATCH only its status (CRDs' and custom resources'). */
-export class CustomResourceStatusREST implements Getter, Updater, TableConvertor {
-  readonly #store: Store;
-
-  /** Wraps a store built with the status update strategy over the main storage. */
-  constructor(store: Store) {
-    this.#store = store;
-  }
-
-  /** A new empty object of the kind. */
-  newObject(): ApiObject {
-    return this.#store.newObject();
-  }
-
-  /** Nothing to release: the main store owns the storage. */
-  destroy(): void {}
-
-  /** Whether the resource is namespaced. */
-  namespaceScoped(): boolean {
-    return this.#store.namespaceScoped();
-  }
-
-  /** Reads the whole object. */
-  get(ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
-    return this.#store.get(ctx, name, options);
-  }
-
-  /** Updates the status (never creates). */
-  update(
-    ctx: RequestContext,
-    name: string,
-    objInfo: UpdatedObjectInfo,
-    createValidation: ValidateObjectFunc | undefined,
-    updateValidation: ValidateObjectUpdateFunc | undefined,
-    _forceAllowCreate: boolean,
-    options?: UpdateOptions,
-  ): Promise<UpdateResult> {
-    return this.#store.update(ctx, name, objInfo, createValidation, updateValidation, false, options);
-  }
-
-  /** Prints like the main resource. */
-  convertToTable(ctx: RequestContext, object: ApiObject | ApiList, tableOptions?: TableOptions): Promise<Table> {
-    return this.#store.convertToTable(ctx, object, tableOptions);
   }
 }

@@ -4,13 +4,13 @@
  *
  * @module
  */
-import type { ApiObject, ApiList, Storage } from '@apiserver/registry';
+import { type ApiList, type ApiObject, StatusREST, type Storage } from '@apiserver/registry';
 import { compareKubeAwareVersions, defaultedNames } from '../apis/helpers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { newStructural, type Structural } from '../structural-schema.js';
 import { CustomResourceCoercer } from './coercion.js';
 import { CustomResourceScaleREST } from './scale-rest.js';
-import { CustomResourceStatusREST, CustomResourceStore } from './cr-store.js';
+import { CustomResourceStore } from './cr-store.js';
 import { newCustomResourceStatusStrategy, newCustomResourceStrategy } from './cr-strategy.js';
 import { CustomResourceTableConvertor } from './printer-columns.js';
 import type { RESTOptions } from '../server/rest-options.js';
@@ -79,7 +79,7 @@ export function newVersionStorage(crd: CustomResourceDefinition, version: Custom
   if (subresources?.status !== undefined) {
     const statusStrategy = newCustomResourceStatusStrategy(strategy, strategyOptions);
     const statusStore = new CustomResourceStore({ ...options, strategies: { ...options.strategies, update: statusStrategy } }, coercer, warning);
-    entries.set(`${names.plural}/status`, new CustomResourceStatusREST(statusStore));
+    entries.set(`${names.plural}/status`, new StatusREST(statusStore));
   }
   if (subresources?.scale !== undefined) entries.set(`${names.plural}/scale`, new CustomResourceScaleREST(store, subresources.scale));
   return { entries, store };

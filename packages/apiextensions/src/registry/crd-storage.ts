@@ -5,10 +5,9 @@
  *
  * @module
  */
-import { type ApiObject, type ApiList, Store, type StoreOptions } from '@apiserver/registry';
+import { type ApiList, type ApiObject, StatusREST, Store, type StoreOptions } from '@apiserver/registry';
 import { APIEXTENSIONS_GROUP } from '../apis/types.js';
 import type { RESTOptionsGetter } from '../server/rest-options.js';
-import { CustomResourceStatusREST } from '../customresource/cr-store.js';
 import { CustomResourceDefinitionStrategy, newCustomResourceDefinitionStatusStrategy } from './crd-strategy.js';
 
 const API_VERSION = `${APIEXTENSIONS_GROUP}/v1`;
@@ -20,7 +19,7 @@ export interface CustomResourceDefinitionStorage {
   /** A store over the same objects whose updates change only status (what controllers write with). */
   readonly statusStore: Store;
   /** `customresourcedefinitions/status`. */
-  readonly status: CustomResourceStatusREST;
+  readonly status: StatusREST;
 }
 
 /** Builds the CRD storage. */
@@ -40,5 +39,5 @@ export function newCustomResourceDefinitionStorage(getter: RESTOptionsGetter): C
   };
   const statusOptions: StoreOptions = { ...options, strategies: { ...options.strategies, update: newCustomResourceDefinitionStatusStrategy(strategy) } };
   const statusStore = new Store(statusOptions);
-  return { crd: new Store(options), statusStore, status: new CustomResourceStatusREST(statusStore) };
+  return { crd: new Store(options), statusStore, status: new StatusREST(statusStore) };
 }

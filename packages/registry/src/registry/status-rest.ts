@@ -15,8 +15,19 @@ export class StatusREST implements Getter, Updater, TableConvertor {
   readonly #store: Store;
 
   /** Builds the status store from the main store's options with `statusStrategy` as update strategy. */
-  constructor(options: StoreOptions, statusStrategy: RESTUpdateStrategy) {
-    this.#store = new Store({ ...options, strategies: { ...options.strategies, update: statusStrategy }, destroy: () => {} });
+  constructor(options: StoreOptions, statusStrategy: RESTUpdateStrategy);
+  /**
+   * Serves the status through `store`, a Store over the main storage whose update strategy is already a status
+   * strategy (for a Store subclass with its own write steps, such as custom resources' coercion).
+   */
+  constructor(store: Store);
+  constructor(source: StoreOptions | Store, statusStrategy?: RESTUpdateStrategy) {
+    if (source instanceof Store) {
+      this.#store = source;
+      return;
+    }
+    if (statusStrategy === undefined) throw new TypeError('StatusREST: the options need a status update strategy');
+    this.#store = new Store({ ...source, strategies: { ...source.strategies, update: statusStrategy }, destroy: () => {} });
   }
 
   /** A new empty object of the main kind. */

@@ -41,3 +41,31 @@ t.test('status: whole object on GET, only status changes on update, never create
   const table = await status.convertToTable(nsCtx(), object);
   t.equal(table.rows?.length, 1, 'prints like the main resource');
 });
+
+t.test('status over an existing store (one with its own write steps) and a missing status strategy', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const strategy = new GenericStrategy({ namespaceScoped: true, statusField: 'status' });
+  const options: StoreOptions = {
+    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
+    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
+    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
+    storage: backend.storage<ApiObject>(),
+    strategies: { create: strategy, update: strategy, delete: strategy },
+  };
+  const main = new Store(options);
+  const seen: string[] = [];
+  class CountingStore extends Store {
+    override update(...args: Parameters<Store['update']>): ReturnType<Store['update']> {
+      seen.push(args[1]);
+      return super.update(...args);
+    }
+  }
+  const status = new StatusREST(new CountingStore({ ...options, strategies: { ...options.strategies, update: new StatusStrategy(strategy) } }));
+  const created = await main.create(nsCtx(), widget('w2'));
+  const { object } = await status.update(nsCtx(), 'w2', replace({ ...created, spec: { size: 5 }, status: { ok: 1 } }), undefined, undefined, false);
+  t.same([object.spec, object.status], [{ size: 1 }, { ok: 1 }], 'the given store writes the status only');
+  t.same(seen, ['w2'], "the store's own update ran");
+  t.throws(() => new StatusREST(options, undefined as unknown as StatusStrategy), TypeError, 'options without a status strategy are refused');
+});
