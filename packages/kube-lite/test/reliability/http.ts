@@ -96,6 +96,8 @@ export interface WatchReader {
   readonly ended: Promise<void>;
   /** Resolves once `n` events arrived or `timeoutMillis` passed; returns whether they arrived. */
   waitFor(n: number, timeoutMillis: number): Promise<boolean>;
+  /** Resolves once `done(events)` holds, the stream ended, or `timeoutMillis` passed; returns whether it holds. */
+  waitUntil(done: (events: readonly WatchEvent[]) => boolean, timeoutMillis: number): Promise<boolean>;
   close(): void;
 }
 
@@ -160,26 +162,28 @@ export function openWatch(base: string, path: string, headerTimeoutMillis = 10_0
       res.on('end', finish);
       res.on('close', finish);
       res.on('error', finish);
+      const waitUntil = async (holds: (events: readonly WatchEvent[]) => boolean, timeoutMillis: number): Promise<boolean> => {
+        const deadline = Date.now() + timeoutMillis;
+        let done = false;
+        void ended.then(() => {
+          done = true;
+        });
+        while (!holds(events) && !done && Date.now() < deadline) {
+          await new Promise<void>((r) => {
+            const timer = setTimeout(r, Math.max(1, deadline - Date.now()));
+            waiters.push(() => {
+              clearTimeout(timer);
+              r();
+            });
+          });
+        }
+        return holds(events);
+      };
       resolve({
         events,
         ended,
-        waitFor: async (n, timeoutMillis) => {
-          const deadline = Date.now() + timeoutMillis;
-          let done = false;
-          void ended.then(() => {
-            done = true;
-          });
-          while (events.length < n && !done && Date.now() < deadline) {
-            await new Promise<void>((r) => {
-              const timer = setTimeout(r, Math.max(1, deadline - Date.now()));
-              waiters.push(() => {
-                clearTimeout(timer);
-                r();
-              });
-            });
-          }
-          return events.length >= n;
-        },
+        waitUntil,
+        waitFor: (n, timeoutMillis) => waitUntil((seen) => seen.length >= n, timeoutMillis),
         close: () => req.destroy(),
       });
     });
