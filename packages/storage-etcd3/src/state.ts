@@ -4,6 +4,7 @@
  */
 import {
   type Codec,
+  deepCopy,
   newInternalError,
   type StorageObject,
   type ValueTransformer,
@@ -53,7 +54,7 @@ export class ObjectSerializer<T extends StorageObject> {
 
   /** Encodes a copy of `obj` without the never-persisted fields (resourceVersion, selfLink). */
   encode(obj: T): Uint8Array {
-    const copy = structuredClone(obj);
+    const copy = deepCopy(obj);
     this.#versioner.prepareObjectForStorage(copy);
     return this.#codec.encode(copy);
   }
@@ -115,7 +116,7 @@ export class ObjectSerializer<T extends StorageObject> {
   /** A state built from a caller's (possibly stale) copy: its RV is trusted as ModRevision. */
   stateFromObject(obj: T): ObjState<T> {
     const rev = String(this.#versioner.objectResourceVersion(obj));
-    const copy = structuredClone(obj);
+    const copy = deepCopy(obj);
     return { obj: copy, data: this.encode(copy), rev, stale: false };
   }
 }

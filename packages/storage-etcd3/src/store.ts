@@ -7,6 +7,7 @@ import {
   type CreateOptions,
   checkPreconditions,
   createJSONCodec,
+  deepCopy,
   type DeleteOptions,
   type GetOptions,
   type GuaranteedUpdateOptions,
@@ -195,7 +196,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
       let ttl: number | undefined;
       try {
         checkPreconditions(k, opts.preconditions, orig.obj ?? { metadata: {} });
-        const result = await tryUpdate(orig.obj === undefined ? undefined : structuredClone(orig.obj), {
+        const result = await tryUpdate(orig.obj === undefined ? undefined : deepCopy(orig.obj), {
           ttl: 0,
           resourceVersion: Number(orig.rev),
         });
@@ -236,7 +237,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
       if (orig.readError === undefined) {
         try {
           checkPreconditions(k, opts.preconditions, orig.obj ?? { metadata: {} });
-          if (orig.obj !== undefined) await opts.validateDeletion?.(structuredClone(orig.obj));
+          if (orig.obj !== undefined) await opts.validateDeletion?.(deepCopy(orig.obj));
         } catch (err) {
           if (origIsCurrent) throw err;
           orig = await refreshAfterSuggestionFailure(err, orig, fresh);
@@ -259,7 +260,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
   #deletedObject(orig: ObjState<T>, revision: string, cached: T | undefined): T {
     if (orig.data !== undefined) return this.#serializer.decode(orig.data, revision);
     if (cached === undefined) return this.#serializer.decode(emptyObject, revision);
-    const copy = structuredClone(cached);
+    const copy = deepCopy(cached);
     setResourceVersion(copy, revision);
     return copy;
   }

@@ -54,7 +54,7 @@ export async function getList<T extends StorageObject>(
         break;
       }
       lastKey = kv.key;
-      const { obj } = await decodeKeyValue(ctx, kv);
+      const { obj } = await decodeKeyValue(ctx, kv, true);
       if (obj !== undefined && predicateMatches(pred, obj)) items.push(obj);
     }
     if (!hasMore || !paging || items.length >= (pred?.limit ?? 0)) break;

@@ -61,7 +61,7 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     this.#watches = watches;
     // The default codec accepts any object with metadata; a typed view passes a codec whose guard checks T.
     const codec = options.codec ?? createJSONCodec<T>();
-    this.#ctx = { mvcc, codec, transformer: options.transformer ?? identityTransformer, versioner: this.versioner };
+    this.#ctx = { mvcc, codec, transformer: options.transformer ?? identityTransformer, versioner: this.versioner, decoded: new WeakMap() };
   }
 
   /** Creates `key` (KeyExists if present; ResourceVersionSetOnCreateError if `obj` has an RV); returns the stored object with its RV. */
@@ -94,7 +94,7 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
       if (opts.ignoreNotFound === true) return undefined;
       throw newKeyNotFoundError(k, 0);
     }
-    return (await decodeKeyValue(this.#ctx, kv)).obj;
+    return (await decodeKeyValue(this.#ctx, kv, true)).obj;
   }
 
   /** Lists `key` (exact) or `key/` (recursive) with predicate, paging, continue and RV match rules. */

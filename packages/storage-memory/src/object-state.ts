@@ -24,6 +24,12 @@ export interface StorageContext<T extends StorageObject> {
   readonly transformer: ValueTransformer;
   /** Resource version accessor. */
   readonly versioner: Versioner;
+  /**
+   * Objects that `get` and `getList` decoded, by their stored bytes (never handed out: readers get copies). Stored
+   * bytes are never changed in place, so a copy of the remembered object is what decoding them again would give
+   * (several times cheaper); entries go when compaction drops the key-value holding the bytes.
+   */
+  readonly decoded: WeakMap<Uint8Array, T>;
 }
 
 /** An object as read from storage (upstream `objState`). */
@@ -43,25 +49,40 @@ export function missingState<T extends StorageObject>(): ObjectState<T> {
   return { obj: undefined, rev: 0, data: new Uint8Array(0), stale: false };
 }
 
-/** Untransforms and decodes `kv`; transformer or codec failures become InternalError. */
-export async function decodeKeyValue<T extends StorageObject>(ctx: StorageContext<T>, kv: KeyValue): Promise<ObjectState<T>> {
+/**
+ * Untransforms and decodes `kv`; transformer or codec failures become InternalError. `remember` keeps the decoded
+ * object for the next read of the same bytes (the reads of get and getList; writes and watches decode once).
+ */
+export async function decodeKeyValue<T extends StorageObject>(ctx: StorageContext<T>, kv: KeyValue, remember = false): Promise<ObjectState<T>> {
   let plain: { data: Uint8Array; stale: boolean };
   try {
     plain = await ctx.transformer.transformFromStorage(kv.value, { key: kv.key });
   } catch (err) {
     throw new InternalError(`unable to transform key ${JSON.stringify(kv.key)}: ${errorText(err)}`, { cause: err });
   }
-  const obj = decodeAt(ctx, plain.data, kv.modRevision);
+  const obj = decodeAt(ctx, plain.data, kv.modRevision, remember);
   return { obj, rev: kv.modRevision, data: plain.data, stale: plain.stale };
 }
 
-/** Decodes plain bytes and sets the resource version to `rev`. */
-export function decodeAt<T extends StorageObject>(ctx: StorageContext<T>, data: Uint8Array, rev: number): T {
+/**
+ * Decodes plain bytes and sets the resource version to `rev`. Bytes a read decoded before give a copy of that
+ * object; `remember` keeps this decoding for later reads.
+ */
+export function decodeAt<T extends StorageObject>(ctx: StorageContext<T>, data: Uint8Array, rev: number, remember = false): T {
+  const known = ctx.decoded.get(data);
   let obj: T;
-  try {
-    obj = ctx.codec.decode(data);
-  } catch (err) {
-    throw err instanceof InternalError ? err : new InternalError(errorText(err), { cause: err });
+  if (known !== undefined) {
+    obj = deepCopy(known);
+  } else {
+    try {
+      obj = ctx.codec.decode(data);
+    } catch (err) {
+      throw err instanceof InternalError ? err : new InternalError(errorText(err), { cause: err });
+    }
+    if (remember) {
+      ctx.decoded.set(data, obj);
+      obj = deepCopy(obj);
+    }
   }
   ctx.versioner.updateObject(obj, rev);
   return obj;

@@ -4,6 +4,7 @@
  */
 import { type GetOptions, nameIsDNSLabel } from '@apiserver/runtime';
 import {
+  deepCopy,
   type ListOptions as StorageListOptions,
   matchesSingle,
   matchesSingleNamespace,
@@ -81,7 +82,7 @@ export async function listObjects(core: StoreCore, ctx: RequestContext, options?
 async function* decorated(core: StoreCore, w: Watch<ApiObject>) {
   for await (const ev of w) {
     if (ev.type === 'ADDED' || ev.type === 'MODIFIED' || ev.type === 'DELETED') {
-      yield { ...ev, object: core.decorate(structuredClone(ev.object)) };
+      yield { ...ev, object: core.decorate(deepCopy(ev.object)) };
     } else {
       yield ev;
     }

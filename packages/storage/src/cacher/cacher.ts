@@ -15,7 +15,7 @@ import type {
   UpdateFunc,
 } from '../interfaces.js';
 import { hasPathPrefix, validateKey } from '../keys.js';
-import type { StorageObject } from '../object.js';
+import { deepCopy, type StorageObject } from '../object.js';
 import type { Versioner } from '../versioner.js';
 import { errorEvent, type Watch, WatchQueue } from '../watch.js';
 import { CacheWatcher } from './cache-watcher.js';
@@ -54,7 +54,7 @@ export interface CacherOptions {
  * Watch events from the Cacher are frozen: the object of an ADDED/MODIFIED/DELETED event (live, replayed or
  * initial) is the cache's own object, deep-frozen once and shared by every watcher that receives it, so a write
  * costs no per-watcher copy. Mutating it throws a TypeError in strict mode (all ES modules); copy it first
- * (`structuredClone`) if you need to change it. Objects returned by `get` and `getList` are private copies the
+ * (`deepCopy`) if you need to change it. Objects returned by `get` and `getList` are private copies the
  * caller may change, as with every other StorageInterface.
  */
 export class Cacher implements StorageInterface {
@@ -201,7 +201,7 @@ export class Cacher implements StorageInterface {
     validateKey(key);
     await this.#cache.waitUntilFresh(this.#parseRV(opts.resourceVersion), this.#opts.blockTimeoutMs);
     const obj = this.#cache.get(key);
-    if (obj !== undefined) return structuredClone(obj);
+    if (obj !== undefined) return deepCopy(obj);
     if (opts.ignoreNotFound === true) return undefined;
     throw newKeyNotFoundError(key, this.#cache.resourceVersion);
   }

@@ -5,7 +5,7 @@
 import { prepareContinueToken } from '../continue.js';
 import type { ListOptions, ListResult } from '../interfaces.js';
 import { hasPathPrefix } from '../keys.js';
-import type { StorageObject } from '../object.js';
+import { deepCopy, type StorageObject } from '../object.js';
 import { predicateMatches } from '../selection-predicate.js';
 import type { WatchCache } from './watch-cache.js';
 
@@ -26,7 +26,7 @@ export function listFromCache(cache: WatchCache, key: string, opts: ListOptions)
       break;
     }
     lastKey = k;
-    if (predicateMatches(opts.predicate, obj)) items.push(structuredClone(obj));
+    if (predicateMatches(opts.predicate, obj)) items.push(deepCopy(obj));
   }
   const info = prepareContinueToken(lastKey, `${prefix}/`, rv, candidates.length, hasMore, opts.predicate);
   return { items, resourceVersion: String(rv), ...info };

@@ -35,6 +35,24 @@ export const createGetCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'get and getList: every read hands out a private copy',
+    async run({ t, store }) {
+      const pod = makePod('ns', 'copies', { labels: { a: 'b' } });
+      await store.create(podKey(pod), pod);
+      const first = await store.get(podKey(pod));
+      if (first === undefined) throw new Error('get returned nothing');
+      first.metadata.labels = { mutated: 'yes' };
+      first.metadata.name = 'renamed';
+      t.same((await store.get(podKey(pod)))?.metadata.labels, { a: 'b' }, 'a changed get result leaves later reads alone');
+      const [item] = (await store.getList(podKey(pod), {})).items;
+      if (item === undefined) throw new Error('getList returned nothing');
+      t.equal(item.metadata.name, 'copies');
+      item.metadata.labels = { mutated: 'again' };
+      t.same((await store.get(podKey(pod)))?.metadata.labels, { a: 'b' }, 'a changed list item leaves later reads alone');
+      t.same((await store.getList(podKey(pod), {})).items[0]?.metadata.labels, { a: 'b' });
+    },
+  },
+  {
     name: 'create: selfLink and resourceVersion are not persisted',
     async run({ t, store }) {
       const pod = makePod('ns', 'foo', { selfLink: '/api/v1/x' });

@@ -1,0 +1,64 @@
+import { type Codec, createJSONCodec, PrefixTransformer, type StorageObject } from '@apiserver/storage';
+import t from 'tap';
+import { MemoryBackend } from '../src/memory-backend.js';
+
+/** The default JSON codec, counting its decodes. */
+function countingCodec(): { codec: Codec; decodes: () => number } {
+  const inner = createJSONCodec();
+  let decodes = 0;
+  const codec: Codec = {
+    encode: (obj) => inner.encode(obj),
+    decode: (data) => {
+      decodes++;
+      return inner.decode(data);
+    },
+  };
+  return { codec, decodes: () => decodes };
+}
+
+/** A ConfigMap as storage holds it. */
+interface ConfigMap extends StorageObject {
+  data: Record<string, string>;
+}
+
+const configMap = (name: string, data: Record<string, string>): ConfigMap => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns' }, data });
+
+t.test('reads of the same stored bytes decode them once and hand out copies', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const { codec, decodes } = countingCodec();
+  const s = backend.storage<ConfigMap>({ codec: codec as Codec<ConfigMap> });
+  const created = await s.create('/configmaps/ns/a', configMap('a', { k: 'v' }));
+  const afterCreate = decodes();
+  const reads = [];
+  for (let i = 0; i < 5; i++) reads.push(await s.get('/configmaps/ns/a'));
+  reads.push(...(await s.getList('/configmaps/ns', { recursive: true })).items);
+  t.equal(decodes() - afterCreate, 1, 'five gets and a list decoded the stored bytes once');
+  for (const r of reads) {
+    t.same(r, created, 'every read gives the stored object with its resourceVersion');
+  }
+  t.equal(new Set(reads).size, reads.length, 'each read is its own object');
+  const first = reads[0];
+  if (first !== undefined) first.data['k'] = 'changed';
+  t.same(await s.get('/configmaps/ns/a'), created, 'changing a read object does not reach the next read');
+
+  const updated = await s.guaranteedUpdate('/configmaps/ns/a', (cur) => {
+    if (cur === undefined) throw new Error('the object is gone');
+    return { object: { ...cur, data: { k: 'v2' } } };
+  });
+  const got = await s.get('/configmaps/ns/a');
+  t.same(got, updated, 'new bytes after an update are decoded again');
+  t.equal(got?.data['k'], 'v2');
+});
+
+t.test('bytes a transformer hands back anew are decoded on every read', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const { codec, decodes } = countingCodec();
+  const s = backend.storage({ codec, transformer: new PrefixTransformer('k8s:enc:a:') });
+  await s.create('/configmaps/ns/a', configMap('a', { k: 'v' }));
+  const before = decodes();
+  await s.get('/configmaps/ns/a');
+  await s.get('/configmaps/ns/a');
+  t.equal(decodes() - before, 2, 'no object is remembered for bytes that are not the stored ones');
+});
