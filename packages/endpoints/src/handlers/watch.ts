@@ -17,6 +17,10 @@ import type { Watch, WatchEvent } from '@apiserver/storage';
 import { type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
+import { SharedWatchFrames } from './watch-frames.js';
+
+/** The frames of the watch cache's shared events, for every watch handler of this process. */
+const sharedFrames = new SharedWatchFrames();
 
 /** The watch duration: `timeoutSeconds`, else minRequestTimeout × (1 + rand) as upstream. */
 export function watchTimeoutMs(scope: RequestScope, opts: InternalListOptions, random: () => number = Math.random): number {
@@ -45,6 +49,28 @@ async function eventObject(
   const target =
     negotiated.target?.kind === 'PartialObjectMetadataList' ? { ...negotiated.target, kind: 'PartialObjectMetadata' } : negotiated.target;
   return transformResponseObject(scope, { namespace: request.namespace }, typed, target, request.query, !first);
+}
+
+/**
+ * The frame of one event. An object event of a watch that asks for no transformation (no Table or metadata-only
+ * target) is its object with the handler's type meta, the same for every such watcher: when the object is the
+ * watch cache's shared, frozen one, the frame is encoded once and shared.
+ */
+async function eventFrame(
+  scope: RequestScope,
+  request: HandlerRequest,
+  event: WatchEvent<ApiObject>,
+  negotiated: NegotiatedMediaType,
+  first: boolean,
+  encode: (type: string, object: KubeObject) => Uint8Array,
+): Promise<Uint8Array> {
+  if (negotiated.target === undefined && (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED')) {
+    const mediaType = `${negotiated.info.mediaType} ${negotiated.info.stream?.framing ?? ''}`;
+    return sharedFrames.frame(scope, mediaType, event.type, event.object, () =>
+      encode(event.type, withTypeMeta(scope, { ...event.object })),
+    );
+  }
+  return encode(event.type, await eventObject(scope, request, event, negotiated, first));
 }
 
 /** Where encoded watch events go: the chunked HTTP response or a WebSocket. */
@@ -102,10 +128,10 @@ export async function pumpWatch(
   try {
     for await (const event of watch) {
       if (sink.closed()) break;
-      const object = await eventObject(scope, request, event, negotiated, first);
+      const frame = await eventFrame(scope, request, event, negotiated, first, encode);
       if (event.type !== 'BOOKMARK' && event.type !== 'ERROR') first = false;
       // Upstream's handler blocks on the client's TCP window the same way; the timeout still ends the watch.
-      if (!sink.send(encode(event.type, object))) await Promise.race([sink.drained(), stopped]);
+      if (!sink.send(frame)) await Promise.race([sink.drained(), stopped]);
     }
   } catch (err) {
     if (!sink.closed()) sink.send(encode('ERROR', kubeObject(toStatus(statusErrorOf(err)))));

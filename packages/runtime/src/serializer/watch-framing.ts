@@ -21,10 +21,15 @@ export interface WatchEventFrame {
 const utf8 = new TextEncoder();
 const MAX_FRAME = 64 * 1024 * 1024;
 
-/** Encodes one JSON watch line (object shaped like Go, newline-terminated). */
+/**
+ * Encodes one JSON watch line (object shaped like Go, newline-terminated): metav1.WatchEvent's `type`, then the
+ * object's compact text as the raw `object`, as json.Encoder writes a RawExtension (no second parse and write of
+ * the object, which would also move integer-like map keys ahead of the others).
+ */
 export function encodeJSONWatchEvent(json: JSONSerializer, event: WatchEventFrame): Uint8Array {
-  const object = JSON.parse(json.encodeToString(event.object));
-  return utf8.encode(`${escapeGoJSON(JSON.stringify({ type: event.type, object }))}\n`);
+  const object = json.encodeToString(event.object);
+  // encodeToString ends compact text with json.Encoder's newline: the line's own newline closes it instead.
+  return utf8.encode(`{"type":${escapeGoJSON(JSON.stringify(event.type))},"object":${object.slice(0, -1)}}\n`);
 }
 
 /** Encodes one protobuf watch frame: length prefix + WatchEvent{type, object{raw: envelope(object)}}. */

@@ -130,6 +130,13 @@ t.test('watch framing: JSON lines and length-delimited protobuf', async (t) => {
     jsonBytes.toString().split('\n')[0],
     '{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","creationTimestamp":null}}}',
   );
+  const goOrder = { type: 'MODIFIED', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'b' }, data: { b: '1', 10: '<x>', 2: 'y', a: '&' } } };
+  t.equal(
+    Buffer.from(encodeJSONWatchEvent(codecs.json, goOrder)).toString(),
+    '{"type":"MODIFIED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"b","creationTimestamp":null},' +
+      '"data":{"10":"\\u003cx\\u003e","2":"y","a":"\\u0026","b":"1"}}}\n',
+    "the object is written once, in Go's order (sorted map keys, integer-like ones too) and escaping",
+  );
   const jr = jsonWatchFrameReader();
   const got = [...jr.push(jsonBytes.subarray(0, 10)), ...jr.push(jsonBytes.subarray(10))];
   t.equal(jr.pending, 0);
