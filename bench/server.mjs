@@ -33,6 +33,8 @@ const GET_PATH = '/api/v1/namespaces/default/configmaps/app-config';
 const LIST_PATH = '/api/v1/namespaces/bulk/configmaps';
 const CREATE_PATH = '/api/v1/namespaces/create/configmaps';
 const KUBE_LITE_MAIN = join(root, 'packages', 'kube-lite', 'bin', 'kube-lite.js');
+/** The startup baseline: node:http listening in a process that imports nothing else (not this script). */
+const BARE_STARTUP = join(root, 'bench', 'lib', 'bare-startup.mjs');
 /**
  * A directory holding an earlier commit's packages, built (`packages/<p>/dist`, with a node_modules whose
  * `@apiserver/*` entries link to them): its full stack runs as one more contender, for before/after figures.
@@ -216,9 +218,12 @@ async function benchStartup() {
   const args = kubeLite ? [KUBE_LITE_MAIN, '--port', '0', '--storage-backend', 'memory'] : [here, '--startup-child'];
   const name = kubeLite ? 'kube-lite --storage-backend memory' : 'GenericAPIServer + core/v1 configmaps (memory)';
   const times = [];
-  for (let i = 0; i < STARTUPS; i++) times.push(await startupOnce(process.execPath, args));
   const bareTimes = [];
-  for (let i = 0; i < STARTUPS; i++) bareTimes.push(await startupOnce(process.execPath, [here, '--startup-bare']));
+  // Interleaved, so that a change in the machine's load during the runs weighs on both rows alike.
+  for (let i = 0; i < STARTUPS; i++) {
+    times.push(await startupOnce(process.execPath, args));
+    bareTimes.push(await startupOnce(process.execPath, [BARE_STARTUP]));
+  }
   return {
     table: {
       title: `startup to ready: spawn to the first 200 from /readyz, median of ${STARTUPS} runs`,
@@ -231,7 +236,7 @@ async function benchStartup() {
       ],
     },
     note: kubeLite
-      ? 'Startup runs `node packages/kube-lite/bin/kube-lite.js --port 0 --storage-backend memory` (the esbuild bundle of the CLI).'
+      ? 'Startup runs `node packages/kube-lite/bin/kube-lite.js --port 0 --storage-backend memory` (the esbuild bundle of the CLI, with the V8 code cache `npm run build` records); the baseline runs bench/lib/bare-startup.mjs, node:http alone. Runs of the two alternate.'
       : 'kube-lite\'s CLI was not built when this ran: startup measures a node process building a GenericAPIServer, installing core/v1 configmaps on a MemoryBackend and listening.',
   };
 }
@@ -241,9 +246,6 @@ if (serveArg !== undefined) {
   await serve(serveArg.slice('--serve='.length));
 } else if (process.argv.includes('--startup-child')) {
   await startupChild();
-} else if (process.argv.includes('--startup-bare')) {
-  const listen = createServer((_req, res) => res.end('ok'));
-  listen.listen(0, '127.0.0.1', () => process.stdout.write(`listening http://127.0.0.1:${listen.address().port}\n`));
 } else {
   const all = ['get', 'list', 'create', 'startup'];
   const cases = process.env.SERVER_BENCH_CASES?.split(',') ?? all;
