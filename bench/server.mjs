@@ -276,7 +276,7 @@ if (serveArg !== undefined) {
         ...(BASELINE_ROOT === undefined
           ? []
           : [
-              `"at ${BASELINE_LABEL}" rows: the same full stack built from commit ${BASELINE_LABEL} (before the hot-path work), run in the same rounds, interleaved with the current one.`,
+              `"at ${BASELINE_LABEL}" rows: the same full stack built from commit ${BASELINE_LABEL} (an earlier commit, for before/after figures), run in the same rounds, interleaved with the current one.`,
               'Each stack answers with the objects it stored itself: a commit that records managedFields on create (as kube-apiserver does) serves larger objects; compare the bytes per response of the rows.',
             ]),
         'Server CPU per request: user + system CPU time of the serving process during the measured run, divided by the requests autocannon completed (the load generator shares the 2 cores, so when the server is not saturated req/s is bounded by autocannon).',
