@@ -8,19 +8,29 @@
 /** A frozen event object's frames, by handler scope, media type and event type. */
 type Frames = Map<string, Uint8Array>;
 
+/** The shared frames of one watch handler and media type (see {@link SharedWatchFrames.forStream}). */
+export interface StreamFrames {
+  /**
+   * The frame of `object` for `eventType`: encoded by `encode` the first time, remembered only when `object` is
+   * frozen (a copy may be changed after it was sent).
+   */
+  frame(eventType: string, object: object, encode: () => Uint8Array): Uint8Array;
+}
+
 /** Remembers the frames of frozen event objects; entries go with the objects. */
 export class SharedWatchFrames {
   readonly #frames = new WeakMap<object, Frames>();
   readonly #scopeIds = new WeakMap<object, number>();
   #nextScopeId = 0;
 
-  /**
-   * The frame of `object` for `eventType` from the handler `scope` in `mediaType`: encoded by `encode` the first
-   * time, remembered only when `object` is frozen (a copy may be changed after it was sent).
-   */
-  frame(scope: object, mediaType: string, eventType: string, object: object, encode: () => Uint8Array): Uint8Array {
+  /** The frames a watch from the handler `scope` in `mediaType` sends (looked up once per watch, not per event). */
+  forStream(scope: object, mediaType: string): StreamFrames {
+    const prefix = `${this.#scopeId(scope)} ${mediaType} `;
+    return { frame: (eventType, object, encode) => this.#frame(`${prefix}${eventType}`, object, encode) };
+  }
+
+  #frame(key: string, object: object, encode: () => Uint8Array): Uint8Array {
     if (!Object.isFrozen(object)) return encode();
-    const key = `${this.#scopeId(scope)} ${mediaType} ${eventType}`;
     let frames = this.#frames.get(object);
     const known = frames?.get(key);
     if (known !== undefined) return known;

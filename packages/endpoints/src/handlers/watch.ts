@@ -17,7 +17,7 @@ import type { Watch, WatchEvent } from '@apiserver/storage';
 import { type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
-import { SharedWatchFrames } from './watch-frames.js';
+import { SharedWatchFrames, type StreamFrames } from './watch-frames.js';
 
 /** The frames of the watch cache's shared events, for every watch handler of this process. */
 const sharedFrames = new SharedWatchFrames();
@@ -63,12 +63,10 @@ async function eventFrame(
   negotiated: NegotiatedMediaType,
   first: boolean,
   encode: (type: string, object: KubeObject) => Uint8Array,
+  shared: StreamFrames,
 ): Promise<Uint8Array> {
   if (negotiated.target === undefined && (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED')) {
-    const mediaType = `${negotiated.info.mediaType} ${negotiated.info.stream?.framing ?? ''}`;
-    return sharedFrames.frame(scope, mediaType, event.type, event.object, () =>
-      encode(event.type, withTypeMeta(scope, { ...event.object })),
-    );
+    return shared.frame(event.type, event.object, () => encode(event.type, withTypeMeta(scope, { ...event.object })));
   }
   return encode(event.type, await eventObject(scope, request, event, negotiated, first));
 }
@@ -115,6 +113,7 @@ export async function pumpWatch(
   sink: WatchSink,
 ): Promise<void> {
   const encode = encoderFor(scope, negotiated);
+  const shared = sharedFrames.forStream(scope, `${negotiated.info.mediaType} ${negotiated.info.stream?.framing ?? ''}`);
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
     stop = () => {
@@ -128,7 +127,7 @@ export async function pumpWatch(
   try {
     for await (const event of watch) {
       if (sink.closed()) break;
-      const frame = await eventFrame(scope, request, event, negotiated, first, encode);
+      const frame = await eventFrame(scope, request, event, negotiated, first, encode, shared);
       if (event.type !== 'BOOKMARK' && event.type !== 'ERROR') first = false;
       // Upstream's handler blocks on the client's TCP window the same way; the timeout still ends the watch.
       if (!sink.send(frame)) await Promise.race([sink.drained(), stopped]);

@@ -17,12 +17,12 @@ t.test('a frozen event object is encoded once per handler scope, media type and 
   const scope = {};
   const object = Object.freeze({ metadata: Object.freeze({ name: 'a' }) });
   const { encode, count } = counter();
-  const first = frames.frame(scope, 'application/json', 'MODIFIED', object, encode);
-  for (let i = 0; i < 99; i++) t.equal(frames.frame(scope, 'application/json', 'MODIFIED', object, encode), first);
+  const first = frames.forStream(scope, 'application/json').frame('MODIFIED', object, encode);
+  for (let i = 0; i < 99; i++) t.equal(frames.forStream(scope, 'application/json').frame('MODIFIED', object, encode), first);
   t.equal(count(), 1, '100 watchers, one encoding');
-  t.not(frames.frame(scope, 'application/vnd.kubernetes.protobuf', 'MODIFIED', object, encode), first, 'another media type');
-  t.not(frames.frame(scope, 'application/json', 'DELETED', object, encode), first, 'another event type');
-  t.not(frames.frame({}, 'application/json', 'MODIFIED', object, encode), first, 'another handler scope (kind, version)');
+  t.not(frames.forStream(scope, 'application/vnd.kubernetes.protobuf').frame('MODIFIED', object, encode), first, 'another media type');
+  t.not(frames.forStream(scope, 'application/json').frame('DELETED', object, encode), first, 'another event type');
+  t.not(frames.forStream({}, 'application/json').frame('MODIFIED', object, encode), first, 'another handler scope (kind, version)');
   t.equal(count(), 4);
 });
 
@@ -31,9 +31,10 @@ t.test('objects that are not frozen (a decorated or converted copy) are encoded 
   const scope = {};
   const object = { metadata: { name: 'a' } };
   const { encode, count } = counter();
-  const a = frames.frame(scope, 'application/json', 'ADDED', object, encode);
+  const stream = frames.forStream(scope, 'application/json');
+  const a = stream.frame('ADDED', object, encode);
   object.metadata.name = 'changed';
-  const b = frames.frame(scope, 'application/json', 'ADDED', object, encode);
+  const b = stream.frame('ADDED', object, encode);
   t.equal(count(), 2);
   t.not(Buffer.from(a).toString(), Buffer.from(b).toString());
 });
