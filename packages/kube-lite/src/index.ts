@@ -120,7 +120,7 @@ export { EventsV1REST } from './registry/events/events-rest.js';
 export { eventFromCore, eventListFromCore, eventListToCore, EVENTS_V1_FIELD_LABELS, eventsV1FieldLabelToCore, eventToCore } from './registry/events/conversion.js';
 export { validateEventsV1Create, validateEventsV1Update } from './registry/events/validation.js';
 export { type EndpointSliceStorageOptions, newEndpointSliceStorage } from './registry/discovery/endpointslice/storage.js';
-export { ScaleREST, scaleFromWorkload } from './registry/apps/scale/scale-rest.js';
+export { scaleFromWorkload, workloadScale } from './registry/apps/scale/scale-rest.js';
 
 // Printers.
 export {

@@ -168,6 +168,7 @@ export {
 // --- generic registry Store ---
 export { Store } from './registry/store.js';
 export { StatusREST } from './registry/status-rest.js';
+export { newScale, ScaleREST, type ScaledStore, type ScaleView } from './registry/scale-rest.js';
 export type { ShouldDeleteDuringUpdateFunc, StoreOptions, StoreStrategies, TTLFunc } from './registry/store-options.js';
 export { GenericStrategy, type GenericStrategyOptions, StatusStrategy, specOf } from './registry/strategies.js';
 export { DryRunnableStorage } from './registry/dry-run.js';

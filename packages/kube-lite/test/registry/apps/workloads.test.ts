@@ -8,12 +8,12 @@ import {
   validateStorageForInstall,
 } from '@apiserver/registry';
 import t, { type Test } from 'tap';
-import { ScaleREST, scaleFromWorkload } from '../../../src/registry/apps/scale/scale-rest.js';
+import { scaleFromWorkload } from '../../../src/registry/apps/scale/scale-rest.js';
 import { newDeploymentStorage } from '../../../src/registry/apps/deployment/storage.js';
 import { newReplicaSetStorage } from '../../../src/registry/apps/replicaset/storage.js';
 import { selectorString, validateLabelSelector } from '../../../src/registry/apps/replicaset/workload-validation.js';
 import { ensureRecord } from '../../../src/registry/core/pod/object-fields.js';
-import { StatusREST } from '@apiserver/registry';
+import { ScaleREST, StatusREST } from '@apiserver/registry';
 import { newPodStorage } from '../../../src/registry/core/pod/storage.js';
 import { newServiceStorage } from '../../../src/registry/core/service/storage.js';
 import { newLeaseStorage } from '../../../src/registry/coordination/lease/storage.js';

@@ -3,11 +3,11 @@
  * `all`), `deployments/status` and `deployments/scale` (autoscaling/v1 Scale).
  * @module
  */
-import { StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { ScaleREST, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
-import { ScaleREST } from '../scale/scale-rest.js';
+import { workloadScale } from '../scale/scale-rest.js';
 import { newDeploymentTableConvertor } from './printer.js';
 import { DeploymentStrategy, newDeploymentStatusStrategy } from './strategy.js';
 
@@ -31,6 +31,6 @@ export function newDeploymentStorage(getter: RESTOptionsGetter, options: Deploym
   return {
     deployments,
     'deployments/status': new StatusREST(storeOptions, newDeploymentStatusStrategy(strategy)),
-    'deployments/scale': new ScaleREST(deployments, { group: 'apps', resource: 'deployments/scale' }),
+    'deployments/scale': new ScaleREST(deployments, workloadScale, { group: 'apps', resource: 'deployments/scale' }),
   };
 }

@@ -3,11 +3,11 @@
  * `all`), `replicasets/status` and `replicasets/scale` (autoscaling/v1 Scale).
  * @module
  */
-import { StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { ScaleREST, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
-import { ScaleREST } from '../scale/scale-rest.js';
+import { workloadScale } from '../scale/scale-rest.js';
 import { newReplicaSetTableConvertor } from './printer.js';
 import { newReplicaSetStatusStrategy, ReplicaSetStrategy } from './strategy.js';
 
@@ -31,6 +31,6 @@ export function newReplicaSetStorage(getter: RESTOptionsGetter, options: Replica
   return {
     replicasets,
     'replicasets/status': new StatusREST(storeOptions, newReplicaSetStatusStrategy(strategy)),
-    'replicasets/scale': new ScaleREST(replicasets, { group: 'apps', resource: 'replicasets/scale' }),
+    'replicasets/scale': new ScaleREST(replicasets, workloadScale, { group: 'apps', resource: 'replicasets/scale' }),
   };
 }
