@@ -53,8 +53,8 @@ async function eventObject(
 
 /**
  * The frame of one event. An object event of a watch that asks for no transformation (no Table or metadata-only
- * target) is its object with the handler's type meta, the same for every such watcher: when the object is the
- * watch cache's shared, frozen one, the frame is encoded once and shared.
+ * target) comes out the same for every such watcher of the handler: when its object is the watch cache's shared,
+ * frozen one, the frame is encoded once and shared.
  */
 async function eventFrame(
   scope: RequestScope,
@@ -65,10 +65,11 @@ async function eventFrame(
   encode: (type: string, object: KubeObject) => Uint8Array,
   shared: StreamFrames,
 ): Promise<Uint8Array> {
+  const object = await eventObject(scope, request, event, negotiated, first);
   if (negotiated.target === undefined && (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED')) {
-    return shared.frame(event.type, event.object, () => encode(event.type, withTypeMeta(scope, { ...event.object })));
+    return shared.frame(event.type, event.object, () => encode(event.type, object));
   }
-  return encode(event.type, await eventObject(scope, request, event, negotiated, first));
+  return encode(event.type, object);
 }
 
 /** Where encoded watch events go: the chunked HTTP response or a WebSocket. */
