@@ -12,6 +12,7 @@ import {
   fieldInvalid,
   fieldNotSupported,
   newBadRequest,
+  validateNonnegativeField,
   newInvalid,
   newPath,
   parseFieldSelector,
@@ -121,9 +122,7 @@ export function validateDeleteOptions(o: DeleteOptions): void {
     errs.push(fieldNotSupported(newPath('propagationPolicy'), policy, ['Foreground', 'Background', 'Orphan', 'nil']));
   }
   for (const d of o.dryRun ?? []) if (d !== 'All') errs.push(fieldNotSupported(newPath('dryRun'), d, ['All']));
-  if (o.gracePeriodSeconds !== undefined && o.gracePeriodSeconds < 0) {
-    errs.push(fieldInvalid(newPath('gracePeriodSeconds'), o.gracePeriodSeconds, 'must be greater than or equal to 0'));
-  }
+  errs.push(...validateNonnegativeField(o.gracePeriodSeconds, newPath('gracePeriodSeconds')));
   if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errs);
 }
 

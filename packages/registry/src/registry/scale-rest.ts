@@ -6,7 +6,6 @@
  * @module
  */
 import {
-  fieldInvalid,
   type GetOptions,
   type GroupVersion,
   type GroupVersionKind,
@@ -16,6 +15,7 @@ import {
   newPath,
   type QualifiedResource,
   type UpdateOptions,
+  validateNonnegativeField,
 } from '@apiserver/runtime';
 import { deepCopy } from '@apiserver/storage';
 import type { Getter, GroupVersionKindProvider, UpdatedObjectInfo, Updater, UpdateResult } from '../rest/rest.js';
@@ -52,12 +52,9 @@ export function newScale(obj: ApiObject, specReplicas: number, statusReplicas: n
 /** The replicas a Scale asks for; 422 for a negative or fractional count (ValidateScale). */
 function validatedReplicas(scale: ApiObject): number {
   const replicas = (scale['spec'] as { replicas?: unknown } | undefined)?.replicas ?? 0;
-  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-    throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, scale.metadata.name ?? '', [
-      fieldInvalid(newPath('spec', 'replicas'), replicas, 'must be greater than or equal to 0'),
-    ]);
-  }
-  return replicas;
+  const errs = validateNonnegativeField(replicas, newPath('spec', 'replicas'));
+  if (errs.length > 0) throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, scale.metadata.name ?? '', errs);
+  return replicas as number;
 }
 
 /** GET/PUT/PATCH of the Scale of a store's objects. */

@@ -15,6 +15,7 @@ import {
   newPath,
   type ValidateNameFunc,
   validateLabels,
+  validateNonnegativeField,
   validateObjectMetaName,
 } from '@apiserver/runtime';
 import { goStringSlice, invalidStringSlice } from './go-field-error.js';
@@ -72,7 +73,7 @@ export function validateObjectMeta(
   } else if (ns !== '') {
     errs.push(fieldForbidden(fldPath.child('namespace'), 'not allowed on this type'));
   }
-  if ((meta.generation ?? 0) < 0) errs.push(fieldInvalid(fldPath.child('generation'), meta.generation, 'must be greater than or equal to 0'));
+  errs.push(...validateNonnegativeField(meta.generation, fldPath.child('generation')));
   errs.push(...validateLabels(meta.labels ?? {}, fldPath.child('labels')));
   errs.push(...validateAnnotations(meta.annotations ?? {}, fldPath.child('annotations')));
   errs.push(...validateFinalizers(meta.finalizers ?? [], fldPath.child('finalizers')));

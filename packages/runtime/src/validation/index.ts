@@ -39,6 +39,7 @@ export {
   QUALIFIED_NAME_MAX_LENGTH,
   regexError,
 } from './names.js';
+export { IS_NEGATIVE_ERROR_MSG, validateNonnegativeField } from './nonnegative.js';
 export {
   isValidPathSegmentName,
   isValidPathSegmentPrefix,

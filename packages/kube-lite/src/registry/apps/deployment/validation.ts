@@ -4,11 +4,10 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { type FieldError, type FieldPath, fieldForbidden, fieldInvalid, newPath } from '@apiserver/runtime';
+import { type FieldError, type FieldPath, fieldForbidden, fieldInvalid, IS_NEGATIVE_ERROR_MSG, newPath, validateNonnegativeField } from '@apiserver/runtime';
 import { validateEnum } from '../../core/pod/container-validation.js';
 import { isInteger, type JSONRecord, recordAt, stringAt } from '../../core/pod/object-fields.js';
 import {
-  validateNonNegative,
   validateReplicaCounters,
   validateSelectorAndTemplate,
   validateSelectorImmutable,
@@ -28,7 +27,7 @@ function validateIntOrPercent(v: unknown, path: FieldPath): FieldError[] {
   if (v === undefined || v === null) return [];
   const parsed = intOrPercent(v);
   if (parsed === undefined) return [fieldInvalid(path, v, "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')")];
-  return parsed.value < 0 ? [fieldInvalid(path, v, 'must be greater than or equal to 0')] : [];
+  return parsed.value < 0 ? [fieldInvalid(path, v, IS_NEGATIVE_ERROR_MSG)] : [];
 }
 
 function validateStrategy(spec: JSONRecord): FieldError[] {
@@ -59,12 +58,12 @@ function validateStrategy(spec: JSONRecord): FieldError[] {
 export function validateDeployment(obj: ApiObject): FieldError[] {
   const spec = recordAt(obj, 'spec') ?? {};
   const errs = [
-    ...validateNonNegative(spec.replicas, SPEC.child('replicas')),
+    ...validateNonnegativeField(spec.replicas, SPEC.child('replicas')),
     ...validateSelectorAndTemplate(spec, SPEC),
     ...validateStrategy(spec),
-    ...validateNonNegative(spec.minReadySeconds, SPEC.child('minReadySeconds')),
-    ...validateNonNegative(spec.revisionHistoryLimit, SPEC.child('revisionHistoryLimit')),
-    ...validateNonNegative(spec.progressDeadlineSeconds, SPEC.child('progressDeadlineSeconds')),
+    ...validateNonnegativeField(spec.minReadySeconds, SPEC.child('minReadySeconds')),
+    ...validateNonnegativeField(spec.revisionHistoryLimit, SPEC.child('revisionHistoryLimit')),
+    ...validateNonnegativeField(spec.progressDeadlineSeconds, SPEC.child('progressDeadlineSeconds')),
   ];
   const deadline = spec.progressDeadlineSeconds;
   const minReady = isInteger(spec.minReadySeconds) ? spec.minReadySeconds : 0;

@@ -4,9 +4,9 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { type FieldError, fieldInvalid, newPath } from '@apiserver/runtime';
+import { type FieldError, fieldInvalid, newPath, validateNonnegativeField } from '@apiserver/runtime';
 import { isInteger, recordAt } from '../../core/pod/object-fields.js';
-import { validateNonNegative, validateReplicaCounters, validateSelectorAndTemplate, validateSelectorImmutable } from './workload-validation.js';
+import { validateReplicaCounters, validateSelectorAndTemplate, validateSelectorImmutable } from './workload-validation.js';
 
 const SPEC = newPath('spec');
 
@@ -14,8 +14,8 @@ const SPEC = newPath('spec');
 export function validateReplicaSet(obj: ApiObject): FieldError[] {
   const spec = recordAt(obj, 'spec') ?? {};
   return [
-    ...validateNonNegative(spec.replicas, SPEC.child('replicas')),
-    ...validateNonNegative(spec.minReadySeconds, SPEC.child('minReadySeconds')),
+    ...validateNonnegativeField(spec.replicas, SPEC.child('replicas')),
+    ...validateNonnegativeField(spec.minReadySeconds, SPEC.child('minReadySeconds')),
     ...validateSelectorAndTemplate(spec, SPEC),
   ];
 }

@@ -17,19 +17,11 @@ import {
   newPath,
   validateLabelName,
   validateLabels,
+  validateNonnegativeField,
 } from '@apiserver/runtime';
 import { canonicalJSON } from '@apiserver/storage';
 import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../core/pod/object-fields.js';
 import { validatePodTemplateSpec } from '../../core/pod/pod-spec-validation.js';
-
-/** apimachinery's `IsNegativeErrorMsg`. */
-export const NEGATIVE_ERROR_MSG = 'must be greater than or equal to 0';
-
-/** Invalid unless `value` is absent or a non-negative integer (`ValidateNonnegativeField`). */
-export function validateNonNegative(value: unknown, path: FieldPath): FieldError[] {
-  if (value === undefined || value === null) return [];
-  return isInteger(value) && value >= 0 ? [] : [fieldInvalid(path, value, NEGATIVE_ERROR_MSG)];
-}
 
 /** Validates a metav1.LabelSelector object (`ValidateLabelSelector`). */
 export function validateLabelSelector(selector: JSONRecord, path: FieldPath): FieldError[] {
@@ -118,7 +110,7 @@ export function validateSelectorImmutable(obj: ApiObject, old: ApiObject): Field
 /** Validates status counters: each non-negative, and none of `bounded` above `status.replicas`. */
 export function validateReplicaCounters(status: JSONRecord, fields: readonly string[], bounded: readonly string[]): FieldError[] {
   const path = newPath('status');
-  const errs = fields.flatMap((f) => validateNonNegative(status[f], path.child(f)));
+  const errs = fields.flatMap((f) => validateNonnegativeField(status[f], path.child(f)));
   const replicas = status.replicas;
   for (const f of bounded) {
     const v = status[f];

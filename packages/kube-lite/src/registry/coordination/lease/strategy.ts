@@ -4,7 +4,7 @@
  * @module
  */
 import { type ApiObject, GenericStrategy } from '@apiserver/registry';
-import { type FieldError, fieldInvalid, newPath } from '@apiserver/runtime';
+import { type FieldError, fieldInvalid, newPath, validateNonnegativeField } from '@apiserver/runtime';
 import { isInteger, recordAt } from '../../core/pod/object-fields.js';
 
 /** Validates a lease spec: leaseDurationSeconds > 0 and leaseTransitions ≥ 0 when set. */
@@ -16,10 +16,7 @@ export function validateLease(obj: ApiObject): FieldError[] {
   if (duration !== undefined && duration !== null && !(isInteger(duration) && duration > 0)) {
     errs.push(fieldInvalid(path.child('leaseDurationSeconds'), duration, 'must be greater than 0'));
   }
-  const transitions = spec.leaseTransitions;
-  if (transitions !== undefined && transitions !== null && !(isInteger(transitions) && transitions >= 0)) {
-    errs.push(fieldInvalid(path.child('leaseTransitions'), transitions, 'must be greater than or equal to 0'));
-  }
+  errs.push(...validateNonnegativeField(spec.leaseTransitions, path.child('leaseTransitions')));
   return errs;
 }
 
