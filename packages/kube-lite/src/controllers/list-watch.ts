@@ -6,7 +6,7 @@
  */
 import type { ApiList, ApiObject, InternalListOptions, RequestContext } from '@apiserver/registry';
 import type { Watch } from '@apiserver/storage';
-import { isRecord } from '../printers/fields.js';
+import { isRecord } from '../object-fields.js';
 import type { RetryOptions } from './retry-queue.js';
 
 /** What can be listed and watched (a Store, or any Lister + Watcher). */

@@ -11,7 +11,7 @@ export {
   OBJECT_META_CREATION_TIMESTAMP_DOC,
   OBJECT_META_NAME_DOC,
 } from './columns.js';
-export { isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringEntries, stringsAt } from './fields.js';
+export { isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringEntries, stringsAt } from '../object-fields.js';
 export { humanDuration, translateTimestampSince } from './human-duration.js';
 export {
   type PrintContext,

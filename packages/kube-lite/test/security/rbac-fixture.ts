@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestContext } from '@apiserver/registry';
 import { type APIGroupInfo, type Authorizer, authorizerForModes, type RBACUser } from '@apiserver/server';
-import { isRecord } from '../../src/printers/fields.js';
+import { isRecord } from '../../src/object-fields.js';
 import { ensureBootstrapPolicy, rbacAuthorizerFor, rbacRESTStorageProvider } from '../../src/registry/rbac/provider.js';
 import { defaultRESTStorageProviders } from '../../src/registry/providers.js';
 import { KubeLiteServer } from '../../src/server/kube-lite-server.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { nowTime } from '@apiserver/runtime';
-import { isRecord, recordsAt, stringAt } from '../../printers/fields.js';
+import { isRecord, recordsAt, stringAt } from '../../object-fields.js';
 
 /** The condition types, in the order upstream writes them. */
 export const NAMESPACE_CONDITION_TYPES = [

@@ -18,7 +18,7 @@ import {
   type Updater,
 } from '@apiserver/registry';
 import { type DeleteOptions, formatGroupResource, type GroupResource, isNotFound } from '@apiserver/runtime';
-import { isRecord } from '../../printers/fields.js';
+import { isRecord } from '../../object-fields.js';
 import { FINALIZER_KUBERNETES, specFinalizersOf } from '../../registry/core/namespace/validation.js';
 import { conditionsOf, NamespaceConditionUpdater, sameConditions } from './deletion-conditions.js';
 

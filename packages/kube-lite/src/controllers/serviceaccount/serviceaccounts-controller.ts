@@ -6,7 +6,7 @@
  */
 import type { ApiObject, Creater, Getter, Lister, RequestContext, Watcher } from '@apiserver/registry';
 import { isAlreadyExists, isNotFound } from '@apiserver/runtime';
-import { recordAt, stringAt } from '../../printers/fields.js';
+import { recordAt, stringAt } from '../../object-fields.js';
 import { ListWatcher } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 

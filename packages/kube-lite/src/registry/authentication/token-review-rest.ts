@@ -6,7 +6,7 @@ import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/r
 import { ReviewREST } from '../review-rest.js';
 import { newBadRequest } from '@apiserver/runtime';
 import type { UserInfo } from '@apiserver/server';
-import { stringAt, stringsAt } from '../core/pod/object-fields.js';
+import { stringAt, stringsAt } from '../../object-fields.js';
 import { userInfoStatus } from './self-subject-review-rest.js';
 
 /** Checks one bearer token (`undefined` = not a token it knows; a thrown error = an invalid token). */

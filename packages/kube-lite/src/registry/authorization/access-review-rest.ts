@@ -7,7 +7,7 @@ import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/r
 import { ReviewREST } from '../review-rest.js';
 import { type FieldError, fieldInvalid, newBadRequest, newInvalid, newPath } from '@apiserver/runtime';
 import type { Attributes, UserInfo } from '@apiserver/server';
-import { isRecord, recordAt, stringAt, stringsAt } from '../core/pod/object-fields.js';
+import { isRecord, recordAt, stringAt, stringsAt } from '../../object-fields.js';
 import type { AuthorizerReference } from './authorizer-reference.js';
 import { requestUserOf } from './request-user.js';
 

@@ -6,7 +6,7 @@
 import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
 import { ReviewREST } from '../review-rest.js';
 import { newBadRequest } from '@apiserver/runtime';
-import { stringAt } from '../core/pod/object-fields.js';
+import { stringAt } from '../../object-fields.js';
 import type { AuthorizerReference } from './authorizer-reference.js';
 import { requestUserOf } from './request-user.js';
 

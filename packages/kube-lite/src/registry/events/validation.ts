@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldInvalid, fieldRequired, newPath } from '@apiserver/runtime';
-import { recordAt, stringAt } from '../../printers/fields.js';
+import { recordAt, stringAt } from '../../object-fields.js';
 
 function isSet(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';

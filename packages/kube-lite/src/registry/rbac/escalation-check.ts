@@ -19,7 +19,7 @@ import {
   type RuleResolver,
 } from '@apiserver/server';
 import { canonicalJSON } from '@apiserver/storage';
-import { isRecord } from '../../printers/fields.js';
+import { isRecord } from '../../object-fields.js';
 import { RBAC_GROUP_NAME } from './validation.js';
 
 /**

@@ -7,7 +7,7 @@
 import { type ApiObject, type Getter, isGetter, isLister, type Lister, type RequestContext, type Storage } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import type { BindingObject, ClusterRoleObject, PolicyRule, RBACRuleSource, RoleObject, RoleRef, Subject } from '@apiserver/server';
-import { isRecord } from '../../printers/fields.js';
+import { isRecord } from '../../object-fields.js';
 
 /** Thrown when the RBAC storage lacks a capability the rule source needs. */
 export class RBACStorageError extends Error {

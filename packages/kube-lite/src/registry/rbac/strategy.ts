@@ -6,7 +6,7 @@
  */
 import { type ApiObject, GenericStrategy, type RequestContext } from '@apiserver/registry';
 import { validatePathSegmentName } from '@apiserver/runtime';
-import { isRecord } from '../../printers/fields.js';
+import { isRecord } from '../../object-fields.js';
 import { RBAC_GROUP_NAME, validateBinding, validateBindingUpdate, validateClusterRole, validateRole } from './validation.js';
 
 /** Sets the apiGroup of User/Group subjects and of a roleRef without one, as the v1 defaulters do. */

@@ -15,7 +15,7 @@ import {
   newPath,
   validatePathSegmentName,
 } from '@apiserver/runtime';
-import { isRecord, type JSONRecord, recordAt } from '../../printers/fields.js';
+import { isRecord, type JSONRecord, recordAt } from '../../object-fields.js';
 
 /** The API group every roleRef and User/Group subject names. */
 export const RBAC_GROUP_NAME = 'rbac.authorization.k8s.io';

@@ -12,7 +12,7 @@ import { scaleFromWorkload } from '../../../src/registry/apps/scale/scale-rest.j
 import { newDeploymentStorage } from '../../../src/registry/apps/deployment/storage.js';
 import { newReplicaSetStorage } from '../../../src/registry/apps/replicaset/storage.js';
 import { selectorString, validateLabelSelector } from '../../../src/registry/apps/replicaset/workload-validation.js';
-import { ensureRecord } from '../../../src/registry/core/pod/object-fields.js';
+import { ensureRecord } from '../../../src/object-fields.js';
 import { ScaleREST, StatusREST } from '@apiserver/registry';
 import { newPodStorage } from '../../../src/registry/core/pod/storage.js';
 import { newServiceStorage } from '../../../src/registry/core/service/storage.js';

@@ -1,6 +1,6 @@
 import { Store } from '@apiserver/registry';
 import t from 'tap';
-import { ensureRecord } from '../../../src/registry/core/pod/object-fields.js';
+import { ensureRecord } from '../../../src/object-fields.js';
 import { newLeaseStorage } from '../../../src/registry/coordination/lease/storage.js';
 import { causesOf, ctxIn, memoryGetter, mutated, statusErrorOf, update } from '../core/core-fixtures.js';
 

@@ -6,7 +6,7 @@
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldForbidden, fieldInvalid, IS_NEGATIVE_ERROR_MSG, newPath, validateNonnegativeField } from '@apiserver/runtime';
 import { validateEnum } from '../../core/pod/container-validation.js';
-import { isInteger, type JSONRecord, recordAt, stringAt } from '../../core/pod/object-fields.js';
+import { isInteger, type JSONRecord, recordAt, stringAt } from '../../../object-fields.js';
 import {
   validateReplicaCounters,
   validateSelectorAndTemplate,

@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { AGE_COLUMN, ageCell, column, NAME_COLUMN, type PrintContext, PrinterTableConvertor, type PrinterOptions } from '../../../printers/index.js';
-import { isInteger, recordAt, recordsAt, stringAt } from '../../core/pod/object-fields.js';
+import { isInteger, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { selectorString } from './workload-validation.js';
 
 /** Description of the wide Containers column. */

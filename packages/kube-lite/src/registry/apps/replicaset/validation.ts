@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldInvalid, newPath, validateNonnegativeField } from '@apiserver/runtime';
-import { isInteger, recordAt } from '../../core/pod/object-fields.js';
+import { isInteger, recordAt } from '../../../object-fields.js';
 import { validateReplicaCounters, validateSelectorAndTemplate, validateSelectorImmutable } from './workload-validation.js';
 
 const SPEC = newPath('spec');

@@ -20,7 +20,7 @@ import {
   validateNonnegativeField,
 } from '@apiserver/runtime';
 import { canonicalJSON } from '@apiserver/storage';
-import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../core/pod/object-fields.js';
+import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
 import { validatePodTemplateSpec } from '../../core/pod/pod-spec-validation.js';
 
 /** Validates a metav1.LabelSelector object (`ValidateLabelSelector`). */

@@ -6,7 +6,7 @@
  */
 import { type ApiObject, newScale, type ScaleView } from '@apiserver/registry';
 import { newBadRequest } from '@apiserver/runtime';
-import { ensureRecord, isInteger, recordAt } from '../../core/pod/object-fields.js';
+import { ensureRecord, isInteger, recordAt } from '../../../object-fields.js';
 import { selectorString } from '../replicaset/workload-validation.js';
 
 /** The autoscaling/v1 Scale of a workload; 400 `invalid label selector` when its selector cannot be written. */

@@ -4,7 +4,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { AGE_COLUMN, ageCell, column, NAME_COLUMN, type PrintContext, PrinterTableConvertor, type PrinterOptions } from '../../../printers/index.js';
-import { recordAt } from '../../core/pod/object-fields.js';
+import { recordAt } from '../../../object-fields.js';
 
 const LEASE_COLUMNS = [NAME_COLUMN, column('Holder', 'string', 'The holder of the lease'), AGE_COLUMN];
 

@@ -5,7 +5,7 @@
  */
 import { type ApiObject, GenericStrategy } from '@apiserver/registry';
 import { type FieldError, fieldInvalid, newPath, validateNonnegativeField } from '@apiserver/runtime';
-import { isInteger, recordAt } from '../../core/pod/object-fields.js';
+import { isInteger, recordAt } from '../../../object-fields.js';
 
 /** Validates a lease spec: leaseDurationSeconds > 0 and leaseTransitions ≥ 0 when set. */
 export function validateLease(obj: ApiObject): FieldError[] {

@@ -16,7 +16,7 @@ import {
   regexError,
 } from '@apiserver/runtime';
 import { isDeepStrictEqual } from 'node:util';
-import { isRecord, stringEntries } from '../../../printers/fields.js';
+import { isRecord, stringEntries } from '../../../object-fields.js';
 
 /** The largest total size of a ConfigMap's or Secret's data, in bytes (`core.MaxSecretSize`, 1 MiB). */
 export const MAX_SECRET_SIZE = 1024 * 1024;

@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { AGE_COLUMN, ageCell, column, NAME_COLUMN, type PrintContext, PrinterTableConvertor, type PrinterOptions } from '../../../printers/index.js';
-import { recordsAt, stringAt } from '../pod/object-fields.js';
+import { recordsAt, stringAt } from '../../../object-fields.js';
 
 const SUBSETS_DOC =
   'The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.';

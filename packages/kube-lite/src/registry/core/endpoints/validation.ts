@@ -16,7 +16,7 @@ import {
   newPath,
 } from '@apiserver/runtime';
 import { isValidPortNum, SUPPORTED_PORT_PROTOCOLS } from '../pod/port-validation.js';
-import { type JSONRecord, recordsAt } from '../pod/object-fields.js';
+import { type JSONRecord, recordsAt } from '../../../object-fields.js';
 import { type EndpointIPOptions, isKubernetesServiceObject, validateEndpointIP, validateIP } from './ip-validation.js';
 
 /** `ValidateDNS1123Label` at `path`. */

@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import type { ObjectAttrs } from '@apiserver/storage';
-import { recordAt, stringAt } from '../../../printers/fields.js';
+import { recordAt, stringAt } from '../../../object-fields.js';
 
 /** Field selector labels of Events beyond metadata.name/namespace (`fieldLabels: { Event: … }`). */
 export const EVENT_FIELD_LABELS: readonly string[] = [

@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { column, NAME_COLUMN, OBJECT_META_NAME_DOC } from '../../../printers/columns.js';
-import { recordAt, stringAt } from '../../../printers/fields.js';
+import { recordAt, stringAt } from '../../../object-fields.js';
 import { translateTimestampSince } from '../../../printers/human-duration.js';
 import { type PrinterOptions, PrinterTableConvertor } from '../../../printers/table-convertor.js';
 

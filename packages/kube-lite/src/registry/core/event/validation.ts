@@ -6,7 +6,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldInvalid, fieldRequired, isDNS1123Subdomain, isQualifiedName, newPath } from '@apiserver/runtime';
-import { recordAt, stringAt } from '../../../printers/fields.js';
+import { recordAt, stringAt } from '../../../object-fields.js';
 
 /** Longest `reportingInstance`, `action` and `reason` (upstream's *LengthLimit constants). */
 export const EVENT_FIELD_LENGTH_LIMIT = 128;

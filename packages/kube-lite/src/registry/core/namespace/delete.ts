@@ -14,7 +14,7 @@ import {
 } from '@apiserver/registry';
 import { type DeleteOptions, newConflict, newInternalError, nowTime, StatusError } from '@apiserver/runtime';
 import type { Preconditions } from '@apiserver/storage';
-import { isRecord } from '../../../printers/fields.js';
+import { isRecord } from '../../../object-fields.js';
 import { NamespacePhase } from './validation.js';
 
 const NAMESPACES = { group: '', resource: 'namespaces' };

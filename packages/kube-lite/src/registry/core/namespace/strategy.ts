@@ -7,7 +7,7 @@
  */
 import { type ApiObject, GenericStrategy, type RequestContext } from '@apiserver/registry';
 import { type FieldError, nameIsDNSLabel } from '@apiserver/runtime';
-import { isRecord } from '../../../printers/fields.js';
+import { isRecord } from '../../../object-fields.js';
 import {
   FINALIZER_KUBERNETES,
   NamespacePhase,

@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldInvalid, isQualifiedName, newPath } from '@apiserver/runtime';
-import { recordAt, stringAt, stringsAt } from '../../../printers/fields.js';
+import { recordAt, stringAt, stringsAt } from '../../../object-fields.js';
 
 /** The finalizer the namespace controller removes once a namespace's content is gone (`core.FinalizerKubernetes`). */
 export const FINALIZER_KUBERNETES = 'kubernetes';

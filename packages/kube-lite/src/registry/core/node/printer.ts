@@ -7,7 +7,7 @@
 import type { ApiObject } from '@apiserver/registry';
 import { ageCell } from '../../../printers/cells.js';
 import { AGE_COLUMN, column, NAME_COLUMN } from '../../../printers/columns.js';
-import { recordAt, recordsAt, stringAt } from '../../../printers/fields.js';
+import { recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { type PrinterOptions, PrinterTableConvertor } from '../../../printers/table-convertor.js';
 
 const ADDRESSES_DOC =

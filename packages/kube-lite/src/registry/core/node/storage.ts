@@ -6,7 +6,7 @@
  */
 import { type ApiObject, type RESTUpdateStrategy, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { ObjectAttrs } from '@apiserver/storage';
-import { recordAt } from '../../../printers/fields.js';
+import { recordAt } from '../../../object-fields.js';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';

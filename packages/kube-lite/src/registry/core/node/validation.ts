@@ -18,7 +18,7 @@ import {
   validateLabelName,
 } from '@apiserver/runtime';
 import { isDeepStrictEqual } from 'node:util';
-import { recordAt, recordsAt, stringAt, stringsAt } from '../../../printers/fields.js';
+import { recordAt, recordsAt, stringAt, stringsAt } from '../../../object-fields.js';
 
 /** The taint effects a node taint may have. */
 export const TAINT_EFFECTS: readonly string[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];

@@ -13,7 +13,7 @@ import {
   fieldRequired,
   isDNS1123Label,
 } from '@apiserver/runtime';
-import { type JSONRecord, recordsAt, stringAt } from './object-fields.js';
+import { type JSONRecord, recordsAt, stringAt } from '../../../object-fields.js';
 import { isValidPortName, isValidPortNum, SUPPORTED_PORT_PROTOCOLS } from './port-validation.js';
 
 const PULL_POLICIES: readonly string[] = ['Always', 'IfNotPresent', 'Never'];

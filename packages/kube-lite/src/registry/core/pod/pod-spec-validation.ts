@@ -14,7 +14,7 @@ import {
   validateLabels,
 } from '@apiserver/runtime';
 import { validateContainers, validateEnum } from './container-validation.js';
-import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt } from './object-fields.js';
+import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt } from '../../../object-fields.js';
 import { inclusiveRangeError } from './port-validation.js';
 
 /** Restart policies a pod may use. */

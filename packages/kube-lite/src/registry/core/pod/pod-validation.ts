@@ -5,7 +5,7 @@
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldForbidden, fieldInvalid, newPath } from '@apiserver/runtime';
 import { canonicalJSON } from '@apiserver/storage';
-import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt } from './object-fields.js';
+import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt } from '../../../object-fields.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 
 /** Upstream's Forbidden text for pod spec updates (the Go struct diff that follows it is not reproduced). */

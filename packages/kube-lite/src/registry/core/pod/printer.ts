@@ -15,7 +15,7 @@ import {
   type PrinterOptions,
   translateTimestampSince,
 } from '../../../printers/index.js';
-import { recordAt, recordsAt, stringAt } from './object-fields.js';
+import { recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { podStatusSummary } from './status-reason.js';
 
 const POD_COLUMNS = [

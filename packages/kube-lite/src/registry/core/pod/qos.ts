@@ -2,7 +2,7 @@
  * Pod quality-of-service class (pkg/apis/core/helper/qos `GetPodQOS`), computed on create.
  * @module
  */
-import { type JSONRecord, recordAt, recordsAt } from './object-fields.js';
+import { type JSONRecord, recordAt, recordsAt } from '../../../object-fields.js';
 
 const SUFFIXES: Readonly<Record<string, number>> = {
   n: 1e-9,

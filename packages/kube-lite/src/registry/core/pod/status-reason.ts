@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { type JSONRecord, numberAt, recordAt, recordsAt, stringAt } from './object-fields.js';
+import { type JSONRecord, numberAt, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 
 /** The computed status cells of a pod. */
 export interface PodStatusSummary {

@@ -8,7 +8,7 @@ import type { ObjectAttrs } from '@apiserver/storage';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
-import { recordAt, stringAt } from './object-fields.js';
+import { recordAt, stringAt } from '../../../object-fields.js';
 import { newPodTableConvertor } from './printer.js';
 import { PodStrategy } from './strategy.js';
 

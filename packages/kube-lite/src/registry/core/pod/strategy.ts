@@ -7,7 +7,7 @@
 import type { ApiObject, RequestContext, RESTCreateStrategy, RESTDeleteStrategy, RESTUpdateStrategy } from '@apiserver/registry';
 import { type DeleteOptions, type FieldError, fieldInvalid, nameIsDNSSubdomain, newPath } from '@apiserver/runtime';
 import { defaultPod } from '@apiserver/runtime/apis';
-import { ensureRecord, isInteger, recordAt, stringAt } from './object-fields.js';
+import { ensureRecord, isInteger, recordAt, stringAt } from '../../../object-fields.js';
 import { validatePod, validatePodUpdate } from './pod-validation.js';
 import { podQOSClass } from './qos.js';
 

@@ -4,7 +4,7 @@
  */
 import { ageCell, mapSize } from '../../../printers/cells.js';
 import { AGE_COLUMN, column, NAME_COLUMN } from '../../../printers/columns.js';
-import { stringAt } from '../../../printers/fields.js';
+import { stringAt } from '../../../object-fields.js';
 import { type PrinterOptions, PrinterTableConvertor } from '../../../printers/table-convertor.js';
 
 const TYPE_DOC =

@@ -5,7 +5,7 @@
  */
 import { type ApiObject, type Storage, Store } from '@apiserver/registry';
 import type { ObjectAttrs } from '@apiserver/storage';
-import { stringAt } from '../../../printers/fields.js';
+import { stringAt } from '../../../object-fields.js';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import { type ApiObject, GenericStrategy, type RequestContext } from '@apiserver/registry';
-import { isRecord, stringEntries } from '../../../printers/fields.js';
+import { isRecord, stringEntries } from '../../../object-fields.js';
 import { validateSecret, validateSecretUpdate } from './validation.js';
 
 /** The default secret type. */

@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldInvalid, fieldRequired, fieldTooLong, newPath } from '@apiserver/runtime';
-import { recordAt, stringAt, stringEntries } from '../../../printers/fields.js';
+import { recordAt, stringAt, stringEntries } from '../../../object-fields.js';
 import { decodedLength, MAX_SECRET_SIZE, validateDataKeys, validateImmutableUpdate } from '../configmap/validation.js';
 
 /** The annotation a `kubernetes.io/service-account-token` secret must carry (`core.ServiceAccountNameKey`). */

@@ -6,7 +6,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { fieldInvalid, newInternalError, newInvalid, newPath } from '@apiserver/runtime';
-import { recordAt } from '../pod/object-fields.js';
+import { recordAt } from '../../../object-fields.js';
 import { type ClusterIPRange, IPAllocationError, parseIPv4 } from './ip-range.js';
 import { type NodePortRange, PortAllocationError } from './port-range.js';
 import {

@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { AGE_COLUMN, ageCell, column, NAME_COLUMN, type PrintContext, PrinterTableConvertor, type PrinterOptions } from '../../../printers/index.js';
-import { recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../pod/object-fields.js';
+import { recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
 import { servicePorts, serviceType } from './service-fields.js';
 
 const SERVICE_COLUMNS = [

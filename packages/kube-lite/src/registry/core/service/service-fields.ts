@@ -4,7 +4,7 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { ensureRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringsAt } from '../pod/object-fields.js';
+import { ensureRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringsAt } from '../../../object-fields.js';
 
 /** `spec.clusterIP` of a headless service. */
 export const CLUSTER_IP_NONE = 'None';

@@ -7,7 +7,7 @@ import type { ApiObject, RequestContext, RESTCreateStrategy, RESTUpdateStrategy 
 import { type FieldError, nameIsDNS1035Label } from '@apiserver/runtime';
 import { defaultService } from '@apiserver/runtime/apis';
 import { canonicalJSON } from '@apiserver/storage';
-import { recordAt, stringAt, stringsAt } from '../pod/object-fields.js';
+import { recordAt, stringAt, stringsAt } from '../../../object-fields.js';
 import { validateName } from '../pod/strategy.js';
 import {
   healthCheckNodePort,

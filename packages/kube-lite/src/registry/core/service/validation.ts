@@ -18,7 +18,7 @@ import {
   validateLabels,
 } from '@apiserver/runtime';
 import { validateEnum } from '../pod/container-validation.js';
-import { type JSONRecord, recordAt, stringAt, stringMapAt, stringsAt } from '../pod/object-fields.js';
+import { type JSONRecord, recordAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
 import { isValidPortNum, SUPPORTED_PORT_PROTOCOLS, validatePortNumOrName } from '../pod/port-validation.js';
 import { parseIPv4 } from './ip-range.js';
 import {

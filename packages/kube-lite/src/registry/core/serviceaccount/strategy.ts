@@ -4,7 +4,7 @@
  * @module
  */
 import { type ApiObject, GenericStrategy, type RequestContext } from '@apiserver/registry';
-import { isRecord } from '../../../printers/fields.js';
+import { isRecord } from '../../../object-fields.js';
 
 /** Keeps only `name` in each `secrets[]` reference, as upstream's `cleanSecretReferences`. */
 export function cleanSecretReferences(sa: ApiObject): void {

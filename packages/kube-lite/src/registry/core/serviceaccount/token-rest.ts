@@ -15,7 +15,7 @@ import {
   newPath,
 } from '@apiserver/runtime';
 import type { ServiceAccountTokenGenerator } from '@apiserver/server';
-import { isInteger, recordAt, stringAt, stringsAt } from '../pod/object-fields.js';
+import { isInteger, recordAt, stringAt, stringsAt } from '../../../object-fields.js';
 
 const TOKEN_REQUEST_GVK: GroupVersionKind = { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' };
 /** Default `spec.expirationSeconds` (SetDefaults_TokenRequestSpec). */

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type ApiObject, GenericStrategy, type RequestContext } from '@apiserver/registry';
-import { recordsAt } from '../../core/pod/object-fields.js';
+import { recordsAt } from '../../../object-fields.js';
 import { validateEndpointSlice, validateEndpointSliceUpdate } from './validation.js';
 
 /** Drops every endpoint's `deprecatedTopology` (upstream `dropTopologyOnV1`: only v1beta1 could write it). */

@@ -22,7 +22,7 @@ import {
 } from '@apiserver/runtime';
 import { type EndpointIPOptions, isKubernetesServiceObject, validateEndpointIP, validateIPv4, validateIPv6 } from '../../core/endpoints/ip-validation.js';
 import { validateDNS1123Label, validateNodeName, validateQualifiedName } from '../../core/endpoints/validation.js';
-import { type JSONRecord, recordAt, recordsAt, stringMapAt, stringsAt } from '../../core/pod/object-fields.js';
+import { type JSONRecord, recordAt, recordsAt, stringMapAt, stringsAt } from '../../../object-fields.js';
 import { SUPPORTED_PORT_PROTOCOLS } from '../../core/pod/port-validation.js';
 
 /** Address types an EndpointSlice may carry (sorted, as upstream lists them). */

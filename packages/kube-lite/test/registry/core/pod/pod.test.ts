@@ -1,5 +1,5 @@
 import { type ApiObject, Store } from '@apiserver/registry';
-import { ensureRecord, recordsAt } from '../../../../src/registry/core/pod/object-fields.js';
+import { ensureRecord, recordsAt } from '../../../../src/object-fields.js';
 import t, { type Test } from 'tap';
 import { printPod } from '../../../../src/registry/core/pod/printer.js';
 import { podQOSClass, quantityValue } from '../../../../src/registry/core/pod/qos.js';

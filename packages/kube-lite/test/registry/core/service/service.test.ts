@@ -1,5 +1,5 @@
 import { type ApiObject, defaultUpdatedObjectInfo, isCategoriesProvider } from '@apiserver/registry';
-import { ensureRecord } from '../../../../src/registry/core/pod/object-fields.js';
+import { ensureRecord } from '../../../../src/object-fields.js';
 import { StatusREST } from '@apiserver/registry';
 import t from 'tap';
 import { ClusterIPRange, formatIPv4, IPAllocationError, parseIPv4 } from '../../../../src/registry/core/service/ip-range.js';

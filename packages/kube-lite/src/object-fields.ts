@@ -65,6 +65,13 @@ export function stringMapAt(parent: unknown, key: string): Record<string, string
   return out;
 }
 
+/** The entries of a string map field (`data`, `labels`), non-string values skipped. */
+export function stringEntries(parent: unknown, key: string): [string, string][] {
+  const map = recordAt(parent, key);
+  if (map === undefined) return [];
+  return Object.entries(map).filter((e): e is [string, string] => typeof e[1] === 'string');
+}
+
 /** Whether `v` is an integer number. */
 export function isInteger(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v);
