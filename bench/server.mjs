@@ -2,14 +2,16 @@
 //  (a) GET one ConfigMap (~1 KiB of data) through the full stack — GenericAPIServer with its default
 //      handler chain (panic recovery, request info, metrics, deadline, anonymous authn, max-in-flight,
 //      AlwaysAllow) and a core/v1 configmaps Store on a MemoryBackend — vs bare node:http answering
-//      with the exact bytes and headers the full stack sent;
-//  (b) LIST of 500 ConfigMaps, the same way;
+//      with the exact bytes and headers the full stack sent, and vs node:http that only encodes the
+//      object with JSON.stringify on every request (the ceiling of a server that encodes per request);
+//  (b) LIST of 500 ConfigMaps, the same way; and GET /healthz (the handler chain, the mux and in-memory health
+//      checks: no storage, no encoding) against bare node:http answering `ok`;
 //  (c) CREATE (POST) of ConfigMaps, each with a new name: req/s and p99;
 //  (d) startup to ready: a child process that builds the server, installs the group and listens,
 //      polled on /readyz (kube-lite's CLI when it is built, else the GenericAPIServer setup here).
 // Every server runs alone in a child process while autocannon runs in the parent; rounds are
 // interleaved. Run: `npx tsc -b packages/server packages/registry packages/storage-memory && node bench/server.mjs`
-// (SERVER_BENCH_SECONDS, SERVER_BENCH_ROUNDS, SERVER_BENCH_STARTUPS tune it; SERVER_BENCH_CASES=get,list,create,startup
+// (SERVER_BENCH_SECONDS, SERVER_BENCH_ROUNDS, SERVER_BENCH_STARTUPS tune it; SERVER_BENCH_CASES=get,list,chain,create,startup
 // picks cases, and results are written only when all run). The full stack is built in lib/full-server.mjs;
 // `node bench/tools/profile-server.mjs` profiles its GET under the same load.
 import { fork, spawn } from 'node:child_process';
@@ -32,6 +34,8 @@ const LIST_SIZE = 500;
 const GET_PATH = '/api/v1/namespaces/default/configmaps/app-config';
 const LIST_PATH = '/api/v1/namespaces/bulk/configmaps';
 const CREATE_PATH = '/api/v1/namespaces/create/configmaps';
+/** The chain case: a path the director's mux answers with `ok` after cheap in-memory checks (no storage, no encoding). */
+const CHAIN_PATH = '/healthz';
 const KUBE_LITE_MAIN = join(root, 'packages', 'kube-lite', 'bin', 'kube-lite.js');
 /** The startup baseline: node:http listening in a process that imports nothing else (not this script). */
 const BARE_STARTUP = join(root, 'bench', 'lib', 'bare-startup.mjs');
@@ -42,6 +46,8 @@ const BARE_STARTUP = join(root, 'bench', 'lib', 'bare-startup.mjs');
 const BASELINE_ROOT = process.env.SERVER_BENCH_BASELINE_ROOT;
 const BASELINE_LABEL = process.env.SERVER_BENCH_BASELINE_LABEL ?? 'baseline';
 const LOAD_AT_START = loadavg()[0] ?? 0;
+/** The reference row of a server that encodes the object on every request and does nothing else. */
+const ENCODE_ROW = 'node:http + JSON.stringify per request';
 
 /** Child-process mode: serve one kind and send the port (and, for the full stack, its captured responses). */
 async function serve(kind) {
@@ -56,18 +62,32 @@ async function serve(kind) {
     const [url] = await server.listen({ port: 0 });
     const port = Number(new URL(url).port);
     await populate(port, LIST_SIZE);
-    process.send({ port, get: await captured(port, GET_PATH), list: await captured(port, LIST_PATH) });
+    process.send({ port, get: await captured(port, GET_PATH), list: await captured(port, LIST_PATH), chain: await captured(port, CHAIN_PATH) });
     return;
   }
   const replay = await new Promise((resolve) => process.once('message', resolve));
 
   const body = Buffer.from(replay.body, 'base64');
+  const respond = kind === 'encode' ? encodingPerRequest(body) : () => body;
   const listen = createServer((_req, res) => {
     for (const [name, value] of replay.headers) res.setHeader(name, value);
     res.writeHead(200);
-    res.end(body);
+    res.end(respond());
   });
   listen.listen(0, '127.0.0.1', () => process.send({ port: listen.address().port }));
+}
+
+/**
+ * The `encode` contender: node:http that encodes the captured object with JSON.stringify on every request, as any
+ * server that does not keep encoded responses must, and nothing else (no handler chain, no storage, no Go field
+ * order or HTML escaping: the captured body is already in that form, so one JSON.stringify writes it again).
+ */
+function encodingPerRequest(body) {
+  const text = body.toString('utf8');
+  const object = JSON.parse(text);
+  const encode = () => Buffer.from(`${JSON.stringify(object)}\n`);
+  if (!encode().equals(body)) throw new Error('JSON.stringify of the captured object does not give the captured bytes');
+  return encode;
 }
 
 /** Starts a serving child; `replay` is the captured response a bare server answers with. */
@@ -121,7 +141,7 @@ function createOptions(prefix) {
 async function benchHttp(cases) {
   const samples = new Map();
   const add = (key, value) => samples.set(key, [...(samples.get(key) ?? []), value]);
-  const reads = [['get', GET_PATH], ['list', LIST_PATH]].filter(([what]) => cases.includes(what));
+  const reads = [['get', GET_PATH], ['list', LIST_PATH], ['chain', CHAIN_PATH]].filter(([what]) => cases.includes(what));
   const accept = { headers: { accept: 'application/json' } };
   for (let round = 0; round < ROUNDS; round++) {
     const fulls = BASELINE_ROOT === undefined ? ['full'] : ['full', 'baseline'];
@@ -137,11 +157,14 @@ async function benchHttp(cases) {
       }
     }
     for (const [what, path] of reads) {
-      const bare = await startChild('bare', full[what]);
-      try {
-        add(`${what}/bare`, await load(`${what} bare`, bare, path, accept));
-      } finally {
-        bare.child.kill();
+      // The chain case answers `ok`: there is no object to encode.
+      for (const kind of what === 'chain' ? ['bare'] : ['bare', 'encode']) {
+        const server = await startChild(kind, full[what]);
+        try {
+          add(`${what}/${kind}`, await load(`${what} ${kind}`, server, path, accept));
+        } finally {
+          server.child.kill();
+        }
       }
     }
   }
@@ -156,12 +179,18 @@ async function benchHttp(cases) {
     unit: 'requests/s (median of rounds)',
     baseline: 'node:http bare, same bytes',
     better: 'higher',
-    rows: [row('node:http bare, same bytes', `${what}/bare`), row('GenericAPIServer full stack', `${what}/full`), ...baselineRows(what)],
+    rows: [
+      row('node:http bare, same bytes', `${what}/bare`),
+      ...(samples.has(`${what}/encode`) ? [row(ENCODE_ROW, `${what}/encode`)] : []),
+      row('GenericAPIServer full stack', `${what}/full`),
+      ...baselineRows(what),
+    ],
   });
   const baselineRows = (what) => (BASELINE_ROOT === undefined ? [] : [row(`GenericAPIServer full stack at ${BASELINE_LABEL}`, `${what}/baseline`)]);
   const tables = [];
   if (cases.includes('get')) tables.push(table(`GET one ConfigMap (~1 KiB data), autocannon ${CONNECTIONS} connections x ${SECONDS} s`, 'get'));
   if (cases.includes('list')) tables.push(table(`LIST ${LIST_SIZE} ConfigMaps, autocannon ${CONNECTIONS} connections x ${SECONDS} s`, 'list'));
+  if (cases.includes('chain')) tables.push(table(`GET ${CHAIN_PATH} (handler chain + health checks), autocannon ${CONNECTIONS} connections x ${SECONDS} s`, 'chain'));
   if (cases.includes('create')) {
     tables.push({
       title: `CREATE (POST) a ConfigMap (~1 KiB data, a new name each), autocannon ${CONNECTIONS} connections x ${SECONDS} s`,
@@ -247,7 +276,7 @@ if (serveArg !== undefined) {
 } else if (process.argv.includes('--startup-child')) {
   await startupChild();
 } else {
-  const all = ['get', 'list', 'create', 'startup'];
+  const all = ['get', 'list', 'chain', 'create', 'startup'];
   const cases = process.env.SERVER_BENCH_CASES?.split(',') ?? all;
   const complete = all.every((c) => cases.includes(c));
   const tables = [];
@@ -271,6 +300,8 @@ if (serveArg !== undefined) {
       notes: [
         `1-minute load average when the run started: ${LOAD_AT_START.toFixed(2)} on ${cpus().length} cores (other processes share the machine; compare rows of one run).`,
         `Each server runs alone in a child process while autocannon runs in the parent (2-core machine); ${ROUNDS} interleaved rounds, 1 s warm-up before each measured run.`,
+        `"${ENCODE_ROW}": bare node:http that encodes the captured object with one JSON.stringify on every request (giving the same bytes) and does nothing else: the ceiling of any server that encodes its responses per request, as kube-apiserver does for every GET and LIST.`,
+        `The ${CHAIN_PATH} case: the full stack runs its whole handler chain (the filters above) and the director's non-restful mux, whose health handler runs its checks (ping, log, post-start hooks) and answers \`ok\` (no storage, no object to encode); bare node:http replays that answer. It measures what every request costs before any resource handler runs.`,
         'Bare node:http answers with the exact body and headers (Content-Type, Content-Length; node adds Date, Connection and Keep-Alive to both) the full stack sent for the same path, captured once per round.',
         `The full stack: GenericAPIServer defaults (panic recovery, request info, metrics, request deadline, anonymous authentication, max-in-flight 400/200, AlwaysAllow) with a core/v1 configmaps Store (GenericStrategy) on a MemoryBackend holding ${LIST_SIZE + 1} ConfigMaps of ~1 KiB data.`,
         ...(BASELINE_ROOT === undefined
