@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { Registry } from 'prom-client';
+import { Registry } from './prom-client-registry.js';
 import type { Handler } from '../handler.js';
 import { onResponseClose, requestInfoFrom } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';

@@ -37,7 +37,14 @@ function buildUnknownType(): protobuf.Type {
   unknown.root.resolveAll();
   return unknown;
 }
-const UnknownType = buildUnknownType();
+
+let unknownType: protobuf.Type | undefined;
+
+/** The `runtime.Unknown` message type, built on first use: start-up (JSON storage, JSON clients) never needs it. */
+function unknownTypeOf(): protobuf.Type {
+  unknownType ??= buildUnknownType();
+  return unknownType;
+}
 
 /** True when the bytes start with the `k8s\0` magic. */
 export function hasProtobufMagic(bytes: Uint8Array): boolean {
@@ -46,7 +53,7 @@ export function hasProtobufMagic(bytes: Uint8Array): boolean {
 
 /** Wraps an object's raw protobuf bytes in the envelope, as Go's protobuf serializer writes it. */
 export function encodeEnvelope(apiVersion: string, kind: string, raw: Uint8Array): Uint8Array {
-  const body = UnknownType.encode({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' }).finish();
+  const body = unknownTypeOf().encode({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' }).finish();
   const out = new Uint8Array(PROTOBUF_MAGIC.length + body.length);
   out.set(PROTOBUF_MAGIC, 0);
   out.set(body, PROTOBUF_MAGIC.length);
@@ -58,9 +65,10 @@ export function decodeEnvelope(bytes: Uint8Array): UnknownEnvelope {
   if (!hasProtobufMagic(bytes)) {
     throw new DecodeError('provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]');
   }
+  const unknown = unknownTypeOf();
   let msg: Record<string, unknown>;
   try {
-    msg = UnknownType.toObject(UnknownType.decode(bytes.subarray(PROTOBUF_MAGIC.length)), {
+    msg = unknown.toObject(unknown.decode(bytes.subarray(PROTOBUF_MAGIC.length)), {
       defaults: true,
       bytes: Uint8Array,
     });
