@@ -310,6 +310,7 @@ if (serveArg !== undefined) {
               `"at ${BASELINE_LABEL}" rows: the same full stack built from commit ${BASELINE_LABEL} (an earlier commit, for before/after figures), run in the same rounds, interleaved with the current one.`,
               'Each stack answers with the objects it stored itself: a commit that records managedFields on create (as kube-apiserver does) serves larger objects; compare the bytes per response of the rows.',
             ]),
+        'The load generator is one process on the other core: when the machine is loaded it caps the cheapest servers first, and bare node:http and the JSON.stringify row then show about the same requests/s; only a run in which both are saturated (bare well above 20,000 req/s on this machine) separates them. bench/tools/inprocess-get.mjs measures the same three GET servers without kernel or load generator.',
         'Server CPU per request: user + system CPU time of the serving process during the measured run, divided by the requests autocannon completed (the load generator shares the 2 cores, so when the server is not saturated req/s is bounded by autocannon).',
         ...notes,
       ],

@@ -1,7 +1,8 @@
 // CPU per request of the server benchmark's GET without the load generator: requests are written into node:http
 // servers through in-memory sockets (no kernel, no second process), alternating between the full stack
-// (lib/full-server.mjs) and a bare node:http handler answering with the same bytes, so that JavaScript costs can
-// be compared run to run on a noisy machine. Run: `node bench/tools/inprocess-get.mjs [requests] [rounds]`
+// (lib/full-server.mjs), a bare node:http handler answering with the same bytes, and node:http that encodes the
+// object with JSON.stringify on every request and does nothing else (bench/server.mjs's reference row), so that
+// JavaScript costs can be compared run to run on a noisy machine. Run: `node bench/tools/inprocess-get.mjs [requests] [rounds]`
 // (after `npx tsc -b`); add `--cpu-prof` to profile it.
 import { createServer } from 'node:http';
 import { Duplex } from 'node:stream';
@@ -95,14 +96,19 @@ const bareHttp = createServer((_req, res) => {
   res.writeHead(200);
   res.end(body);
 });
+const object = JSON.parse(body.toString('utf8'));
+const encodeHttp = createServer((_req, res) => {
+  for (const [n, v] of headers) res.setHeader(n, v);
+  res.writeHead(200);
+  res.end(Buffer.from(`${JSON.stringify(object)}\n`));
+});
 
-const results = { bare: [], full: [] };
-await cpuPerRequest(fullHttp);
-await cpuPerRequest(bareHttp);
-for (let r = 0; r < ROUNDS; r++) {
-  results.bare.push(await cpuPerRequest(bareHttp));
-  results.full.push(await cpuPerRequest(fullHttp));
-}
+const servers = { bare: bareHttp, encode: encodeHttp, full: fullHttp };
+const results = { bare: [], encode: [], full: [] };
+for (const server of Object.values(servers)) await cpuPerRequest(server);
+for (let r = 0; r < ROUNDS; r++) for (const [name, server] of Object.entries(servers)) results[name].push(await cpuPerRequest(server));
 const min = (a) => Math.min(...a);
-console.log(`CPU per request, min of ${ROUNDS} rounds of ${REQUESTS}: bare ${min(results.bare).toFixed(1)} µs, full ${min(results.full).toFixed(1)} µs (${(min(results.bare) / min(results.full)).toFixed(2)}x)`);
+const bare = min(results.bare);
+const line = (name) => `${name} ${min(results[name]).toFixed(1)} µs (${(bare / min(results[name])).toFixed(2)}x)`;
+console.log(`CPU per request, min of ${ROUNDS} rounds of ${REQUESTS}: bare ${bare.toFixed(1)} µs, ${line('encode')} [JSON.stringify per request], ${line('full')}`);
 process.exit(0);
