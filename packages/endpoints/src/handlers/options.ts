@@ -12,11 +12,11 @@ import {
   fieldInvalid,
   fieldNotSupported,
   newBadRequest,
-  validateNonnegativeField,
   newInvalid,
   newPath,
   parseFieldSelector,
   parseLabelSelector,
+  validateNonnegativeField,
 } from '@apiserver/runtime';
 
 /** `fieldValidation` directive values. */
