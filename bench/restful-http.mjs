@@ -1,4 +1,4 @@
-// End-to-end cost of @apiserver/restful on the Kubernetes-shaped table (shared/bench):
+// End-to-end cost of @apiserver/restful on the Kubernetes-shaped table (bench/data):
 //  (a) Container.dispatch per request with fake req/res objects (selection, path params,
 //      Request/Response, handler writing a JSON body, end) vs find-my-way lookup + the
 //      same handler work, over the 2,000-request mix;
@@ -21,8 +21,9 @@ import FindMyWay from 'find-my-way';
 import { median, printTable, writeResults } from './lib/results.mjs';
 
 const here = fileURLToPath(import.meta.url);
-const sharedBench = join(dirname(here), '..', '..', 'shared', 'bench');
-const readJson = (name) => JSON.parse(readFileSync(join(sharedBench, name), 'utf8'));
+/** The route table and request mix, copied into the repository (bench/data/README.md says from where). */
+const benchData = join(dirname(here), 'data');
+const readJson = (name) => JSON.parse(readFileSync(join(benchData, name), 'utf8'));
 const SECONDS = Number(process.env.RESTFUL_HTTP_SECONDS ?? 5);
 const HTTP_ROUNDS = Number(process.env.RESTFUL_HTTP_ROUNDS ?? 2);
 const DISPATCH_ROUNDS = Number(process.env.RESTFUL_DISPATCH_ROUNDS ?? 15);

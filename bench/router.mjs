@@ -1,5 +1,5 @@
 // Route selection micro-benchmark: median ns per selection over the Kubernetes-shaped
-// request mix (shared/bench), for @apiserver/restful's CurlyRouter (compiled), the
+// request mix (bench/data), for @apiserver/restful's CurlyRouter (compiled), the
 // reference (straightforward) curly port, RouterJSR311, find-my-way 9 and a naive
 // path-to-regexp 8 linear matcher. One process, interleaved rounds, ratios vs
 // find-my-way. Also checks that CurlyRouter selects the expected route for every
@@ -13,7 +13,8 @@ import { match } from 'path-to-regexp';
 import { median, printTable, writeResults } from './lib/results.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const sharedBench = join(here, '..', '..', 'shared', 'bench');
+/** The route table and request mix, copied into the repository (bench/data/README.md says from where). */
+const benchData = join(here, 'data');
 const ROUNDS = Number(process.env.ROUTER_BENCH_ROUNDS ?? 20);
 /**
  * Process CPU time (user + system) in ns: on a shared 2-core machine wall time mostly
@@ -23,7 +24,7 @@ function cpuNanos() {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) * 1000;
 }
-const readJson = (name) => JSON.parse(readFileSync(join(sharedBench, name), 'utf8'));
+const readJson = (name) => JSON.parse(readFileSync(join(benchData, name), 'utf8'));
 
 /** PATCH routes consume patch types only: a Kubernetes client sends one (see k8s-table.ts in the tests). */
 const headersFor = (method) => (method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {});

@@ -103,7 +103,7 @@ t.test('huge bodies are 413 and not stored', async (t) => {
 t.test('protobuf request bodies from kubectl 1.32 decode', async (t) => {
   const s = await startTestServer();
   t.teardown(() => s.close());
-  const dir = new URL('../../../../../shared/fixtures/kubectl-bodies/kubectl-1.32-protobuf/', import.meta.url);
+  const dir = new URL('../../../runtime/test/fixtures/kubectl-bodies/kubectl-1.32-protobuf/', import.meta.url);
   const nsBody = readFileSync(new URL('01_api_v1_namespaces.pb', dir));
   const ns = await s.request('POST', '/api/v1/namespaces', { body: nsBody, headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf', Accept: 'application/json' } });
   t.equal(ns.status, 201);

@@ -1,5 +1,5 @@
 /**
- * The installed routes equal the shared Kubernetes route table (../shared/bench/k8s-routes.json): for every
+ * The installed routes equal the shared Kubernetes route table (bench/data/k8s-routes.json at the repository root): for every
  * group-version WebService of the table, storages declaring the capabilities the table's actions imply are
  * installed, and the routes (method + path, in order, with produces/consumes) must match exactly.
  */
@@ -29,7 +29,7 @@ interface RouteTable {
   routes: TableRoute[];
 }
 
-const tableUrl = new URL('../../../../../shared/bench/k8s-routes.json', import.meta.url);
+const tableUrl = new URL('../../../../bench/data/k8s-routes.json', import.meta.url);
 const table = JSON.parse(readFileSync(tableUrl, 'utf8')) as RouteTable;
 const scheme = newBuiltinScheme();
 

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { newBuiltinScheme } from '../../src/apis/register.js';
 import { CodecFactory } from '../../src/serializer/codec-factory.js';
 
-const FIXTURES = '/work/shared/fixtures/kubectl-bodies/kubectl-1.31-json';
+/** JSON bodies captured from real kubectl 1.31 (fixtures/kubectl-bodies/README.md). */
+const FIXTURES = fileURLToPath(new URL('../fixtures/kubectl-bodies/kubectl-1.31-json', import.meta.url));
 const scheme = newBuiltinScheme();
 const codecs = new CodecFactory(scheme);
 const load = (f: string) => JSON.parse(readFileSync(`${FIXTURES}/${f}`, 'utf8'));

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import t from 'tap';
 import { newBuiltinScheme } from '../../src/apis/register.js';
@@ -12,7 +13,8 @@ import { ProtobufSerializer } from '../../src/serializer/protobuf/serializer.js'
 import { findUnknownFields } from '../../src/schema/unknown-fields.js';
 import { builtinObject } from '../helpers/arbitraries.js';
 
-const FIXTURES = '/work/shared/fixtures/kubectl-bodies';
+/** Bodies captured from real kubectl 1.31/1.32 (fixtures/kubectl-bodies/README.md). */
+const FIXTURES = fileURLToPath(new URL('../fixtures/kubectl-bodies', import.meta.url));
 const scheme = newBuiltinScheme();
 const pb = new ProtobufSerializer(scheme);
 
