@@ -5,7 +5,7 @@
  *   after every lexer token (yaml.v2 checks its scanner's flow levels and indents the same way), and its
  *   parser and composer recurse per level, so a document nested deeper than the limit costs one linear pass
  *   and a `yaml: exceeded max depth of N`, never the stack;
- * - only the first document is read, as yaml.v2's `Unmarshal` does: the text after its end is never lexed;
+ * - only the first document is read, as yaml.v2's `Unmarshal` does: lexing stops where it ends;
  * - key uniqueness is not checked by the library (its check is quadratic in the size of a mapping): the
  *   conversion to JSON detects duplicates with a Set (see yaml-to-json.ts).
  */
@@ -52,13 +52,12 @@ export function readFirstDocument(text: string, max = MAX_NESTING_DEPTH): FirstD
   const parser = new Parser(lines.addNewLine);
   const composer = new Composer({ version: '1.1', uniqueKeys: false, merge: false, prettyErrors: false, customTags: goTags });
   lines.addNewLine(0);
-  let documents = 0;
+  /** Composes one parser token; false once the first document is complete (the parser yields it at its end). */
   const feed = (token: Parameters<Composer['next']>[0]): boolean => {
-    if (token.type === 'document' && documents++ > 0) return false;
     // Documents are yielded when the next one starts, which is never fed: this only composes.
     const steps = composer.next(token);
     while (steps.next().done !== true);
-    return true;
+    return token.type !== 'document';
   };
   // Open collections on the parser's stack, besides the document and the scalar being read.
   const limit = max + 2;

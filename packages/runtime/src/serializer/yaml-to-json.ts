@@ -155,8 +155,8 @@ class Converter {
   #merge(value: unknown, out: Record<string, unknown>, seen: Set<string>, childDepth: number): void {
     const into = (node: unknown): void => {
       this.#count();
-      if (isAlias(node)) this.#expand(node, (target) => (isMap(target) ? (this.#count(), this.#mapInto(target, out, seen, childDepth)) : wrong()));
-      else if (isMap(node)) this.#mapInto(node as YAMLMap<unknown, unknown>, out, seen, childDepth);
+      if (isMap(node)) this.#mapInto(node as YAMLMap<unknown, unknown>, out, seen, childDepth);
+      else if (isAlias(node)) this.#expand(node, into);
       else wrong();
     };
     const wrong = (): never => {
