@@ -1,0 +1,78 @@
+/**
+ * Issue #19 for JSON bodies (deep and huge bodies are refused or decoded in linear time; every failure is a
+ * DecodeError, which the handlers answer with a 400) and for the Go text forms used in YAML errors.
+ */
+import fc from 'fast-check';
+import t from 'tap';
+import { newBuiltinScheme } from '../../src/apis/register.js';
+import { DecodeError } from '../../src/runtime/scheme-errors.js';
+import { CodecFactory } from '../../src/serializer/codec-factory.js';
+import { goFormatFloat, goQuote, goSyntax } from '../../src/serializer/go-syntax.js';
+
+const codecs = new CodecFactory(newBuiltinScheme());
+
+function elapsed(fn: () => void): number {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+
+t.test('deep JSON is refused by a linear pre-scan, whatever the depth', async (t) => {
+  const deep = (n: number) => Buffer.from(`{"a":${'['.repeat(n)}1${']'.repeat(n)}}`);
+  t.throws(() => codecs.json.decode(deep(1_000_000)), { name: 'DecodeError', message: /exceeded max depth$/ });
+  const small = Math.min(elapsed(() => t.throws(() => codecs.json.decode(deep(200_000)))), elapsed(() => t.throws(() => codecs.json.decode(deep(200_000)))));
+  const large = Math.min(elapsed(() => t.throws(() => codecs.json.decode(deep(1_600_000)))), elapsed(() => t.throws(() => codecs.json.decode(deep(1_600_000)))));
+  t.comment(`200,000 levels: ${small.toFixed(1)} ms, 1,600,000 levels: ${large.toFixed(1)} ms`);
+  t.ok(large / small < 24, `8x the depth takes ${(large / small).toFixed(1)}x the time`);
+});
+
+t.test('a JSON map of 24,000 keys decodes in linear time', async (t) => {
+  const body = (n: number) => Buffer.from(JSON.stringify({ kind: 'ConfigMap', apiVersion: 'v1', data: Object.fromEntries(Array.from({ length: n }, (_, i) => [`key-${i}`, `value-${i}`])) }));
+  const small = elapsed(() => codecs.json.decode(body(3000)));
+  const large = elapsed(() => codecs.json.decode(body(24_000)));
+  t.comment(`3,000 keys: ${small.toFixed(1)} ms, 24,000 keys: ${large.toFixed(1)} ms`);
+  t.equal(Object.keys(codecs.json.decode(body(24_000)).data as object).length, 24_000);
+});
+
+t.test('property: any bytes decode to an object or fail with a DecodeError (JSON, YAML, protobuf)', async (t) => {
+  const jsonish = fc.oneof(
+    fc.uint8Array({ maxLength: 200 }),
+    fc.string({ maxLength: 200 }).map((s) => Buffer.from(s)),
+    fc.json({ maxDepth: 6 }).map((s) => Buffer.from(s)),
+    fc.json({ maxDepth: 6 }).chain((s) => fc.nat(s.length).map((cut) => Buffer.from(s.slice(0, cut)))),
+    fc.array(fc.constantFrom('{', '[', '"a":', ':', ',', '}', ']', '1', '- ', '? ', '&a ', '*a', '!!binary ', '<<: ', '\n', '  ', '---\n', '~'), { maxLength: 60 }).map((parts) => Buffer.from(parts.join(''))),
+  );
+  for (const serializer of [codecs.json, codecs.yaml, codecs.protobuf]) {
+    fc.assert(
+      fc.property(jsonish, (bytes) => {
+        try {
+          const obj = serializer.decode(bytes);
+          return typeof obj === 'object' && obj !== null && !Array.isArray(obj);
+        } catch (err) {
+          return err instanceof DecodeError;
+        }
+      }),
+      { numRuns: 400 },
+    );
+  }
+  t.pass('only objects or DecodeErrors');
+});
+
+t.test('Go text forms: strconv.Quote, FormatFloat, %#v', async (t) => {
+  t.equal(goQuote('a"b\\c\n\x01\u00e9'), '"a\\"b\\\\c\\n\\x01\u00e9"');
+  t.equal(goFormatFloat(1.5, 32), '1.5');
+  t.equal(goFormatFloat(0.1, 32), '0.1');
+  t.equal(goFormatFloat(1e6, 32), '1e+06');
+  t.equal(goFormatFloat(123456, 32), '123456');
+  t.equal(goFormatFloat(1.0000001, 32), '1.0000001');
+  t.equal(goFormatFloat(0.00001, 64), '1e-05');
+  t.equal(goFormatFloat(0.0001, 64), '0.0001');
+  t.equal(goFormatFloat(1234567, 64), '1.234567e+06');
+  t.equal(goFormatFloat(-2.5e-10, 64), '-2.5e-10');
+  t.equal(goFormatFloat(Number.POSITIVE_INFINITY), '+Inf');
+  t.equal(goFormatFloat(Number.NaN), 'NaN');
+  t.equal(goFormatFloat(-0), '-0');
+  t.equal(goSyntax(null), '<nil>');
+  t.equal(goSyntax([1, 'a', null, true, 2.5]), '[]interface {}{1, "a", interface {}(nil), true, 2.5}');
+  t.equal(goSyntax({ b: 1, a: [] }), 'map[interface {}]interface {}{"a":[]interface {}{}, "b":1}');
+});
