@@ -76,3 +76,25 @@ t.test('Go text forms: strconv.Quote, FormatFloat, %#v', async (t) => {
   t.equal(goSyntax([1, 'a', null, true, 2.5]), '[]interface {}{1, "a", interface {}(nil), true, 2.5}');
   t.equal(goSyntax({ b: 1, a: [] }), 'map[interface {}]interface {}{"a":[]interface {}{}, "b":1}');
 });
+
+t.test('protobuf: objects embedded in RawExtensions nest at most 512 levels, refused before the stack runs out', async (t) => {
+  const varint = (n: number) => {
+    const out: number[] = [];
+    for (; n > 127; n >>>= 7) out.push((n & 127) | 128);
+    out.push(n);
+    return out;
+  };
+  const field = (id: number, bytes: Buffer) => Buffer.concat([Buffer.from([(id << 3) | 2, ...varint(bytes.length)]), bytes]);
+  const envelope = (raw: Buffer) => Buffer.concat([Buffer.from('k8s\0', 'latin1'), field(1, Buffer.concat([field(1, Buffer.from('v1')), field(2, Buffer.from('List'))])), field(2, raw)]);
+  // A v1 List whose only item (field 2, a RawExtension with its raw bytes in field 1) is the next List.
+  const nestedLists = (levels: number) => {
+    let body = envelope(Buffer.alloc(0));
+    for (let i = 0; i < levels; i++) body = envelope(field(2, field(1, body)));
+    return body;
+  };
+  t.equal(codecs.protobuf.decode(nestedLists(255)).kind, 'List', '255 embedded lists: 511 JSON levels');
+  for (const levels of [256, 300, 20_000]) {
+    t.throws(() => codecs.protobuf.decode(nestedLists(levels)), { name: 'DecodeError', message: 'protobuf: exceeded max depth of 512' }, `${levels} levels`);
+  }
+  t.equal(codecs.protobuf.decode(nestedLists(3)).kind, 'List', 'the serializer is usable after a refused body');
+});
