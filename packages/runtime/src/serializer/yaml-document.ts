@@ -21,9 +21,12 @@ export class YAMLToJSONError extends Error {
   }
 }
 
-/** yaml.v2's message for a document nested past `max` levels, with its line when not the first. */
-export function depthMessage(max: number, line = 0): string {
-  return `yaml: ${line > 1 ? `line ${line}: ` : ''}exceeded max depth of ${max}`;
+/**
+ * The message for a document nested past `max` levels: yaml.v2's text (which also names the line when it is
+ * not the first: `yaml: line 3: exceeded max depth of 10000`), kept without the line like the JSON one.
+ */
+export function depthMessage(max: number): string {
+  return `yaml: exceeded max depth of ${max}`;
 }
 
 /**
@@ -65,7 +68,7 @@ export function readFirstDocument(text: string, max = MAX_NESTING_DEPTH): FirstD
   for (const lexeme of new Lexer().lex(text)) {
     for (const token of parser.next(lexeme)) more &&= feed(token);
     if (!more) break;
-    if (parser.stack.length > limit) throw new YAMLToJSONError(depthMessage(max, lines.lineStarts.length));
+    if (parser.stack.length > limit) throw new YAMLToJSONError(depthMessage(max));
   }
   if (more) for (const token of parser.end()) if (!feed(token)) break;
   let doc: Document.Parsed | undefined;
