@@ -51,7 +51,7 @@ t.test('property: any bytes decode to an object or fail with a DecodeError (JSON
           return err instanceof DecodeError;
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 200 },
     );
   }
   t.pass('only objects or DecodeErrors');
@@ -92,7 +92,7 @@ t.test('protobuf: objects embedded in RawExtensions nest at most 512 levels, ref
     return body;
   };
   t.equal(codecs.protobuf.decode(nestedLists(255)).kind, 'List', '255 embedded lists: 511 JSON levels');
-  for (const levels of [256, 300, 20_000]) {
+  for (const levels of [256, 300, 2000]) {
     t.throws(() => codecs.protobuf.decode(nestedLists(levels)), { name: 'DecodeError', message: 'protobuf: exceeded max depth of 512' }, `${levels} levels`);
   }
   t.equal(codecs.protobuf.decode(nestedLists(3)).kind, 'List', 'the serializer is usable after a refused body');
