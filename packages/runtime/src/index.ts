@@ -201,6 +201,7 @@ export { escapeGoJSON, JSONSerializer, parseJSONObject, shapeObject } from './se
 export { duplicateFieldMessages, findDuplicateFields } from './serializer/json-duplicates.js';
 export { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONLimited, tooDeepAt } from './serializer/nesting-depth.js';
 export { YAMLSerializer } from './serializer/yaml.js';
+export { type YAMLToJSONResult, YAMLToJSONError, yamlToJSON } from './serializer/yaml-to-json.js';
 export { MEDIA_TYPE_PROTOBUF, ProtobufSerializer } from './serializer/protobuf/serializer.js';
 export { ProtobufDescriptors, ProtobufSchemaError, protoNameOf } from './serializer/protobuf/descriptors.js';
 export {

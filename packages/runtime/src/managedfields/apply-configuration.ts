@@ -1,8 +1,10 @@
 /**
  * Decoding of an apply configuration (the body of an `application/apply-patch+yaml` PATCH): YAML 1.1 (or
- * JSON) into an object, as sigs.k8s.io/yaml does, plus the strict check for duplicate keys.
+ * JSON) into an object as sigs.k8s.io/yaml's `Unmarshal` does (errors read `error converting YAML to JSON: …`),
+ * plus the strict check for duplicate keys (`UnmarshalStrict`). Both go through the serializer's bounded
+ * YAML reader: nesting, aliases and key types are limited before anything recursive runs.
  */
-import YAML from 'yaml';
+import { yamlToJSON } from '../serializer/yaml-to-json.js';
 import type { JSONObject } from './typed-value.js';
 
 /** Raised for an apply configuration that is not a YAML object. */
@@ -14,27 +16,32 @@ export class ApplyConfigurationError extends Error {
   }
 }
 
+function convert(text: string): ReturnType<typeof yamlToJSON> {
+  try {
+    return yamlToJSON(text);
+  } catch (err) {
+    throw new ApplyConfigurationError(`error converting YAML to JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 /** Decodes an apply configuration; an empty document is `{}`. */
 export function decodeApplyConfiguration(text: string): JSONObject {
-  let parsed: unknown;
-  try {
-    parsed = YAML.parse(text, { version: '1.1', uniqueKeys: false, merge: true });
-  } catch (err) {
-    throw new ApplyConfigurationError(err instanceof Error ? err.message : String(err));
-  }
+  const parsed = convert(text).value;
   if (parsed === null || parsed === undefined) return {};
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ApplyConfigurationError(`cannot unmarshal ${Array.isArray(parsed) ? 'array' : typeof parsed} into Go value of type map[string]interface {}`);
+    const goType = Array.isArray(parsed) ? 'array' : typeof parsed === 'boolean' ? 'bool' : typeof parsed;
+    throw new ApplyConfigurationError(`error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goType} into Go value of type map[string]interface {}`);
   }
   return parsed as JSONObject;
 }
 
 /** The duplicate-key error of an apply configuration, or undefined when it has none. */
 export function duplicateKeyProblem(text: string): string | undefined {
+  let strictErrors: readonly string[];
   try {
-    YAML.parse(text, { version: '1.1', uniqueKeys: true, merge: true });
-    return undefined;
+    strictErrors = yamlToJSON(text).strictErrors;
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return `error converting YAML to JSON: ${err instanceof Error ? err.message : String(err)}`;
   }
+  return strictErrors.length === 0 ? undefined : `error converting YAML to JSON: ${strictErrors.join(', ')}`;
 }

@@ -8,8 +8,8 @@ import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
 import { isRecord } from './go-json.js';
 import { errorText, shapeObject } from './json.js';
-import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth.js';
 import type { Serializer } from './serializer.js';
+import { type YAMLToJSONResult, yamlToJSON } from './yaml-to-json.js';
 
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -46,20 +46,27 @@ export class YAMLSerializer implements Serializer {
     return utf8.encode(this.encodeToString(obj));
   }
 
-  /** Decodes one YAML document into an object; throws DecodeError on bad YAML or a non-object. */
+  /**
+   * Decodes the first YAML document into an object as kube-apiserver does (sigs.k8s.io/yaml `YAMLToJSON`,
+   * non-strict: the last of duplicate keys wins); throws DecodeError with Go's message for bad YAML or a
+   * non-object. Nesting, aliases and key types are bounded before any recursion (see yaml-to-json.ts).
+   */
   decode(data: Uint8Array): KubeObject {
-    let value: unknown;
+    return this.decodeStrict(data).object;
+  }
+
+  /**
+   * Decodes like {@link decode} and returns what a strict decode (`fieldValidation=Strict|Warn`) adds: Go's
+   * `YAMLToJSONStrict` error for duplicate keys (`yaml: unmarshal errors:\n  line 3: key "a" already set in map`).
+   */
+  decodeStrict(data: Uint8Array): { object: KubeObject; strictErrors: readonly string[] } {
+    let result: YAMLToJSONResult;
     try {
-      const doc = YAML.parseDocument(fromUtf8.decode(data), { uniqueKeys: true, version: '1.1' });
-      if (doc.errors.length > 0) throw doc.errors[0];
-      value = doc.toJS({ maxAliasCount: 100 });
+      result = yamlToJSON(fromUtf8.decode(data));
     } catch (err) {
-      // The parser recurses per level: a document nested past the stack is a depth error, as in yaml.v2.
-      const text = err instanceof RangeError || /Maximum call stack size exceeded/.test(errorText(err)) ? `yaml: exceeded max depth of ${MAX_NESTING_DEPTH}` : errorText(err);
-      throw new DecodeError(`error converting YAML to JSON: ${text}`, { cause: err });
+      throw new DecodeError(errorText(err), { cause: err });
     }
-    if (nestsDeeperThan(value)) throw new DecodeError(`error converting YAML to JSON: yaml: exceeded max depth of ${MAX_NESTING_DEPTH}`);
-    if (!isRecord(value)) throw new DecodeError('error converting YAML to JSON: the document is not an object');
-    return value;
+    if (!isRecord(result.value)) throw new DecodeError('error converting YAML to JSON: the document is not an object');
+    return { object: result.value, strictErrors: result.strictErrors };
   }
 }

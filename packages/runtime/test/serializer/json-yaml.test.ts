@@ -104,7 +104,8 @@ t.test('YAML is written with sorted keys and read back', async (t) => {
   t.same(codecs.yaml.decode(Buffer.from('a: yes\nb: 0777\n')), { a: true, b: 511 }, 'YAML 1.1 reading, as yaml.v2');
   t.throws(() => codecs.yaml.decode(Buffer.from('a: [1')), DecodeError);
   t.throws(() => codecs.yaml.decode(Buffer.from('- 1\n- 2\n')), DecodeError);
-  t.throws(() => codecs.yaml.decode(Buffer.from('a: 1\na: 2\n')), DecodeError);
+  t.same(codecs.yaml.decode(Buffer.from('a: 1\na: 2\n')), { a: 2 }, 'duplicate keys: the last wins (sigs.k8s.io/yaml YAMLToJSON)');
+  t.same(codecs.yaml.decodeStrict(Buffer.from('a: 1\na: 2\n')).strictErrors, ['yaml: unmarshal errors:\n  line 2: key "a" already set in map']);
 });
 
 t.test('property: JSON and YAML round trips equal the Go JSON form', async (t) => {

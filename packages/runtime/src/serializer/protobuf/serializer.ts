@@ -9,6 +9,7 @@ import type { KubeObject, Scheme } from '../../runtime/scheme.js';
 import { DecodeError } from '../../runtime/scheme-errors.js';
 import { goJSONValue, isRecord } from '../go-json.js';
 import { errorText, parseJSONObject, schemaOfObject } from '../json.js';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../nesting-depth.js';
 import { findUnknownFields } from '../../schema/unknown-fields.js';
 import type { Serializer } from '../serializer.js';
 import { ProtobufDescriptors } from './descriptors.js';
@@ -17,6 +18,13 @@ import { type EmbeddedCodec, fromProtoValue, ProtobufValueError, toProtoValue } 
 import { findUnknownField } from './unknown-fields.js';
 
 const utf8 = new TextEncoder();
+
+/**
+ * Embedded objects (RawExtension bytes, decoded eagerly here where Go keeps them raw) nested in one body: each
+ * adds at least two JSON levels, so more than this many always nest deeper than MAX_NESTING_DEPTH.
+ */
+const MAX_EMBEDDED_DEPTH = MAX_NESTING_DEPTH / 2;
+const tooDeep = () => new DecodeError(`protobuf: exceeded max depth of ${MAX_NESTING_DEPTH}`);
 
 /** The Kubernetes protobuf media type. */
 export const MEDIA_TYPE_PROTOBUF = 'application/vnd.kubernetes.protobuf';
@@ -29,6 +37,10 @@ export class ProtobufSerializer implements Serializer, EmbeddedCodec {
   readonly binary = true;
   readonly #scheme: Scheme;
   readonly #descriptors: ProtobufDescriptors;
+  /** Embedded objects being decoded (decode is synchronous: the count belongs to the current body). */
+  #embedding = 0;
+  /** Embedded objects decoded in the current body. */
+  #embedded = 0;
 
   /** Creates a protobuf serializer for the scheme's kinds (descriptors may be shared between serializers). */
   constructor(scheme: Scheme, descriptors: ProtobufDescriptors = new ProtobufDescriptors()) {
@@ -78,8 +90,13 @@ export class ProtobufSerializer implements Serializer, EmbeddedCodec {
     return type.encode(message).finish();
   }
 
-  /** Decodes an enveloped body into the object Go would produce (JSON-shaped, kind and apiVersion set). */
+  /**
+   * Decodes an enveloped body into the object Go would produce (JSON-shaped, kind and apiVersion set); a body
+   * nesting deeper than MAX_NESTING_DEPTH through embedded objects is a DecodeError.
+   */
   decode(data: Uint8Array): KubeObject {
+    const outermost = this.#embedding === 0;
+    if (outermost) this.#embedded = 0;
     const env = decodeEnvelope(data);
     if (env.contentType !== '' && env.contentType !== MEDIA_TYPE_PROTOBUF) {
       throw new DecodeError(`protobuf envelope with unsupported content type ${JSON.stringify(env.contentType)}`);
@@ -89,22 +106,28 @@ export class ProtobufSerializer implements Serializer, EmbeddedCodec {
     }
     const head = { kind: env.kind, apiVersion: env.apiVersion };
     const schema = this.#scheme.schemaFor(this.#scheme.objectKind(head));
-    return this.decodeRaw(schema, env.raw, head);
+    const obj = this.decodeRaw(schema, env.raw, head);
+    // Only embedded objects (each with its own JSON nesting budget) can take a body past the limit.
+    if (outermost && this.#embedded > 0 && nestsDeeperThan(obj)) throw tooDeep();
+    return obj;
   }
 
-  /** Decodes an object's own message (no envelope) of a known schema. */
+  /**
+   * Decodes an object's own message (no envelope) of a known schema. Fields the message type does not declare
+   * are looked for first: that scan stops at 64 nested messages, so protobufjs never recurses deeper.
+   */
   decodeRaw(schema: TSchema, raw: Uint8Array, typeMeta: { kind?: string; apiVersion?: string } = {}): KubeObject {
     const type = this.#descriptors.typeFor(schema);
     let decoded: unknown;
     try {
+      const unknown = findUnknownField(type, raw);
+      if (unknown !== undefined) {
+        throw new DecodeError(`protobuf field not supported by this server: ${unknown}; send this object as JSON`);
+      }
       decoded = fromProtoValue(schema, type.decode(raw), this);
     } catch (err) {
       if (err instanceof DecodeError) throw err;
       throw new DecodeError(`unable to decode protobuf ${type.name}: ${errorText(err)}`, { cause: err });
-    }
-    const unknown = findUnknownField(type, raw);
-    if (unknown !== undefined) {
-      throw new DecodeError(`protobuf field not supported by this server: ${unknown}; send this object as JSON`);
     }
     const body = isRecord(decoded) ? decoded : {};
     const shaped = goJSONValue(schema, { ...typeMeta, ...body });
@@ -122,8 +145,15 @@ export class ProtobufSerializer implements Serializer, EmbeddedCodec {
     return utf8.encode(JSON.stringify(obj));
   }
 
-  /** RawExtension hook: decodes enveloped protobuf or JSON bytes. */
+  /** RawExtension hook: decodes enveloped protobuf or JSON bytes, at most MAX_EMBEDDED_DEPTH levels deep. */
   decodeEmbedded(bytes: Uint8Array): unknown {
-    return hasProtobufMagic(bytes) ? this.decode(bytes) : parseJSONObject(bytes);
+    if (this.#embedding >= MAX_EMBEDDED_DEPTH) throw tooDeep();
+    this.#embedding++;
+    this.#embedded++;
+    try {
+      return hasProtobufMagic(bytes) ? this.decode(bytes) : parseJSONObject(bytes);
+    } finally {
+      this.#embedding--;
+    }
   }
 }
