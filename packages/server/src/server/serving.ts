@@ -4,6 +4,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { hasUnsupportedTransferEncoding, MAX_HEADER_BYTES, onClientError, refuseTransferEncoding } from './protocol-errors.js';
 import { type CertKeyFiles, maybeSelfSignedCertKey } from './self-signed.js';
+import { sequentialRequests } from './sequential-requests.js';
 
 /** Serving options (`--bind-address`, `--port`, `--secure-port`, TLS files). */
 export interface ServingOptions {
@@ -141,7 +142,7 @@ export async function startListeners(options: ServingOptions, listener: (request
   const started: Listener[] = [];
   if (options.port === undefined && options.secure === undefined) throw new ServingError('nothing to serve: give a port, a secure port or both');
   const timeouts = timeoutOptions(options);
-  const serve = guarded(listener);
+  const serve = sequentialRequests(guarded(listener));
   try {
     if (options.port !== undefined) started.push(await listenOn(createHttpServer(timeouts, serve), options.port, host, 'http'));
     const secure = options.secure;
