@@ -38,7 +38,8 @@ function answerTo(error: Error & { code?: string }): string | undefined {
     case 'HPE_HEADER_OVERFLOW':
       return HEADERS_TOO_LARGE_ANSWER;
     case 'HPE_INVALID_TRANSFER_ENCODING':
-      return UNSUPPORTED_TRANSFER_ENCODING_ANSWER;
+      // node also refuses Transfer-Encoding beside Content-Length (Go serves it chunked): a plain 400 then.
+      return error.message.includes('Content-Length') ? BAD_REQUEST_ANSWER : UNSUPPORTED_TRANSFER_ENCODING_ANSWER;
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ECONNRESET':
     case 'EPIPE':

@@ -98,6 +98,7 @@ t.test("requests Go's server refuses before any handler get Go's answers, and th
     ['two fields', `POST /te HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n${chunkedBody}`, UNSUPPORTED_TRANSFER_ENCODING_ANSWER],
     ['gzip', `POST /te HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n`, UNSUPPORTED_TRANSFER_ENCODING_ANSWER],
     ['headers over 1 MiB', `GET /big HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat((1 << 20) + 10)}\r\n\r\n`, HEADERS_TOO_LARGE_ANSWER],
+    ['Transfer-Encoding beside Content-Length', `POST /te HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n${chunkedBody}`, BAD_REQUEST_ANSWER],
     ['a broken request line', 'GET / HTTP/9.9x\r\n\r\n', BAD_REQUEST_ANSWER],
     ['a space in a header name', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n', BAD_REQUEST_ANSWER],
   ];
