@@ -7,7 +7,7 @@
 export type { Handler } from './handler.js';
 export { RequestInfoFactory, RequestInfoError, type RequestInfo, type RequestInfoFactoryOptions } from './request/request-info.js';
 export { parseGoDuration, DurationParseError } from './request/go-duration.js';
-export { requestInfoFrom, userFrom, requestSignal, withRequestInfoValue, withUserValue, withSignalValue } from './request/context.js';
+export { requestInfoFrom, userFrom, requestSignal, withRequestInfoValue, withUserValue, withSignalValue, withUnroutedValue, isUnrouted } from './request/context.js';
 export { writeStatus, httpError, notFound, internalError } from './responsewriters.js';
 export { withPanicRecovery, defaultPanicLogger, PANIC_MESSAGE, type PanicLogger } from './filters/panic-recovery.js';
 export { withRequestInfo } from './filters/request-info.js';
@@ -139,7 +139,15 @@ export { type HealthChecker, pingHealthz, logHealthz, namedCheck } from './healt
 export { installHealthHandlers, rootHealthHandler, checkHandler, type HealthLogger } from './healthz/healthz.js';
 export { installIndex } from './routes/index.js';
 export { defaultVersionInfo, installVersion, type VersionInfo } from './routes/version.js';
-export { RequestMetrics, cleanScope, cleanVerb } from './metrics/request-metrics.js';
+export {
+  cleanDryRun,
+  cleanScope,
+  cleanVerb,
+  DEFAULT_MAX_REQUEST_METRIC_SERIES,
+  OTHER_REQUEST_METHOD,
+  RequestMetrics,
+  type RequestMetricsOptions,
+} from './metrics/request-metrics.js';
 export { APIServerHandler, restfulOwnsPath } from './server/api-server-handler.js';
 export { type DelegationTarget, newEmptyDelegate, notFoundHandler } from './server/delegation.js';
 export { buildHandlerChain, type HandlerChainConfig } from './server/handler-chain.js';

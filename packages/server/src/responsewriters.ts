@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { retryAfterHeader, type Status, toStatus } from '@apiserver/runtime';
+import { withUnroutedValue } from './request/context.js';
 
 /**
  * Whether the response was already answered, typically by the timeout filter while the handler still ran.
@@ -37,8 +38,10 @@ export function httpError(res: ServerResponse, message: string, code: number): v
   res.end(body);
 }
 
-/** Go's `http.NotFound`: `404 page not found`. */
+/** Go's `http.NotFound`: `404 page not found`; the request is marked as served by no installed route. */
 export function notFound(res: ServerResponse): void {
+  // A response made without a request (tests, hand-made writers) has none to mark.
+  if (res.req !== undefined) withUnroutedValue(res.req);
   httpError(res, '404 page not found', 404);
 }
 

@@ -2,7 +2,8 @@
  * A counter and a histogram with labels, kept per series under a caller-made key and written in the Prometheus
  * text format exactly as prom-client writes its Counter and Histogram (same line order, label order, escaping
  * and number formatting). Recording costs one Map lookup; prom-client hashes and validates the label object of
- * every observation, which cost the request path several microseconds.
+ * every observation, which cost the request path several microseconds. Each may hold at most `maxSeries` series:
+ * an observation of a further series is dropped (the caller counts it), so no input can grow them without bound.
  */
 
 /** Label names to values, in the order they are written. */
@@ -44,19 +45,32 @@ export class CounterVec {
   readonly name: string;
   /** HELP text. */
   readonly help: string;
+  /** The most series kept. */
+  readonly maxSeries: number;
   readonly #series = new Map<string, CounterSeries>();
 
-  /** Creates an empty counter. */
-  constructor(name: string, help: string) {
+  /** Creates an empty counter holding at most `maxSeries` series (default: no limit). */
+  constructor(name: string, help: string, maxSeries = Number.POSITIVE_INFINITY) {
     this.name = name;
     this.help = help;
+    this.maxSeries = maxSeries;
   }
 
-  /** Adds `value` (default 1) to the series `key`; `labels` is called once, when the key is first seen. */
-  inc(key: string, labels: () => Labels, value = 1): void {
+  /**
+   * Adds `value` (default 1) to the series `key`; `labels` is called once, when the key is first seen. Returns
+   * false, recording nothing, for a new key once `maxSeries` series exist.
+   */
+  inc(key: string, labels: () => Labels, value = 1): boolean {
     const series = this.#series.get(key);
     if (series !== undefined) series.value += value;
+    else if (this.#series.size >= this.maxSeries) return false;
     else this.#series.set(key, { labels: formatLabels(labels()), value });
+    return true;
+  }
+
+  /** How many series the counter holds. */
+  get size(): number {
+    return this.#series.size;
   }
 
   /** Forgets every series. */
@@ -87,20 +101,32 @@ export class HistogramVec {
   readonly help: string;
   /** Upper bounds of the buckets, ascending. */
   readonly buckets: readonly number[];
+  /** The most series kept. */
+  readonly maxSeries: number;
   readonly #series = new Map<string, HistogramSeries>();
 
-  /** Creates an empty histogram with the given bucket upper bounds (sorted ascending). */
-  constructor(name: string, help: string, buckets: readonly number[]) {
+  /** Creates an empty histogram with the given bucket upper bounds (sorted ascending), holding at most `maxSeries` series. */
+  constructor(name: string, help: string, buckets: readonly number[], maxSeries = Number.POSITIVE_INFINITY) {
     this.name = name;
     this.help = help;
     this.buckets = [...buckets].sort((a, b) => a - b);
+    this.maxSeries = maxSeries;
   }
 
-  /** Records `value` in the series `key`; `labels` is called once, when the key is first seen. Throws for a non-finite value. */
-  observe(key: string, labels: () => Labels, value: number): void {
+  /** How many series the histogram holds. */
+  get size(): number {
+    return this.#series.size;
+  }
+
+  /**
+   * Records `value` in the series `key`; `labels` is called once, when the key is first seen. Returns false,
+   * recording nothing, for a new key once `maxSeries` series exist. Throws for a non-finite value.
+   */
+  observe(key: string, labels: () => Labels, value: number): boolean {
     if (!Number.isFinite(value)) throw new TypeError(`Value is not a valid number: ${value}`);
     let series = this.#series.get(key);
     if (series === undefined) {
+      if (this.#series.size >= this.maxSeries) return false;
       series = { labels: formatLabels(labels()), counts: this.buckets.map(() => 0), sum: 0, count: 0 };
       this.#series.set(key, series);
     }
@@ -108,6 +134,7 @@ export class HistogramVec {
     if (bucket !== -1) series.counts[bucket] = (series.counts[bucket] ?? 0) + 1;
     series.sum += value;
     series.count += 1;
+    return true;
   }
 
   /** Forgets every series. */

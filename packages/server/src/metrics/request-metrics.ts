@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Registry } from './prom-client-registry.js';
 import type { Handler } from '../handler.js';
-import { onResponseClose, requestInfoFrom } from '../request/context.js';
+import { isUnrouted, onResponseClose, requestInfoFrom, userFrom } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
 import { CounterVec, HistogramVec } from './labelled-metrics.js';
 
@@ -20,6 +20,30 @@ const reportedVerbs: Readonly<Record<string, string>> = {
   proxy: 'CONNECT',
 };
 
+/** Upstream's `validRequestMethods`: every other verb is reported as {@link OTHER_REQUEST_METHOD}. */
+const validRequestMethods: ReadonlySet<string> = new Set([
+  'APPLY',
+  'CONNECT',
+  'CREATE',
+  'DELETE',
+  'DELETECOLLECTION',
+  'GET',
+  'LIST',
+  'PATCH',
+  'POST',
+  'PROXY',
+  'PUT',
+  'UPDATE',
+  'WATCH',
+  'WATCHLIST',
+]);
+
+/** The verb label of a request whose method is none of upstream's valid request methods (`OtherRequestMethod`). */
+export const OTHER_REQUEST_METHOD = 'other';
+
+/** Series each request metric holds at most (see {@link RequestMetricsOptions.maxSeries}). */
+export const DEFAULT_MAX_REQUEST_METRIC_SERIES = 2000;
+
 /** `metrics.CleanScope`: `resource`, `namespace`, `cluster` or empty. */
 export function cleanScope(info: RequestInfo): string {
   if (info.name !== '' || info.verb === 'create') return 'resource';
@@ -27,19 +51,31 @@ export function cleanScope(info: RequestInfo): string {
   return info.isResourceRequest ? 'cluster' : '';
 }
 
-/** The reported verb (`LIST`, `WATCH`, `APPLY`, …), as `metrics.CleanVerb`. */
+/**
+ * The reported verb (`LIST`, `WATCH`, `APPLY`, …), as `metrics.CleanVerb`: a HEAD is a `GET`, and a method that is
+ * none of upstream's valid request methods is `other` (node accepts some thirty methods: PROPFIND, MKCOL, …).
+ */
 export function cleanVerb(request: IncomingMessage, info: RequestInfo): string {
   const method = (request.method ?? 'GET').toUpperCase();
-  if (!info.isResourceRequest) return method;
-  const verb = reportedVerbs[info.verb] ?? method;
-  if (verb === 'PATCH' && request.headers['content-type'] === 'application/apply-patch+yaml') return 'APPLY';
-  return verb;
+  let verb = method === 'HEAD' ? 'GET' : method;
+  if (info.isResourceRequest) {
+    verb = reportedVerbs[info.verb] ?? verb;
+    if (verb === 'PATCH' && request.headers['content-type'] === 'application/apply-patch+yaml') verb = 'APPLY';
+  }
+  return validRequestMethods.has(verb) ? verb : OTHER_REQUEST_METHOD;
 }
 
-function dryRunOf(url: string): string {
+/**
+ * The `dry_run` label, as upstream's `cleanDryRun`: empty without a `dryRun` parameter, `All` when every value is
+ * `All` (the only valid one), `invalid` otherwise — never the values themselves.
+ */
+export function cleanDryRun(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return '';
-  return new URLSearchParams(url.slice(q + 1)).getAll('dryRun').sort().join(',');
+  // As upstream, the query is only parsed when the raw text names the parameter.
+  if (q === -1 || !url.includes('dryRun', q)) return '';
+  const values = new URLSearchParams(url.slice(q + 1)).getAll('dryRun');
+  if (values.length === 0) return '';
+  return values.every((v) => v === 'All') ? 'All' : 'invalid';
 }
 
 /** An unambiguous key of label values (each prefixed with its length: values may hold any character). */
@@ -58,37 +94,95 @@ interface Series {
   /** The last response code recorded, and its counter key. */
   code: number;
   totalKey: string;
+  /** The series of the same verb and dry run without API labels, for a request no installed route served. */
+  placeholder?: Series;
+}
+
+/** Options of {@link RequestMetrics}. */
+export interface RequestMetricsOptions {
+  /**
+   * The most series `apiserver_request_total` and `apiserver_request_duration_seconds` each hold (default
+   * {@link DEFAULT_MAX_REQUEST_METRIC_SERIES}); observations of further series are counted in
+   * `apiserver_request_metrics_dropped_total`. Upstream has no such cap.
+   */
+  readonly maxSeries?: number;
+}
+
+function newSeries(method: string, url: string, labels: Record<string, string>): Series {
+  const { verb = '', dry_run = '', group = '', version = '', resource = '', subresource = '', scope = '' } = labels;
+  return { method, url, key: seriesKey(verb, dry_run, group, version, resource, subresource, scope), labels, code: 0, totalKey: '' };
 }
 
 /**
  * The request metrics of one server: `apiserver_request_total` and `apiserver_request_duration_seconds`, written
  * as prom-client writes a Counter and a Histogram, followed by any metric registered in `registry`.
+ *
+ * Label values stay within a bounded set: the verb is one of upstream's valid request methods or `other`, the
+ * dry run is empty, `All` or `invalid`, and a request no installed route served (Go's `404 page not found`, a
+ * go-restful routing error) or that failed authentication has empty group, version, resource, subresource and
+ * scope — upstream does not record those requests at all. Each metric holds at most `maxSeries` series.
  */
 export class RequestMetrics {
   /** A prom-client registry for further metrics; `/metrics` serves them after the request metrics. */
   readonly registry = new Registry();
-  readonly #total = new CounterVec(
-    'apiserver_request_total',
-    'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+  readonly #total: CounterVec;
+  readonly #duration: HistogramVec;
+  readonly #dropped = new CounterVec(
+    'apiserver_request_metrics_dropped_total',
+    'Number of request observations not recorded because their metric already held the maximum number of series.',
   );
   /** The last series seen per RequestInfo (see #seriesOf). */
   readonly #series = new WeakMap<RequestInfo, Series>();
-  readonly #duration = new HistogramVec(
-    'apiserver_request_duration_seconds',
-    'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
-    latencyBuckets,
-  );
+  /** The placeholder series by verb and dry run. */
+  readonly #placeholders = new Map<string, Series>();
 
-  /** Records one finished request. */
-  observe(request: IncomingMessage, info: RequestInfo, code: number, seconds: number): void {
-    const series = this.#seriesOf(request, info);
+  /** Creates the metrics (see {@link RequestMetricsOptions}). */
+  constructor(options: RequestMetricsOptions = {}) {
+    const maxSeries = options.maxSeries ?? DEFAULT_MAX_REQUEST_METRIC_SERIES;
+    this.#total = new CounterVec(
+      'apiserver_request_total',
+      'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+      maxSeries,
+    );
+    this.#duration = new HistogramVec(
+      'apiserver_request_duration_seconds',
+      'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
+      latencyBuckets,
+      maxSeries,
+    );
+    this.#dropped.inc('', () => ({}), 0);
+  }
+
+  /**
+   * Records one finished request. `routed` is false for a request no installed route served or that was not
+   * authenticated: it is recorded without the API labels of its URL.
+   */
+  observe(request: IncomingMessage, info: RequestInfo, code: number, seconds: number, routed = true): void {
+    const own = this.#seriesOf(request, info);
+    const series = routed ? own : (own.placeholder ??= this.#placeholderOf(own));
     // The counter's key of the last code is kept: a key string used before has its hash computed already.
     if (series.code !== code) {
       series.code = code;
       series.totalKey = `${series.key}${code}`;
     }
-    this.#total.inc(series.totalKey, () => ({ ...series.labels, code: String(code) }));
-    this.#duration.observe(series.key, () => series.labels, seconds);
+    let dropped = 0;
+    if (!this.#total.inc(series.totalKey, () => ({ ...series.labels, code: String(code) }))) dropped++;
+    if (!this.#duration.observe(series.key, () => series.labels, seconds)) dropped++;
+    if (dropped > 0) this.#dropped.inc('', () => ({}), dropped);
+  }
+
+  /** The series of `own`'s verb and dry run with empty API labels (one shared object per verb and dry run). */
+  #placeholderOf(own: Series): Series {
+    const verb = own.labels.verb ?? '';
+    const dryRun = own.labels.dry_run ?? '';
+    const key = seriesKey(verb, dryRun);
+    let series = this.#placeholders.get(key);
+    if (series === undefined) {
+      const labels = { verb, dry_run: dryRun, group: '', version: '', resource: '', subresource: '', scope: '', component: 'apiserver' };
+      series = newSeries('', '', labels);
+      this.#placeholders.set(key, series);
+    }
+    return series;
   }
 
   /**
@@ -101,26 +195,16 @@ export class RequestMetrics {
     const url = request.url ?? '';
     const known = this.#series.get(info);
     if (known !== undefined && known.method === method && known.url === url) return known;
-    const verb = cleanVerb(request, info);
-    const dryRun = dryRunOf(url);
-    const scope = cleanScope(info);
-    const series: Series = {
-      method,
-      url,
-      key: seriesKey(verb, dryRun, info.apiGroup, info.apiVersion, info.resource, info.subresource, scope),
-      labels: {
-        verb,
-        dry_run: dryRun,
-        group: info.apiGroup,
-        version: info.apiVersion,
-        resource: info.resource,
-        subresource: info.subresource,
-        scope,
-        component: 'apiserver',
-      },
-      code: 0,
-      totalKey: '',
-    };
+    const series = newSeries(method, url, {
+      verb: cleanVerb(request, info),
+      dry_run: cleanDryRun(url),
+      group: info.apiGroup,
+      version: info.apiVersion,
+      resource: info.resource,
+      subresource: info.subresource,
+      scope: cleanScope(info),
+      component: 'apiserver',
+    });
     // A PATCH's verb also depends on its Content-Type (APPLY): such series are not remembered.
     if (method.toUpperCase() !== 'PATCH') this.#series.set(info, series);
     return series;
@@ -135,7 +219,9 @@ export class RequestMetrics {
       // records every request once.
       onResponseClose(request, response, () => {
         const info = requestInfoFrom(request);
-        if (info !== undefined) this.observe(request, info, response.statusCode, (performance.now() - started) / 1e3);
+        if (info === undefined) return;
+        const routed = userFrom(request) !== undefined && !isUnrouted(request);
+        this.observe(request, info, response.statusCode, (performance.now() - started) / 1e3, routed);
       });
       return handler(request, response);
     };
@@ -143,7 +229,7 @@ export class RequestMetrics {
 
   /** The Prometheus text of every metric, as prom-client's `Registry.metrics()` writes it. */
   async text(): Promise<string> {
-    const texts = [this.#total.text(), this.#duration.text()];
+    const texts = [this.#total.text(), this.#duration.text(), this.#dropped.text()];
     if (this.registry.getMetricsAsArray().length > 0) texts.push((await this.registry.metrics()).slice(0, -1));
     return `${texts.join('\n\n')}\n`;
   }

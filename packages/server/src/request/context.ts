@@ -21,6 +21,8 @@ interface RequestValues {
   signal?: AbortSignal;
   /** Callbacks run, in order, when the response closes. */
   onClose?: (() => void)[];
+  /** Set when no installed route served the request (see {@link withUnroutedValue}). */
+  unrouted?: true;
 }
 
 /**
@@ -67,6 +69,20 @@ export function userFrom(request: IncomingMessage): UserInfo | undefined {
 /** Attaches the authenticated user to a request. */
 export function withUserValue(request: IncomingMessage, user: UserInfo): void {
   valuesOf(request).user = user;
+}
+
+/**
+ * Marks a request as served by no installed route: Go's `http.NotFound` at the end of the delegation chain, or a
+ * go-restful routing error (no WebService route for the path, method or media types). Upstream instruments only
+ * installed routes; the request metrics record such a request without the API labels its URL would give.
+ */
+export function withUnroutedValue(request: IncomingMessage): void {
+  valuesOf(request).unrouted = true;
+}
+
+/** Whether {@link withUnroutedValue} marked the request. */
+export function isUnrouted(request: IncomingMessage): boolean {
+  return carrier(request)[VALUES]?.unrouted === true;
 }
 
 /**

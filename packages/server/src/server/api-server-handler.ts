@@ -3,6 +3,7 @@ import { newGenericServerResponse, type StatusError } from '@apiserver/runtime';
 import { defaultPanicLogger, type PanicLogger } from '../filters/panic-recovery.js';
 import type { Handler } from '../handler.js';
 import { PathRecorderMux } from '../mux/path-recorder-mux.js';
+import { withUnroutedValue } from '../request/context.js';
 
 function writeRestfulStatus(response: Response, err: StatusError): void {
   response.header().set('Content-Type', 'application/json');
@@ -10,8 +11,9 @@ function writeRestfulStatus(response: Response, err: StatusError): void {
   response.write(JSON.stringify(err.status));
 }
 
-/** kube-apiserver's `serviceErrorHandler`: go-restful routing errors as Status objects. */
-function serviceErrorHandler(error: ServiceError, _request: Request, response: Response): void {
+/** kube-apiserver's `serviceErrorHandler`: go-restful routing errors as Status objects (the request matched no route). */
+function serviceErrorHandler(error: ServiceError, request: Request, response: Response): void {
+  withUnroutedValue(request.raw);
   for (const [name, value] of Object.entries(error.header)) response.addHeader(name, value);
   writeRestfulStatus(response, newGenericServerResponse(error.code, { serverMessage: error.message }));
 }

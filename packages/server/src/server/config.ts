@@ -58,6 +58,11 @@ export interface GenericAPIServerConfig {
   readonly minRequestTimeoutSeconds?: number;
   /** Request body limit in bytes for installed groups (default 3 MiB). */
   readonly maxRequestBodyBytes?: number;
+  /**
+   * The most series `apiserver_request_total` and `apiserver_request_duration_seconds` each hold (default 2000;
+   * further observations are counted in `apiserver_request_metrics_dropped_total`). Upstream has no such cap.
+   */
+  readonly maxRequestMetricSeries?: number;
   /** Do not serve `/openapi/v2` and `/openapi/v3` (k8s `Config.SkipOpenAPIInstallation`). */
   readonly skipOpenAPIInstallation?: boolean;
   /** Title of the OpenAPI documents (default `Kubernetes`); their version is the `/version` gitVersion. */

@@ -55,7 +55,7 @@ export class GenericAPIServer {
   /** The full handler chain (what the listeners serve). */
   readonly fullHandlerChain: Handler;
   /** The request metrics served at `/metrics`. */
-  readonly metrics = new RequestMetrics();
+  readonly metrics: RequestMetrics;
   /** The OpenAPI documents and handlers (`undefined` with `skipOpenAPIInstallation`). */
   readonly openAPI: OpenAPIService | undefined;
   readonly #schemes = new Set<Scheme>();
@@ -79,6 +79,7 @@ export class GenericAPIServer {
     this.#longRunning = config.longRunning ?? defaultLongRunningRequestCheck;
     this.#log = config.log ?? ((message) => console.error(message));
     this.handler = new APIServerHandler(this.#delegate.unprotectedHandler(), config.panicLogger);
+    this.metrics = new RequestMetrics(config.maxRequestMetricSeries === undefined ? {} : { maxSeries: config.maxRequestMetricSeries });
     const authn = config.authentication ?? {};
     const authenticators: RequestAuthenticator[] = [new X509Authenticator()];
     if (authn.tokenAuthFile !== undefined) authenticators.push(TokenFileAuthenticator.fromFile(authn.tokenAuthFile));

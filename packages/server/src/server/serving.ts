@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { type Server, createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { hasUnsupportedTransferEncoding, MAX_HEADER_BYTES, onClientError, refuseTransferEncoding } from './protocol-errors.js';
 import { type CertKeyFiles, maybeSelfSignedCertKey } from './self-signed.js';
+import { sequentialRequests } from './sequential-requests.js';
 
 /** Serving options (`--bind-address`, `--port`, `--secure-port`, TLS files). */
 export interface ServingOptions {
@@ -31,8 +33,13 @@ const CONNECTIONS_CHECKING_INTERVAL_MILLIS = 1000;
  */
 const KEEP_ALIVE_TIMEOUT_MILLIS = 90_000;
 
-/** node:http server options that bound how long a client may take to send its headers, and how long idle connections live. */
-function timeoutOptions(options: ServingOptions): { headersTimeout: number; connectionsCheckingInterval: number; keepAliveTimeout: number } {
+/** node:http server options bounding a request's headers (time and size) and how long idle connections live. */
+function timeoutOptions(options: ServingOptions): {
+  headersTimeout: number;
+  connectionsCheckingInterval: number;
+  keepAliveTimeout: number;
+  maxHeaderSize: number;
+} {
   const headersTimeout = options.readHeaderTimeoutMillis ?? DEFAULT_READ_HEADER_TIMEOUT_MILLIS;
   if (!(Number.isInteger(headersTimeout) && headersTimeout > 0 && headersTimeout <= 300_000)) {
     throw new ServingError(`readHeaderTimeoutMillis ${headersTimeout} must be an integer in (0, 300000]`);
@@ -41,6 +48,22 @@ function timeoutOptions(options: ServingOptions): { headersTimeout: number; conn
     headersTimeout,
     connectionsCheckingInterval: Math.min(CONNECTIONS_CHECKING_INTERVAL_MILLIS, headersTimeout),
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MILLIS,
+    // Go's MaxHeaderBytes as kube-apiserver sets it (node's default is 16 KiB): clients that work against
+    // kube-apiserver (large bearer tokens, impersonation headers) work here.
+    maxHeaderSize: MAX_HEADER_BYTES,
+  };
+}
+
+/** `listener` behind the checks Go's server makes before any handler: a transfer coding it does not implement is refused. */
+function guarded(listener: (request: IncomingMessage, response: ServerResponse) => void): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    // A request pipelined behind a refused one (parsed from the same bytes) is dropped with its connection.
+    if (request.socket.writableEnded) return;
+    if (request.headers['transfer-encoding'] !== undefined && hasUnsupportedTransferEncoding(request)) {
+      refuseTransferEncoding(request);
+      return;
+    }
+    listener(request, response);
   };
 }
 
@@ -97,6 +120,7 @@ function servingFiles(secure: SecureServingOptions, host: string): CertKeyFiles 
 }
 
 function listenOn(server: Server, port: number, host: string, scheme: string): Promise<Listener> {
+  server.on('clientError', onClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -118,8 +142,9 @@ export async function startListeners(options: ServingOptions, listener: (request
   const started: Listener[] = [];
   if (options.port === undefined && options.secure === undefined) throw new ServingError('nothing to serve: give a port, a secure port or both');
   const timeouts = timeoutOptions(options);
+  const serve = sequentialRequests(guarded(listener));
   try {
-    if (options.port !== undefined) started.push(await listenOn(createHttpServer(timeouts, listener), options.port, host, 'http'));
+    if (options.port !== undefined) started.push(await listenOn(createHttpServer(timeouts, serve), options.port, host, 'http'));
     const secure = options.secure;
     if (secure !== undefined) {
       const { certFile, keyFile } = servingFiles(secure, host);
@@ -135,7 +160,7 @@ export async function startListeners(options: ServingOptions, listener: (request
           rejectUnauthorized: false,
         }),
       };
-      started.push(await listenOn(createHttpsServer(tls, listener), secure.port, host, 'https'));
+      started.push(await listenOn(createHttpsServer(tls, serve), secure.port, host, 'https'));
     }
   } catch (err) {
     for (const l of started) l.server.close();
