@@ -20,7 +20,13 @@
  * @module
  */
 export { Compactor } from './compactor.js';
-export { MemoryBackend, type MemoryBackendOptions } from './memory-backend.js';
+export {
+  DEFAULT_HISTORY_BUDGET_BYTES,
+  DEFAULT_MAX_REQUEST_BYTES,
+  DEFAULT_QUOTA_BACKEND_BYTES,
+  MemoryBackend,
+  type MemoryBackendOptions,
+} from './memory-backend.js';
 export { MemoryStorage, type MemoryStorageOptions } from './memory-storage.js';
 export { WatchRegistry } from './watcher.js';
 export { CompactedError, FutureRevisionError, StoreClosedError } from './mvcc/errors.js';
@@ -35,6 +41,7 @@ export {
   type RangeResult,
 } from './mvcc/mvcc-store.js';
 export type { RevisionEntry } from './mvcc/event-log.js';
+export { KEY_VALUE_OVERHEAD_BYTES, keyValueBytes } from './mvcc/space-quota.js';
 export type { CommitRecord, CompactRecord, Journal, JournalOp, JournalPut, JournalRecord } from './mvcc/journal.js';
 export { DurableMvcc, type DurabilityOptions, type RecoveryReport } from './wal/durable-mvcc.js';
 export { DataDirLockedError } from './wal/data-dir-lock.js';

@@ -9,6 +9,13 @@ import { type MvccStats, MvccStore } from './mvcc/mvcc-store.js';
 import { DurableMvcc, type RecoveryReport } from './wal/durable-mvcc.js';
 import { WatchRegistry } from './watcher.js';
 
+/** Default `maxRequestBytes`: etcd's `--max-request-bytes` default, 1.5 MiB. */
+export const DEFAULT_MAX_REQUEST_BYTES = 1.5 * 1024 * 1024;
+/** Default `quotaBackendBytes`: etcd's `--quota-backend-bytes` default, 2 GiB. */
+export const DEFAULT_QUOTA_BACKEND_BYTES = 2 * 1024 * 1024 * 1024;
+/** Default `historyBudgetBytes`: 256 MiB of superseded versions before the oldest revisions are compacted early. */
+export const DEFAULT_HISTORY_BUDGET_BYTES = 256 * 1024 * 1024;
+
 /** Options of {@link MemoryBackend}. */
 export interface MemoryBackendOptions {
   /** Persist to this directory (commit log + snapshots) and restore from it on start; absent = memory only. */
@@ -17,6 +24,22 @@ export interface MemoryBackendOptions {
   readonly compactionIntervalMs?: number;
   /** Also keep at most about this many revisions of history (0 = no limit, the default). */
   readonly historyLimit?: number;
+  /**
+   * Refuse a write whose key and value exceed this many bytes, as etcd's `--max-request-bytes` does (500
+   * `etcdserver: request is too large`); default {@link DEFAULT_MAX_REQUEST_BYTES}, 0 = no limit.
+   */
+  readonly maxRequestBytes?: number;
+  /**
+   * Refuse writes that grow the live data (latest version of every key, 256 bytes of overhead each, as etcd's quota
+   * counts) past this many bytes, as etcd's `--quota-backend-bytes` does (500 `etcdserver: mvcc: database space
+   * exceeded`; deletes still pass); default {@link DEFAULT_QUOTA_BACKEND_BYTES}, 0 = no limit.
+   */
+  readonly quotaBackendBytes?: number;
+  /**
+   * Compact the oldest revisions before the next periodic compaction once superseded versions and tombstones hold
+   * more than this many bytes (down to three quarters of it); default {@link DEFAULT_HISTORY_BUDGET_BYTES}, 0 = no limit.
+   */
+  readonly historyBudgetBytes?: number;
   /** With `dataDir`: snapshot (and empty the log) this often, default 60 000 ms; 0 disables the timer. */
   readonly snapshotIntervalMs?: number;
   /** With `dataDir`: snapshot once the log holds this many records, default 10 000; 0 disables. */
@@ -37,7 +60,13 @@ export class MemoryBackend {
   /** Creates the backend; with `dataDir` it first recovers the saved state (throws CorruptLogError on damage). */
   constructor(options: MemoryBackendOptions = {}) {
     this.#watches = new WatchRegistry(options.watchBufferLimit ?? 100_000);
-    this.#mvcc = new MvccStore({ historyLimit: options.historyLimit ?? 0, ...(options.now && { now: options.now }) });
+    this.#mvcc = new MvccStore({
+      historyLimit: options.historyLimit ?? 0,
+      maxRequestBytes: options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES,
+      quotaBackendBytes: options.quotaBackendBytes ?? DEFAULT_QUOTA_BACKEND_BYTES,
+      historyBudgetBytes: options.historyBudgetBytes ?? DEFAULT_HISTORY_BUDGET_BYTES,
+      ...(options.now && { now: options.now }),
+    });
     if (options.dataDir !== undefined) {
       this.#durable = new DurableMvcc(this.#mvcc, {
         dataDir: options.dataDir,
@@ -79,7 +108,7 @@ export class MemoryBackend {
     return this.#durable?.recovery;
   }
 
-  /** Retained history: revisions in the event log, versions over all keys, keys. */
+  /** Retained history: revisions in the event log, versions over all keys, keys, live and history bytes. */
   stats(): MvccStats {
     return this.#mvcc.stats();
   }

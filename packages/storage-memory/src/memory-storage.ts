@@ -61,7 +61,12 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     this.#watches = watches;
     // The default codec accepts any object with metadata; a typed view passes a codec whose guard checks T.
     const codec = options.codec ?? createJSONCodec<T>();
-    this.#ctx = { mvcc, codec, transformer: options.transformer ?? identityTransformer, versioner: this.versioner, decoded: new WeakMap() };
+    const decoded = new WeakMap<Uint8Array, T>();
+    this.#ctx = { mvcc, codec, transformer: options.transformer ?? identityTransformer, versioner: this.versioner, decoded };
+    // A superseded or deleted version is no longer remembered (an identity transformer's plain bytes are the stored ones).
+    mvcc.subscribe((entry) => {
+      for (const e of entry.events) if (e.prevKv !== undefined) decoded.delete(e.prevKv.value);
+    });
   }
 
   /** Creates `key` (KeyExists if present; ResourceVersionSetOnCreateError if `obj` has an RV); returns the stored object with its RV. */

@@ -25,9 +25,10 @@ export interface StorageContext<T extends StorageObject> {
   /** Resource version accessor. */
   readonly versioner: Versioner;
   /**
-   * Objects that `get` and `getList` decoded, by their stored bytes (never handed out: readers get copies). Stored
-   * bytes are never changed in place, so a copy of the remembered object is what decoding them again would give
-   * (several times cheaper); entries go when compaction drops the key-value holding the bytes.
+   * Objects that `get` and `getList` decoded from the latest version of a key, by its stored bytes (never handed
+   * out: readers get copies). Stored bytes are never changed in place, so a copy of the remembered object is what
+   * decoding them again would give (several times cheaper). The view forgets an entry when a commit supersedes or
+   * deletes its version, so at most one object per live key is remembered, whatever the history holds.
    */
   readonly decoded: WeakMap<Uint8Array, T>;
 }
@@ -60,7 +61,9 @@ export async function decodeKeyValue<T extends StorageObject>(ctx: StorageContex
   } catch (err) {
     throw new InternalError(`unable to transform key ${JSON.stringify(kv.key)}: ${errorText(err)}`, { cause: err });
   }
-  const obj = decodeAt(ctx, plain.data, kv.modRevision, remember);
+  // Only the latest version is remembered: reads of history (Exact and paged lists) would keep superseded ones alive.
+  const latest = remember && ctx.mvcc.get(kv.key)?.modRevision === kv.modRevision;
+  const obj = decodeAt(ctx, plain.data, kv.modRevision, latest);
   return { obj, rev: kv.modRevision, data: plain.data, stale: plain.stale };
 }
 

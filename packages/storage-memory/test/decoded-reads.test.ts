@@ -62,3 +62,19 @@ t.test('bytes a transformer hands back anew are decoded on every read', async (t
   await s.get('/configmaps/ns/a');
   t.equal(decodes() - before, 2, 'no object is remembered for bytes that are not the stored ones');
 });
+
+t.test('only latest versions are remembered: an update forgets the superseded object, history reads decode anew', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const { codec, decodes } = countingCodec();
+  const s = backend.storage<ConfigMap>({ codec: codec as Codec<ConfigMap> });
+  const first = await s.create('/configmaps/ns/a', configMap('a', { k: 'v1' }));
+  await s.get('/configmaps/ns/a'); // remembered
+  await s.guaranteedUpdate('/configmaps/ns/a', (cur) => ({ object: { ...cur!, data: { k: 'v2' } } }));
+  const exact = { recursive: true, resourceVersion: first.metadata.resourceVersion ?? '', resourceVersionMatch: 'Exact' as const };
+  const before = decodes();
+  const old = (await s.getList('/configmaps/ns', exact)).items;
+  await s.getList('/configmaps/ns', exact);
+  t.same(old, [first], 'the old version is still readable');
+  t.equal(decodes() - before, 2, 'the superseded object was forgotten at the update, and history reads are not remembered');
+});

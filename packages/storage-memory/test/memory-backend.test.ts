@@ -217,7 +217,7 @@ t.test('durable backend: restart keeps objects and revision; close refuses use',
   const s2 = second.storage();
   t.same((await s2.getList('/pods', { recursive: true })).items.map((o) => o.metadata.name), ['b']);
   t.equal((await s2.create('/pods/ns/c', pod('ns', 'c'))).metadata.resourceVersion, '5');
-  t.same(second.stats(), { revisions: 2, versions: 4, keys: 3 }, 'history since the snapshot: rev 4 and 5');
+  t.match(second.stats(), { revisions: 2, versions: 4, keys: 3 }, 'history since the snapshot: rev 4 and 5');
   second.close();
   first.close();
   await rejectsWith(t, s2.readinessCheck(), (e) => e instanceof StorageNotReadyError);

@@ -177,8 +177,11 @@ export class StorageNotReadyError extends Error {
   }
 }
 
-/** Reasons of API errors that storage produces directly (metav1.StatusReason values). */
-export type APIErrorReason = 'Timeout' | 'Expired' | 'BadRequest' | 'TooManyRequests' | 'ServiceUnavailable';
+/**
+ * Reasons of API errors that storage produces directly (metav1.StatusReason values); `''` is StatusReasonUnknown,
+ * the 500 without a reason upstream answers for an etcd error it passes through unchanged.
+ */
+export type APIErrorReason = '' | 'Timeout' | 'Expired' | 'BadRequest' | 'TooManyRequests' | 'ServiceUnavailable';
 
 /** A cause attached to an API error's details. */
 export interface StatusCause {
@@ -248,6 +251,21 @@ export function newTooManyRequestsError(message: string, retryAfterSeconds = 1):
   return new APIError(429, 'TooManyRequests', message, { retryAfterSeconds });
 }
 
+/** etcd's refusal of a request over its `--max-request-bytes` (`rpctypes.ErrRequestTooLarge`). */
+export const requestTooLargeMessage = 'etcdserver: request is too large';
+/** etcd's refusal of a write once the store is over its `--quota-backend-bytes` (`rpctypes.ErrNoSpace`). */
+export const databaseSpaceExceededMessage = 'etcdserver: mvcc: database space exceeded';
+
+/** What kube-apiserver answers when etcd refuses a too-large write: the etcd error as a 500 without a reason. */
+export function newRequestTooLargeError(): APIError {
+  return new APIError(500, '', requestTooLargeMessage);
+}
+
+/** What kube-apiserver answers when etcd refuses a write for lack of space: the etcd error as a 500 without a reason. */
+export function newDatabaseSpaceExceededError(): APIError {
+  return new APIError(500, '', databaseSpaceExceededMessage);
+}
+
 /** Message of the 410 for a list at a compacted revision. */
 export const expiredListMessage = 'The resourceVersion for the provided list is too old.';
 /** Message of the 410 for a watch from a compacted revision. */
@@ -267,6 +285,17 @@ export function isTooLargeResourceVersion(err: unknown): boolean {
 /** True for 410 Expired. */
 export function isExpired(err: unknown): boolean {
   return isAPIError(err, 'Expired');
+}
+/**
+ * Whether storage refused a write as too large: etcd's message, or gRPC's refusal of an oversized message
+ * (upstream handlers' `isTooLargeError`, which retries a create or update without managedFields).
+ */
+export function isRequestTooLarge(err: unknown): boolean {
+  return err instanceof Error && (err.message.includes(requestTooLargeMessage) || /message larger than max/.test(err.message));
+}
+/** Whether storage refused a write because it is out of space (etcd's `database space exceeded`). */
+export function isDatabaseSpaceExceeded(err: unknown): boolean {
+  return err instanceof Error && err.message.includes(databaseSpaceExceededMessage);
 }
 /** True for 400 BadRequest. */
 export function isBadRequest(err: unknown): boolean {

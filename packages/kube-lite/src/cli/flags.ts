@@ -24,6 +24,12 @@ function integer(flag: string, value: string): number {
   return Number(value);
 }
 
+function bytes(flag: string, value: string): number {
+  const n = integer(flag, value);
+  if (n < 0) throw new Error(`invalid argument ${JSON.stringify(value)} for "--${flag}" flag: must be 0 (no limit) or more`);
+  return n;
+}
+
 function bool(flag: string, value: string): boolean {
   if (/^(true|1|t)$/i.test(value)) return true;
   if (/^(false|0|f)$/i.test(value)) return false;
@@ -57,6 +63,18 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     set: (o, v) => { o.storageMediaType = v; },
   },
   'data-dir': { usage: 'memory backend persistence directory (and kubeconfig location)', set: (o, v) => { o.dataDir = v; } },
+  'max-request-bytes': {
+    usage: "memory backend: largest object in bytes, as etcd's flag (default 1572864; 0 = no limit)",
+    set: (o, v) => { o.memoryLimits = { ...o.memoryLimits, maxRequestBytes: bytes('max-request-bytes', v) }; },
+  },
+  'quota-backend-bytes': {
+    usage: "memory backend: most live data in bytes before writes are refused, as etcd's flag (default 2147483648; 0 = no limit)",
+    set: (o, v) => { o.memoryLimits = { ...o.memoryLimits, quotaBackendBytes: bytes('quota-backend-bytes', v) }; },
+  },
+  'history-budget-bytes': {
+    usage: 'memory backend: most bytes of old versions kept before the oldest are compacted early (default 268435456; 0 = no limit)',
+    set: (o, v) => { o.memoryLimits = { ...o.memoryLimits, historyBudgetBytes: bytes('history-budget-bytes', v) }; },
+  },
   'watch-cache': { usage: 'cache reads and watches (default true)', boolean: true, set: (o, v) => { o.watchCache = bool('watch-cache', v); } },
   'watch-cache-sizes': {
     usage: 'comma-separated resource[.group]#size (repeatable), e.g. configmaps#0,deployments.apps#500: 0 turns that watch cache off, another size bounds its event history',

@@ -98,6 +98,7 @@ function storageBackendOf(o: KubeLiteOptions, scheme: Scheme): StorageBackendCon
     watchCacheSizes: effectiveWatchCacheSizes(o),
     etcdServersOverrides: parseEtcdServersOverrides(o.etcdServersOverrides).overrides,
     ...(o.dataDir !== undefined && { dataDir: join(o.dataDir, 'storage') }),
+    ...(o.memoryLimits !== undefined && { memoryLimits: o.memoryLimits }),
   };
 }
 

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MemoryBackendOptions } from '@apiserver/storage-memory';
 import { isHttpURL, parseEtcdServersOverrides } from './etcd-servers-overrides.js';
 import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
 import { mergeAPIResourceConfig, type RuntimeConfig, runtimeConfigErrors } from './runtime-config.js';
@@ -40,6 +41,8 @@ export interface KubeLiteOptions {
   readonly storageMediaType: string;
   /** `--data-dir`: persistence directory of the memory backend; also where the kubeconfig is written. */
   readonly dataDir?: string;
+  /** Memory backend limits: etcd's `--max-request-bytes` and `--quota-backend-bytes`, our `--history-budget-bytes` (default the backend's). */
+  readonly memoryLimits?: Pick<MemoryBackendOptions, 'maxRequestBytes' | 'quotaBackendBytes' | 'historyBudgetBytes'>;
   /** `--watch-cache`: cache reads and watches per resource (default true). */
   readonly watchCache: boolean;
   /** `--watch-cache-sizes`: `resource[.group]#size` entries; size 0 turns that resource's watch cache off (default none). */

@@ -6,7 +6,7 @@
 import type { ApiObject } from '@apiserver/registry';
 import { type GroupResource, groupResourceString } from '@apiserver/runtime';
 import { Cacher, type Codec, type StorageInterface } from '@apiserver/storage';
-import { MemoryBackend } from '@apiserver/storage-memory';
+import { MemoryBackend, type MemoryBackendOptions } from '@apiserver/storage-memory';
 import type { RESTOptions, RESTOptionsGetter } from '../registry/rest-options.js';
 import type { EtcdServersOverride } from './etcd-servers-overrides.js';
 import { type ResourceStorageConfig, resourceStorageConfig, type StorageSettings, serverListKey } from './resource-storage-config.js';
@@ -22,6 +22,8 @@ export interface StorageBackendConfig {
   readonly etcdPrefix?: string;
   /** `--data-dir`: where the memory backend keeps its log and snapshots (memory only; absent = not persisted). */
   readonly dataDir?: string;
+  /** `--max-request-bytes`, `--quota-backend-bytes`, `--history-budget-bytes` of the memory backend (absent = its defaults). */
+  readonly memoryLimits?: Pick<MemoryBackendOptions, 'maxRequestBytes' | 'quotaBackendBytes' | 'historyBudgetBytes'>;
   /** `--watch-cache`: serve reads and watches from a Cacher per resource (default true). */
   readonly watchCache?: boolean;
   /** `--watch-cache-sizes`, keyed by `resource[.group]`: 0 leaves that resource undecorated, another size bounds its Cacher history. */
@@ -39,7 +41,7 @@ interface Backend {
 }
 
 function memoryBackend(config: StorageBackendConfig): Backend {
-  const backend = new MemoryBackend(config.dataDir === undefined ? {} : { dataDir: config.dataDir });
+  const backend = new MemoryBackend({ ...config.memoryLimits, ...(config.dataDir !== undefined && { dataDir: config.dataDir }) });
   const pathPrefix = config.etcdPrefix ?? '/registry';
   return {
     storage: () => backend.storage({ pathPrefix, ...(config.codec !== undefined && { codec: config.codec }) }),

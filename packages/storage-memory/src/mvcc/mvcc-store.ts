@@ -10,6 +10,7 @@ import { KeyHistory } from './key-history.js';
 import { KeyIndex } from './key-index.js';
 import { isTombstone, type KeyValue, type MvccEvent, type MvccOp } from './key-value.js';
 import { type LeaseGrant, Lessor } from './lessor.js';
+import { type SpaceLimits, SpaceQuota } from './space-quota.js';
 
 /** Delay before a lease expiry whose delete could not be journaled is tried again. */
 const EXPIRY_RETRY_MS = 1000;
@@ -18,6 +19,12 @@ const EXPIRY_RETRY_MS = 1000;
 export interface MvccStoreOptions {
   /** Keep at least this many revisions of history; older ones are compacted automatically (0 = unbounded). */
   readonly historyLimit?: number;
+  /** Refuse commits whose puts exceed this many key and value bytes with etcd's `request is too large` (0 = no limit, the default). */
+  readonly maxRequestBytes?: number;
+  /** Refuse writes that grow the live data past this many bytes with etcd's `database space exceeded` (0 = no limit, the default). */
+  readonly quotaBackendBytes?: number;
+  /** Compact the oldest revisions early once history holds more than this many bytes (0 = no limit, the default). */
+  readonly historyBudgetBytes?: number;
   /** Clock for lease deadlines (ms since epoch). */
   readonly now?: () => number;
   /** Durability sink called before each change is applied. */
@@ -42,6 +49,10 @@ export interface MvccStats {
   readonly versions: number;
   /** Keys with at least one retained version. */
   readonly keys: number;
+  /** Accounted bytes of the latest version of every existing key (what `quotaBackendBytes` bounds). */
+  readonly liveBytes: number;
+  /** Accounted bytes of superseded versions and tombstones (what `historyBudgetBytes` bounds). */
+  readonly historyBytes: number;
 }
 
 /** Receives each committed revision, in order, synchronously after it is applied. */
@@ -64,6 +75,7 @@ export class MvccStore {
   readonly #log = new EventLog();
   readonly #listeners = new Set<CommitListener>();
   readonly #lessor: Lessor;
+  readonly #space: SpaceQuota;
   readonly #historyLimit: number;
   readonly #now: () => number;
   #journal: Journal | undefined;
@@ -75,6 +87,7 @@ export class MvccStore {
   /** Creates an empty store at revision 1. */
   constructor(options: MvccStoreOptions = {}) {
     this.#historyLimit = Math.max(0, Math.floor(options.historyLimit ?? 0));
+    this.#space = new SpaceQuota(spaceLimits(options));
     this.#journal = options.journal;
     this.#now = options.now ?? Date.now;
     this.#lessor = new Lessor(this.#now, (id, keys) => this.#expire(id, keys));
@@ -118,22 +131,17 @@ export class MvccStore {
   /** Applies `ops` atomically at the next revision; returns the events (none, and no new revision, if nothing changed). */
   commit(ops: readonly MvccOp[]): RevisionEntry {
     this.#ensureOpen();
+    this.#space.checkRequest(ops);
+    const effective = ops.filter((op) => op.type === 'put' || this.#live(op.key) !== undefined);
+    if (effective.length === 0) return { revision: this.#revision, events: [] };
+    this.#space.checkQuota(effective, (key) => this.#live(key));
     const leases: LeaseGrant[] = [];
-    const resolved: JournalOp[] = [];
-    for (const op of ops) {
-      if (op.type === 'delete') {
-        if (this.#live(op.key) !== undefined) resolved.push(op);
-        continue;
-      }
-      let lease = 0;
-      if (op.ttlMs !== undefined && op.ttlMs > 0) {
-        const grant = this.#lessor.grant(op.ttlMs);
-        leases.push(grant);
-        lease = grant.id;
-      }
-      resolved.push({ type: 'put', key: op.key, value: op.value, lease });
-    }
-    if (resolved.length === 0) return { revision: this.#revision, events: [] };
+    const resolved: JournalOp[] = effective.map((op) => {
+      if (op.type === 'delete') return op;
+      const grant = op.ttlMs !== undefined && op.ttlMs > 0 ? this.#lessor.grant(op.ttlMs) : undefined;
+      if (grant !== undefined) leases.push(grant);
+      return { type: 'put', key: op.key, value: op.value, lease: grant?.id ?? 0 };
+    });
     const record: JournalRecord = { kind: 'commit', revision: this.#revision + 1, ops: resolved, leases };
     this.#journal?.append(record);
     return this.apply(record);
@@ -153,7 +161,7 @@ export class MvccStore {
     const events = record.ops.map((op) => this.#applyOp(op, rev));
     this.#revision = rev;
     const entry = { revision: rev, events };
-    this.#log.append(entry);
+    this.#log.append(entry, events.reduce((sum, e) => sum + this.#space.applied(e), 0));
     for (const listener of this.#listeners) listener(entry);
     this.#autoCompact();
     return entry;
@@ -198,6 +206,7 @@ export class MvccStore {
       this.#index.insert(kv.key);
       this.#lessor.attach(kv.key, kv.lease);
     }
+    this.#space.restored(snapshot.kvs);
     this.#revision = Math.max(1, snapshot.revision);
     this.#compactRevision = snapshot.revision;
   }
@@ -206,7 +215,8 @@ export class MvccStore {
   stats(): MvccStats {
     let versions = 0;
     for (const h of this.#keys.values()) versions += h.size;
-    return { revisions: this.#log.size, versions, keys: this.#keys.size };
+    const { liveBytes, historyBytes } = this.#space;
+    return { revisions: this.#log.size, versions, keys: this.#keys.size, liveBytes, historyBytes };
   }
 
   /** Stops lease timers and refuses further use; listeners are dropped. */
@@ -249,24 +259,42 @@ export class MvccStore {
     return { type: 'put', kv, prevKv };
   }
 
+  /**
+   * Every version compaction can drop was superseded (or is a tombstone) at a revision the log still holds, so only
+   * the keys of the dropped revisions need trimming: the pass costs O(changes released), not O(keys).
+   */
   #compactTo(revision: number): void {
     if (revision <= this.#compactRevision) return;
     this.#compactRevision = revision;
-    for (const [key, history] of this.#keys) {
-      if (history.compact(revision)) {
+    const { dropped, releasedBytes } = this.#log.compact(revision);
+    const touched = new Set<string>();
+    for (const entry of dropped) for (const e of entry.events) touched.add(e.kv.key);
+    for (const key of touched) {
+      if (this.#keys.get(key)?.compact(revision) === true) {
         this.#keys.delete(key);
         this.#index.remove(key);
       }
     }
-    this.#log.compact(revision);
+    this.#space.released(releasedBytes);
   }
 
-  /** Compacts once history exceeds the limit by a quarter, so the O(keys) pass is amortized. */
+  /**
+   * Compacts early when history outgrows `historyLimit` revisions (by a quarter, to amortize) or `historyBudgetBytes`
+   * (down to three quarters of it). A compaction that cannot be journaled leaves history in place: the commit that
+   * triggered it is already applied, and the next commit tries again.
+   */
   #autoCompact(): void {
+    if (this.#closed) return;
     const limit = this.#historyLimit;
-    if (limit === 0 || this.#closed) return;
-    if (this.#revision - this.#compactRevision > limit + Math.max(1, limit >> 2)) {
-      this.compact(this.#revision - limit);
+    let target = 0;
+    if (limit > 0 && this.#revision - this.#compactRevision > limit + Math.max(1, limit >> 2)) target = this.#revision - limit;
+    const excess = this.#space.historyExcess();
+    if (excess > 0) target = Math.max(target, this.#log.revisionReleasing(excess));
+    if (target <= this.#compactRevision) return;
+    try {
+      this.compact(Math.min(target, this.#revision));
+    } catch {
+      // Retried after the next commit.
     }
   }
 
@@ -298,4 +326,14 @@ export class MvccStore {
   #ensureOpen(): void {
     if (this.#closed) throw new StoreClosedError();
   }
+}
+
+/** The byte limits of `options`, negative or fractional values normalized (0 = off). */
+function spaceLimits(options: MvccStoreOptions): SpaceLimits {
+  const bytes = (n: number | undefined) => Math.max(0, Math.floor(n ?? 0));
+  return {
+    maxRequestBytes: bytes(options.maxRequestBytes),
+    quotaBackendBytes: bytes(options.quotaBackendBytes),
+    historyBudgetBytes: bytes(options.historyBudgetBytes),
+  };
 }

@@ -81,7 +81,7 @@ t.test('compaction drops old versions and refuses old reads', async (t) => {
   t.throws(() => s.compact(4), CompactedError);
   t.throws(() => s.get('/a', 4), CompactedError);
   t.equal(text(s.get('/a', 5)?.value), '2', 'the compact revision itself stays readable');
-  t.same(s.stats(), { revisions: 1, versions: 2, keys: 1 }, '/b and old /a versions are gone');
+  t.match(s.stats(), { revisions: 1, versions: 2, keys: 1 }, '/b and old /a versions are gone');
   t.throws(() => s.eventsAfter(4), CompactedError);
   t.same(s.eventsAfter(5).map((e) => e.kv.modRevision), [6]);
 });

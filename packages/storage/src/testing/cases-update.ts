@@ -2,7 +2,7 @@
  * Conformance cases for guaranteedUpdate, transformers and TTLs (upstream RunTestGuaranteedUpdate*, RunTestTransformationFailure, *WithTTL).
  * @module
  */
-import { isInternalError, isInvalidObj, isNotFound } from '../errors.js';
+import { isInternalError, isInvalidObj, isNotFound, isRequestTooLarge } from '../errors.js';
 import type { StorageObject } from '../object.js';
 import { EventReader, sleep } from './reader.js';
 import {
@@ -12,6 +12,7 @@ import {
   expectError,
   makePod,
   noteOf,
+  podKey,
   rvOf,
   updateNote,
   withNote,
@@ -271,6 +272,20 @@ export const updateCases: readonly ConformanceCase[] = [
         await sleep(3000);
       }
       c.t.same(await c.store.get(key), updated, 'still there: the update carried no TTL');
+    },
+  },
+  {
+    name: 'create and guaranteedUpdate: an object over etcd\'s request limit (1.5 MiB by default) is refused as too large',
+    async run({ t, store }) {
+      const big = 'x'.repeat(1_600_000);
+      const pod = makePod('ns', 'big', { annotations: { big } });
+      await expectError(t, store.create(podKey(pod), pod), isRequestTooLarge, 'create is refused: etcdserver: request is too large');
+      await expectError(t, store.get(podKey(pod)), isNotFound, 'nothing was stored');
+      const small = await store.create(podKey(pod), makePod('ns', 'big', { annotations: { big: 'x'.repeat(1_000_000) } }));
+      const grow = store.guaranteedUpdate(podKey(pod), (cur) => ({ object: { ...(cur ?? small), metadata: { ...(cur ?? small).metadata, annotations: { big } } } }));
+      await expectError(t, grow, isRequestTooLarge, 'an update growing it past the limit is refused');
+      t.same(await store.get(podKey(pod)), small, 'the stored object is unchanged');
+      t.equal(await currentRV(store), rvOf(small), 'no revision was used');
     },
   },
 ];
