@@ -3,11 +3,11 @@
  * reading a client's endless chunked upload, `Transfer-Encoding: identity, chunked` (501 in Go), /metrics that grew
  * with every made-up path, and the heavy requests (no 5xx; their latency is measured by readyz-latency.test.ts).
  */
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { call, configMaps, expectNoServerError, type Finding, type FindingContext } from './finding.js';
 import { heavyRequests } from './heavy-requests.js';
-import { keepAliveAgent, rawExchange, send } from './http-probe.js';
+import { rawExchange, send } from './http-probe.js';
 
 /** Milliseconds a watch with `timeoutSeconds` stays open before it ends, bounded by `observeMs` (undefined: still open). */
 function watchLifetime(ctx: FindingContext, timeoutSeconds: number, observeMs: number): Promise<number | undefined> {
@@ -66,9 +66,9 @@ async function metricsSize(ctx: FindingContext): Promise<number> {
   return res?.status === 200 ? (await res.arrayBuffer()).byteLength : -1;
 }
 
-/** GETs `/api/v<n>x/r<n>/n?dryRun=d<n>` for n in [from, to), 4 at a time on kept-alive connections. */
+/** GETs `/api/v<n>x/r<n>/n?dryRun=d<n>` for n in [from, to), 8 at a time on kept-alive connections. */
 async function madeUpPaths(ctx: FindingContext, from: number, to: number): Promise<void> {
-  const agent = keepAliveAgent();
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const next = { i: from };
   const worker = async (): Promise<void> => {
     while (next.i < to) {
@@ -76,7 +76,7 @@ async function madeUpPaths(ctx: FindingContext, from: number, to: number): Promi
       await send(ctx.url, { method: 'GET', path: `/api/v${n}x/r${n}/n?dryRun=d${n}` }, agent);
     }
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await Promise.all(Array.from({ length: 8 }, worker));
   agent.destroy();
 }
 

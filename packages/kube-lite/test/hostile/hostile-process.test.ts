@@ -21,6 +21,9 @@ import { FIXED_SEEDS } from './seeds.js';
 
 const HEAP_MIB = 768;
 const FINDINGS_NAMESPACE = 'findings';
+// ~60 s once issue #19 is fixed (35 s of it the 3 500 made-up paths on the loaded machine); minutes before, when
+// frozen cases wait out their bounds.
+t.setTimeout(600_000);
 
 /** A kilobyte figure of /proc/<pid>/status (VmRSS, VmHWM), or -1 off Linux. */
 function procKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -72,7 +75,7 @@ async function readyz(url: string): Promise<number> {
 async function generatedProblems(ctx: FindingContext): Promise<string[]> {
   const seed = FIXED_SEEDS[0]?.seed ?? 1;
   const problems: string[] = [];
-  for (const input of generatedInputs(seed, 0.3)) {
+  for (const input of generatedInputs(seed, 0.2)) {
     const problem = problemOf(await send(ctx.url, input.probe, false), input);
     if (problem !== '') problems.push(`${input.category}: ${problem.slice(0, 200)}`);
   }
@@ -90,7 +93,7 @@ t.test('issue #19 at process level: no request crashes, hangs or exhausts kube-l
   t.ok(before.size >= 4, `${before.size} canary objects`);
   const rssBefore = procKiB(kl.pid, 'VmRSS');
   const summary: string[] = [];
-  const cases = [...FINDINGS, { name: 'issue #8 generated inputs (scaled 0.3) and raw HTTP', check: generatedProblems }];
+  const cases = [...FINDINGS, { name: 'issue #8 generated inputs (scaled 0.2) and raw HTTP', check: generatedProblems }];
   for (const finding of cases) {
     await t.test(finding.name, async (t) => {
       const started = Date.now();
