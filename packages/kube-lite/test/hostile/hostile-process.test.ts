@@ -42,7 +42,8 @@ async function post(url: string, path: string, body: object): Promise<void> {
 
 /** Spawns kube-lite and creates the canaries and the findings' namespace. */
 async function startServer(): Promise<KubeLiteProcess> {
-  const kl = await spawnKubeLite([], 45_000, [`--max-old-space-size=${HEAP_MIB}`]);
+  // 45 s was not enough inside the package's full run on the loaded machine.
+  const kl = await spawnKubeLite([], 120_000, [`--max-old-space-size=${HEAP_MIB}`]);
   for (const ns of [FIXTURE_NAMESPACE, FINDINGS_NAMESPACE]) await post(kl.url, '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
   for (const fixture of fixtureObjects()) await post(kl.url, fixture.path, JSON.parse(fixture.body));
   await post(kl.url, `/api/v1/namespaces/${FINDINGS_NAMESPACE}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: HEAVY_TARGET }, data: { a: 'b' } });

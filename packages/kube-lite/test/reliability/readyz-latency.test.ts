@@ -38,7 +38,7 @@ async function pollReadyz(url: string, agent: Agent, stop: Promise<unknown>): Pr
 
 /** Starts kube-lite with the namespace and the ConfigMap the heavy requests target. */
 async function startServer(): Promise<KubeLiteProcess> {
-  const kl = await spawnKubeLite([]);
+  const kl = await spawnKubeLite([], 120_000);
   const create = (path: string, body: object) => send(kl.url, { method: 'POST', path, body: JSON.stringify(body) }, false);
   const ns = await create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } });
   const target = await create(`/api/v1/namespaces/${NAMESPACE}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: HEAVY_TARGET }, data: { a: 'b' } });
