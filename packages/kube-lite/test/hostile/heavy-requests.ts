@@ -1,0 +1,49 @@
+/**
+ * Issue #19's heavy-but-valid requests: bodies under the 3 MiB limit whose processing froze the event loop for
+ * seconds (a strategic merge of 10 000 / 20 000 new finalizers, 800 JSON-patch copies of a 10 000-key map, a YAML
+ * map of 24 000 keys). Writes are `dryRun=All` on an object of the caller's namespace, so nothing is stored.
+ */
+import { MERGE_PATCH, YAML } from './hostile-input.js';
+import type { Probe } from './http-probe.js';
+
+/** One heavy request. */
+export interface HeavyRequest {
+  /** The case name (issue #19). */
+  readonly name: string;
+  /** The request. */
+  readonly probe: Probe;
+}
+
+/** The ConfigMap every heavy patch targets (created by the caller in its namespace). */
+export const HEAVY_TARGET = 'heavy-target';
+
+const JSON_PATCH = 'application/json-patch+json';
+const STRATEGIC = 'application/strategic-merge-patch+json';
+
+function finalizers(n: number): string {
+  return JSON.stringify({ metadata: { finalizers: Array.from({ length: n }, (_, i) => `example.com/f${i}`) } });
+}
+
+function copiesOfMap(keys: number, copies: number): string {
+  const map = Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, `v${i}`]));
+  const ops: object[] = [{ op: 'add', path: '/data', value: map }];
+  for (let i = 0; i < copies; i++) ops.push({ op: 'copy', from: '/data', path: '/metadata/annotations' });
+  return JSON.stringify(ops);
+}
+
+function yamlMap(keys: number): string {
+  const lines = Array.from({ length: keys }, (_, i) => `  k${i}: v${i}`);
+  return `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: yaml-map\ndata:\n${lines.join('\n')}\n`;
+}
+
+/** The heavy requests against namespace `ns` (which holds the ConfigMap {@link HEAVY_TARGET}). */
+export function heavyRequests(ns: string): HeavyRequest[] {
+  const target = `/api/v1/namespaces/${ns}/configmaps/${HEAVY_TARGET}?dryRun=All`;
+  return [
+    { name: 'strategic merge of 10 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(10_000), headers: { 'content-type': STRATEGIC } } },
+    { name: 'strategic merge of 20 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(20_000), headers: { 'content-type': STRATEGIC } } },
+    { name: 'merge patch of 20 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(20_000), headers: { 'content-type': MERGE_PATCH } } },
+    { name: '800 json-patch copies of a 10 000-key map', probe: { method: 'PATCH', path: target, body: copiesOfMap(10_000, 800), headers: { 'content-type': JSON_PATCH } } },
+    { name: 'YAML map of 24 000 keys', probe: { method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps?dryRun=All`, body: yamlMap(24_000), headers: { 'content-type': YAML } } },
+  ];
+}
