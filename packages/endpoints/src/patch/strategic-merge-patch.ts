@@ -40,15 +40,31 @@ function strip(value: unknown): unknown {
   return isObject(value) ? stripObject(value) : value;
 }
 
+/** Values keyed by identity as JSON text; strings (the usual list items) by themselves, without serializing. */
+class ValueSet {
+  readonly #strings = new Set<string>();
+  readonly #others = new Set<string>();
+
+  has(v: unknown): boolean {
+    return typeof v === 'string' ? this.#strings.has(v) : this.#others.has(JSON.stringify(v));
+  }
+
+  add(v: unknown): void {
+    if (typeof v === 'string') this.#strings.add(v);
+    else this.#others.add(JSON.stringify(v));
+  }
+}
+
 /** A primitive-list set merge: patch values not already present (by their JSON text) are appended. */
 function mergePrimitiveList(orig: unknown[], patch: unknown[]): unknown[] {
   const out = [...orig];
-  const present = new Set(out.map((o) => JSON.stringify(o)));
+  const present = new ValueSet();
+  for (const o of out) present.add(o);
   for (const v of patch) {
-    if (present.has(JSON.stringify(v))) continue;
+    if (present.has(v)) continue;
     const item = strip(v);
     out.push(item);
-    present.add(JSON.stringify(item));
+    present.add(item);
   }
   return out;
 }
