@@ -130,7 +130,7 @@ t.test('strategic merge of 20000 list items is linear', async (t) => {
   const patch = { items: items.map((it, i) => (i % 2 === 0 ? { name: it.name, value: 'x' } : { name: `new${i}` })) };
   const keyed = timed(() => applyStrategicMergePatch({ items }, patch, Root));
   t.equal((keyed.value as { items: unknown[] }).items.length, 30000);
-  t.ok(keyed.ms < 2000, `20000 keyed items merged in ${keyed.ms.toFixed(0)} ms`);
+  t.ok(keyed.ms < 5000, `20000 keyed items merged in ${keyed.ms.toFixed(0)} ms`);
   t.comment(`20000 keyed items: ${keyed.ms.toFixed(0)} ms`);
   const deletes = { items: items.map((it) => ({ name: it.name, $patch: 'delete' })) };
   const deleted = timed(() => applyStrategicMergePatch({ items }, deletes, Root));
