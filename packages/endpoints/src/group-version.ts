@@ -8,6 +8,7 @@ import { type APIResource, CodecFactory, type GroupVersion, type Scheme } from '
 import { addAPIResourceListRoute } from './discovery/discovery-webservices.js';
 import { REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
 import { APIInstaller, type InstalledResource } from './installer/api-installer.js';
+import { DEFAULT_JSON_PATCH_MAX_COPY_BYTES } from './patch/json-patch.js';
 
 /** Default request body limit of kube-apiserver (`MaxRequestBodyBytes`, 3 MiB). */
 export const DEFAULT_MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -30,6 +31,8 @@ export interface APIGroupVersionConfig {
   readonly minRequestTimeoutSeconds?: number;
   /** Request body limit in bytes (default 3 MiB). */
   readonly maxRequestBodyBytes?: number;
+  /** The most bytes a JSON patch's `copy` operations may add (`JSONPatchMaxCopyBytes`, default 3 MiB; 0 = unlimited). */
+  readonly jsonPatchMaxCopyBytes?: number;
   /** Create/update/patch/delete timeout in seconds (default 34, upstream's `requestTimeoutUpperBound`). */
   readonly requestTimeoutSeconds?: number;
   /** Admission plugins (e.g. an AdmissionChain); none by default. */
@@ -84,6 +87,7 @@ export class APIGroupVersion {
       codecs: this.#codecs,
       minRequestTimeoutSeconds: c.minRequestTimeoutSeconds ?? DEFAULT_MIN_REQUEST_TIMEOUT_SECONDS,
       maxRequestBodyBytes: c.maxRequestBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_BYTES,
+      jsonPatchMaxCopyBytes: c.jsonPatchMaxCopyBytes ?? DEFAULT_JSON_PATCH_MAX_COPY_BYTES,
       requestTimeoutSeconds: c.requestTimeoutSeconds ?? REQUEST_TIMEOUT_UPPER_BOUND_SECONDS,
       admission: c.admission,
       fieldLabels: c.fieldLabels,

@@ -89,7 +89,17 @@ export {
 } from './websocket-watch.js';
 export { negotiateWatch, pumpWatch, watchContentType, type WatchSink } from './handlers/watch.js';
 export { statusServiceErrorHandler } from './service-error-handler.js';
-export { applyJSONPatch, decodeJSONPatch, JSONPatchError, type JSONPatchOperation } from './patch/json-patch.js';
+export {
+  applyJSONPatch,
+  DEFAULT_JSON_PATCH_MAX_COPY_BYTES,
+  decodeJSONPatch,
+  goJSONSize,
+  JSONPatchError,
+  type JSONPatchOperation,
+  type JSONPatchOptions,
+  MAX_JSON_PATCH_ARRAY_SHIFTS,
+} from './patch/json-patch.js';
+export { newWarningHeader, WARNING_ITEM_RUNES, WARNING_TOTAL_RUNES, warningHeaderValues } from './handlers/warning-headers.js';
 export { applyMergePatch } from './patch/merge-patch.js';
 export { applyStrategicMergePatch, StrategicMergePatchError } from './patch/strategic-merge-patch.js';
 export { dropUnknownFields, duplicateFields } from './handlers/field-validation.js';

@@ -247,7 +247,7 @@ export class Container {
       const encoding = wantsCompressedResponse(headerOf(raw, 'accept-encoding'), res.hasHeader('content-encoding'));
       if (encoding !== undefined) response.startCompression(encoding);
     }
-    const request = new Request(raw, { pathParameters, route, maxBodyBytes: this.#maxRequestBodyBytes });
+    const request = new Request(raw, { pathParameters, route, maxBodyBytes: this.#maxRequestBodyBytes, rawResponse: res });
     const wsFilters = webService.filters();
     const result =
       this.#filters.length === 0 && wsFilters.length === 0 && route.filters.length === 0
@@ -259,7 +259,7 @@ export class Container {
   #serveError(raw: IncomingMessage, res: ServerResponse, error: ServiceError, state: DispatchState): Promise<void> | undefined {
     const response = new Response(res);
     state.response = response;
-    const request = new Request(raw, { maxBodyBytes: this.#maxRequestBodyBytes });
+    const request = new Request(raw, { maxBodyBytes: this.#maxRequestBodyBytes, rawResponse: res });
     if (this.#filters.length === 0) {
       this.#serviceErrorHandler(error, request, response);
       return response.finish();
@@ -278,7 +278,7 @@ export class Container {
     const response = new Response(res);
     state.response = response;
     const target: RouteFunction = (req) => handler(req.raw, res);
-    const request = new Request(raw, { maxBodyBytes: this.#maxRequestBodyBytes });
+    const request = new Request(raw, { maxBodyBytes: this.#maxRequestBodyBytes, rawResponse: res });
     return afterChain(this.#runChain(withFilters ? this.#filters : [], target, request, response), response);
   }
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzip, inflate } from 'node:zlib';
 import { ServiceError } from './service-error.js';
 
@@ -9,11 +9,30 @@ function tooLarge(limit: number): ServiceError {
   return new ServiceError(413, `the request body is larger than ${limit} bytes`);
 }
 
-/** Reads the whole body of `raw`, rejecting with a 413 ServiceError past `limit` bytes. */
-export function readRawBody(raw: IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * Stops reading a request whose body is over the limit, and has its connection closed once the response is
+ * written (`Connection: close`), as Go's `http.MaxBytesReader` makes net/http do: the rest of the body is never
+ * read, so a client streaming gigabytes is cut off after the 413 instead of being drained until a timeout.
+ * Without the response, the rest of the body is read and discarded (the connection stays usable).
+ */
+export function stopReadingBody(raw: IncomingMessage, res: ServerResponse | undefined): void {
+  if (res === undefined) {
+    raw.resume();
+    return;
+  }
+  raw.pause();
+  res.shouldKeepAlive = false;
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+}
+
+/**
+ * Reads the whole body of `raw`, rejecting with a 413 ServiceError past `limit` bytes (then
+ * {@link stopReadingBody} with `res`).
+ */
+export function readRawBody(raw: IncomingMessage, limit: number, res?: ServerResponse): Promise<Buffer> {
   const declared = Number(raw.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    raw.resume();
+    stopReadingBody(raw, res);
     return Promise.reject(tooLarge(limit));
   }
   // A body some middleware already consumed reads as empty rather than waiting forever.
@@ -31,7 +50,7 @@ export function readRawBody(raw: IncomingMessage, limit: number): Promise<Buffer
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        raw.resume();
+        stopReadingBody(raw, res);
         reject(tooLarge(limit));
         return;
       }

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accessorAt, defaultRequestContentTypeValue } from './entity/entity-accessors.js';
 import { DEFAULT_MAX_REQUEST_BODY_BYTES, decodeContentEncoding, readRawBody } from './request-body.js';
 import type { Route } from './route.js';
@@ -13,6 +13,8 @@ export interface RequestOptions {
   readonly route?: Route;
   /** Maximum body size in bytes (after decompression too); over it → 413. */
   readonly maxBodyBytes?: number;
+  /** The node response: after a 413 body it carries `Connection: close` and the rest of the body is not read. */
+  readonly rawResponse?: ServerResponse;
 }
 
 function firstHeader(value: string | string[] | undefined): string {
@@ -30,6 +32,7 @@ export class Request<P extends string = string> {
   readonly #pathParameters: Readonly<Record<string, string>>;
   readonly #route: Route | undefined;
   readonly #maxBodyBytes: number;
+  readonly #rawResponse: ServerResponse | undefined;
   #attributes: Map<string, unknown> | undefined;
   #query: URLSearchParams | undefined;
   #queryOf: string | undefined;
@@ -42,6 +45,7 @@ export class Request<P extends string = string> {
     this.#pathParameters = options.pathParameters ?? {};
     this.#route = options.route;
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_BYTES;
+    this.#rawResponse = options.rawResponse;
   }
 
   /** The underlying node request. */
@@ -94,7 +98,7 @@ export class Request<P extends string = string> {
    * cached. Rejects with a 413 ServiceError over the size limit.
    */
   body(): Promise<Buffer> {
-    this.#body ??= readRawBody(this.#raw, this.#maxBodyBytes).then((bytes) =>
+    this.#body ??= readRawBody(this.#raw, this.#maxBodyBytes, this.#rawResponse).then((bytes) =>
       decodeContentEncoding(bytes, this.headerParameter('content-encoding'), this.#maxBodyBytes),
     );
     return this.#body;

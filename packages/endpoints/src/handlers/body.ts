@@ -4,6 +4,7 @@
  * schema, and field-validated.
  */
 import type { ApiObject } from '@apiserver/registry';
+import { stopReadingBody } from '@apiserver/restful';
 import {
   formatGroupVersion,
   type KubeObject,
@@ -19,30 +20,54 @@ import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import type { FieldValidation } from './options.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 
-/** Reads the whole request body, rejecting with 413 `Request entity too large: limit is N` past the limit. */
+/**
+ * Reads the whole request body, rejecting with 413 `Request entity too large: limit is N` past the limit; the rest
+ * of an oversized body is not read and the connection closes after the response (restful's `stopReadingBody`).
+ */
 export function readBody(request: HandlerRequest, limit: number): Promise<Buffer> {
-  const { req } = request;
+  const { req, res } = request;
   const tooLarge = () => newRequestEntityTooLargeError(`limit is ${limit}`);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
+    stopReadingBody(req, res);
     return Promise.reject(tooLarge());
   }
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
+        cleanup();
+        stopReadingBody(req, res);
         reject(tooLarge());
         return;
       }
       chunks.push(chunk);
-    });
-    req.once('end', () => resolve(Buffer.concat(chunks, size)));
-    req.once('error', (err) => reject(newBadRequest(`unable to read the request body: ${err.message}`)));
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error): void => {
+      cleanup();
+      reject(newBadRequest(`unable to read the request body: ${err.message}`));
+    };
+    const onClose = (): void => {
+      cleanup();
+      reject(newBadRequest('unable to read the request body: the connection closed early'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
   });
 }
 

@@ -23,7 +23,7 @@ import {
   unknownFieldMessages,
   parseJSONLimited,
 } from '@apiserver/runtime';
-import { applyJSONPatch, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
+import { applyJSONPatch, DEFAULT_JSON_PATCH_MAX_COPY_BYTES, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { applyStrategicMergePatch, StrategicMergePatchError } from '../patch/strategic-merge-patch.js';
 import { managerOrUserAgent } from '../fieldmanager/manager-name.js';
@@ -75,7 +75,7 @@ export function applyPatch(type: Exclude<PatchType, 'apply'>, current: KubeObjec
       if (ops.length > MAX_JSON_PATCH_OPERATIONS) {
         throw newRequestEntityTooLargeError(`The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${ops.length}`);
       }
-      return applyJSONPatch(current, ops);
+      return applyJSONPatch(current, ops, { accumulatedCopySizeLimit: scope.jsonPatchMaxCopyBytes ?? DEFAULT_JSON_PATCH_MAX_COPY_BYTES });
     }
     const patch = parsePatch(text);
     if (type === 'merge') return applyMergePatch(current, patch);
@@ -151,9 +151,24 @@ function checkPatched(scope: RequestScope, request: HandlerRequest, p: PatchRequ
   return typed;
 }
 
+/**
+ * The patched object must fit where a whole object sent in a body would: its JSON is bounded by the request body
+ * limit (413). Upstream re-encodes it for etcd, which refuses values past 1.5 MiB ("etcdserver: request is too
+ * large", a 500); the memory backend has no such limit, so without this check repeated patches could grow an
+ * object without bound.
+ */
+function checkPatchedSize(scope: RequestScope, result: unknown): void {
+  const size = Buffer.byteLength(JSON.stringify(result) ?? '');
+  if (size > scope.maxRequestBodyBytes) {
+    throw newRequestEntityTooLargeError(`the patched object is ${size} bytes, limit is ${scope.maxRequestBodyBytes}`);
+  }
+}
+
 function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchRequest) {
   return async (_ctx: unknown, _new: ApiObject | undefined, old: ApiObject | undefined): Promise<ApiObject> => {
-    const typed = checkPatched(scope, request, p, patchResult(scope, request, p, old));
+    const result = patchResult(scope, request, p, old);
+    checkPatchedSize(scope, result);
+    const typed = checkPatched(scope, request, p, result);
     const obj = toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, typed));
     if (p.type === 'apply') {
       const uid = obj.metadata.uid ?? '';

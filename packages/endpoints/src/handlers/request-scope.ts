@@ -33,6 +33,8 @@ export interface RequestScope {
   readonly requestTimeoutSeconds: number;
   /** Request body limit in bytes (413 above). */
   readonly maxRequestBodyBytes: number;
+  /** The most bytes a JSON patch's `copy` operations may add (422 above; default 3 MiB, 0 = unlimited). */
+  readonly jsonPatchMaxCopyBytes?: number;
   /** Schema of the served kind (field validation, strategic merge patch), when registered. */
   readonly objectSchema: TSchema | undefined;
   /** Field selector labels beyond `metadata.name`/`metadata.namespace` (AddFieldLabelConversionFunc). */

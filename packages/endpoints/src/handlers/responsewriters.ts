@@ -16,6 +16,7 @@ import {
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { isList, kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
+import { utf8HeaderValue, warningHeaderValues } from './warning-headers.js';
 
 /** Whether the response should be indented: `?pretty=true`, Accept `pretty=1`, or a curl/wget/browser agent. */
 export function wantsPretty(request: HandlerRequest, negotiated?: NegotiatedMediaType): boolean {
@@ -66,12 +67,24 @@ export function negotiateOutput(scope: RequestScope, request: HandlerRequest): N
   return negotiated;
 }
 
+/**
+ * Sets a header whose value may carry user text, as a last resort dropping it (and logging) when node refuses
+ * the value: a response must never fail after its request was served (a created object answered with a 500
+ * would have its client retry into a 409).
+ */
+export function setHeaderSafely(request: HandlerRequest, name: string, value: string | readonly string[]): void {
+  try {
+    request.res.setHeader(name, value);
+  } catch (err) {
+    request.res.removeHeader(name);
+    console.error(`[endpoints] dropped the ${name} response header of ${request.req.method} ${request.req.url}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 function sendWarnings(request: HandlerRequest): void {
   if (request.warnings.length === 0 || request.res.headersSent) return;
-  request.res.setHeader(
-    'Warning',
-    request.warnings.map((w) => `299 - ${JSON.stringify(w)}`),
-  );
+  const values = warningHeaderValues(request.warnings);
+  if (values.length > 0) setHeaderSafely(request, 'Warning', values.map(utf8HeaderValue));
 }
 
 /** Responses above this size are gzipped when the client accepts it (`defaultGzipThresholdBytes`). */
@@ -141,7 +154,7 @@ export function errorNegotiated(scope: RequestScope, request: HandlerRequest, er
   const status = toStatus(statusErrorOf(err));
   const statusObject = kubeObject(status);
   const retryAfter = retryAfterHeader(status);
-  if (retryAfter !== undefined && !request.res.headersSent) request.res.setHeader('Retry-After', retryAfter);
+  if (retryAfter !== undefined && !request.res.headersSent) setHeaderSafely(request, 'Retry-After', retryAfter);
   let info = scope.codecs.supportedMediaTypes[0];
   try {
     info = negotiateOutputMediaType(request.req.headers.accept, scope.codecs.supportedMediaTypes).info;

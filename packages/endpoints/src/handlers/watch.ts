@@ -17,14 +17,19 @@ import type { Watch, WatchEvent } from '@apiserver/storage';
 import { type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
+import { setLongTimeout } from './long-timer.js';
 import { SharedWatchFrames, type StreamFrames } from './watch-frames.js';
 
 /** The frames of the watch cache's shared events, for every watch handler of this process. */
 const sharedFrames = new SharedWatchFrames();
 
-/** The watch duration: `timeoutSeconds`, else minRequestTimeout × (1 + rand) as upstream. */
+/**
+ * The watch duration: `timeoutSeconds` (any size: a huge value is a very long watch; a negative one ends the watch
+ * at once, as Go's timer of a negative duration fires at once), else for 0 or none minRequestTimeout × (1 + rand)
+ * as upstream.
+ */
 export function watchTimeoutMs(scope: RequestScope, opts: InternalListOptions, random: () => number = Math.random): number {
-  if (opts.timeoutSeconds !== undefined && opts.timeoutSeconds > 0) return opts.timeoutSeconds * 1000;
+  if (opts.timeoutSeconds !== undefined && opts.timeoutSeconds !== 0) return Math.max(0, opts.timeoutSeconds * 1000);
   return Math.floor(scope.minRequestTimeoutSeconds * (1 + random()) * 1000);
 }
 
@@ -122,7 +127,7 @@ export async function pumpWatch(
       resolve();
     };
   });
-  const timer = setTimeout(stop, watchTimeoutMs(scope, opts));
+  const cancelTimer = setLongTimeout(stop, watchTimeoutMs(scope, opts));
   const off = sink.onClose(stop);
   let first = true;
   try {
@@ -136,7 +141,7 @@ export async function pumpWatch(
   } catch (err) {
     if (!sink.closed()) sink.send(encode('ERROR', kubeObject(toStatus(statusErrorOf(err)))));
   } finally {
-    clearTimeout(timer);
+    cancelTimer();
     off();
     watch.stop();
     sink.end();

@@ -33,6 +33,8 @@ export interface InstallerConfig {
   readonly minRequestTimeoutSeconds: number;
   /** Body limit in bytes (default 3 MiB). */
   readonly maxRequestBodyBytes: number;
+  /** The most bytes a JSON patch's `copy` operations may add (default 3 MiB). */
+  readonly jsonPatchMaxCopyBytes?: number;
   /** Create/update/patch/delete timeout in seconds (upstream's fixed 34 s). */
   readonly requestTimeoutSeconds: number;
   /** Admission plugins; undefined = none. */
@@ -78,6 +80,7 @@ export function requestScopeOf(config: InstallerConfig, info: ResourceInfo): Req
       acceptor !== undefined ? acceptor.acceptsGroupVersion(gv) : gv.group === gvk.group && gv.version === gvk.version,
     minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
     maxRequestBodyBytes: config.maxRequestBodyBytes,
+    ...(config.jsonPatchMaxCopyBytes !== undefined && { jsonPatchMaxCopyBytes: config.jsonPatchMaxCopyBytes }),
     requestTimeoutSeconds: config.requestTimeoutSeconds,
     admission: config.admission,
     fieldLabels: config.fieldLabels?.[gvk.kind] ?? [],

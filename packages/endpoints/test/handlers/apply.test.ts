@@ -129,7 +129,9 @@ t.test('apply errors', async (t) => {
   t.equal((await s.request('GET', `${cmPath}/cm`)).status, 404, 'nothing was created');
   const warned = await s.request('PATCH', `${cmPath}/cm?fieldManager=m`, { body: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: "1"\n  a: "2"\n', headers: APPLY });
   t.equal(warned.status, 201, 'duplicate keys only warn by default');
-  t.match(warned.headers.warning, /^299 - /);
+  // The YAML error spans lines (upstream's too: `yaml: unmarshal errors:\n  line 7: …`), and net.NewWarningHeader
+  // refuses control characters, so upstream's recorder drops this warning: no Warning header.
+  t.equal(warned.headers.warning, undefined, 'a multi-line warning is dropped as upstream drops it');
   const dry = await s.request('PATCH', `${cmPath}/dry?fieldManager=m&dryRun=All`, { body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"dry"}}', headers: APPLY });
   t.equal(dry.status, 201);
   t.equal((await s.request('GET', `${cmPath}/dry`)).status, 404, 'dry run apply is not stored');
