@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runPackageTests } from './package-tests.mjs';
+import { packages, runPackageTests } from './package-tests.mjs';
 import { ensureTapBuilt } from './tap-build.mjs';
 import { summaryLine } from './tap-count.mjs';
 
@@ -46,7 +46,17 @@ export function nodeBinDir(version) {
   return bin;
 }
 
+/** Builds once with the machine's Node when a package's output is missing (the main `npm test` builds first). */
+function ensureBuilt() {
+  const outputs = [...packages.map((p) => join(p, 'dist', 'index.js')), join('packages', 'kube-lite', 'dist', 'bundle', 'kube-lite.cjs')];
+  if (outputs.every((f) => existsSync(f))) return;
+  console.log('test-matrix: building first');
+  const run = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`npm run build exited with ${run.status}`);
+}
+
 async function main() {
+  ensureBuilt();
   await ensureTapBuilt();
   const total = { pass: 0, fail: 0, skip: 0 };
   const lines = [];
