@@ -147,6 +147,19 @@ const TSCONFIG = {
   include: ['**/*.ts'],
 };
 
+// The guides show @kubernetes/client-node 2.x. The repository installs it under an alias beside 1.x (which
+// Node 20 needs), so an example's `@kubernetes/client-node` is checked against 2.x when that is installed.
+const CLIENT_NODE_2 = 'node_modules/@kubernetes/client-node-2';
+
+/** The generated project's tsconfig for the repository at `root`. */
+function tsconfigFor(root) {
+  const manifest = join(root, CLIENT_NODE_2, 'package.json');
+  if (!existsSync(manifest)) return TSCONFIG;
+  // An ES module cannot import a folder: the mapping names the package's declarations file.
+  const types = `./${CLIENT_NODE_2}/${JSON.parse(readFileSync(manifest, 'utf8')).types}`;
+  return { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, paths: { '@kubernetes/client-node': [types] } } };
+}
+
 /** The path of an example inside the generated project. */
 function generatedPath(ex, i) {
   const name = ex.name ?? `ex${i}.ts`;
@@ -172,7 +185,7 @@ export function checkExamples(root, { keep = false, readmes = false } = {}) {
   try {
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
     writeFileSync(join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
-    writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+    writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfigFor(root), null, 2)}\n`);
     const byPath = new Map();
     examples.forEach((ex, i) => {
       const path = generatedPath(ex, i);

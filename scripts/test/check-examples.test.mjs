@@ -1,4 +1,4 @@
-// Tests of scripts/check-examples.mjs (node:test; run with `node --test scripts/test/`).
+// Tests of scripts/check-examples.mjs (node:test; run with `node --test scripts/test/*.test.mjs`).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

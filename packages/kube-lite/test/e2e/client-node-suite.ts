@@ -1,9 +1,10 @@
 /**
- * @kubernetes/client-node 1.4 against kube-lite: typed CRUD (CoreV1Api, AppsV1Api), merge and strategic
+ * @kubernetes/client-node (2.0 on Node 22+, 1.4 on Node 20: see client-node-module.ts) against kube-lite: typed CRUD (CoreV1Api, AppsV1Api), merge and strategic
  * patches, Watch, an informer relisting after 410 Gone, KubernetesObjectApi and Health.
  */
-import * as k8s from '@kubernetes/client-node';
+import type * as ClientNode from '@kubernetes/client-node';
 import type { Test } from 'tap';
+import { k8s } from './client-node-module.js';
 import type { KubeLiteEnv } from './harness.js';
 
 /** Polls `check` every 25 ms until it is true; rejects with `what` after `timeoutMs`. */
@@ -41,7 +42,7 @@ function apiError(err: unknown): { code: number; body: unknown } {
 }
 
 /** A KubeConfig loaded from the kube-lite fixture's kubeconfig file. */
-export function kubeConfig(env: KubeLiteEnv): k8s.KubeConfig {
+export function kubeConfig(env: KubeLiteEnv): ClientNode.KubeConfig {
   const kc = new k8s.KubeConfig();
   kc.loadFromFile(env.kubeconfigPath);
   return kc;

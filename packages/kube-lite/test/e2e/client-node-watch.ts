@@ -1,7 +1,8 @@
-/** @kubernetes/client-node 1.4 Watch and makeInformer against kube-lite, including 410 Gone handling. */
-import * as k8s from '@kubernetes/client-node';
+/** @kubernetes/client-node (2.0 on Node 22+, 1.4 on Node 20) Watch and makeInformer against kube-lite, including 410 Gone handling. */
+import type * as ClientNode from '@kubernetes/client-node';
 import type { Test } from 'tap';
 import { kubeConfig, until } from './client-node-suite.js';
+import { k8s } from './client-node-module.js';
 import type { KubeLiteEnv } from './harness.js';
 
 interface SeenEvent {
@@ -52,7 +53,7 @@ export async function watchEvents(t: Test, env: KubeLiteEnv, ns: string): Promis
   const controller = await new k8s.Watch(kc).watch(
     `/api/v1/namespaces/${ns}/configmaps`,
     { resourceVersion: rv },
-    (type, obj: k8s.V1ConfigMap) => events.push({ type, name: obj.metadata?.name, data: obj.data }),
+    (type, obj: ClientNode.V1ConfigMap) => events.push({ type, name: obj.metadata?.name, data: obj.data }),
     (err) => {
       doneWith = err;
     },
@@ -106,7 +107,7 @@ export async function informer(t: Test, env: KubeLiteEnv, ns: string): Promise<v
   await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'before' }, data: { v: '0' } } });
   let lists = 0;
   // The first list claims a resourceVersion far older than the watch window, forcing 410 and a relist.
-  const listFn = async (): Promise<k8s.V1ConfigMapList> => {
+  const listFn = async (): Promise<ClientNode.V1ConfigMapList> => {
     lists++;
     const list = await core.listNamespacedConfigMap({ namespace: ns });
     if (lists === 1) list.metadata = { ...list.metadata, resourceVersion: '1' };

@@ -30,8 +30,11 @@ export interface KubeLiteEnv {
   readonly workDir: string;
 }
 
+/** kube-lite options a suite adds to the backend's (e.g. a smaller watch cache, so a watch window expires sooner). */
+export type EnvOptions = Omit<NonNullable<Parameters<typeof startKubeLite>[0]>, 'storageBackend' | 'etcdServers'>;
+
 /** Starts kube-lite on `backend` (and etcd for etcd3); everything is stopped in `t`'s teardown. */
-export async function startEnv(t: Test, backend: Backend): Promise<KubeLiteEnv> {
+export async function startEnv(t: Test, backend: Backend, options: EnvOptions = {}): Promise<KubeLiteEnv> {
   const work = await tempDir(`kube-lite-e2e-${backend}-`);
   t.teardown(work.remove);
   let etcd: EtcdServer | undefined;
@@ -41,8 +44,8 @@ export async function startEnv(t: Test, backend: Backend): Promise<KubeLiteEnv> 
   }
   const kl =
     etcd === undefined
-      ? await startKubeLite({ storageBackend: 'memory' })
-      : await startKubeLite({ storageBackend: 'etcd3', etcdServers: [etcd.endpoint] });
+      ? await startKubeLite({ ...options, storageBackend: 'memory' })
+      : await startKubeLite({ ...options, storageBackend: 'etcd3', etcdServers: [etcd.endpoint] });
   // Registered after etcd's teardown, so it runs first (tap runs teardowns in reverse order).
   t.teardown(() => kl.stop());
   return { backend, url: kl.url, kubeconfigPath: kl.kubeconfigPath, workDir: work.path };
