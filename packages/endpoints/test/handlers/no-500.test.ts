@@ -80,7 +80,7 @@ const deploymentPatches: unknown[] = [
   { spec: { template: { spec: { containers: [{ name: 'a', $retainKeys: ['name'] }] } } } },
   { spec: { strategy: { $retainKeys: 'type', type: 'Recreate' } } },
   { spec: { replicas: 'x' } },
-  { spec: { replicas: 1e400 } },
+  { spec: { replicas: Number.POSITIVE_INFINITY } },
 ];
 
 t.test('no 500 for hostile patches', async (t) => {
