@@ -1,9 +1,10 @@
 /**
- * Unknown-field detection and pruning against a schema, for `fieldValidation` (Strict/Warn/Ignore): Go's
- * strict decoder reports `unknown field "spec.foo"`, its normal decoder drops such fields.
+ * Unknown-field detection for `fieldValidation` (Strict/Warn/Ignore): Go's strict decoder reports
+ * `unknown field "spec.foo"`, its normal decoder drops such fields (see go-decode.ts).
  */
 import type { TSchema } from 'typebox';
 import { codecOf, itemsOf, mapValueOf, propertiesOf } from './extensions.js';
+import { ownProperty } from './own-property.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -19,7 +20,8 @@ function walk(schema: TSchema, value: unknown, path: string, out: string[]): voi
   if (props !== undefined) {
     if (!isPlainObject(value)) return;
     for (const [key, v] of Object.entries(value)) {
-      const fs = props[key];
+      // Own properties only: `constructor` or `toString` are not fields of any kind.
+      const fs = ownProperty(props, key);
       if (fs === undefined) out.push(join(path, key));
       else walk(fs, v, join(path, key), out);
     }
@@ -48,28 +50,4 @@ export function findUnknownFields(schema: TSchema, value: unknown): string[] {
 /** The strict-decoding message Kubernetes uses for unknown fields, e.g. `unknown field "spec.foo"`. */
 export function unknownFieldMessages(paths: readonly string[]): string[] {
   return paths.map((p) => `unknown field ${JSON.stringify(p)}`);
-}
-
-/** A copy of `value` without the properties the schema does not declare (what Go's decoder keeps). */
-export function pruneUnknownFields(schema: TSchema, value: unknown): unknown {
-  if (codecOf(schema) !== undefined) return value;
-  const props = propertiesOf(schema);
-  if (props !== undefined) {
-    if (!isPlainObject(value)) return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      const fs = props[key];
-      if (fs !== undefined) out[key] = pruneUnknownFields(fs, v);
-    }
-    return out;
-  }
-  const items = itemsOf(schema);
-  if (items !== undefined) return Array.isArray(value) ? value.map((v) => pruneUnknownFields(items, v)) : value;
-  const mv = mapValueOf(schema);
-  if (mv !== undefined && isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = pruneUnknownFields(mv, v);
-    return out;
-  }
-  return value;
 }
