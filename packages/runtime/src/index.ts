@@ -55,6 +55,8 @@ export { elementSchema, fieldSchema, type PatchMeta, patchMetaAt, patchMetaOf } 
 export { findUnknownFields, unknownFieldMessages } from './schema/unknown-fields.js';
 export { decodeAsGo, goNullElement, pruneUnknownFields } from './schema/go-decode.js';
 export { ownProperty, setOwnProperty } from './schema/own-property.js';
+export { goNumberProblem } from './schema/go-numbers.js';
+export { hasInexactNumbers, inexactNumberTokens, isInexactToken, type NumberToken } from './schema/number-tokens.js';
 // meta.k8s.io/v1 (and autoscaling/v1 Scale).
 export {
   type Condition,

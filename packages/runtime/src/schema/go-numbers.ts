@@ -1,0 +1,129 @@
+/**
+ * Numbers Go's typed decoding refuses: `json: cannot unmarshal number 1e30 into Go struct field
+ * ObjectMeta.metadata.generation of type int64` for a fraction, an exponent or a value outside int64 (int32 for
+ * int32 fields and IntOrString) in an integer field. Integers past 2^53 that Go would read into an int64 are
+ * refused too (a deviation: a JavaScript number would round them, and no stored value may differ from the one
+ * sent). The value check reads the decoded object (any media type); the token check reads the JSON text, which
+ * alone shows `1.0`, `1e2` or `9007199254740993` as they were written.
+ */
+import type { TSchema } from 'typebox';
+import { codecOf, itemsOf, mapValueOf, node, propertiesOf, typeNameOf } from './extensions.js';
+import { hasInexactNumbers, inexactNumberTokens } from './number-tokens.js';
+import { ownProperty } from './own-property.js';
+
+/** The Go integer types of the built-in schemas. */
+type GoInt = 'int32' | 'int64';
+
+const LIMITS: Readonly<Record<GoInt, readonly [bigint, bigint]>> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+};
+
+/** Go's integer type of a schema (IntOrString reads its numbers as int32), or undefined for other types. */
+function goIntTypeOf(schema: TSchema): GoInt | undefined {
+  if (codecOf(schema) === 'int-or-string') return 'int32';
+  const n = node(schema);
+  if (n.type !== 'integer') return undefined;
+  return n.format === 'int32' ? 'int32' : 'int64';
+}
+
+/** Where a value sits, for Go's message: the struct holding the field and the JSON field names from the root. */
+interface Place {
+  readonly struct: string;
+  readonly fields: readonly string[];
+}
+
+function structName(schema: TSchema): string {
+  const name = typeNameOf(schema) ?? '';
+  return name.slice(name.lastIndexOf('.') + 1);
+}
+
+function message(literal: string, type: GoInt, place: Place): string {
+  return `json: cannot unmarshal number ${literal} into Go struct field ${place.struct}.${place.fields.join('.')} of type ${type}`;
+}
+
+/** Go's refusal of an integer literal for `type`, ours for one past 2^53, or undefined when both read it alike. */
+function literalProblem(literal: string, type: GoInt, place: Place): string | undefined {
+  if (!/^-?(?:0|[1-9]\d*)$/.test(literal)) return message(literal, type, place);
+  const n = BigInt(literal);
+  const [min, max] = LIMITS[type];
+  if (n < min || n > max) return message(literal, type, place);
+  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(Number.MIN_SAFE_INTEGER)) {
+    return `${message(literal, type, place)}: this server holds integers exactly only between ${Number.MIN_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;
+  }
+  return undefined;
+}
+
+/** The schema and place a path of field names and indices leads to; undefined past an undeclared field or a free-form value. */
+function schemaAt(root: TSchema, path: readonly (string | number)[]): { schema: TSchema; place: Place } | undefined {
+  let schema = root;
+  let struct = structName(root);
+  const fields: string[] = [];
+  for (const seg of path) {
+    if (codecOf(schema) !== undefined) return undefined;
+    const props = propertiesOf(schema);
+    const next = props !== undefined ? (typeof seg === 'string' ? ownProperty(props, seg) : undefined) : (itemsOf(schema) ?? mapValueOf(schema));
+    if (next === undefined) return undefined;
+    if (props !== undefined) {
+      struct = structName(schema);
+      fields.push(String(seg));
+    }
+    schema = next;
+  }
+  return { schema, place: { struct, fields } };
+}
+
+function tokenProblem(root: TSchema, text: string): string | undefined {
+  for (const { path, token } of inexactNumberTokens(text)) {
+    const at = schemaAt(root, path);
+    const type = at === undefined ? undefined : goIntTypeOf(at.schema);
+    if (at === undefined || type === undefined) continue;
+    const problem = literalProblem(token, type, at.place);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+function valueProblem(schema: TSchema, value: unknown, struct: string, fields: string[]): string | undefined {
+  if (typeof value === 'number') {
+    const type = goIntTypeOf(schema);
+    if (type === undefined) return undefined;
+    const literal = Number.isInteger(value) ? BigInt(value).toString() : String(value);
+    return literalProblem(literal, type, { struct, fields });
+  }
+  if (typeof value !== 'object' || value === null || codecOf(schema) !== undefined) return undefined;
+  const props = propertiesOf(schema);
+  if (props !== undefined) {
+    if (Array.isArray(value)) return undefined;
+    const name = structName(schema);
+    for (const [key, v] of Object.entries(value)) {
+      const fs = ownProperty(props, key);
+      if (fs === undefined || v === null) continue;
+      fields.push(key);
+      const problem = valueProblem(fs, v, name, fields);
+      fields.pop();
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  const inner = itemsOf(schema) ?? mapValueOf(schema);
+  if (inner === undefined) return undefined;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) {
+    const problem = valueProblem(inner, v, struct, fields);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * The first number Go would not decode into the integer field it is written in (see the module comment), as Go's
+ * decode error; undefined when there is none. `text`, the JSON text `value` was parsed from, lets the literals be
+ * checked as written; without it (YAML, protobuf, a patched object) the decoded numbers are.
+ */
+export function goNumberProblem(schema: TSchema, value: unknown, text?: string): string | undefined {
+  if (text !== undefined && hasInexactNumbers(text)) {
+    const problem = tokenProblem(schema, text);
+    if (problem !== undefined) return problem;
+  }
+  return valueProblem(schema, value, structName(schema), []);
+}
