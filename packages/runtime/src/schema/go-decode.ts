@@ -7,8 +7,9 @@
  * (validation, defaulting, storage, protobuf) then only sees values a Go object can hold.
  */
 import type { TSchema } from 'typebox';
-import { codecOf, itemsOf, mapValueOf, node, propertiesOf } from './extensions.js';
-import { ownProperty, setOwnProperty } from './own-property.js';
+import { codecOf, node, propertiesOf } from './extensions.js';
+import { goPlanOf } from './go-plan.js';
+import { setOwnProperty } from './own-property.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,19 +35,33 @@ export function goNullElement(schema: TSchema): unknown {
   }
 }
 
-function decodeStruct(props: Readonly<Record<string, TSchema>>, value: Record<string, unknown>): Record<string, unknown> {
+function decodeStruct(fields: ReadonlyMap<string, TSchema>, value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const fs = ownProperty(props, key);
+    const fs = fields.get(key);
     const v = value[key];
-    if (fs === undefined || v === null || v === undefined) continue;
-    setOwnProperty(out, key, decodeAsGo(fs, v));
+    // Declared field names are never `__proto__`: a plain assignment is safe.
+    if (fs !== undefined && v !== null && v !== undefined) out[key] = decodeAsGo(fs, v);
   }
   return out;
 }
 
-function decodeElement(schema: TSchema, v: unknown): unknown {
-  return v === null || v === undefined ? goNullElement(schema) : decodeAsGo(schema, v);
+function decodeArray(items: TSchema, value: readonly unknown[]): unknown[] {
+  const out = new Array<unknown>(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    out[i] = v === null || v === undefined ? goNullElement(items) : decodeAsGo(items, v);
+  }
+  return out;
+}
+
+function decodeMap(valueSchema: TSchema, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    setOwnProperty(out, key, v === null || v === undefined ? goNullElement(valueSchema) : decodeAsGo(valueSchema, v));
+  }
+  return out;
 }
 
 /**
@@ -55,18 +70,17 @@ function decodeElement(schema: TSchema, v: unknown): unknown {
  * typed-decode check reports them first). Returns a copy; `__proto__` keys stay own properties.
  */
 export function decodeAsGo(schema: TSchema, value: unknown): unknown {
-  if (codecOf(schema) !== undefined) return value;
-  const props = propertiesOf(schema);
-  if (props !== undefined) return isPlainObject(value) ? decodeStruct(props, value) : value;
-  const items = itemsOf(schema);
-  if (items !== undefined) return Array.isArray(value) ? value.map((v) => decodeElement(items, v)) : value;
-  const mv = mapValueOf(schema);
-  if (mv !== undefined && isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) setOwnProperty(out, key, decodeElement(mv, value[key]));
-    return out;
+  const plan = goPlanOf(schema);
+  switch (plan.kind) {
+    case 'struct':
+      return isPlainObject(value) ? decodeStruct(plan.fields, value) : value;
+    case 'array':
+      return Array.isArray(value) ? decodeArray(plan.items, value) : value;
+    case 'map':
+      return isPlainObject(value) ? decodeMap(plan.value, value) : value;
+    default:
+      return value;
   }
-  return value;
 }
 
 /**

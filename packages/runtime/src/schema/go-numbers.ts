@@ -7,24 +7,21 @@
  * alone shows `1.0`, `1e2` or `9007199254740993` as they were written.
  */
 import type { TSchema } from 'typebox';
-import { codecOf, itemsOf, mapValueOf, node, propertiesOf, typeNameOf } from './extensions.js';
+import { type GoInt, goPlanOf } from './go-plan.js';
 import { hasInexactNumbers, inexactNumberTokens } from './number-tokens.js';
-import { ownProperty } from './own-property.js';
-
-/** The Go integer types of the built-in schemas. */
-type GoInt = 'int32' | 'int64';
 
 const LIMITS: Readonly<Record<GoInt, readonly [bigint, bigint]>> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
   int64: [-(2n ** 63n), 2n ** 63n - 1n],
 };
 
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
 /** Go's integer type of a schema (IntOrString reads its numbers as int32), or undefined for other types. */
 function goIntTypeOf(schema: TSchema): GoInt | undefined {
-  if (codecOf(schema) === 'int-or-string') return 'int32';
-  const n = node(schema);
-  if (n.type !== 'integer') return undefined;
-  return n.format === 'int32' ? 'int32' : 'int64';
+  const plan = goPlanOf(schema);
+  return plan.kind === 'leaf' || plan.kind === 'codec' ? plan.int : undefined;
 }
 
 /** Where a value sits, for Go's message: the struct holding the field and the JSON field names from the root. */
@@ -34,8 +31,8 @@ interface Place {
 }
 
 function structName(schema: TSchema): string {
-  const name = typeNameOf(schema) ?? '';
-  return name.slice(name.lastIndexOf('.') + 1);
+  const plan = goPlanOf(schema);
+  return plan.kind === 'struct' ? plan.name : '';
 }
 
 function message(literal: string, type: GoInt, place: Place): string {
@@ -60,14 +57,15 @@ function schemaAt(root: TSchema, path: readonly (string | number)[]): { schema: 
   let struct = structName(root);
   const fields: string[] = [];
   for (const seg of path) {
-    if (codecOf(schema) !== undefined) return undefined;
-    const props = propertiesOf(schema);
-    const next = props !== undefined ? (typeof seg === 'string' ? ownProperty(props, seg) : undefined) : (itemsOf(schema) ?? mapValueOf(schema));
-    if (next === undefined) return undefined;
-    if (props !== undefined) {
-      struct = structName(schema);
+    const plan = goPlanOf(schema);
+    let next: TSchema | undefined;
+    if (plan.kind === 'struct') {
+      next = typeof seg === 'string' ? plan.fields.get(seg) : undefined;
+      struct = plan.name;
       fields.push(String(seg));
-    }
+    } else if (plan.kind === 'array') next = typeof seg === 'number' ? plan.items : undefined;
+    else if (plan.kind === 'map') next = typeof seg === 'string' ? plan.value : undefined;
+    if (next === undefined) return undefined;
     schema = next;
   }
   return { schema, place: { struct, fields } };
@@ -84,31 +82,34 @@ function tokenProblem(root: TSchema, text: string): string | undefined {
   return undefined;
 }
 
+function numberProblem(int: GoInt | undefined, value: number, struct: string, fields: readonly string[]): string | undefined {
+  if (int === undefined) return undefined;
+  if (Number.isSafeInteger(value) && (int === 'int64' || (value >= INT32_MIN && value <= INT32_MAX))) return undefined;
+  const literal = Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  return literalProblem(literal, int, { struct, fields });
+}
+
 function valueProblem(schema: TSchema, value: unknown, struct: string, fields: string[]): string | undefined {
-  if (typeof value === 'number') {
-    const type = goIntTypeOf(schema);
-    if (type === undefined) return undefined;
-    const literal = Number.isInteger(value) ? BigInt(value).toString() : String(value);
-    return literalProblem(literal, type, { struct, fields });
-  }
-  if (typeof value !== 'object' || value === null || codecOf(schema) !== undefined) return undefined;
-  const props = propertiesOf(schema);
-  if (props !== undefined) {
+  const plan = goPlanOf(schema);
+  if (typeof value === 'number') return plan.kind === 'leaf' || plan.kind === 'codec' ? numberProblem(plan.int, value, struct, fields) : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (plan.kind === 'struct') {
     if (Array.isArray(value)) return undefined;
-    const name = structName(schema);
-    for (const [key, v] of Object.entries(value)) {
-      const fs = ownProperty(props, key);
-      if (fs === undefined || v === null) continue;
+    for (const key of Object.keys(value)) {
+      const fs = plan.fields.get(key);
+      const v = (value as Record<string, unknown>)[key];
+      if (fs === undefined || (typeof v !== 'number' && (typeof v !== 'object' || v === null))) continue;
       fields.push(key);
-      const problem = valueProblem(fs, v, name, fields);
+      const problem = valueProblem(fs, v, plan.name, fields);
       fields.pop();
       if (problem !== undefined) return problem;
     }
     return undefined;
   }
-  const inner = itemsOf(schema) ?? mapValueOf(schema);
-  if (inner === undefined) return undefined;
+  if (plan.kind !== 'array' && plan.kind !== 'map') return undefined;
+  const inner = plan.kind === 'array' ? plan.items : plan.value;
   for (const v of Array.isArray(value) ? value : Object.values(value)) {
+    if (typeof v !== 'number' && (typeof v !== 'object' || v === null)) continue;
     const problem = valueProblem(inner, v, struct, fields);
     if (problem !== undefined) return problem;
   }

@@ -3,8 +3,7 @@
  * `unknown field "spec.foo"`, its normal decoder drops such fields (see go-decode.ts).
  */
 import type { TSchema } from 'typebox';
-import { codecOf, itemsOf, mapValueOf, propertiesOf } from './extensions.js';
-import { ownProperty } from './own-property.js';
+import { goPlanOf } from './go-plan.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -15,28 +14,26 @@ function join(path: string, key: string): string {
 }
 
 function walk(schema: TSchema, value: unknown, path: string, out: string[]): void {
-  if (codecOf(schema) !== undefined) return;
-  const props = propertiesOf(schema);
-  if (props !== undefined) {
+  if (typeof value !== 'object' || value === null) return;
+  const plan = goPlanOf(schema);
+  if (plan.kind === 'struct') {
     if (!isPlainObject(value)) return;
     for (const [key, v] of Object.entries(value)) {
-      // Own properties only: `constructor` or `toString` are not fields of any kind.
-      const fs = ownProperty(props, key);
+      // A Map of declared fields: `constructor` or `toString` are not fields of any kind.
+      const fs = plan.fields.get(key);
       if (fs === undefined) out.push(join(path, key));
       else walk(fs, v, join(path, key), out);
     }
     return;
   }
-  const items = itemsOf(schema);
-  if (items !== undefined) {
+  if (plan.kind === 'array') {
     if (Array.isArray(value)) {
-      for (const [i, v] of value.entries()) walk(items, v, `${path}[${i}]`, out);
+      for (const [i, v] of value.entries()) walk(plan.items, v, `${path}[${i}]`, out);
     }
     return;
   }
-  const mv = mapValueOf(schema);
-  if (mv !== undefined && isPlainObject(value)) {
-    for (const [key, v] of Object.entries(value)) walk(mv, v, join(path, key), out);
+  if (plan.kind === 'map' && isPlainObject(value)) {
+    for (const [key, v] of Object.entries(value)) walk(plan.value, v, join(path, key), out);
   }
 }
 
