@@ -3,8 +3,9 @@
  * dropped, and a JSON `null` takes the Go meaning of its place. In a struct field it leaves the field zero (a
  * pointer nil): the field is absent. As a slice element or a map value it becomes the element type's zero value:
  * `""` in a `[]string` or `map[string]string`, an empty struct in a `[]OwnerReference`, `"0"` for a Quantity,
- * `0` for an IntOrString, while nil-able elements (slices, maps, Time, raw objects) stay `null`. Every later step
- * (validation, defaulting, storage, protobuf) then only sees values a Go object can hold.
+ * `0` for an IntOrString, `""` for a `[]byte` (as stored and read back), while other nil-able elements (slices,
+ * maps, Time, raw objects) stay `null`. Every later step (validation, defaulting, storage, protobuf) then only
+ * sees values a Go object can hold.
  */
 import type { TSchema } from 'typebox';
 import { codecOf, node, propertiesOf } from './extensions.js';
@@ -20,6 +21,8 @@ export function goNullElement(schema: TSchema): unknown {
   const codec = codecOf(schema);
   if (codec === 'quantity') return '0';
   if (codec === 'int-or-string') return 0;
+  // A nil []byte: JSON null when Go writes it fresh, but stored (protobuf) and read back it is empty: "".
+  if (codec === 'bytes') return '';
   if (codec !== undefined) return null;
   if (propertiesOf(schema) !== undefined) return {};
   switch (node(schema).type) {

@@ -31,6 +31,7 @@ t.test('null elements of special types take their Go zero values', async (t) => 
   const limits = decodeAsGo(ResourceRequirementsSchema, { limits: { cpu: null, memory: '1Gi' } });
   t.same(limits, { limits: { cpu: '0', memory: '1Gi' } }, 'a zero Quantity is written "0"');
   t.equal(goNullElement(TimeSchema), null, 'a zero Time is written null');
+  t.same(decode('{"binaryData":{"a":null}}'), { binaryData: { a: '' } }, 'a nil []byte reads back empty from storage');
   const svc = decodeAsGo(ServiceSchema, JSON.parse('{"spec":{"ports":[null,{"port":80,"targetPort":null}]}}'));
   t.same(svc, { spec: { ports: [{}, { port: 80 }] } });
 });
