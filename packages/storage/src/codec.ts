@@ -19,7 +19,10 @@ function canonicalize(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(value).sort()) {
     const v = value[k];
-    if (v !== undefined) out[k] = canonicalize(v);
+    if (v === undefined) continue;
+    // A `__proto__` key (JSON.parse makes it an own property) must stay one: assigning it sets the prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: canonicalize(v), enumerable: true, writable: true, configurable: true });
+    else out[k] = canonicalize(v);
   }
   return out;
 }

@@ -14,6 +14,7 @@ import {
   parseGroupVersion,
   type SerializerInfo,
   findUnknownFields,
+  goNumberProblem,
   unknownFieldMessages,
 } from '@apiserver/runtime';
 import { dropUnknownFields, duplicateFields } from './field-validation.js';
@@ -123,18 +124,22 @@ function valueAtPointer(obj: unknown, pointer: string): unknown {
   return current;
 }
 
-/** The first field of `obj` whose JSON type the scope's schema rejects, as `/path: message` (Go's typed decode error). */
-export function schemaTypeProblem(scope: RequestScope, obj: KubeObject): string | undefined {
+/**
+ * The first field of `obj` whose JSON type the scope's schema rejects, as `/path: message`, or the first number Go
+ * would not decode into its integer field (read as written in `jsonText`, the body's JSON, when given): Go's typed
+ * decode error.
+ */
+export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText?: string): string | undefined {
   if (scope.objectSchema === undefined) return undefined;
   const probe = { ...obj, apiVersion: scopeAPIVersion(scope), kind: scope.kind.kind };
   if (!scope.scheme.recognizes(scope.kind)) return undefined;
   // Go decodes into structs: missing fields and JSON nulls are zero values, only wrong types fail.
   const first = scope.scheme.validate(probe).find((p) => !/required/i.test(p.message) && valueAtPointer(probe, p.path) !== null);
-  return first === undefined ? undefined : `${first.path || '/'}: ${first.message}`;
+  return first === undefined ? goNumberProblem(scope.objectSchema, probe, jsonText) : `${first.path || '/'}: ${first.message}`;
 }
 
-function checkSchema(scope: RequestScope, obj: KubeObject): void {
-  const problem = schemaTypeProblem(scope, obj);
+function checkSchema(scope: RequestScope, obj: KubeObject, jsonText: string | undefined): void {
+  const problem = schemaTypeProblem(scope, obj, jsonText);
   if (problem !== undefined) throw cannotHandle(scope, problem);
 }
 
@@ -168,8 +173,9 @@ export async function decodeBody(scope: RequestScope, request: HandlerRequest, m
     throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
   }
   const obj = checkTypeMeta(scope, decoded, body);
-  checkSchema(scope, obj);
-  validateFields(scope, request, obj, info.mediaType === 'application/json' ? body.toString('utf8') : undefined, mode);
+  const jsonText = info.mediaType === 'application/json' ? body.toString('utf8') : undefined;
+  checkSchema(scope, obj, jsonText);
+  validateFields(scope, request, obj, jsonText, mode);
   return toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj));
 }
 

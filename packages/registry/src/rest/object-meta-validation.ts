@@ -9,20 +9,22 @@ import {
   fieldForbidden,
   fieldInvalid,
   fieldRequired,
-  fieldTooLong,
   isQualifiedName,
   nameIsDNSLabel,
   newPath,
   type ValidateNameFunc,
   validateLabels,
+  TOTAL_ANNOTATION_SIZE_LIMIT_B as RUNTIME_TOTAL_ANNOTATION_SIZE_LIMIT_B,
+  validateAnnotationsSize,
   validateNonnegativeField,
   validateObjectMetaName,
+  validateOwnerReferences,
 } from '@apiserver/runtime';
 import { goStringSlice, invalidStringSlice } from './go-field-error.js';
 import type { ApiObjectMeta } from './types.js';
 
 /** Total size limit of annotations (`TotalAnnotationSizeLimitB`, 256 KiB). */
-export const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * (1 << 10);
+export const TOTAL_ANNOTATION_SIZE_LIMIT_B = RUNTIME_TOTAL_ANNOTATION_SIZE_LIMIT_B;
 
 /** The finalizer that orphans dependents (`metav1.FinalizerOrphanDependents`). */
 export const FINALIZER_ORPHAN_DEPENDENTS = 'orphan';
@@ -31,14 +33,11 @@ export const FINALIZER_DELETE_DEPENDENTS = 'foregroundDeletion';
 
 function validateAnnotations(annotations: Readonly<Record<string, string>>, fldPath: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  let total = 0;
-  for (const [k, v] of Object.entries(annotations)) {
+  for (const k of Object.keys(annotations)) {
     for (const msg of isQualifiedName(k.toLowerCase())) errs.push(fieldInvalid(fldPath, k, msg));
-    total += k.length + v.length;
   }
-  if (total > TOTAL_ANNOTATION_SIZE_LIMIT_B) {
-    errs.push(fieldTooLong(fldPath, '', TOTAL_ANNOTATION_SIZE_LIMIT_B));
-  }
+  // Go counts len(k)+len(v): UTF-8 bytes, not UTF-16 units.
+  errs.push(...validateAnnotationsSize(annotations, fldPath));
   return errs;
 }
 
@@ -76,6 +75,7 @@ export function validateObjectMeta(
   errs.push(...validateNonnegativeField(meta.generation, fldPath.child('generation')));
   errs.push(...validateLabels(meta.labels ?? {}, fldPath.child('labels')));
   errs.push(...validateAnnotations(meta.annotations ?? {}, fldPath.child('annotations')));
+  errs.push(...validateOwnerReferences(meta.ownerReferences ?? [], fldPath.child('ownerReferences')));
   errs.push(...validateFinalizers(meta.finalizers ?? [], fldPath.child('finalizers')));
   return errs;
 }

@@ -44,6 +44,17 @@ t.test('ObjectMeta validation', async (t) => {
   t.match(errs({ name: 'a', namespace: 'n', generation: -1 })[0], /metadata\.generation: Invalid value: -1: must be greater than or equal to 0/);
   t.match(errs({ name: 'a', namespace: 'n', annotations: { 'bad key!': 'v' } })[0], /^metadata\.annotations: Invalid value: "bad key!"/);
   t.match(errs({ name: 'a', namespace: 'n', annotations: { k: 'x'.repeat(300 * 1024) } })[0], /^metadata\.annotations: Too long: /);
+  // Go counts UTF-8 bytes (600 KB of 日 in 200 K UTF-16 units was accepted).
+  t.match(errs({ name: 'a', namespace: 'n', annotations: { k: '日'.repeat(200 * 1024) } })[0], /^metadata\.annotations: Too long: /);
+  t.same(errs({ name: 'a', namespace: 'n', annotations: { k: '日'.repeat(87381) } }), [], 'at most 262144 bytes');
+  // An empty owner reference (a JSON null element decodes to one) fails each required field, as upstream.
+  t.same(errs({ name: 'a', namespace: 'n', ownerReferences: [{} as never] }), [
+    'metadata.ownerReferences.apiVersion: Invalid value: "": version must not be empty',
+    'metadata.ownerReferences.kind: Invalid value: "": kind must not be empty',
+    'metadata.ownerReferences.name: Invalid value: "": name must not be empty',
+    'metadata.ownerReferences.uid: Invalid value: "": uid must not be empty',
+  ]);
+  t.match(errs({ name: 'a', namespace: 'n', finalizers: [''] })[0], /^metadata\.finalizers: Invalid value: "": name part must be non-empty/);
   t.match(errs({ name: 'a', namespace: 'n', finalizers: ['bad finalizer!'] })[0], /^metadata\.finalizers: Invalid value: "bad finalizer!"/);
   t.same(errs({ name: 'a', namespace: 'n', finalizers: ['orphan', 'foregroundDeletion'] }), [
     'metadata.finalizers: Invalid value: []string{"orphan", "foregroundDeletion"}: finalizer orphan and foregroundDeletion cannot be both set',

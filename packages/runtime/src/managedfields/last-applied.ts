@@ -9,6 +9,7 @@ import type { FieldSet } from './field-set.js';
 import type { FieldType } from './field-type.js';
 import { toFieldSet } from './to-field-set.js';
 import { isObject, type JSONObject } from './typed-value.js';
+import { annotationsSize, TOTAL_ANNOTATION_SIZE_LIMIT_B } from '../validation/annotations.js';
 
 /** `kubectl.kubernetes.io/last-applied-configuration`. */
 export const LAST_APPLIED_CONFIG_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -16,8 +17,6 @@ export const LAST_APPLIED_CONFIG_ANNOTATION = 'kubectl.kubernetes.io/last-applie
 /** The only manager whose applies read and write the annotation. */
 export const LAST_APPLIED_MANAGER = 'kubectl';
 
-/** Upstream's limit on the total size of an object's annotations (256 KiB). */
-const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
 function annotationsOf(obj: JSONObject): Record<string, unknown> | undefined {
   const metadata = obj.metadata;
@@ -65,8 +64,6 @@ export function updateLastApplied(result: JSONObject, applied: JSONObject): JSON
   if (lastAppliedOf(result) === undefined) return result;
   const metadata = isObject(result.metadata) ? result.metadata : {};
   const annotations: Record<string, unknown> = { ...(annotationsOf(result) ?? {}), [LAST_APPLIED_CONFIG_ANNOTATION]: buildLastApplied(applied) };
-  let size = 0;
-  for (const [k, v] of Object.entries(annotations)) size += k.length + (typeof v === 'string' ? v.length : 0);
-  if (size > TOTAL_ANNOTATION_SIZE_LIMIT) delete annotations[LAST_APPLIED_CONFIG_ANNOTATION];
+  if (annotationsSize(annotations) > TOTAL_ANNOTATION_SIZE_LIMIT_B) delete annotations[LAST_APPLIED_CONFIG_ANNOTATION];
   return { ...result, metadata: { ...metadata, annotations } };
 }

@@ -1,9 +1,9 @@
 /**
- * Unknown-field detection and pruning against a schema, for `fieldValidation` (Strict/Warn/Ignore): Go's
- * strict decoder reports `unknown field "spec.foo"`, its normal decoder drops such fields.
+ * Unknown-field detection for `fieldValidation` (Strict/Warn/Ignore): Go's strict decoder reports
+ * `unknown field "spec.foo"`, its normal decoder drops such fields (see go-decode.ts).
  */
 import type { TSchema } from 'typebox';
-import { codecOf, itemsOf, mapValueOf, propertiesOf } from './extensions.js';
+import { goPlanOf } from './go-plan.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -14,27 +14,26 @@ function join(path: string, key: string): string {
 }
 
 function walk(schema: TSchema, value: unknown, path: string, out: string[]): void {
-  if (codecOf(schema) !== undefined) return;
-  const props = propertiesOf(schema);
-  if (props !== undefined) {
+  if (typeof value !== 'object' || value === null) return;
+  const plan = goPlanOf(schema);
+  if (plan.kind === 'struct') {
     if (!isPlainObject(value)) return;
     for (const [key, v] of Object.entries(value)) {
-      const fs = props[key];
+      // A Map of declared fields: `constructor` or `toString` are not fields of any kind.
+      const fs = plan.fields.get(key);
       if (fs === undefined) out.push(join(path, key));
       else walk(fs, v, join(path, key), out);
     }
     return;
   }
-  const items = itemsOf(schema);
-  if (items !== undefined) {
+  if (plan.kind === 'array') {
     if (Array.isArray(value)) {
-      for (const [i, v] of value.entries()) walk(items, v, `${path}[${i}]`, out);
+      for (const [i, v] of value.entries()) walk(plan.items, v, `${path}[${i}]`, out);
     }
     return;
   }
-  const mv = mapValueOf(schema);
-  if (mv !== undefined && isPlainObject(value)) {
-    for (const [key, v] of Object.entries(value)) walk(mv, v, join(path, key), out);
+  if (plan.kind === 'map' && isPlainObject(value)) {
+    for (const [key, v] of Object.entries(value)) walk(plan.value, v, join(path, key), out);
   }
 }
 
@@ -48,28 +47,4 @@ export function findUnknownFields(schema: TSchema, value: unknown): string[] {
 /** The strict-decoding message Kubernetes uses for unknown fields, e.g. `unknown field "spec.foo"`. */
 export function unknownFieldMessages(paths: readonly string[]): string[] {
   return paths.map((p) => `unknown field ${JSON.stringify(p)}`);
-}
-
-/** A copy of `value` without the properties the schema does not declare (what Go's decoder keeps). */
-export function pruneUnknownFields(schema: TSchema, value: unknown): unknown {
-  if (codecOf(schema) !== undefined) return value;
-  const props = propertiesOf(schema);
-  if (props !== undefined) {
-    if (!isPlainObject(value)) return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      const fs = props[key];
-      if (fs !== undefined) out[key] = pruneUnknownFields(fs, v);
-    }
-    return out;
-  }
-  const items = itemsOf(schema);
-  if (items !== undefined) return Array.isArray(value) ? value.map((v) => pruneUnknownFields(items, v)) : value;
-  const mv = mapValueOf(schema);
-  if (mv !== undefined && isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = pruneUnknownFields(mv, v);
-    return out;
-  }
-  return value;
 }

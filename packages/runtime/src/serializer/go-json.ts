@@ -16,6 +16,7 @@ import {
   propertiesOf,
   type WireCodec,
 } from '../schema/extensions.js';
+import { setOwnProperty } from '../schema/own-property.js';
 
 /** Returns true for a plain (non-array) object. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -166,7 +167,7 @@ function shapeStruct(
     out[f.key] = goJSONValue(f.schema, v, embed);
   }
   for (const key of Object.keys(value)) {
-    if (!keys.has(key) && value[key] !== undefined) out[key] = value[key];
+    if (!keys.has(key) && value[key] !== undefined) setOwnProperty(out, key, value[key]);
   }
   return out;
 }
@@ -191,7 +192,7 @@ export function goJSONValue(schema: TSchema, value: unknown, embed?: EmbeddedSha
     case 'map': {
       if (!isRecord(value)) return value;
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(value).sort()) out[k] = goJSONValue(shape.value, value[k], embed);
+      for (const k of Object.keys(value).sort()) setOwnProperty(out, k, goJSONValue(shape.value, value[k], embed));
       return out;
     }
     default:

@@ -6,6 +6,7 @@
 import YAML from 'yaml';
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
+import { setOwnProperty } from '../schema/own-property.js';
 import { isRecord } from './go-json.js';
 import { errorText, shapeObject } from './json.js';
 import type { Serializer } from './serializer.js';
@@ -18,7 +19,7 @@ function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (!isRecord(v)) return v;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v).sort()) out[k] = sortKeys(v[k]);
+  for (const k of Object.keys(v).sort()) setOwnProperty(out, k, sortKeys(v[k]));
   return out;
 }
 

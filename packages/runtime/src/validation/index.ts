@@ -40,6 +40,8 @@ export {
   regexError,
 } from './names.js';
 export { IS_NEGATIVE_ERROR_MSG, validateNonnegativeField } from './nonnegative.js';
+export { annotationsSize, TOTAL_ANNOTATION_SIZE_LIMIT_B, validateAnnotationsSize } from './annotations.js';
+export { type OwnerReferenceFields, validateOwnerReferences } from './owner-references.js';
 export {
   isValidPathSegmentName,
   isValidPathSegmentPrefix,

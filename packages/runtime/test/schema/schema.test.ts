@@ -8,7 +8,8 @@ import { field, jsonField, requiredField, requiredJsonField, struct } from '../.
 import { codecOf, goOmitOf, itemsOf, mapValueOf, propertiesOf, protobufFieldOf, typeNameOf } from '../../src/schema/extensions.js';
 import { elementSchema, fieldSchema, patchMetaAt, patchMetaOf } from '../../src/schema/patch-meta.js';
 import { TimeSchema } from '../../src/schema/special-types.js';
-import { findUnknownFields, pruneUnknownFields, unknownFieldMessages } from '../../src/schema/unknown-fields.js';
+import { pruneUnknownFields } from '../../src/schema/go-decode.js';
+import { findUnknownFields, unknownFieldMessages } from '../../src/schema/unknown-fields.js';
 
 t.test('field helpers annotate copies, never the shared schema', async (t) => {
   const base = Type.String();

@@ -10,6 +10,7 @@ import type { EmbeddedIn, WireCodec } from '../../schema/extensions.js';
 import { isRecord } from '../go-json.js';
 import { parseJSONLimited } from '../nesting-depth.js';
 import { type FieldPlan, planOf } from './message-plan.js';
+import { setOwnProperty } from '../../schema/own-property.js';
 
 /** Hooks for values whose bytes hold another serialized object (runtime.RawExtension). */
 export interface EmbeddedCodec {
@@ -97,7 +98,7 @@ function encodeValue(schema: TSchema, v: unknown, path: Path, emb: EmbeddedCodec
     case 'map': {
       if (!isRecord(v)) throw valueError(path, 'expected object');
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v).sort()) out[k] = nested(path, k, () => encodeValue(plan.value, v[k], path, emb));
+      for (const k of Object.keys(v).sort()) setOwnProperty(out, k, nested(path, k, () => encodeValue(plan.value, v[k], path, emb)));
       return out;
     }
     default: {
@@ -180,7 +181,7 @@ export function fromProtoValue(schema: TSchema, v: unknown, emb: EmbeddedCodec):
     case 'map': {
       if (!isRecord(v)) return v;
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v)) out[k] = fromProtoValue(plan.value, v[k], emb);
+      for (const k of Object.keys(v)) setOwnProperty(out, k, fromProtoValue(plan.value, v[k], emb));
       return out;
     }
     default:
