@@ -150,9 +150,11 @@ export function validateFields(
   obj: KubeObject,
   jsonText: string | undefined,
   mode: FieldValidation,
+  strictDecodeErrors: readonly string[] = [],
 ): void {
   if (mode === 'Ignore' || scope.objectSchema === undefined) return;
   const problems = [
+    ...strictDecodeErrors,
     ...(jsonText === undefined ? [] : duplicateFields(jsonText).map((f) => `duplicate field ${JSON.stringify(f)}`)),
     ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj)),
   ];
@@ -162,20 +164,32 @@ export function validateFields(
   request.warnings.push(...problems);
 }
 
+/** A serializer with a strict decode (runtime's YAML serializer: `decodeStrict` reports repeated keys). */
+interface StrictDecoder {
+  decodeStrict(data: Uint8Array): { object: KubeObject; strictErrors: readonly string[] };
+}
+
+function hasStrictDecode(serializer: object): serializer is StrictDecoder {
+  return typeof (serializer as Partial<StrictDecoder>).decodeStrict === 'function';
+}
+
 /** Reads and decodes the request body into an object of the scope's kind. */
 export async function decodeBody(scope: RequestScope, request: HandlerRequest, mode: FieldValidation): Promise<ApiObject> {
   const info = inputSerializer(scope, request);
   const body = await readBody(request, scope.maxRequestBodyBytes);
   let decoded: KubeObject;
+  let strictDecodeErrors: readonly string[] = [];
   try {
-    decoded = info.serializer.decode(body);
+    // A strict decode (Strict or Warn) also reports what Go's strict YAML decoder refuses: repeated keys.
+    if (mode !== 'Ignore' && hasStrictDecode(info.serializer)) ({ object: decoded, strictErrors: strictDecodeErrors } = info.serializer.decodeStrict(body));
+    else decoded = info.serializer.decode(body);
   } catch (err) {
     throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
   }
   const obj = checkTypeMeta(scope, decoded, body);
   const jsonText = info.mediaType === 'application/json' ? body.toString('utf8') : undefined;
   checkSchema(scope, obj, jsonText);
-  validateFields(scope, request, obj, jsonText, mode);
+  validateFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
   return toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj));
 }
 
