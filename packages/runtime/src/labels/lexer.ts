@@ -68,16 +68,17 @@ export class Lexer {
   }
 
   #scanIdOrKeyword(): ScannedItem {
-    let buffer = '';
-    for (;;) {
-      const ch = this.#read();
-      if (ch === '\0') break;
-      if (isSpecialSymbol(ch) || isWhitespace(ch)) {
-        this.#unread();
-        break;
-      }
-      buffer += ch;
+    // One slice of the input, not a string grown a character at a time: selectors may be as long as a request
+    // line (1 MiB of header), and per-character concatenation made long identifiers cost mostly garbage collection.
+    const start = this.#pos;
+    let end = start;
+    for (; end < this.#s.length; end++) {
+      const ch = this.#s[end]!;
+      if (ch === '\0' || isSpecialSymbol(ch) || isWhitespace(ch)) break;
     }
+    // A NUL ends the identifier and is consumed, as Go's read of it is.
+    this.#pos = end < this.#s.length && this.#s[end] === '\0' ? end + 1 : end;
+    const buffer = this.#s.slice(start, end);
     return { tok: keyword(buffer) ?? 'identifier', literal: buffer };
   }
 
