@@ -148,7 +148,7 @@ export {
   RequestMetrics,
   type RequestMetricsOptions,
 } from './metrics/request-metrics.js';
-export { APIServerHandler, restfulOwnsPath } from './server/api-server-handler.js';
+export { APIServerHandler, restfulOwnsPath, statusRecoverHandler } from './server/api-server-handler.js';
 export { type DelegationTarget, newEmptyDelegate, notFoundHandler } from './server/delegation.js';
 export { buildHandlerChain, type HandlerChainConfig } from './server/handler-chain.js';
 export {

@@ -7,7 +7,8 @@
  * @module
  */
 import type { ApiObject, RequestContext, UpdatedObjectInfo } from '@apiserver/registry';
-import { newBadRequest, ObjectMetaSchema, propertiesOf } from '@apiserver/runtime';
+import { decodeAsGo, goNumberProblem, newBadRequest, ObjectMetaSchema, propertiesOf } from '@apiserver/runtime';
+import Value from 'typebox/value';
 import { applyDefaults, pruneNonNullableNullsWithoutDefaults } from '../defaulting.js';
 import { prune, unknownFieldMessage } from '../pruning.js';
 import type { Structural } from '../structural-schema.js';
@@ -20,6 +21,17 @@ function pruneMetadata(obj: ApiObject): { obj: ApiObject; paths: string[] } {
   const metadata = { ...obj.metadata };
   for (const key of unknown) Reflect.deleteProperty(metadata, key);
   return { obj: { ...obj, metadata }, paths: unknown.map((key) => `metadata.${key}`) };
+}
+
+/**
+ * `metadata` as Go decodes it into ObjectMeta: JSON nulls become Go's zero values, and a value of the wrong JSON type
+ * (a label that is not a string, a generation past int64) is Go's decode error, the first one found.
+ */
+function decodeMetadata(obj: ApiObject): { obj: ApiObject; problem?: string } {
+  const metadata = decodeAsGo(ObjectMetaSchema, obj.metadata) as ApiObject['metadata'];
+  const first = [...Value.Errors(ObjectMetaSchema, metadata)][0];
+  const problem = first === undefined ? goNumberProblem(ObjectMetaSchema, metadata) : `metadata${first.instancePath}: ${first.message}`;
+  return problem === undefined ? { obj: { ...obj, metadata } } : { obj, problem };
 }
 
 /** The facts of one served version of a custom resource. */
@@ -60,6 +72,9 @@ export class CustomResourceCoercer {
   coerce(ctx: RequestContext, obj: ApiObject, fieldValidation: string | undefined): ApiObject {
     const { schema, kind, version, group, storageVersion } = this.#v;
     const meta = pruneMetadata(obj);
+    const decoded = decodeMetadata(meta.obj);
+    if (decoded.problem !== undefined) throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${decoded.problem}`);
+    meta.obj = decoded.obj;
     const { pruned, prunedPaths } = schema === undefined ? { pruned: meta.obj, prunedPaths: [] } : prune(meta.obj, schema, { isResourceRoot: true });
     const unknown = [...meta.paths, ...prunedPaths].sort();
     if (unknown.length > 0 && fieldValidation === 'Strict') {

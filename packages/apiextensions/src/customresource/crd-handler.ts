@@ -11,6 +11,7 @@ import { type APIGroupsDiscovery, APIGroupVersion, type InstalledGroupVersion, a
 import type { AdmissionInterface, Storage } from '@apiserver/registry';
 import { Container, type WebService } from '@apiserver/restful';
 import { type APIGroup, addMetaKinds, addMetaToGroupVersion, CodecFactory, parseMediaType, Scheme } from '@apiserver/runtime';
+import { statusRecoverHandler } from '@apiserver/server';
 import { compareKubeAwareVersions, defaultedNames, servedVersions } from '../apis/helpers.js';
 import type { CustomResourceDefinition } from '../apis/types.js';
 import type { RESTOptionsGetter } from '../server/rest-options.js';
@@ -69,7 +70,8 @@ export class CRDHandler {
   constructor(options: CRDHandlerOptions) {
     this.#options = options;
     this.#codecs = new CodecFactory(this.#scheme);
-    this.#container = new Container().doNotRecover(false).serviceErrorHandler(statusServiceErrorHandler(this.#codecs));
+    // A handler panic is a 500 Status with the stack only logged, as the kube API server's container answers.
+    this.#container = new Container().doNotRecover(false).recoverHandler(statusRecoverHandler()).serviceErrorHandler(statusServiceErrorHandler(this.#codecs));
   }
 
   /** Serves exactly these CRDs (established, not terminating): group-versions whose CRDs changed are rebuilt. */

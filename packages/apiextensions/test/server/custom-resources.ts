@@ -51,6 +51,18 @@ async function lifecycle(t: Test, backend: Backend): Promise<void> {
   t.equal(ignored.headers.get('warning'), null, 'Ignore reports nothing');
   t.notOk('bogus' in ignored.body.metadata, 'unknown metadata fields are dropped');
 
+  // metadata is decoded into ObjectMeta as Go does (issue #19): wrong JSON types are a 400, not a 500; nulls are zero values.
+  const badLabels = await call(url, 'POST', CT, { ...obj, metadata: { name: 'c4', labels: { constructor: [] } } });
+  t.equal(badLabels.status, 400, JSON.stringify(badLabels.body));
+  t.equal(badLabels.body.message, 'CronTab in version "v1" cannot be handled as a CronTab: metadata/labels/constructor: must be string');
+  const badGeneration = await call(url, 'POST', `${CT}?dryRun=All`, { ...obj, metadata: { name: 'c4', generation: 1e30 } });
+  t.equal(badGeneration.status, 400);
+  // Go unmarshals a custom resource's metadata on its own: the field is ObjectMeta.generation.
+  t.match(badGeneration.body.message, /json: cannot unmarshal number \d+ into Go struct field ObjectMeta\.generation of type int64$/);
+  const nullLabel = await call(url, 'POST', `${CT}?dryRun=All`, { ...obj, metadata: { name: 'c4', labels: { a: null } } });
+  t.equal(nullLabel.status, 201, JSON.stringify(nullLabel.body));
+  t.same(nullLabel.body.metadata.labels, { a: '' });
+
   const invalid = await call(url, 'POST', CT, { ...obj, metadata: { name: 'c3' }, spec: { cronSpec: 'nope', replicas: 20, mode: 'medium' } });
   t.equal(invalid.status, 422);
   t.equal(invalid.body.reason, 'Invalid');

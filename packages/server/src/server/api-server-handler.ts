@@ -18,8 +18,11 @@ function serviceErrorHandler(error: ServiceError, request: Request, response: Re
   writeRestfulStatus(response, newGenericServerResponse(error.code, { serverMessage: error.message }));
 }
 
-/** kube-apiserver's `logStackOnRecover`: a handler panic as a 500 Status; the stack is only logged. */
-function recoverHandler(log: PanicLogger): (panic: unknown, response: Response) => void {
+/**
+ * kube-apiserver's `logStackOnRecover` for a go-restful container: a handler panic answers a 500 Status and the
+ * stack is only logged (restful's default recover handler writes the stack to the client).
+ */
+export function statusRecoverHandler(log: PanicLogger = defaultPanicLogger): (panic: unknown, response: Response) => void {
   return (panic, response) => {
     log('apiserver panic in a go-restful handler', panic);
     writeRestfulStatus(response, newGenericServerResponse(500, {}));
@@ -47,7 +50,7 @@ export class APIServerHandler {
   constructor(notFound: Handler, panicLogger: PanicLogger = defaultPanicLogger) {
     this.goRestfulContainer = new Container()
       .doNotRecover(false)
-      .recoverHandler(recoverHandler(panicLogger))
+      .recoverHandler(statusRecoverHandler(panicLogger))
       .serviceErrorHandler(serviceErrorHandler);
     this.nonGoRestfulMux = new PathRecorderMux(notFound);
   }
