@@ -2,51 +2,13 @@
  * A body over the limit (issue #19): 413, `Connection: close`, and the connection closed promptly while the
  * client keeps sending, instead of reading the rest of a chunked upload until node's request timeout.
  */
-import { connect } from 'node:net';
+import { flood } from '@apiserver/testing';
 import t from 'tap';
 import { Container } from '../src/container.js';
 import { ServiceError } from '../src/service-error.js';
 import { WebService } from '../src/web-service.js';
 import { startServer } from './helpers/http.js';
 
-/** What a client flooding the server after its request head saw. */
-interface Flood {
-  readonly response: string;
-  /** Milliseconds from the first response bytes to the connection's end; undefined when it stayed open 10 s. */
-  readonly closedAfterMs: number | undefined;
-}
-
-/** Sends `head`, then body bytes every few milliseconds (chunked or raw) until the server closes the connection. */
-function flood(port: number, head: string, chunked: boolean): Promise<Flood> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const data = Buffer.alloc(64 * 1024, 'x');
-    const frame = chunked ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]) : data;
-    let response = '';
-    let firstByteAt: number | undefined;
-    let done = false;
-    const timer = setInterval(() => {
-      if (!socket.destroyed && socket.writable) socket.write(frame);
-    }, 5);
-    const finish = (closed: boolean): void => {
-      if (done) return;
-      done = true;
-      clearInterval(timer);
-      clearTimeout(guard);
-      socket.destroy();
-      resolve({ response, closedAfterMs: closed && firstByteAt !== undefined ? performance.now() - firstByteAt : undefined });
-    };
-    const guard = setTimeout(() => finish(false), 10000);
-    socket.on('data', (chunk: Buffer) => {
-      firstByteAt ??= performance.now();
-      response += chunk.toString('latin1');
-    });
-    socket.on('end', () => finish(true));
-    socket.on('close', () => finish(true));
-    socket.on('error', () => finish(true));
-    socket.write(head);
-  });
-}
 
 t.test('413 closes the connection while the client keeps sending', async (t) => {
   const ws = new WebService().path('/echo').consumes('application/json').produces('application/json');

@@ -9,6 +9,7 @@ export {
   type InstallCommand,
   runCommands,
 } from './etcd-binary.js';
+export { type Flood, flood } from './body-flood.js';
 export { type EtcdServer, type StartEtcdOptions, startEtcd } from './etcd.js';
 export { freePort, freePorts } from './free-port.js';
 export {

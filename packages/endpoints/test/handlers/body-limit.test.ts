@@ -3,7 +3,7 @@
  * client keeps streaming, for create, update, patch and delete bodies; nothing stored.
  */
 import t from 'tap';
-import { flood } from '../helpers/flood.js';
+import { flood } from '@apiserver/testing';
 import { startTestServer } from '../helpers/server.js';
 
 const base = '/api/v1/namespaces/default/configmaps';

@@ -1,4 +1,7 @@
-/** A raw-socket client that keeps sending a request body after the server answered. */
+/**
+ * A raw-socket client that keeps sending a request body after the server answered: how the 413 tests of restful and
+ * endpoints check that a connection is closed promptly instead of being read to its end (issue #19).
+ */
 import { connect } from 'node:net';
 
 /** What a client flooding the server after its request head saw. */
@@ -8,7 +11,10 @@ export interface Flood {
   readonly closedAfterMs: number | undefined;
 }
 
-/** Sends `head`, then body bytes every few milliseconds (chunked or raw) until the server closes the connection. */
+/**
+ * Sends `head`, then 64 KiB of body every 5 ms (as chunks when `chunked`, else raw) until the server closes the
+ * connection, for at most 10 s.
+ */
 export function flood(port: number, head: string, chunked: boolean): Promise<Flood> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');

@@ -1,0 +1,33 @@
+/** flood: the raw client of the 413 tests sees the answer, and how soon the server closed after it. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import t from 'tap';
+import { flood } from '../src/body-flood.js';
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+const HEAD = 'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n';
+
+t.test('a server that answers 413 and closes: the response and a prompt close are seen', async (t) => {
+  const server = createServer((req, res) => {
+    res.writeHead(413, { Connection: 'close' }).end('too large');
+    req.socket.destroySoon();
+  });
+  t.teardown(() => server.close());
+  const { response, closedAfterMs } = await flood(await listen(server), HEAD, true);
+  t.match(response, /^HTTP\/1\.1 413 /);
+  t.ok(closedAfterMs !== undefined && closedAfterMs < 2000, `closed ${closedAfterMs} ms after the answer`);
+});
+
+t.test('a server that keeps reading: the flood gives up after 10 s and reports no close', async (t) => {
+  const server = createServer((req) => req.resume());
+  t.teardown(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  const { response, closedAfterMs } = await flood(await listen(server), 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999999\r\n\r\n', false);
+  t.equal(response, '');
+  t.equal(closedAfterMs, undefined);
+});
