@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { gunzip, inflate } from 'node:zlib';
 import { ServiceError } from './service-error.js';
 
@@ -23,6 +24,27 @@ export function stopReadingBody(raw: IncomingMessage, res: ServerResponse | unde
   raw.pause();
   res.shouldKeepAlive = false;
   if (!res.headersSent) res.setHeader('Connection', 'close');
+  lingerOnClose(raw.socket);
+}
+
+/** Go's `rstAvoidanceDelay`: how long a connection closed with unread request data stays half-closed. */
+const RST_AVOIDANCE_DELAY_MILLIS = 500;
+
+/**
+ * Closes the connection as Go's `closeWriteAndWait` does once the response is written: the write side first (FIN
+ * after the response), the whole socket only {@link RST_AVOIDANCE_DELAY_MILLIS} later. Node would close it at once,
+ * and closing a socket with unread request data in the kernel sends a TCP reset, which can make the client drop
+ * the 413 it has not read yet. The unread data is still never read.
+ */
+function lingerOnClose(socket: Socket): void {
+  const lingering = socket as Socket & { destroySoon?: () => void };
+  if (typeof lingering.destroySoon !== 'function') return;
+  lingering.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), RST_AVOIDANCE_DELAY_MILLIS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
 }
 
 /**
