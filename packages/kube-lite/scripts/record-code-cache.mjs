@@ -3,7 +3,7 @@
 // it; the bin writes the cache of every function compiled by then as it exits. A cache that could not be
 // recorded is a warning, not a failed build: the bin then compiles the bundle from source.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +58,8 @@ export async function recordCodeCache(bin, cacheFile) {
     // TMPDIR: the kubeconfig the server writes goes to the directory removed below.
     const { code, errors } = await runThroughStartup(bin, { ...process.env, KUBE_LITE_RECORD_CODE_CACHE: '1', TMPDIR: dataDir });
     if (code !== 0 || !existsSync(cacheFile)) process.stderr.write(`${errors}warning: no code cache recorded for kube-lite (exit code ${code}); it starts slower\n`);
+    // V8 takes a cache only from its own version: say which Node recorded it (another Node compiles from source).
+    else writeFileSync(`${cacheFile}.node-version`, process.version);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
