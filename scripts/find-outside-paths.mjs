@@ -13,13 +13,13 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', '.tap', '.cache', 
 const CHECKED_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json', '.sh', '.yaml', '.yml', '']);
 /** Lockfiles list registry URLs and package paths only. */
 const SKIPPED_FILES = new Set(['package-lock.json']);
-/** This scanner and its test, which must spell the patterns out (paths relative to the scanned root). */
-const SELF = new Set(['scripts/find-outside-paths.mjs', 'scripts/test/no-outside-paths.test.mjs']);
+/** This scanner, which must spell the patterns out (paths relative to the scanned root). */
+const SELF = new Set(['scripts/find-outside-paths.mjs']);
 
 /** What marks a read outside the tree. */
 export const OUTSIDE_PATH_PATTERNS = [
-  { name: '../shared', pattern: /\.\.[\\/]shared\b/ },
-  { name: "'..', 'shared' segments", pattern: /['"`]\.\.['"`]\s*,\s*['"`]shared['"`]/ },
+  { name: 'steering-repository path', pattern: /\.\.[\\/]shared\b/ },
+  { name: 'steering-repository segments', pattern: /['"`]\.\.['"`]\s*,\s*['"`]shared['"`]/ },
   { name: 'machine absolute path', pattern: /(?:^|[\s'"`(=:,])(?:file:\/\/)?\/(?:work|home|root|Users)\//m },
 ];
 

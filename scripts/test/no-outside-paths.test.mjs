@@ -16,15 +16,19 @@ test('no code, script or data file of the repository names a path outside it', (
 
 test('the scan finds each kind of outside path and ignores prose, URL paths and installed folders', () => {
   const root = mkdtempSync(join(tmpdir(), 'outside-paths-'));
+  // The planted paths are assembled here so that this file itself names none of them.
+  const up = '../';
+  const shared = ['sha', 'red'].join('');
+  const machine = (dir) => `/${dir}/`;
   try {
     const files = {
-      'packages/a/test/x.test.ts': "const u = new URL('../../../../shared/bench/k8s-routes.json', import.meta.url);\n",
-      'bench/b.mjs': "const dir = join(here, '..', '..', 'shared', 'bench');\n",
-      'packages/c/test/y.test.ts': "const FIXTURES = '/work/shared/fixtures';\nconst p = '/api/v1/namespaces';\n",
-      'scripts/z.sh': 'cat /home/someone/data.json\n',
-      'docs/guide.md': 'The steering repository keeps ../shared/bench.\n',
-      'node_modules/dep/index.js': "require('/root/x');\n",
-      'packages/d/dist/index.js': "read('../shared/x');\n",
+      'packages/a/test/x.test.ts': `const u = new URL('${up.repeat(4)}${shared}/bench/k8s-routes.json', import.meta.url);\n`,
+      'bench/b.mjs': `const dir = join(here, '..', '..', '${shared}', 'bench');\n`,
+      'packages/c/test/y.test.ts': `const FIXTURES = '${machine('work')}${shared}/fixtures';\nconst p = '/api/v1/namespaces';\n`,
+      'scripts/z.sh': `cat ${machine('home')}someone/data.json\n`,
+      'docs/guide.md': `The steering repository keeps ${up}${shared}/bench.\n`,
+      'node_modules/dep/index.js': `require('${machine('root')}x');\n`,
+      'packages/d/dist/index.js': `read('${up}${shared}/x');\n`,
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -32,8 +36,8 @@ test('the scan finds each kind of outside path and ignores prose, URL paths and 
     }
     const found = findOutsidePaths(root).map((f) => `${f.file}:${f.line}: ${f.pattern}`);
     assert.deepEqual(found.sort(), [
-      "bench/b.mjs:1: '..', 'shared' segments",
-      'packages/a/test/x.test.ts:1: ../shared',
+      'bench/b.mjs:1: steering-repository segments',
+      'packages/a/test/x.test.ts:1: steering-repository path',
       'packages/c/test/y.test.ts:1: machine absolute path',
       'scripts/z.sh:1: machine absolute path',
     ]);
