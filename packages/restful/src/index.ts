@@ -54,7 +54,7 @@ export { Route, type RouteSpec } from './route.js';
 export type { RouteReader } from './route-reader.js';
 export type { Header, Items, ResponseError } from './response-error.js';
 export { Request, type RequestOptions } from './request.js';
-export { DEFAULT_MAX_REQUEST_BODY_BYTES, stopReadingBody } from './request-body.js';
+export { DEFAULT_MAX_REQUEST_BODY_BYTES, readRawBody, stopReadingBody } from './request-body.js';
 export { Response, setPrettyPrintResponses, type RawResponse, type ResponseOptions } from './response.js';
 export { ResponseHeader, type HeaderTarget } from './response-header.js';
 export { FilterChain, type FilterFunction, type RouteFunction } from './filter-chain.js';

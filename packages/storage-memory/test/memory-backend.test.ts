@@ -11,11 +11,11 @@ import {
   SetSelector,
   type StorageObject,
   StorageNotReadyError,
-  type Watch,
   type WatchEvent,
 } from '@apiserver/storage';
 import t, { type Test } from 'tap';
 import { MemoryBackend } from '../src/memory-backend.js';
+import { take } from './helpers/take.js';
 
 const pod = (ns: string, name: string, labels?: Record<string, string>): StorageObject => ({
   apiVersion: 'v1',
@@ -23,19 +23,6 @@ const pod = (ns: string, name: string, labels?: Record<string, string>): Storage
   metadata: { namespace: ns, name, ...(labels && { labels }) },
 });
 
-/** Reads `n` events or fails after `ms`. */
-async function take(w: Watch, n: number, ms = 3000): Promise<WatchEvent[]> {
-  const out: WatchEvent[] = [];
-  const it = w[Symbol.asyncIterator]();
-  const timer = setTimeout(() => w.stop(), ms);
-  while (out.length < n) {
-    const r = await it.next();
-    if (r.done === true) break;
-    out.push(r.value);
-  }
-  clearTimeout(timer);
-  return out;
-}
 const summary = (es: WatchEvent[]) =>
   es.map((e) => `${e.type} ${String(Reflect.get(e.object.metadata, 'name') ?? '')}@${e.object.metadata.resourceVersion ?? ''}`);
 

@@ -5,11 +5,10 @@ import {
   isExpired,
   isRequestTooLarge,
   type StorageObject,
-  type Watch,
-  type WatchEvent,
 } from '@apiserver/storage';
 import t from 'tap';
 import { DEFAULT_MAX_REQUEST_BYTES, MemoryBackend } from '../src/memory-backend.js';
+import { take } from './helpers/take.js';
 
 type ConfigMap = StorageObject & { data: Record<string, string> };
 const configMap = (name: string, size: number, fill = 'x'): ConfigMap => ({
@@ -20,19 +19,6 @@ const configMap = (name: string, size: number, fill = 'x'): ConfigMap => ({
 });
 const rvOf = (o: StorageObject) => Number(o.metadata.resourceVersion);
 
-/** Reads up to `n` events, giving up after `ms`. */
-async function take(w: Watch, n: number, ms = 3000): Promise<WatchEvent[]> {
-  const out: WatchEvent[] = [];
-  const it = w[Symbol.asyncIterator]();
-  const timer = setTimeout(() => w.stop(), ms);
-  while (out.length < n) {
-    const r = await it.next();
-    if (r.done === true) break;
-    out.push(r.value);
-  }
-  clearTimeout(timer);
-  return out;
-}
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {

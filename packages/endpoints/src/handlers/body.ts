@@ -4,7 +4,7 @@
  * schema, and field-validated.
  */
 import type { ApiObject } from '@apiserver/registry';
-import { stopReadingBody } from '@apiserver/restful';
+import { readRawBody, ServiceError } from '@apiserver/restful';
 import {
   formatGroupVersion,
   type KubeObject,
@@ -22,54 +22,17 @@ import type { FieldValidation } from './options.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 
 /**
- * Reads the whole request body, rejecting with 413 `Request entity too large: limit is N` past the limit; the rest
- * of an oversized body is not read and the connection closes after the response (restful's `stopReadingBody`).
+ * Reads the whole request body with restful's reader, rejecting with 413 `Request entity too large: limit is N` past
+ * the limit (the rest of an oversized body is not read and the connection closes after the response) and with 400
+ * when the body cannot be read: restful's `ServiceError`s as the API's Status errors.
  */
-export function readBody(request: HandlerRequest, limit: number): Promise<Buffer> {
-  const { req, res } = request;
-  const tooLarge = () => newRequestEntityTooLargeError(`limit is ${limit}`);
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    stopReadingBody(req, res);
-    return Promise.reject(tooLarge());
+export async function readBody(request: HandlerRequest, limit: number): Promise<Buffer> {
+  try {
+    return await readRawBody(request.req, limit, request.res);
+  } catch (err) {
+    if (!(err instanceof ServiceError)) throw err;
+    throw err.code === 413 ? newRequestEntityTooLargeError(`limit is ${limit}`) : newBadRequest(err.message);
   }
-  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const cleanup = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limit) {
-        cleanup();
-        stopReadingBody(req, res);
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      cleanup();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (err: Error): void => {
-      cleanup();
-      reject(newBadRequest(`unable to read the request body: ${err.message}`));
-    };
-    const onClose = (): void => {
-      cleanup();
-      reject(newBadRequest('unable to read the request body: the connection closed early'));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
 }
 
 /** The input serializer for the request's Content-Type (415 UnsupportedMediaType when none). */
