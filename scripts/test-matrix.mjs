@@ -14,6 +14,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packages, runPackageTests } from './package-tests.mjs';
 import { ensureTapBuilt } from './tap-build.mjs';
+import { ensureVendorBundles } from './typescript/vendor-bundles.mjs';
 import { summaryLine } from './tap-count.mjs';
 
 /** The Node versions beside the machine's: the newest 22 and 24 when pinned. */
@@ -58,6 +59,7 @@ function ensureBuilt() {
 async function main() {
   ensureBuilt();
   await ensureTapBuilt();
+  await ensureVendorBundles();
   const total = { pass: 0, fail: 0, skip: 0 };
   const lines = [];
   for (const version of MATRIX_VERSIONS) {

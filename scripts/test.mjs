@@ -3,9 +3,11 @@
 // packages. Extra arguments go to `lerna run test` (e.g. --scope @apiserver/restful).
 import { runPackageTests } from './package-tests.mjs';
 import { ensureTapBuilt } from './tap-build.mjs';
+import { ensureVendorBundles } from './typescript/vendor-bundles.mjs';
 import { summaryLine } from './tap-count.mjs';
 
 await ensureTapBuilt();
+await ensureVendorBundles();
 const sum = await runPackageTests({ lernaArgs: process.argv.slice(2) });
 // On a line of its own even if a package's output (relayed by nx) ended mid-line;
 // `total:` tells it apart from the per-package lines for .ci/run.

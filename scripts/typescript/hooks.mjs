@@ -4,11 +4,14 @@
 // the sources import their siblings by the name tsc gives them.
 // They replace tap's TypeScript plugin (ts-node), which loads the whole
 // TypeScript compiler into every test process (about a second of CPU each).
+// Packages that ship as hundreds of modules resolve to one-file bundles of the
+// same code when they have been built (see vendor-bundles.mjs).
 // The same hooks run in-thread (module.registerHooks, Node 22.15+) or on the
 // loader thread (module.register, Node 20.19).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from '@swc/core';
+import { vendorBundleMap } from './vendor-bundles.mjs';
 
 const TS_URL = /\.[cm]?ts$/;
 
@@ -24,6 +27,15 @@ const SWC_OPTIONS = {
     transform: { verbatimModuleSyntax: true, useDefineForClassFields: true },
   },
 };
+
+const VENDOR_BUNDLES = vendorBundleMap();
+
+/** The bundle of a bundled package's entry point, when `resolved` is that installed package's; else `resolved`. */
+function vendored(specifier, resolved) {
+  const vendor = VENDOR_BUNDLES.get(specifier);
+  if (vendor === undefined || !resolved.url.startsWith(vendor.packageUrl)) return resolved;
+  return { url: vendor.bundle, format: 'module', shortCircuit: true };
+}
 
 function isMissingModule(error) {
   return error?.code === 'ERR_MODULE_NOT_FOUND';
@@ -48,7 +60,7 @@ function formatOf(url) {
 
 export function resolveSync(specifier, context, nextResolve) {
   try {
-    return nextResolve(specifier, context);
+    return vendored(specifier, nextResolve(specifier, context));
   } catch (error) {
     const twin = isMissingModule(error) ? typeScriptTwin(specifier) : undefined;
     if (twin === undefined) throw error;
@@ -66,7 +78,7 @@ export function loadSync(url, context, nextLoad) {
 // The asynchronous forms module.register expects (Node 20.19).
 export async function resolve(specifier, context, nextResolve) {
   try {
-    return await nextResolve(specifier, context);
+    return vendored(specifier, await nextResolve(specifier, context));
   } catch (error) {
     const twin = isMissingModule(error) ? typeScriptTwin(specifier) : undefined;
     if (twin === undefined) throw error;
