@@ -8,11 +8,9 @@ await ensureVendorBundles();
 const bundles = vendorBundleMap();
 
 test('every bundled package has a bundle for each of its entry points', () => {
-  for (const name of VENDOR_PACKAGES) {
-    const specifiers = [...bundles.keys()].filter((s) => s === name || s.startsWith(`${name}/`));
-    assert.ok(specifiers.includes(name), `${name} itself is bundled`);
-    assert.ok(specifiers.length > 1, `${name}'s subpath entry points are bundled too`);
-  }
+  for (const name of VENDOR_PACKAGES) assert.ok(bundles.has(name), `${name} itself is bundled`);
+  const typebox = [...bundles.keys()].filter((s) => s.startsWith('typebox/'));
+  assert.deepEqual(typebox.sort(), ['compile', 'error', 'format', 'guard', 'schema', 'system', 'type', 'value'].map((s) => `typebox/${s}`));
 });
 
 test('each bundle exports what the installed entry point exports, with the same kinds of values', async () => {

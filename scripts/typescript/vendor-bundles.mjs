@@ -5,15 +5,26 @@
 // loader thread (scripts/typescript/hooks.mjs). The hooks resolve those packages
 // to the bundles built here instead: the same code, split by esbuild into one file
 // per package entry point plus shared chunks, so module identity holds across
-// entry points. Built once per installed version under .cache/vendor/ (ignored
-// by git); when a bundle is missing the hooks resolve the package as installed.
+// entry points. tap's own many-module helpers, which every test process loads,
+// are bundled too (not tap's core, whose plugins it builds at install time).
+// Built once per installed version under .cache/vendor/ (ignored by git); when
+// a bundle is missing the hooks resolve the package as installed.
 // Published packages and kube-lite's own bundle are not affected.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The packages bundled for tests. */
-export const VENDOR_PACKAGES = ['typebox'];
+export const VENDOR_PACKAGES = [
+  'typebox',
+  'diff',
+  'rimraf',
+  'tap-parser',
+  'mkdirp',
+  'tap-yaml',
+  '@tapjs/node-serialize',
+  '@tapjs/error-serdes',
+];
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAP_FILE = 'entries.json';
@@ -28,12 +39,20 @@ function bundleDir(name, version) {
   return join(ROOT, '.cache', 'vendor', `${name}@${version}`);
 }
 
+/** The file an `exports` target names for `import` on Node (conditions nest: `{ import: { types, default } }`). */
+function esmTarget(target) {
+  if (typeof target === 'string') return target;
+  if (target === null || typeof target !== 'object') return undefined;
+  const condition = ['import', 'node', 'default'].find((c) => c in target);
+  return condition === undefined ? undefined : esmTarget(target[condition]);
+}
+
 /** `{ 'typebox/value': './build/value/index.mjs', … }`: the package's ESM entry points by specifier. */
 function entryPoints(name, manifest) {
   const entries = {};
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-    const file = typeof target === 'string' ? target : (target.import ?? target.default);
-    if (typeof file !== 'string' || subpath.includes('*')) continue;
+    const file = esmTarget(target);
+    if (file === undefined || !/\.m?js$/.test(file) || subpath.includes('*')) continue;
     entries[subpath === '.' ? name : `${name}/${subpath.slice(2)}`] = file;
   }
   return entries;
@@ -56,6 +75,8 @@ export async function ensureVendorBundles() {
       splitting: true,
       format: 'esm',
       platform: 'node',
+      // Only the package's own modules: its dependencies stay imports, resolved (and bundled) on their own.
+      packages: 'external',
       outdir: staging,
       outExtension: { '.js': '.mjs' },
       logLevel: 'error',
