@@ -91,6 +91,8 @@ export { negotiateWatch, pumpWatch, watchContentType, type WatchSink } from './h
 export { statusServiceErrorHandler } from './service-error-handler.js';
 export {
   applyJSONPatch,
+  applyJSONPatchPaced,
+  JSON_PATCH_SLICE_MILLIS,
   DEFAULT_JSON_PATCH_MAX_COPY_BYTES,
   decodeJSONPatch,
   goJSONSize,

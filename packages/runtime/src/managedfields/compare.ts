@@ -60,13 +60,19 @@ class Walker {
   }
 
   map(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[]): void {
-    const keys = new Set([...Object.keys(l ?? {}), ...Object.keys(r ?? {})]);
-    for (const key of keys) {
-      const lv = l !== undefined && Object.hasOwn(l, key) ? l[key] : undefined;
-      const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
-      const e = entryType(t, key);
-      this.compare(lv, rv, e.type, [...path, { fieldName: key }], e.alwaysPresent);
+    if (l !== undefined) {
+      for (const key of Object.keys(l)) {
+        const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
+        this.entry(l[key], rv, t, key, path);
+      }
     }
+    if (r === undefined) return;
+    for (const key of Object.keys(r)) if (l === undefined || !Object.hasOwn(l, key)) this.entry(undefined, r[key], t, key, path);
+  }
+
+  entry(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[]): void {
+    const e = entryType(t, key);
+    this.compare(l, r, e.type, [...path, { fieldName: key }], e.alwaysPresent);
   }
 
   list(l: readonly unknown[], r: readonly unknown[], t: ListType, path: PathElement[]): void {
