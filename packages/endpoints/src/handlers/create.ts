@@ -35,7 +35,7 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
       const obj = await recordUpdatePaced(scope, undefined, decoded, managerOrUserAgent(options.fieldManager, request.req.headers['user-agent']), pace);
       await pace();
       const dryRun = isDryRun(options.dryRun);
-      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'create'));
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'create'), pace);
       const name = named ? request.name : (obj.metadata.name ?? '');
       const metaOptions = toMetaWriteOptions(options);
       const attributes = attributesFor(scope, request, 'CREATE', { object: obj, options: metaOptions, dryRun, name });

@@ -226,7 +226,7 @@ export function patchResource(scope: RequestScope, patcher: Patcher): Handler {
       const pace = paceFor(body.length);
       const text = body.toString('utf8');
       const dryRun = isDryRun(options.dryRun);
-      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'patch'));
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'patch'), pace);
       const metaOptions = toMetaWriteOptions(options);
       const info = defaultUpdatedObjectInfo(
         undefined,

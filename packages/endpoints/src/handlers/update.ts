@@ -24,7 +24,7 @@ export function updateResource(scope: RequestScope, updater: Updater): Handler {
       ensureNamespace(scope, obj, request.namespace);
       checkName(obj, request.name, request.namespace);
       const dryRun = isDryRun(options.dryRun);
-      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'update'));
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'update'), pace);
       const metaOptions = toMetaWriteOptions(options);
       const manager = managerOrUserAgent(options.fieldManager, request.req.headers['user-agent']);
       const trackFields: TransformFunc = async (_ctx, newObj, oldObj) => {
