@@ -61,8 +61,11 @@ export class FieldSet {
     return s;
   }
 
-  /** Adds a path (in place; used while building a set). */
-  insert(path: FieldPathElements): void {
+  /**
+   * Adds a path (in place; used while building a set). `lastId`, when given, is the FieldsV1 key of the path's
+   * last element (`serializePathElement`), which callers that already built it pass to spare a second one.
+   */
+  insert(path: FieldPathElements, lastId?: string): void {
     if (path.length === 0) return;
     let node: FieldSet = this;
     const last = path.length - 1;
@@ -71,7 +74,7 @@ export class FieldSet {
       node = node.childFor(serializePathElement(pe), pe);
     }
     const pe = path[last] as PathElement;
-    node.#members.set(serializePathElement(pe), pe);
+    node.#members.set(lastId ?? serializePathElement(pe), pe);
   }
 
   /** The child set under a path element, created when absent (building only). */
@@ -134,6 +137,12 @@ export class FieldSet {
    * FieldsV1 key, whether it is a member and the set below it (what the FieldsV1 encoding walks).
    */
   elements(): NodeElement[] {
+    if (this.#children.size === 0) {
+      // A node of leaves only (every set item, every map entry of a data map): no merging by key.
+      const leaves: NodeElement[] = [];
+      for (const [id, pe] of this.#members) leaves.push({ id, pe, member: true, child: undefined });
+      return sortElements(leaves);
+    }
     const byId = new Map<string, NodeElement>();
     for (const [id, pe] of this.#members) byId.set(id, { id, pe, member: true, child: undefined });
     for (const [id, c] of this.#children) {
