@@ -66,6 +66,7 @@ export {
   requestInfoOf,
   type RequestScope,
 } from './handlers/request-scope.js';
+export { PACED_BODY_BYTES, type Pace, paceFor, yieldToEventLoop } from './handlers/pacing.js';
 export { getResource, getResourceWithOptions } from './handlers/get.js';
 export { listResource, type ListRoute } from './handlers/list.js';
 export { createNamedResource, createResource } from './handlers/create.js';
@@ -91,6 +92,8 @@ export { negotiateWatch, pumpWatch, watchContentType, type WatchSink } from './h
 export { statusServiceErrorHandler } from './service-error-handler.js';
 export {
   applyJSONPatch,
+  applyJSONPatchPaced,
+  JSON_PATCH_SLICE_MILLIS,
   DEFAULT_JSON_PATCH_MAX_COPY_BYTES,
   decodeJSONPatch,
   goJSONSize,

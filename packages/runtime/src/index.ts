@@ -287,11 +287,12 @@ export {
   type KeyField,
   type PathElement,
   PathElementError,
+  pathElementRank,
   pathElementString,
   pathString,
   serializePathElement,
 } from './managedfields/path-element.js';
-export { FieldSet } from './managedfields/field-set.js';
+export { FieldSet, type NodeElement } from './managedfields/field-set.js';
 export { type FieldsV1, FieldsV1Error, fieldsV1ToSet, setToFieldsV1 } from './managedfields/fields-v1.js';
 export {
   BUILTIN_KEY_DEFAULTS,

@@ -47,3 +47,19 @@ export function recordUpdate(scope: RequestScope, live: ApiObject | undefined, n
   const updated = fieldManagerFor(scope).update(live as JSONObject | undefined, newObj as unknown as JSONObject, manager);
   return updated as unknown as ApiObject;
 }
+
+/**
+ * {@link recordUpdate} with `pause` awaited between comparing the objects and encoding managedFields (a large
+ * body's pace, issue #19).
+ */
+export async function recordUpdatePaced(
+  scope: RequestScope,
+  live: ApiObject | undefined,
+  newObj: ApiObject,
+  manager: string,
+  pause: () => Promise<void> | undefined,
+): Promise<ApiObject> {
+  if (!tracksManagedFields(scope)) return newObj;
+  const updated = await fieldManagerFor(scope).updatePaced(live as JSONObject | undefined, newObj as unknown as JSONObject, manager, pause);
+  return updated as unknown as ApiObject;
+}

@@ -19,6 +19,7 @@ import {
 } from '@apiserver/runtime';
 import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import type { FieldValidation } from './options.js';
+import { type Pace, paceFor } from './pacing.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 
 /**
@@ -87,22 +88,39 @@ function valueAtPointer(obj: unknown, pointer: string): unknown {
   return current;
 }
 
+/** `obj` as its kind's schema sees it (the scope's apiVersion and kind), or undefined when the scheme does not know the kind. */
+function typedProbe(scope: RequestScope, obj: KubeObject): KubeObject | undefined {
+  if (scope.objectSchema === undefined || !scope.scheme.recognizes(scope.kind)) return undefined;
+  return { ...obj, apiVersion: scopeAPIVersion(scope), kind: scope.kind.kind };
+}
+
+/** The first field of a typed probe whose JSON type the schema rejects, as `/path: message`. */
+function schemaViolation(scope: RequestScope, probe: KubeObject): string | undefined {
+  // Go decodes into structs: missing fields and JSON nulls are zero values, only wrong types fail.
+  const first = scope.scheme.validate(probe).find((p) => !/required/i.test(p.message) && valueAtPointer(probe, p.path) !== null);
+  return first === undefined ? undefined : `${first.path || '/'}: ${first.message}`;
+}
+
 /**
  * The first field of `obj` whose JSON type the scope's schema rejects, as `/path: message`, or the first number Go
  * would not decode into its integer field (read as written in `jsonText`, the body's JSON, when given): Go's typed
  * decode error.
  */
 export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText?: string): string | undefined {
-  if (scope.objectSchema === undefined) return undefined;
-  const probe = { ...obj, apiVersion: scopeAPIVersion(scope), kind: scope.kind.kind };
-  if (!scope.scheme.recognizes(scope.kind)) return undefined;
-  // Go decodes into structs: missing fields and JSON nulls are zero values, only wrong types fail.
-  const first = scope.scheme.validate(probe).find((p) => !/required/i.test(p.message) && valueAtPointer(probe, p.path) !== null);
-  return first === undefined ? goNumberProblem(scope.objectSchema, probe, jsonText) : `${first.path || '/'}: ${first.message}`;
+  const probe = typedProbe(scope, obj);
+  if (probe === undefined || scope.objectSchema === undefined) return undefined;
+  return schemaViolation(scope, probe) ?? goNumberProblem(scope.objectSchema, probe, jsonText);
 }
 
-function checkSchema(scope: RequestScope, obj: KubeObject, jsonText: string | undefined): void {
-  const problem = schemaTypeProblem(scope, obj, jsonText);
+/** {@link schemaTypeProblem} as a 400, with `pace` awaited between the type check and the number check. */
+async function checkSchema(scope: RequestScope, obj: KubeObject, jsonText: string | undefined, pace: Pace): Promise<void> {
+  const probe = typedProbe(scope, obj);
+  if (probe === undefined || scope.objectSchema === undefined) return;
+  let problem = schemaViolation(scope, probe);
+  if (problem === undefined) {
+    await pace();
+    problem = goNumberProblem(scope.objectSchema, probe, jsonText);
+  }
   if (problem !== undefined) throw cannotHandle(scope, problem);
 }
 
@@ -116,11 +134,32 @@ export function validateFields(
   strictDecodeErrors: readonly string[] = [],
 ): void {
   if (mode === 'Ignore' || scope.objectSchema === undefined) return;
-  const problems = [
-    ...strictDecodeErrors,
-    ...(jsonText === undefined ? [] : duplicateFields(jsonText).map((f) => `duplicate field ${JSON.stringify(f)}`)),
-    ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj)),
-  ];
+  const problems = [...strictDecodeErrors, ...duplicateFieldMessages(jsonText), ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj))];
+  reportFieldProblems(scope, request, mode, problems);
+}
+
+function duplicateFieldMessages(jsonText: string | undefined): string[] {
+  return jsonText === undefined ? [] : duplicateFields(jsonText).map((f) => `duplicate field ${JSON.stringify(f)}`);
+}
+
+/** {@link validateFields} with `pace` awaited between the duplicate-field scan and the unknown-field walk. */
+async function validateFieldsPaced(
+  scope: RequestScope,
+  request: HandlerRequest,
+  obj: KubeObject,
+  jsonText: string | undefined,
+  mode: FieldValidation,
+  strictDecodeErrors: readonly string[],
+  pace: Pace,
+): Promise<void> {
+  if (mode === 'Ignore' || scope.objectSchema === undefined) return;
+  const duplicates = duplicateFieldMessages(jsonText);
+  await pace();
+  const problems = [...strictDecodeErrors, ...duplicates, ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj))];
+  reportFieldProblems(scope, request, mode, problems);
+}
+
+function reportFieldProblems(scope: RequestScope, request: HandlerRequest, mode: FieldValidation, problems: readonly string[]): void {
   if (problems.length === 0) return;
   // transformDecodeError wraps the strict decoder's error: `ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: …`.
   if (mode === 'Strict') throw cannotHandle(scope, `strict decoding error: ${problems.join(', ')}`);
@@ -136,10 +175,22 @@ function hasStrictDecode(serializer: object): serializer is StrictDecoder {
   return typeof (serializer as Partial<StrictDecoder>).decodeStrict === 'function';
 }
 
-/** Reads and decodes the request body into an object of the scope's kind. */
-export async function decodeBody(scope: RequestScope, request: HandlerRequest, mode: FieldValidation): Promise<ApiObject> {
+/** A decoded request body, with the pace its size asks for between the later phases of the request. */
+export interface DecodedBody {
+  /** The object. */
+  readonly object: ApiObject;
+  /** Yields to the event loop between phases when the body was large. */
+  readonly pace: Pace;
+}
+
+/**
+ * Reads and decodes the request body into an object of the scope's kind; a large body yields to the event loop
+ * between the decode, the schema check and the field validation (issue #19).
+ */
+export async function decodeRequestBody(scope: RequestScope, request: HandlerRequest, mode: FieldValidation): Promise<DecodedBody> {
   const info = inputSerializer(scope, request);
   const body = await readBody(request, scope.maxRequestBodyBytes);
+  const pace = paceFor(body.length);
   let decoded: KubeObject;
   let strictDecodeErrors: readonly string[] = [];
   try {
@@ -151,9 +202,17 @@ export async function decodeBody(scope: RequestScope, request: HandlerRequest, m
   }
   const obj = checkTypeMeta(scope, decoded, body);
   const jsonText = info.mediaType === 'application/json' ? body.toString('utf8') : undefined;
-  checkSchema(scope, obj, jsonText);
-  validateFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
-  return toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj));
+  await pace();
+  await checkSchema(scope, obj, jsonText, pace);
+  await pace();
+  await validateFieldsPaced(scope, request, obj, jsonText, mode, strictDecodeErrors, pace);
+  await pace();
+  return { object: toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj)), pace };
+}
+
+/** Reads and decodes the request body into an object of the scope's kind. */
+export async function decodeBody(scope: RequestScope, request: HandlerRequest, mode: FieldValidation): Promise<ApiObject> {
+  return (await decodeRequestBody(scope, request, mode)).object;
 }
 
 /** Ensures `metadata` is an object (ApiObject's shape). */

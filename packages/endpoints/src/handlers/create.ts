@@ -7,8 +7,8 @@ import { admit, attributesFor, validateObjectFunc } from './admission.js';
 import { isDryRun } from '@apiserver/registry';
 import type { CreateOptions } from '@apiserver/runtime';
 import { managerOrUserAgent } from '../fieldmanager/manager-name.js';
-import { recordUpdate } from '../fieldmanager/scope-field-manager.js';
-import { decodeBody } from './body.js';
+import { recordUpdatePaced } from '../fieldmanager/scope-field-manager.js';
+import { decodeRequestBody } from './body.js';
 import { checkPathSegmentName, ensureNamespace, wipeSystemFields } from './object-meta.js';
 import { toMetaWriteOptions, writeOptionsOf } from './options.js';
 import { finishRequest } from './finisher.js';
@@ -28,13 +28,14 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
     serve(scope, request, async () => {
       const negotiated = negotiateOutput(scope, request);
       const options = writeOptionsOf(request.query, 'CreateOptions');
-      const decoded = await decodeBody(scope, request, options.fieldValidation);
+      const { object: decoded, pace } = await decodeRequestBody(scope, request, options.fieldValidation);
       if (!(named && scope.preserveSystemFieldsOnCreate)) wipeSystemFields(decoded);
       ensureNamespace(scope, decoded, request.namespace);
       checkPathSegmentName(scope, decoded);
-      const obj = recordUpdate(scope, undefined, decoded, managerOrUserAgent(options.fieldManager, request.req.headers['user-agent']));
+      const obj = await recordUpdatePaced(scope, undefined, decoded, managerOrUserAgent(options.fieldManager, request.req.headers['user-agent']), pace);
+      await pace();
       const dryRun = isDryRun(options.dryRun);
-      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'create'));
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'create'), pace);
       const name = named ? request.name : (obj.metadata.name ?? '');
       const metaOptions = toMetaWriteOptions(options);
       const attributes = attributesFor(scope, request, 'CREATE', { object: obj, options: metaOptions, dryRun, name });
@@ -42,6 +43,7 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
         await admit(scope, ctx, attributes);
         return fn(ctx, name, obj, validateObjectFunc(scope, attributes), metaOptions);
       });
+      await pace();
       await writeObjectNegotiated(scope, request, 201, created, negotiated);
     });
 }

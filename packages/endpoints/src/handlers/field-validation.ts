@@ -9,18 +9,36 @@ import type { TSchema } from 'typebox';
 
 const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
 
-/** Dotted paths of keys that appear twice in one JSON object of an already-valid JSON text. */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Whether the character code is JSON whitespace (the only characters allowed between tokens). */
+function isJSONSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Index just past the JSON string that starts at `start` (its opening quote), and whether it holds escapes. */
+function stringEnd(text: string, start: number): { end: number; escaped: boolean } {
+  let i = start + 1;
+  let escaped = false;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE || Number.isNaN(c)) return { end: i + 1, escaped };
+    if (c === BACKSLASH) {
+      escaped = true;
+      i += 2;
+    } else i++;
+  }
+}
+
+/**
+ * Dotted paths of keys that appear twice in one JSON object of an already-valid JSON text. One pass over the
+ * text; a string is only decoded when it is an object key that holds escapes.
+ */
 export function duplicateFields(text: string): string[] {
   const found: string[] = [];
   const stack: { keys: Set<string>; path: string; index: number; isArray: boolean; key: string }[] = [];
   let i = 0;
-  const readString = (): string => {
-    const start = i;
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    i++;
-    return String(JSON.parse(text.slice(start, i)));
-  };
   const childPath = (): string => {
     const top = stack.at(-1);
     if (top === undefined) return '';
@@ -29,15 +47,18 @@ export function duplicateFields(text: string): string[] {
   while (i < text.length) {
     const c = text[i];
     if (c === '"') {
-      const s = readString();
+      const start = i;
+      const { end, escaped } = stringEnd(text, start);
+      i = end;
       const top = stack.at(-1);
+      if (top === undefined || top.isArray) continue;
       let j = i;
-      while (j < text.length && /\s/.test(text[j] ?? '')) j++;
-      if (top !== undefined && !top.isArray && text[j] === ':') {
-        if (top.keys.has(s)) found.push(join(top.path, s));
-        top.keys.add(s);
-        top.key = s;
-      }
+      while (isJSONSpace(text.charCodeAt(j))) j++;
+      if (text[j] !== ':') continue;
+      const key = escaped ? String(JSON.parse(text.slice(start, end))) : text.slice(start + 1, end - 1);
+      if (top.keys.has(key)) found.push(join(top.path, key));
+      top.keys.add(key);
+      top.key = key;
       continue;
     }
     if (c === '{' || c === '[') stack.push({ keys: new Set(), path: childPath(), index: 0, isArray: c === '[', key: '' });

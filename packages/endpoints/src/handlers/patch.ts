@@ -23,11 +23,11 @@ import {
   unknownFieldMessages,
   parseJSONLimited,
 } from '@apiserver/runtime';
-import { applyJSONPatch, DEFAULT_JSON_PATCH_MAX_COPY_BYTES, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
+import { applyJSONPatch, applyJSONPatchPaced, DEFAULT_JSON_PATCH_MAX_COPY_BYTES, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { applyStrategicMergePatch, StrategicMergePatchError } from '../patch/strategic-merge-patch.js';
 import { managerOrUserAgent } from '../fieldmanager/manager-name.js';
-import { recordUpdate } from '../fieldmanager/scope-field-manager.js';
+import { recordUpdatePaced } from '../fieldmanager/scope-field-manager.js';
 import { admissionTransformer, attributesFor, validateObjectFunc, validateObjectUpdateFunc } from './admission.js';
 import { applyConfiguration } from './apply.js';
 import { checkTypeMeta, readBody, schemaTypeProblem, toApiObject } from './body.js';
@@ -35,6 +35,7 @@ import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import { checkName, ensureNamespace } from './object-meta.js';
 import { queryBool, toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
 import { finishRequest } from './finisher.js';
+import { type Pace, paceFor, yieldToEventLoop } from './pacing.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
 import { withTypeMeta } from './transform.js';
@@ -67,24 +68,48 @@ function parsePatch(text: string): unknown {
   }
 }
 
+function jsonPatchOperations(text: string) {
+  const ops = decodeJSONPatch(text);
+  if (ops.length > MAX_JSON_PATCH_OPERATIONS) {
+    throw newRequestEntityTooLargeError(`The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${ops.length}`);
+  }
+  return ops;
+}
+
+function jsonPatchOptions(scope: RequestScope) {
+  return { accumulatedCopySizeLimit: scope.jsonPatchMaxCopyBytes ?? DEFAULT_JSON_PATCH_MAX_COPY_BYTES };
+}
+
+/** A patch error as the API's Status error (400 for undecodable patches, 422 when a JSON patch fails to apply). */
+function patchError(err: unknown): unknown {
+  if (err instanceof JSONPatchError && err.stage === 'decode') return newBadRequest(err.message);
+  if (err instanceof JSONPatchError) return newGenericServerResponse(422, { serverMessage: err.message });
+  if (err instanceof StrategicMergePatchError) return newBadRequest(err.message);
+  return err;
+}
+
 /** Applies a (non-apply) patch of a type to the JSON form of an object. */
 export function applyPatch(type: Exclude<PatchType, 'apply'>, current: KubeObject, text: string, scope: RequestScope): unknown {
   try {
-    if (type === 'json') {
-      const ops = decodeJSONPatch(text);
-      if (ops.length > MAX_JSON_PATCH_OPERATIONS) {
-        throw newRequestEntityTooLargeError(`The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${ops.length}`);
-      }
-      return applyJSONPatch(current, ops, { accumulatedCopySizeLimit: scope.jsonPatchMaxCopyBytes ?? DEFAULT_JSON_PATCH_MAX_COPY_BYTES });
-    }
+    if (type === 'json') return applyJSONPatch(current, jsonPatchOperations(text), jsonPatchOptions(scope));
     const patch = parsePatch(text);
     if (type === 'merge') return applyMergePatch(current, patch);
     return applyStrategicMergePatch(current, patch, scope.objectSchema);
   } catch (err) {
-    if (err instanceof JSONPatchError && err.stage === 'decode') throw newBadRequest(err.message);
-    if (err instanceof JSONPatchError) throw newGenericServerResponse(422, { serverMessage: err.message });
-    if (err instanceof StrategicMergePatchError) throw newBadRequest(err.message);
-    throw err;
+    throw patchError(err);
+  }
+}
+
+/**
+ * {@link applyPatch} for the handler: a JSON patch yields to the event loop whenever its operations have run for a
+ * while, whatever the size of its body (a short patch may copy a large value many times).
+ */
+async function applyPatchPaced(type: Exclude<PatchType, 'apply'>, current: KubeObject, text: string, scope: RequestScope): Promise<unknown> {
+  if (type !== 'json') return applyPatch(type, current, text, scope);
+  try {
+    return await applyJSONPatchPaced(current, jsonPatchOperations(text), jsonPatchOptions(scope), yieldToEventLoop);
+  } catch (err) {
+    throw patchError(err);
   }
 }
 
@@ -117,17 +142,17 @@ function patchOptionsOf(request: HandlerRequest, type: PatchType): { options: Wr
   return { options: writeOptionsOf(q, 'PatchOptions'), force: force !== null && queryBool(force) };
 }
 
-function patchResult(scope: RequestScope, request: HandlerRequest, p: PatchRequest, old: ApiObject | undefined): unknown {
+async function patchResult(scope: RequestScope, request: HandlerRequest, p: PatchRequest, old: ApiObject | undefined): Promise<unknown> {
   const live = old === undefined ? undefined : withTypeMeta(scope, structuredClone(old));
   if (p.type === 'apply') {
     const { fieldManager, fieldValidation } = p.options;
     return applyConfiguration(scope, live as JSONObject | undefined, { text: p.text, fieldManager, force: p.force, fieldValidation, warnings: request.warnings });
   }
   if (live === undefined) throw newNotFound({ group: scope.resource.group, resource: scope.resource.resource }, request.name);
-  return applyPatch(p.type, live, p.text, scope);
+  return applyPatchPaced(p.type, live, p.text, scope);
 }
 
-function checkPatched(scope: RequestScope, request: HandlerRequest, p: PatchRequest, result: unknown): KubeObject {
+async function checkPatched(scope: RequestScope, request: HandlerRequest, p: PatchRequest, result: unknown, pace: Pace): Promise<KubeObject> {
   if (typeof result !== 'object' || result === null || Array.isArray(result)) {
     throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [
       fieldInvalid(newPath('patch'), p.text, 'the patched object is not a JSON object'),
@@ -141,6 +166,7 @@ function checkPatched(scope: RequestScope, request: HandlerRequest, p: PatchRequ
   }
   // Apply checked its configuration against the schema already (undeclared fields fail the typed conversion).
   if (p.type === 'apply') return typed;
+  await pace();
   const problems = p.options.fieldValidation === 'Ignore' ? [] : fieldProblems(scope, typed, p.type === 'json' ? '{}' : p.text);
   if (problems.length > 0 && p.options.fieldValidation === 'Strict') {
     throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [
@@ -164,11 +190,14 @@ function checkPatchedSize(scope: RequestScope, result: unknown): void {
   }
 }
 
-function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchRequest) {
+/** The patched object; a large patch yields to the event loop between its phases (issue #19). */
+function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchRequest, pace: Pace) {
   return async (_ctx: unknown, _new: ApiObject | undefined, old: ApiObject | undefined): Promise<ApiObject> => {
-    const result = patchResult(scope, request, p, old);
+    const result = await patchResult(scope, request, p, old);
+    await pace();
     checkPatchedSize(scope, result);
-    const typed = checkPatched(scope, request, p, result);
+    const typed = await checkPatched(scope, request, p, result, pace);
+    await pace();
     const obj = toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, typed));
     if (p.type === 'apply') {
       const uid = obj.metadata.uid ?? '';
@@ -179,7 +208,10 @@ function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchReq
     }
     checkName(obj, request.name, request.namespace);
     if (p.type === 'apply') return obj;
-    return recordUpdate(scope, old, obj, managerOrUserAgent(p.options.fieldManager, request.req.headers['user-agent']));
+    await pace();
+    const tracked = await recordUpdatePaced(scope, old, obj, managerOrUserAgent(p.options.fieldManager, request.req.headers['user-agent']), pace);
+    await pace();
+    return tracked;
   };
 }
 
@@ -190,13 +222,15 @@ export function patchResource(scope: RequestScope, patcher: Patcher): Handler {
       const type = patchTypeOf(request);
       const negotiated = negotiateOutput(scope, request);
       const { options, force } = patchOptionsOf(request, type);
-      const text = (await readBody(request, scope.maxRequestBodyBytes)).toString('utf8');
+      const body = await readBody(request, scope.maxRequestBodyBytes);
+      const pace = paceFor(body.length);
+      const text = body.toString('utf8');
       const dryRun = isDryRun(options.dryRun);
-      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'patch'));
+      const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'patch'), pace);
       const metaOptions = toMetaWriteOptions(options);
       const info = defaultUpdatedObjectInfo(
         undefined,
-        patchedObject(scope, request, { type, text, options, force }),
+        patchedObject(scope, request, { type, text, options, force }, pace),
         admissionTransformer(scope, request, metaOptions, dryRun),
       );
       const createValidation = validateObjectFunc(scope, attributesFor(scope, request, 'CREATE', { options: metaOptions, dryRun }));
@@ -205,6 +239,7 @@ export function patchResource(scope: RequestScope, patcher: Patcher): Handler {
       const result = await finishRequest(scope.requestTimeoutSeconds, () =>
         patcher.update(ctx, request.name, info, createValidation, updateValidation, type === 'apply', metaOptions),
       );
+      await pace();
       await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated);
     });
 }

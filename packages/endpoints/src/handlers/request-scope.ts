@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionInterface, RequestContext, RequestInfo, TableConvertor } from '@apiserver/registry';
 import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme, SerializerInfo } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
+import type { Pace } from './pacing.js';
 
 /** Per-route facts shared by every request a handler serves. */
 export interface RequestScope {
@@ -117,6 +118,7 @@ export function requestInfoOf(scope: RequestScope, request: HandlerRequest, verb
 class HandlerRequestContext implements RequestContext {
   readonly namespace: string;
   declare readonly requestInfo?: RequestInfo;
+  declare readonly pace?: Pace;
   declare readonly signal: AbortSignal;
   readonly dryRun: boolean;
   /** Own (not a method): copies and detached calls keep it. */
@@ -132,9 +134,10 @@ class HandlerRequestContext implements RequestContext {
     },
   };
 
-  constructor(request: HandlerRequest, namespace: string, dryRun: boolean, requestInfo: RequestInfo | undefined) {
+  constructor(request: HandlerRequest, namespace: string, dryRun: boolean, requestInfo: RequestInfo | undefined, pace: Pace | undefined) {
     this.namespace = namespace;
     if (requestInfo !== undefined) (this as { requestInfo?: RequestInfo }).requestInfo = requestInfo;
+    if (pace !== undefined) (this as { pace?: Pace }).pace = pace;
     Object.defineProperty(this, 'signal', HandlerRequestContext.#signalProperty);
     this.dryRun = dryRun;
     this.addWarning = (text) => {
@@ -158,6 +161,6 @@ class HandlerRequestContext implements RequestContext {
 }
 
 /** The registry RequestContext of a request: namespace, dry run, warnings and an abort signal tied to the client. */
-export function requestContextOf(request: HandlerRequest, namespace: string, dryRun = false, requestInfo?: RequestInfo): RequestContext {
-  return new HandlerRequestContext(request, namespace, dryRun, requestInfo);
+export function requestContextOf(request: HandlerRequest, namespace: string, dryRun = false, requestInfo?: RequestInfo, pace?: Pace): RequestContext {
+  return new HandlerRequestContext(request, namespace, dryRun, requestInfo, pace);
 }

@@ -217,13 +217,51 @@ function applyOne(doc: unknown, o: JSONPatchOperation, state: ApplyState): unkno
   }
 }
 
+/** The operations applied in order to a copy of `doc`, one step (a `yield`) per operation. */
+function* applySteps(doc: unknown, ops: readonly JSONPatchOperation[], options: JSONPatchOptions): Generator<void, unknown> {
+  const state: ApplyState = { limit: options.accumulatedCopySizeLimit ?? DEFAULT_JSON_PATCH_MAX_COPY_BYTES, copied: 0, shifted: 0 };
+  let current = structuredClone(doc);
+  for (const o of ops) {
+    current = applyOne(current, o, state);
+    yield;
+  }
+  return current;
+}
+
 /**
  * Applies operations in order to a copy of `doc`. `copy` operations may add at most
  * `options.accumulatedCopySizeLimit` bytes in total (default {@link DEFAULT_JSON_PATCH_MAX_COPY_BYTES}).
  */
 export function applyJSONPatch(doc: unknown, ops: readonly JSONPatchOperation[], options: JSONPatchOptions = {}): unknown {
-  const state: ApplyState = { limit: options.accumulatedCopySizeLimit ?? DEFAULT_JSON_PATCH_MAX_COPY_BYTES, copied: 0, shifted: 0 };
-  let current = structuredClone(doc);
-  for (const o of ops) current = applyOne(current, o, state);
-  return current;
+  const steps = applySteps(doc, ops, options);
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
+}
+
+/** How long {@link applyJSONPatchPaced} runs operations before it awaits its pause, in milliseconds. */
+export const JSON_PATCH_SLICE_MILLIS = 50;
+
+/**
+ * {@link applyJSONPatch} that awaits `pause` whenever the operations applied since the last pause took
+ * {@link JSON_PATCH_SLICE_MILLIS} or more: a patch of many costly operations (each `copy` of a large value) does not
+ * hold the event loop for all of them at once (issue #19).
+ */
+export async function applyJSONPatchPaced(
+  doc: unknown,
+  ops: readonly JSONPatchOperation[],
+  options: JSONPatchOptions,
+  pause: () => Promise<void> | undefined,
+): Promise<unknown> {
+  const steps = applySteps(doc, ops, options);
+  let sliceStart = performance.now();
+  let step = steps.next();
+  while (step.done !== true) {
+    if (performance.now() - sliceStart >= JSON_PATCH_SLICE_MILLIS) {
+      await pause();
+      sliceStart = performance.now();
+    }
+    step = steps.next();
+  }
+  return step.value;
 }

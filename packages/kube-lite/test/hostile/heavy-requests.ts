@@ -1,7 +1,9 @@
 /**
  * Issue #19's heavy-but-valid requests: bodies under the 3 MiB limit whose processing froze the event loop for
  * seconds (a strategic merge of 10 000 / 20 000 new finalizers, 800 JSON-patch copies of a 10 000-key map, a YAML
- * map of 24 000 keys). Writes are `dryRun=All` on an object of the caller's namespace, so nothing is stored.
+ * map of 24 000 keys), and JSON bodies close to the limit (an update with 100 000 finalizers, 2.0 MiB; a create of
+ * a ConfigMap of 160 000 keys, 2.8 MiB, whose values stay under the 1 MiB data limit). Writes are `dryRun=All` on
+ * an object of the caller's namespace, so nothing is stored.
  */
 import { MERGE_PATCH, YAML } from './hostile-input.js';
 import type { Probe } from './http-probe.js';
@@ -31,6 +33,18 @@ function copiesOfMap(keys: number, copies: number): string {
   return JSON.stringify(ops);
 }
 
+/** A ConfigMap of `keys` small entries: `k<i>: v<i>` (the values of 160 000 keys total 1 008 890 bytes, under 1 MiB). */
+function configMapOfKeys(name: string, keys: number): string {
+  const data = Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, `v${i}`]));
+  return JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
+}
+
+/** The target ConfigMap of namespace `ns` with `n` finalizers. */
+function targetWithFinalizers(ns: string, n: number): string {
+  const finalizers = Array.from({ length: n }, (_, i) => `example.com/f${i}`);
+  return JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: HEAVY_TARGET, namespace: ns, finalizers }, data: { a: 'b' } });
+}
+
 function yamlMap(keys: number): string {
   const lines = Array.from({ length: keys }, (_, i) => `  k${i}: v${i}`);
   return `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: yaml-map\ndata:\n${lines.join('\n')}\n`;
@@ -44,6 +58,8 @@ export function heavyRequests(ns: string): HeavyRequest[] {
     { name: 'strategic merge of 20 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(20_000), headers: { 'content-type': STRATEGIC } } },
     { name: 'merge patch of 20 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(20_000), headers: { 'content-type': MERGE_PATCH } } },
     { name: '800 json-patch copies of a 10 000-key map', probe: { method: 'PATCH', path: target, body: copiesOfMap(10_000, 800), headers: { 'content-type': JSON_PATCH } } },
+    { name: 'update with 100 000 finalizers', probe: { method: 'PUT', path: target, body: targetWithFinalizers(ns, 100_000) } },
+    { name: 'create of a ConfigMap of 160 000 keys', probe: { method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps?dryRun=All`, body: configMapOfKeys('many-keys', 160_000) } },
     { name: 'YAML map of 24 000 keys', probe: { method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps?dryRun=All`, body: yamlMap(24_000), headers: { 'content-type': YAML } } },
   ];
 }

@@ -24,12 +24,15 @@ export class DryRunnableStorage {
     this.storage = storage;
   }
 
-  /** Creates `key`; a dry run fails with KeyExists if present and otherwise returns a copy of `obj`. */
+  /**
+   * Creates `key`; a dry run fails with KeyExists if present and otherwise returns `obj` itself: nothing keeps it,
+   * so the copy upstream makes into its `out` argument would only cost a deep copy of a possibly large object.
+   */
   async create(key: string, obj: ApiObject, ttl: number, dryRun: boolean): Promise<ApiObject> {
     if (!dryRun) return this.storage.create(key, obj, ttl > 0 ? { ttl } : {});
     const existing = await this.storage.get(key, { ignoreNotFound: true });
     if (existing !== undefined) throw newKeyExistsError(key, 0);
-    return deepCopy(obj);
+    return obj;
   }
 
   /** Deletes `key`; a dry run reads it, checks preconditions and validation, and returns it. */
@@ -47,7 +50,7 @@ export class DryRunnableStorage {
     return existing;
   }
 
-  /** Read-modify-write of `key`; a dry run computes the update on the current object without writing. */
+  /** Read-modify-write of `key`; a dry run computes the update on a copy of the current object without writing. */
   async guaranteedUpdate(
     key: string,
     ignoreNotFound: boolean,
@@ -59,7 +62,8 @@ export class DryRunnableStorage {
     const existing = await this.storage.get(key, { ignoreNotFound });
     if (existing !== undefined) checkPreconditions(key, preconditions, existing);
     const rv = existing === undefined ? 0 : Number(existing.metadata.resourceVersion ?? '0');
+    // tryUpdate works on a copy of the stored object, and nothing keeps what it returns: no second copy.
     const result = await tryUpdate(existing === undefined ? undefined : deepCopy(existing), { ttl: 0, resourceVersion: rv });
-    return deepCopy(result.object);
+    return result.object;
   }
 }

@@ -53,7 +53,11 @@ async function createOnce(
   const generateName = obj.metadata.generateName ?? '';
   if (generateName !== '' && (obj.metadata.name ?? '') === '') obj.metadata.name = generateNameFor(strategy, generateName);
   beforeCreate(strategy, ctx, obj, core.kind);
-  if (createValidation !== undefined) await createValidation(ctx, deepCopy(obj));
+  await ctx.pace?.();
+  if (createValidation !== undefined) {
+    await createValidation(ctx, deepCopy(obj));
+    await ctx.pace?.();
+  }
   const name = obj.metadata.name ?? '';
   const key = core.key(ctx, name);
   const ttl = core.ttl(obj, 0, false);

@@ -66,13 +66,16 @@ function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: U
     const existingRV = current === undefined ? 0 : resourceVersionOf(current);
     if (existingRV === 0 && !update.allowCreateOnUpdate() && !call.forceAllowCreate) throw newNotFound(resource, call.name);
     const obj = await call.objInfo.updatedObject(ctx, current === undefined ? undefined : deepCopy(current));
+    await ctx.pace?.();
     const newRV = resourceVersionOf(obj);
     if (current === undefined || existingRV === 0) {
       fillObjectMetaSystemFields(obj.metadata, core.clock);
       state.creating = true;
       state.creatingObj = obj;
       beforeCreate(create, ctx, obj, core.kind);
+      await ctx.pace?.();
       if (call.createValidation !== undefined) await call.createValidation(ctx, deepCopy(obj));
+      await ctx.pace?.();
       delete obj.metadata.resourceVersion;
       return { object: obj, ttl: core.ttl(obj, 0, false) };
     }
@@ -86,7 +89,9 @@ function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: U
       throw newOptimisticLockConflict(resource, call.name);
     }
     beforeUpdate(update, ctx, obj, current, core.kind);
+    await ctx.pace?.();
     if (call.updateValidation !== undefined) await call.updateValidation(ctx, deepCopy(obj), deepCopy(current));
+    await ctx.pace?.();
     const extra = core.options.shouldDeleteDuringUpdate;
     if (shouldDeleteDuringUpdate(obj, current) && (extra === undefined || extra(ctx, key, obj, current))) {
       state.deleteObj = obj;

@@ -98,6 +98,11 @@ export interface RequestContext {
   dryRun?: boolean;
   /** Records a warning to be returned as a `Warning: 299 - "<text>"` header. */
   addWarning?: (text: string) => void;
+  /**
+   * Set for a request with a large body: awaited between the registry's phases (strategy validation, validating
+   * admission, the storage write), it lets the event loop serve other work in between (issue #19).
+   */
+  pace?: () => Promise<void> | undefined;
 }
 
 /** Storage-level preconditions (uid and/or resourceVersion) an update or delete must meet. */

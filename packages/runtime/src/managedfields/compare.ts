@@ -35,38 +35,46 @@ class Walker {
   readonly modified = new FieldSet();
   readonly removed = new FieldSet();
 
-  leaf(l: unknown, r: unknown, path: PathElement[]): void {
+  // `id` is the FieldsV1 key of the path's last element when the caller has it (no second serialization).
+  leaf(l: unknown, r: unknown, path: PathElement[], id: string | undefined): void {
     if (l === undefined && r === undefined) return;
-    if (l === undefined) this.added.insert(path);
-    else if (r === undefined) this.removed.insert(path);
-    else if (!jsonEqual(l, r)) this.modified.insert(path);
+    if (l === undefined) this.added.insert(path, id);
+    else if (r === undefined) this.removed.insert(path, id);
+    else if (!jsonEqual(l, r)) this.modified.insert(path, id);
   }
 
-  compare(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean): void {
+  compare(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean, id?: string): void {
     const tl = t === undefined ? undefined : resolve(t, l);
     const tr = t === undefined ? undefined : resolve(t, r);
     const leaf = tl === undefined || tr === undefined || (l !== undefined && r !== undefined && tl.kind !== tr.kind);
     const lt = leaf ? undefined : l === undefined ? tr : tl;
     if (lt === undefined || isLeaf(lt) || (isEmptyValue(l) && isEmptyValue(r))) {
       if (alwaysPresent && (l === undefined || r === undefined) && isEmptyValue(l) && isEmptyValue(r)) return;
-      this.leaf(l, r, path);
+      this.leaf(l, r, path, id);
       return;
     }
     if (lt.kind === 'map') this.map(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);
     else if (lt.kind === 'list') this.list(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], lt, path);
     if (alwaysPresent) return;
-    if (l === undefined) this.added.insert(path);
-    else if (r === undefined) this.removed.insert(path);
+    if (l === undefined) this.added.insert(path, id);
+    else if (r === undefined) this.removed.insert(path, id);
   }
 
   map(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[]): void {
-    const keys = new Set([...Object.keys(l ?? {}), ...Object.keys(r ?? {})]);
-    for (const key of keys) {
-      const lv = l !== undefined && Object.hasOwn(l, key) ? l[key] : undefined;
-      const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
-      const e = entryType(t, key);
-      this.compare(lv, rv, e.type, [...path, { fieldName: key }], e.alwaysPresent);
+    if (l !== undefined) {
+      for (const key of Object.keys(l)) {
+        const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
+        this.entry(l[key], rv, t, key, path);
+      }
     }
+    if (r === undefined) return;
+    for (const key of Object.keys(r)) if (l === undefined || !Object.hasOwn(l, key)) this.entry(undefined, r[key], t, key, path);
+  }
+
+  entry(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[]): void {
+    const e = entryType(t, key);
+    const pe = { fieldName: key };
+    this.compare(l, r, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
   }
 
   list(l: readonly unknown[], r: readonly unknown[], t: ListType, path: PathElement[]): void {
@@ -81,8 +89,8 @@ class Walker {
     };
     const lm = index(l);
     const rm = index(r);
-    for (const [id, { pe, value }] of lm) this.compare(value, rm.get(id)?.value, t.elementType, [...path, pe], false);
-    for (const [id, { pe, value }] of rm) if (!lm.has(id)) this.compare(undefined, value, t.elementType, [...path, pe], false);
+    for (const [id, { pe, value }] of lm) this.compare(value, rm.get(id)?.value, t.elementType, [...path, pe], false, id);
+    for (const [id, { pe, value }] of rm) if (!lm.has(id)) this.compare(undefined, value, t.elementType, [...path, pe], false, id);
   }
 }
 

@@ -83,6 +83,28 @@ export class FieldManager {
    * types cannot describe is returned without managedFields.
    */
   update(live: JSONObject | undefined, newObj: JSONObject, manager: string): JSONObject {
+    const steps = this.#updateSteps(live, newObj, manager);
+    let step = steps.next();
+    while (step.done !== true) step = steps.next();
+    return step.value;
+  }
+
+  /**
+   * {@link FieldManager.update} in two steps with `pause` awaited between them (the comparison of the objects, then
+   * the encoding of managedFields), so that a large object does not hold the event loop for both at once.
+   */
+  async updatePaced(live: JSONObject | undefined, newObj: JSONObject, manager: string, pause: () => Promise<void> | undefined): Promise<JSONObject> {
+    const steps = this.#updateSteps(live, newObj, manager);
+    let step = steps.next();
+    while (step.done !== true) {
+      await pause();
+      step = steps.next();
+    }
+    return step.value;
+  }
+
+  /** The steps of {@link FieldManager.update}: it yields between the comparison and the encoding. */
+  *#updateSteps(live: JSONObject | undefined, newObj: JSONObject, manager: string): Generator<void, JSONObject> {
     let managed: Managed;
     try {
       managed = this.#managedOf(newObj);
@@ -100,11 +122,18 @@ export class FieldManager {
     const next = withoutManagedFields(newObj);
     const creating = live === undefined || typeof metadataOf(live).uid !== 'string' || metadataOf(live).uid === '';
     if (managed.fields.size === 0 && !creating) return next;
+    // Upstream's UpdateNoErrors: an object the merge types cannot describe (e.g. a null item of a keyed list)
+    // keeps no managedFields rather than failing the write; validation answers for the object itself.
+    let recorded: Managed;
     try {
-      return withManagedFields(next, this.#recordUpdate(liveObj, next, managed, manager));
+      recorded = this.#recordUpdate(liveObj, next, managed, manager);
     } catch {
-      // Upstream's UpdateNoErrors: an object the merge types cannot describe (e.g. a null item of a keyed list)
-      // keeps no managedFields rather than failing the write; validation answers for the object itself.
+      return next;
+    }
+    yield;
+    try {
+      return withManagedFields(next, recorded);
+    } catch {
       return next;
     }
   }

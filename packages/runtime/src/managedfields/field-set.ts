@@ -7,12 +7,46 @@ import {
   comparePathElements,
   type FieldPathElements,
   type PathElement,
+  pathElementRank,
   serializePathElement,
 } from './path-element.js';
 
 interface Child {
   readonly pe: PathElement;
   readonly set: FieldSet;
+}
+
+/** One path element of a {@link FieldSet} node, as {@link FieldSet.elements} lists them. */
+export interface NodeElement {
+  /** Its FieldsV1 key (`serializePathElement`). */
+  readonly id: string;
+  /** The element. */
+  readonly pe: PathElement;
+  /** True when the path ending here is in the set. */
+  readonly member: boolean;
+  /** The non-empty set of paths below it, if any. */
+  readonly child: FieldSet | undefined;
+}
+
+/**
+ * Sorts by {@link comparePathElements}. Field names and string set values (nearly every element of large sets)
+ * are compared as strings straight away; the rest falls back to the full comparison.
+ */
+function sortElements(elements: NodeElement[]): NodeElement[] {
+  const decorated = elements.map((e) => ({ e, rank: pathElementRank(e.pe), text: stringContent(e.pe) }));
+  decorated.sort((a, b) => {
+    if (a.rank !== b.rank) return a.rank - b.rank;
+    if (a.text !== undefined && b.text !== undefined) return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
+    return comparePathElements(a.e.pe, b.e.pe);
+  });
+  return decorated.map((d) => d.e);
+}
+
+/** The field name, or the string value of a set item; `undefined` for other elements. */
+function stringContent(pe: PathElement): string | undefined {
+  if ('fieldName' in pe) return pe.fieldName;
+  if ('value' in pe && typeof pe.value === 'string') return pe.value;
+  return undefined;
 }
 
 /** A set of field paths. */
@@ -27,16 +61,20 @@ export class FieldSet {
     return s;
   }
 
-  /** Adds a path (in place; used while building a set). */
-  insert(path: FieldPathElements): void {
+  /**
+   * Adds a path (in place; used while building a set). `lastId`, when given, is the FieldsV1 key of the path's
+   * last element (`serializePathElement`), which callers that already built it pass to spare a second one.
+   */
+  insert(path: FieldPathElements, lastId?: string): void {
     if (path.length === 0) return;
-    const [first, ...rest] = path as [PathElement, ...PathElement[]];
-    const id = serializePathElement(first);
-    if (rest.length === 0) {
-      this.#members.set(id, first);
-      return;
+    let node: FieldSet = this;
+    const last = path.length - 1;
+    for (let i = 0; i < last; i++) {
+      const pe = path[i] as PathElement;
+      node = node.childFor(serializePathElement(pe), pe);
     }
-    this.childFor(id, first).insert(rest);
+    const pe = path[last] as PathElement;
+    node.#members.set(lastId ?? serializePathElement(pe), pe);
   }
 
   /** The child set under a path element, created when absent (building only). */
@@ -57,10 +95,14 @@ export class FieldSet {
   /** True when the path is a member. */
   has(path: FieldPathElements): boolean {
     if (path.length === 0) return false;
-    const [first, ...rest] = path as [PathElement, ...PathElement[]];
-    const id = serializePathElement(first);
-    if (rest.length === 0) return this.#members.has(id);
-    return this.#children.get(id)?.set.has(rest) ?? false;
+    let node: FieldSet = this;
+    const last = path.length - 1;
+    for (let i = 0; i < last; i++) {
+      const child = node.#children.get(serializePathElement(path[i] as PathElement));
+      if (child === undefined) return false;
+      node = child.set;
+    }
+    return node.#members.has(serializePathElement(path[last] as PathElement));
   }
 
   /** True when the set holds no path. */
@@ -88,6 +130,27 @@ export class FieldSet {
   /** Non-empty children of this node, sorted by path element. */
   children(): { pe: PathElement; set: FieldSet }[] {
     return [...this.#children.values()].filter((c) => !c.set.empty()).sort((a, b) => comparePathElements(a.pe, b.pe));
+  }
+
+  /**
+   * Every path element of this node, members and non-empty children alike, in sorted order, each with its
+   * FieldsV1 key, whether it is a member and the set below it (what the FieldsV1 encoding walks).
+   */
+  elements(): NodeElement[] {
+    if (this.#children.size === 0) {
+      // A node of leaves only (every set item, every map entry of a data map): no merging by key.
+      const leaves: NodeElement[] = [];
+      for (const [id, pe] of this.#members) leaves.push({ id, pe, member: true, child: undefined });
+      return sortElements(leaves);
+    }
+    const byId = new Map<string, NodeElement>();
+    for (const [id, pe] of this.#members) byId.set(id, { id, pe, member: true, child: undefined });
+    for (const [id, c] of this.#children) {
+      if (c.set.empty()) continue;
+      const e = byId.get(id);
+      byId.set(id, { id, pe: e?.pe ?? c.pe, member: e !== undefined, child: c.set });
+    }
+    return sortElements([...byId.values()]);
   }
 
   /** Paths in either set. */

@@ -3,7 +3,7 @@
  * elements; `{}` marks a member, `".": {}` marks a node that is both a member and has children.
  */
 import { FieldSet } from './field-set.js';
-import { comparePathElements, deserializePathElement, type PathElement, serializePathElement } from './path-element.js';
+import { deserializePathElement, type PathElement, serializePathElement } from './path-element.js';
 
 /** A FieldsV1 document (JSON object). */
 export type FieldsV1 = Record<string, unknown>;
@@ -19,18 +19,9 @@ export class FieldsV1Error extends Error {
 
 function emit(set: FieldSet, includeSelf: boolean): FieldsV1 {
   const out: FieldsV1 = {};
-  const members = set.members();
-  const children = set.children();
-  if (includeSelf && (members.length > 0 || children.length > 0)) out['.'] = {};
-  const childByKey = new Map(children.map((c) => [serializePathElement(c.pe), c]));
-  const all: PathElement[] = [...members];
-  for (const c of children) if (!set.hasMember(c.pe)) all.push(c.pe);
-  all.sort(comparePathElements);
-  for (const pe of all) {
-    const key = serializePathElement(pe);
-    const child = childByKey.get(key);
-    out[key] = child === undefined ? {} : emit(child.set, set.hasMember(pe));
-  }
+  const elements = set.elements();
+  if (includeSelf && elements.length > 0) out['.'] = {};
+  for (const { id, member, child } of elements) out[id] = child === undefined ? {} : emit(child, member);
   return out;
 }
 

@@ -32,7 +32,8 @@ export class PathElementError extends Error {
   }
 }
 
-function rank(pe: PathElement): number {
+/** The order of path element kinds: field names, then keys, then values, then indexes. */
+export function pathElementRank(pe: PathElement): number {
   if ('fieldName' in pe) return 0;
   if ('key' in pe) return 1;
   if ('value' in pe) return 2;
@@ -74,7 +75,7 @@ function compareKeys(a: readonly KeyField[], b: readonly KeyField[]): number {
 
 /** PathElement.Compare: field names first, then keys, values, indexes; each kind by its content. */
 export function comparePathElements(a: PathElement, b: PathElement): number {
-  const r = rank(a) - rank(b);
+  const r = pathElementRank(a) - pathElementRank(b);
   if (r !== 0) return r;
   if ('fieldName' in a && 'fieldName' in b) return a.fieldName < b.fieldName ? -1 : a.fieldName > b.fieldName ? 1 : 0;
   if ('key' in a && 'key' in b) return compareKeys(a.key, b.key);

@@ -3,6 +3,7 @@
  * conversion hooks (apimachinery `runtime.Scheme`, reduced to what an API server needs).
  */
 import type { TSchema } from 'typebox';
+import { Compile, type Validator } from 'typebox/compile';
 import Value from 'typebox/value';
 import { node, X_GVK } from '../schema/extensions.js';
 import { isRecord } from '../serializer/go-json.js';
@@ -66,6 +67,8 @@ export class Scheme {
   readonly #kinds = new Map<string, KindRegistration>();
   readonly #defaulters = new Map<string, DefaultingFunc[]>();
   readonly #conversions = new Map<string, ConversionFunc>();
+  /** Compiled checks per schema, built on first use (a valid object is checked in one pass; errors are only listed for invalid ones). */
+  readonly #validators = new Map<TSchema, Validator>();
 
   /** Creates an empty scheme; `name` appears in NotRegistered messages. */
   constructor(name = 'apiserver') {
@@ -152,6 +155,13 @@ export class Scheme {
   /** Checks an object against its kind's schema and lists the violations (empty when valid). */
   validate(obj: KubeObject): SchemaViolation[] {
     const schema = this.schemaFor(this.objectKind(obj));
+    let validator = this.#validators.get(schema);
+    if (validator === undefined) {
+      validator = Compile(schema);
+      this.#validators.set(schema, validator);
+    }
+    // The compiled check is several times faster than listing errors; listing is only needed when it fails.
+    if (validator.Check(obj)) return [];
     return [...Value.Errors(schema, obj)].map((e) => ({ path: e.instancePath, message: e.message }));
   }
 

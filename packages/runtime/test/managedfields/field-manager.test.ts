@@ -178,3 +178,23 @@ t.test('update never fails the write: an object the merge types cannot describe 
   t.equal((out.metadata as JSONObject).managedFields, undefined, 'managedFields are dropped, as UpdateNoErrors does');
   t.same((out.spec as JSONObject).template, { spec: { containers: [null] } }, 'the object is otherwise unchanged, for validation to judge');
 });
+
+t.test('updatePaced records the same Update as update, pausing once between comparing and encoding', async (t) => {
+  const live = stored(cmManager.update(undefined, cm({ a: '1' }), 'alice'));
+  const next = cm({ a: '1', b: '2' }, { managedFields: (live.metadata as JSONObject).managedFields });
+  let pauses = 0;
+  const paced = await cmManager.updatePaced(live, next, 'bob', () => {
+    pauses++;
+    return undefined;
+  });
+  t.same(paced, cmManager.update(live, next, 'bob'));
+  t.equal(pauses, 1);
+  t.same(entries(paced).map((e) => e.manager), ['alice', 'bob']);
+  let untracked = 0;
+  const skipped = await cmManager.updatePaced(stored(cm({ a: '1' })), cm({ a: '2' }), 'bob', () => {
+    untracked++;
+    return undefined;
+  });
+  t.same(entries(skipped), [], 'an object nobody tracked stays untracked');
+  t.equal(untracked, 0, 'and nothing was compared, so there was no pause');
+});

@@ -64,3 +64,52 @@ t.test('FieldsV1 round trip with "." for members that have children', async (t) 
   t.throws(() => fieldsV1ToSet({ 'f:a': 1 }), /expected an object/);
   t.throws(() => fieldsV1ToSet([]), /must be a JSON object/);
 });
+
+t.test('elements lists members and non-empty children once each, in path-element order, with their FieldsV1 keys', async (t) => {
+  const set = FieldSet.of(
+    [f('spec'), { value: 'b' }],
+    [f('spec'), { value: 'a' }],
+    [f('spec'), { value: 10 }],
+    [f('spec'), { index: 2 }],
+    [f('spec'), { key: [{ name: 'port', value: 80 }] }, f('name')],
+    [f('spec'), f('zeta')],
+    [f('spec'), f('alpha')],
+    [f('spec'), f('alpha'), f('inner')],
+    [f('meta')],
+  );
+  t.same(
+    set.elements().map((e) => [e.id, e.member, e.child !== undefined]),
+    [
+      ['f:meta', true, false],
+      ['f:spec', false, true],
+    ],
+  );
+  const spec = set.withPrefix(f('spec'));
+  t.same(
+    spec.elements().map((e) => [e.id, e.member, e.child !== undefined]),
+    [
+      ['f:alpha', true, true],
+      ['f:zeta', true, false],
+      ['k:{"port":80}', false, true],
+      ['v:10', true, false],
+      ['v:"a"', true, false],
+      ['v:"b"', true, false],
+      ['i:2', true, false],
+    ],
+    'field names, keys, values (numbers before strings), indexes; a member with children is listed once',
+  );
+  t.same(new FieldSet().elements(), []);
+  t.same(FieldSet.of([f('a'), f('b')]).difference(FieldSet.of([f('a'), f('b')])).elements(), [], 'an emptied child is not listed');
+});
+
+t.test('the FieldsV1 encoding of a large set keeps the sorted order of its keys (issue #19 sorts once per node)', async (t) => {
+  const names = Array.from({ length: 2000 }, (_, i) => `example.com/f${i}`);
+  const set = FieldSet.of(...names.map((n) => [f('metadata'), f('finalizers'), { value: n }]));
+  const doc = setToFieldsV1(set) as { 'f:metadata': { 'f:finalizers': Record<string, unknown> } };
+  const keys = Object.keys(doc['f:metadata']['f:finalizers']);
+  t.same(keys, [...names].sort().map((n) => `v:${JSON.stringify(n)}`));
+  t.ok(fieldsV1ToSet(doc).equals(set), 'decodes back to the same set');
+  t.ok(set.has([f('metadata'), f('finalizers'), { value: 'example.com/f7' }]));
+  t.notOk(set.has([f('metadata'), f('labels'), { value: 'example.com/f7' }]), 'a path through a missing child');
+  t.notOk(set.has([f('metadata')]), 'a node with children only is not a member');
+});

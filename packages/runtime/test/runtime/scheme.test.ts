@@ -107,3 +107,15 @@ t.test('defaulting, validation and conversion hooks', async (t) => {
   t.not(same, w, 'a copy');
   t.throws(() => scheme.convertToVersion(w, 'example.io/v3'), { message: /no conversion/ });
 });
+
+t.test('validate answers as the full error listing does, through its compiled check (issue #19)', async (t) => {
+  const scheme = newBuiltinScheme();
+  const cm = (extra: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, ...extra });
+  const data = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, `v${i}`]));
+  t.same(scheme.validate(cm({ data })), [], 'a large valid object');
+  t.same(scheme.validate(cm({ data: { a: 1 } })), [{ path: '/data/a', message: 'must be string' }]);
+  const paths = scheme.validate(cm({ metadata: { name: 'c', creationTimestamp: 'yesterday' } })).map((v) => v.path);
+  t.same([...new Set(paths)], ['/metadata/creationTimestamp'], 'formats are checked too (each branch of the anyOf reports)');
+  t.same(scheme.validate(cm({ metadata: { name: 'c', generation: 1.5 } })).map((v) => v.path), ['/metadata/generation']);
+  t.same(scheme.validate(cm({ data })), [], 'the compiled check is reused');
+});

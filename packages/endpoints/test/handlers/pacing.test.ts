@@ -1,0 +1,96 @@
+/**
+ * Pacing of heavy request bodies (issue #19): a large body yields to the event loop between the phases of its
+ * processing, a small one runs straight through; JSON patches yield whenever their operations ran for a while.
+ */
+import t from 'tap';
+import { applyJSONPatch, applyJSONPatchPaced, JSON_PATCH_SLICE_MILLIS } from '../../src/patch/json-patch.js';
+import { duplicateFields } from '../../src/handlers/field-validation.js';
+import { PACED_BODY_BYTES, paceFor, yieldToEventLoop } from '../../src/handlers/pacing.js';
+import { startTestServer } from '../helpers/server.js';
+
+const base = '/api/v1/namespaces/default/configmaps';
+const JSON_CT = { 'Content-Type': 'application/json' };
+
+t.test('paceFor yields for large bodies only', async (t) => {
+  t.equal(paceFor(PACED_BODY_BYTES - 1)(), undefined, 'a small body runs straight through');
+  const order: string[] = [];
+  setImmediate(() => order.push('other work'));
+  const pending = paceFor(PACED_BODY_BYTES)();
+  t.ok(pending instanceof Promise);
+  await pending;
+  order.push('resumed');
+  t.same(order, ['other work', 'resumed'], 'work queued before the pause runs first');
+  const timers: string[] = [];
+  setTimeout(() => timers.push('timer'), 0);
+  await new Promise((r) => setTimeout(r, 5));
+  await yieldToEventLoop();
+  t.same(timers, ['timer']);
+});
+
+/** Runs `work` while a setImmediate loop ticks: the longest time the loop did not get to run, and the total. */
+async function longestStall(work: () => Promise<unknown>): Promise<{ stall: number; total: number }> {
+  let done = false;
+  let last = performance.now();
+  let stall = 0;
+  const tick = (): void => {
+    const now = performance.now();
+    stall = Math.max(stall, now - last);
+    last = now;
+    if (!done) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const started = performance.now();
+  await work();
+  done = true;
+  return { stall, total: performance.now() - started };
+}
+
+t.test('a large body is processed in slices: the event loop runs between its phases', async (t) => {
+  const s = await startTestServer();
+  t.teardown(() => s.close());
+  t.equal((await s.request('POST', base, { body: '{"metadata":{"name":"f"}}', headers: JSON_CT })).status, 201);
+  const finalizers = Array.from({ length: 60_000 }, (_, i) => `example.com/f${i}`);
+  const requests: [string, () => Promise<number>][] = [
+    ['strategic merge patch', async () => (await s.request('PATCH', `${base}/f?dryRun=All`, { body: JSON.stringify({ metadata: { finalizers } }), headers: { 'Content-Type': 'application/strategic-merge-patch+json' } })).status],
+    ['update', async () => (await s.request('PUT', `${base}/f?dryRun=All`, { body: JSON.stringify({ metadata: { name: 'f', finalizers } }), headers: JSON_CT })).status],
+    ['create', async () => (await s.request('POST', `${base}?dryRun=All`, { body: JSON.stringify({ metadata: { name: 'g' }, data: Object.fromEntries(finalizers.map((f, i) => [`k${i}`, f])) }), headers: JSON_CT })).status],
+  ];
+  for (const [name, send] of requests) {
+    let status = 0;
+    const { stall, total } = await longestStall(async () => {
+      status = await send();
+    });
+    t.ok(status === 200 || status === 201, `${name}: answered ${status}`);
+    // Unpaced, one stall held nearly the whole request (all but the transfer of the body).
+    t.ok(stall < total / 2, `${name}: longest stall ${stall.toFixed(0)} ms of ${total.toFixed(0)} ms`);
+  }
+});
+
+t.test('applyJSONPatchPaced applies as applyJSONPatch does, pausing once a slice of operations ran long', async (t) => {
+  const map = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, `v${i}`]));
+  const ops = [{ op: 'add', path: '/m', value: map }, ...Array.from({ length: 30 }, (_, i) => ({ op: 'copy', from: '/m', path: `/c${i % 2}` }))];
+  let pauses = 0;
+  const started = performance.now();
+  const paced = await applyJSONPatchPaced({}, ops, { accumulatedCopySizeLimit: 0 }, () => {
+    pauses++;
+    return yieldToEventLoop();
+  });
+  const took = performance.now() - started;
+  t.same(paced, applyJSONPatch({}, ops, { accumulatedCopySizeLimit: 0 }));
+  t.ok(pauses >= 1, `${pauses} pauses in ${took.toFixed(0)} ms (a slice is ${JSON_PATCH_SLICE_MILLIS} ms)`);
+  t.ok(pauses <= ops.length, 'at most one pause per operation');
+  let small = 0;
+  t.same(await applyJSONPatchPaced({ a: 1 }, [{ op: 'replace', path: '/a', value: 2 }], {}, () => {
+    small++;
+    return undefined;
+  }), { a: 2 });
+  t.equal(small, 0, 'a quick patch does not pause');
+  await t.rejects(applyJSONPatchPaced({}, [{ op: 'remove', path: '/x' }], {}, () => undefined), { name: 'JSONPatchError' }, 'errors are thrown as by applyJSONPatch');
+});
+
+t.test('duplicateFields decodes escaped keys and skips string values', async (t) => {
+  t.same(duplicateFields('{"a":1, "\\u0061" : 2}'), ['a']);
+  t.same(duplicateFields('{"x":"a\\"b:\\"","x":{"y":["\\"y\\"",{"z":1,"z":2}]}}'), ['x', 'x.y[1].z']);
+  t.same(duplicateFields('{"k":"v","l":["k","k"]}'), []);
+  t.same(duplicateFields('{"a\\\\":1,"a\\\\" :2}'), ['a\\']);
+});
