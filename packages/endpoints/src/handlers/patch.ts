@@ -117,7 +117,7 @@ function patchOptionsOf(request: HandlerRequest, type: PatchType): { options: Wr
   return { options: writeOptionsOf(q, 'PatchOptions'), force: force !== null && queryBool(force) };
 }
 
-function patchResult(scope: RequestScope, request: HandlerRequest, p: PatchRequest, old: ApiObject | undefined): unknown {
+async function patchResult(scope: RequestScope, request: HandlerRequest, p: PatchRequest, old: ApiObject | undefined): Promise<unknown> {
   const live = old === undefined ? undefined : withTypeMeta(scope, structuredClone(old));
   if (p.type === 'apply') {
     const { fieldManager, fieldValidation } = p.options;
@@ -166,7 +166,7 @@ function checkPatchedSize(scope: RequestScope, result: unknown): void {
 
 function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchRequest) {
   return async (_ctx: unknown, _new: ApiObject | undefined, old: ApiObject | undefined): Promise<ApiObject> => {
-    const result = patchResult(scope, request, p, old);
+    const result = await patchResult(scope, request, p, old);
     checkPatchedSize(scope, result);
     const typed = checkPatched(scope, request, p, result);
     const obj = toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, typed));

@@ -1,7 +1,7 @@
 /**
  * Issue #19's heavy-but-valid requests: bodies under the 3 MiB limit whose processing froze the event loop for
  * seconds (a strategic merge of 10 000 / 20 000 new finalizers, 800 JSON-patch copies of a 10 000-key map, a YAML
- * map of 24 000 keys). Writes are `dryRun=All` on an object of the caller's namespace, so nothing is stored.
+ * map of 24 000 keys, and one of 175 000 keys near the limit). Writes are `dryRun=All` on an object of the caller's namespace, so nothing is stored.
  */
 import { MERGE_PATCH, YAML } from './hostile-input.js';
 import type { Probe } from './http-probe.js';
@@ -45,5 +45,7 @@ export function heavyRequests(ns: string): HeavyRequest[] {
     { name: 'merge patch of 20 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(20_000), headers: { 'content-type': MERGE_PATCH } } },
     { name: '800 json-patch copies of a 10 000-key map', probe: { method: 'PATCH', path: target, body: copiesOfMap(10_000, 800), headers: { 'content-type': JSON_PATCH } } },
     { name: 'YAML map of 24 000 keys', probe: { method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps?dryRun=All`, body: yamlMap(24_000), headers: { 'content-type': YAML } } },
+    // 3 102 844 bytes: the largest body of this shape within the 3 MiB limit, in steps of 5 000 keys.
+    { name: 'YAML map of 175 000 keys', probe: { method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps?dryRun=All`, body: yamlMap(175_000), headers: { 'content-type': YAML } } },
   ];
 }
