@@ -56,15 +56,16 @@ t.test('heavy requests leave /readyz answering within 500 ms', async (t) => {
   for (const heavy of heavyRequests(NAMESPACE)) {
     const bodyBytes = heavy.probe.body === undefined ? 0 : Buffer.byteLength(heavy.probe.body);
     const started = performance.now();
-    const request = send(kl.url, heavy.probe, false, HEAVY_TIMEOUT_MILLIS);
+    const timeoutMillis = heavy.timeoutMillis ?? HEAVY_TIMEOUT_MILLIS;
+    const request = send(kl.url, heavy.probe, false, timeoutMillis);
     const latencies = await pollReadyz(kl.url, agent, request);
     const answer = await request;
     const slowest = Math.max(...latencies);
-    const took = answer.status === 0 ? `no answer within ${HEAVY_TIMEOUT_MILLIS} ms` : `${answer.status} in ${(performance.now() - started).toFixed(0)} ms`;
+    const took = answer.status === 0 ? `no answer within ${timeoutMillis} ms` : `${answer.status} in ${(performance.now() - started).toFixed(0)} ms`;
     t.comment(`${heavy.name}: ${(bodyBytes / 1024).toFixed(0)} KiB body → ${took}; ${latencies.length} polls, slowest /readyz ${slowest.toFixed(0)} ms`);
     t.ok(answer.status > 0 && answer.status < 500, `${heavy.name}: answered ${answer.status}, not a 5xx`);
     t.ok(bodyBytes <= 3 * 1024 * 1024, `${heavy.name}: body ${bodyBytes} B within the 3 MiB limit`);
-    // The hard bound is above: an answer within HEAVY_TIMEOUT_MILLIS, never a 5xx. The 500 ms target of issue #19
+    // The hard bound is above: an answer within HEAVY_TIMEOUT_MILLIS (or the request's own), never a 5xx. The 500 ms target of issue #19
     // is not met yet (1.0–1.3 s for the patches, ~6 s for the 24,000-key YAML in the clean-clone run; see
     // docs/reliability.md §5), so it is reported as a TODO, which tap counts without failing the run.
     t.ok(slowest <= MAX_READYZ_MILLIS, `${heavy.name}: slowest /readyz ${slowest.toFixed(0)} ms ≤ ${MAX_READYZ_MILLIS} ms`, {

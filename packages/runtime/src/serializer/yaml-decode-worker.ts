@@ -17,4 +17,8 @@ function answer(request: YAMLDecodeRequest): YAMLDecodeAnswer {
   }
 }
 
+// The `yaml` library's parser reads `process.env.LOG_TOKENS` at every token: node's environment object answers
+// through a native interceptor (about 0.25 µs a read), a plain copy at once. This thread's copy is its own.
+process.env = { ...process.env };
+
 parentPort?.on('message', (request: YAMLDecodeRequest) => parentPort?.postMessage(answer(request)));
