@@ -101,7 +101,12 @@ export class YAMLDecodeThread {
 
   #started(): Worker {
     if (this.#worker !== undefined) return this.#worker;
-    const worker = new Worker(this.#entry ?? defaultEntry(), { name: 'yaml-decode' });
+    let worker: Worker;
+    try {
+      worker = new Worker(this.#entry ?? defaultEntry(), { name: 'yaml-decode' });
+    } catch (err) {
+      throw new YAMLDecodeThreadError(`the YAML decoding thread failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
     worker.unref();
     worker.on('message', (answer: YAMLDecodeAnswer) => this.#settle(worker, answer));
     worker.on('error', (err) => this.#stopped(worker, new YAMLDecodeThreadError(`the YAML decoding thread failed: ${err.message}`, { cause: err })));

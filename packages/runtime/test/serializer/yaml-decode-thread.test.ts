@@ -156,4 +156,8 @@ t.test('a thread that cannot start fails its conversions with YAMLDecodeThreadEr
   const thread = new YAMLDecodeThread(new URL('./no-such-worker.js', import.meta.url));
   await t.rejects(thread.decode('a: 1\n'), { name: 'YAMLDecodeThreadError', message: /^the YAML decoding thread (failed|exited)/ });
   await thread.close();
+  const exits = new YAMLDecodeThread(new URL('data:text/javascript,1'));
+  await t.rejects(exits.decode('a: 1\n'), { name: 'YAMLDecodeThreadError', message: 'the YAML decoding thread exited with code 0' }, 'nor when it exits unanswered');
+  const notAFile = new YAMLDecodeThread(new URL('http://localhost/yaml-decode-worker.js'));
+  await t.rejects(notAFile.decode('a: 1\n'), { name: 'YAMLDecodeThreadError', message: /^the YAML decoding thread failed: / }, 'nor when it cannot be constructed');
 });
