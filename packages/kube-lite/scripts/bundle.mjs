@@ -3,6 +3,9 @@
 // Loading ~400 separate modules (typebox, yaml, protobufjs, our packages) costs about a second of start-up; the
 // bundle loads in a fifth of that, and bin/kube-lite.js runs it with the code cache (bin/load-bundle.js), which
 // spares compiling it at every start. Run after `tsc -b` (the root `npm run build` does).
+// The YAML decoding worker of @apiserver/runtime (a worker thread converting large YAML bodies off the event loop)
+// is bundled on its own, as an ES module, to dist/bundle/yaml-decode-worker.js: the bundled runtime starts it
+// from `./yaml-decode-worker.js` next to the bundle (its `import.meta.url` is the bundle's, see below).
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -32,6 +35,19 @@ await build({
   // Any other use of import.meta would be empty in a CommonJS bundle: fail the build rather than the command.
   logOverride: { 'empty-import-meta': 'error' },
   plugins: [dedupePackages(`${root}package.json`)],
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: { 'yaml-decode-worker': fileURLToPath(import.meta.resolve('@apiserver/runtime/yaml-decode-worker')) },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  // The `yaml` library is CommonJS and requires node's `process`: an ES module bundle has no `require` of its own.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  target: 'node20',
+  minify: true,
+  sourcemap: 'linked',
+  outdir,
   logLevel: 'warning',
 });
 await recordCodeCache(`${root}bin/kube-lite.js`, `${outdir}/kube-lite.cjs.cache`);

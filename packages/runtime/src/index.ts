@@ -206,6 +206,7 @@ export { duplicateFieldMessages, findDuplicateFields } from './serializer/json-d
 export { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONLimited, tooDeepAt } from './serializer/nesting-depth.js';
 export { YAMLSerializer } from './serializer/yaml.js';
 export { type YAMLToJSONResult, YAMLToJSONError, yamlToJSON } from './serializer/yaml-to-json.js';
+export { YAML_OFF_THREAD_CHARS, YAMLDecodeThread, YAMLDecodeThreadError, yamlDecodeThread, yamlToJSONAsync } from './serializer/yaml-decode-thread.js';
 export { MEDIA_TYPE_PROTOBUF, ProtobufSerializer } from './serializer/protobuf/serializer.js';
 export { ProtobufDescriptors, ProtobufSchemaError, protoNameOf } from './serializer/protobuf/descriptors.js';
 export {
@@ -324,7 +325,13 @@ export {
 } from './managedfields/managed.js';
 export { ANCIENT_CHANGES_MANAGER, capUpdateManagers, STRIPPED_FIELDS, stripMetaFields } from './managedfields/managers.js';
 export { BEFORE_FIRST_APPLY_MANAGER, FieldManager, type FieldManagerOptions } from './managedfields/field-manager.js';
-export { ApplyConfigurationError, decodeApplyConfiguration, duplicateKeyProblem } from './managedfields/apply-configuration.js';
+export {
+  ApplyConfigurationError,
+  type DecodedApplyConfiguration,
+  decodeApplyConfiguration,
+  decodeApplyConfigurationAsync,
+  duplicateKeyProblem,
+} from './managedfields/apply-configuration.js';
 export {
   allowedConflictsFromLastApplied,
   LAST_APPLIED_CONFIG_ANNOTATION,

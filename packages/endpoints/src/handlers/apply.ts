@@ -4,7 +4,13 @@
  * FieldManager for the request's `fieldManager`, forced or not; with fieldValidation Strict/Warn, duplicate
  * keys in the YAML are a 400 or a warning.
  */
-import { ApplyConfigurationError, decodeApplyConfiguration, duplicateKeyProblem, type JSONObject, newBadRequest } from '@apiserver/runtime';
+import {
+  ApplyConfigurationError,
+  type DecodedApplyConfiguration,
+  decodeApplyConfigurationAsync,
+  type JSONObject,
+  newBadRequest,
+} from '@apiserver/runtime';
 import { fieldManagerFor } from '../fieldmanager/scope-field-manager.js';
 import type { FieldValidation } from './options.js';
 import type { RequestScope } from './request-scope.js';
@@ -23,9 +29,10 @@ export interface ApplyRequest {
   readonly warnings: string[];
 }
 
-function decode(text: string): JSONObject {
+/** The configuration and its duplicate keys, from one conversion (a large one in the YAML decoding thread). */
+async function decode(text: string): Promise<DecodedApplyConfiguration> {
   try {
-    return decodeApplyConfiguration(text);
+    return await decodeApplyConfigurationAsync(text);
   } catch (err) {
     if (err instanceof ApplyConfigurationError) throw newBadRequest(`error decoding YAML: ${err.message}`);
     throw err;
@@ -33,10 +40,10 @@ function decode(text: string): JSONObject {
 }
 
 /** Applies the request's configuration to `live` (undefined when the object does not exist). */
-export function applyConfiguration(scope: RequestScope, live: JSONObject | undefined, request: ApplyRequest): JSONObject {
-  const result = fieldManagerFor(scope).apply(live, decode(request.text), request.fieldManager, request.force);
+export async function applyConfiguration(scope: RequestScope, live: JSONObject | undefined, request: ApplyRequest): Promise<JSONObject> {
+  const { configuration, duplicateKeyProblem: problem } = await decode(request.text);
+  const result = fieldManagerFor(scope).apply(live, configuration, request.fieldManager, request.force);
   if (request.fieldValidation === 'Strict' || request.fieldValidation === 'Warn') {
-    const problem = duplicateKeyProblem(request.text);
     if (problem !== undefined && request.fieldValidation === 'Strict') throw newBadRequest(`error strict decoding YAML: ${problem}`);
     if (problem !== undefined) request.warnings.push(problem);
   }

@@ -12,7 +12,9 @@ import {
   newBadRequest,
   newRequestEntityTooLargeError,
   parseGroupVersion,
+  type Serializer,
   type SerializerInfo,
+  YAMLDecodeThreadError,
   findUnknownFields,
   goNumberProblem,
   unknownFieldMessages,
@@ -166,13 +168,30 @@ function reportFieldProblems(scope: RequestScope, request: HandlerRequest, mode:
   request.warnings.push(...problems);
 }
 
-/** A serializer with a strict decode (runtime's YAML serializer: `decodeStrict` reports repeated keys). */
+/**
+ * A serializer with a strict decode (runtime's YAML serializer: `decodeStrictAsync` reports repeated keys and
+ * converts a large body in a worker thread, leaving the event loop free).
+ */
 interface StrictDecoder {
-  decodeStrict(data: Uint8Array): { object: KubeObject; strictErrors: readonly string[] };
+  decodeStrictAsync(data: Uint8Array): Promise<{ object: KubeObject; strictErrors: readonly string[] }>;
 }
 
 function hasStrictDecode(serializer: object): serializer is StrictDecoder {
-  return typeof (serializer as Partial<StrictDecoder>).decodeStrict === 'function';
+  return typeof (serializer as Partial<StrictDecoder>).decodeStrictAsync === 'function';
+}
+
+/**
+ * Decodes a body with a serializer, off the event loop when the serializer can (`decodeAsync`); the strict errors
+ * (repeated YAML keys) when `strict` and the serializer reports them.
+ */
+export async function decodeWith(
+  serializer: Serializer,
+  body: Uint8Array,
+  strict = false,
+): Promise<{ object: KubeObject; strictErrors: readonly string[] }> {
+  if (strict && hasStrictDecode(serializer)) return serializer.decodeStrictAsync(body);
+  const object = serializer.decodeAsync === undefined ? serializer.decode(body) : await serializer.decodeAsync(body);
+  return { object, strictErrors: [] };
 }
 
 /** A decoded request body, with the pace its size asks for between the later phases of the request. */
@@ -192,12 +211,12 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
   const body = await readBody(request, scope.maxRequestBodyBytes);
   const pace = paceFor(body.length);
   let decoded: KubeObject;
-  let strictDecodeErrors: readonly string[] = [];
+  let strictDecodeErrors: readonly string[];
   try {
     // A strict decode (Strict or Warn) also reports what Go's strict YAML decoder refuses: repeated keys.
-    if (mode !== 'Ignore' && hasStrictDecode(info.serializer)) ({ object: decoded, strictErrors: strictDecodeErrors } = info.serializer.decodeStrict(body));
-    else decoded = info.serializer.decode(body);
+    ({ object: decoded, strictErrors: strictDecodeErrors } = await decodeWith(info.serializer, body, mode !== 'Ignore'));
   } catch (err) {
+    if (err instanceof YAMLDecodeThreadError) throw err;
     throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
   }
   const obj = checkTypeMeta(scope, decoded, body);

@@ -6,7 +6,7 @@ import type { CollectionDeleter, GracefulDeleter } from '@apiserver/registry';
 import { isDryRun } from '@apiserver/registry';
 import { type DeleteOptions, type KubeObject, makeStatus, newInvalid, fieldInvalid, newPath } from '@apiserver/runtime';
 import { attributesFor, validateObjectFunc } from './admission.js';
-import { inputSerializer, readBody } from './body.js';
+import { decodeWith, inputSerializer, readBody } from './body.js';
 import { deleteOptionsFromQuery, listOptionsOf, validateDeleteOptions } from './options.js';
 import type { Handler, HandlerRequest, RequestScope } from './request-scope.js';
 import { finishRequest } from './finisher.js';
@@ -23,7 +23,7 @@ export async function deleteOptionsOf(scope: RequestScope, request: HandlerReque
   const body = await readBody(request, scope.maxRequestBodyBytes);
   let options: DeleteOptions;
   if (body.length > 0) {
-    const decoded = inputSerializer(scope, request).serializer.decode(body);
+    const { object: decoded } = await decodeWith(inputSerializer(scope, request).serializer, body);
     if (!isDeleteOptions(decoded)) {
       throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', [
         fieldInvalid(newPath('kind'), decoded.kind, 'must be DeleteOptions'),

@@ -137,7 +137,8 @@ export const HTTP_FINDINGS: readonly Finding[] = [
     async check(ctx: FindingContext) {
       const heavy = heavyRequests(ctx.ns)[i];
       if (heavy === undefined) return ['no such heavy request'];
-      return expectNoServerError(await call(ctx, heavy.probe, HEAVY_TIMEOUT_MILLIS), `${name} (bounded by ${HEAVY_TIMEOUT_MILLIS} ms)`);
+      const timeoutMillis = heavy.timeoutMillis ?? HEAVY_TIMEOUT_MILLIS;
+      return expectNoServerError(await call(ctx, heavy.probe, timeoutMillis), `${name} (bounded by ${timeoutMillis} ms)`);
     },
   })),
 ];

@@ -27,8 +27,8 @@ const HEAVY_TIMEOUT_MILLIS = 60_000;
  * undefined when the bound is asserted.
  */
 function stillSlow(name: string): string | undefined {
-  // runtime's YAML decoding of a 24,000-key map runs as one piece (~6 s in the clean-clone run).
-  if (name.includes('YAML')) return 'issue #19: YAML decoding of a large map still holds the event loop';
+  // YAML bodies: the conversion runs in a worker thread, but the pipeline after it still holds the loop (reliability.md §5).
+  if (name.includes('YAML')) return 'issue #19: the request pipeline after a large YAML map is converted still holds the event loop';
   // Bodies near the 3 MiB limit: each phase is a single pass over 100,000+ items. For 160,000 map entries (parse,
   // schema check, unknown-field walk, managed-fields comparison and FieldsV1 encoding, the admission copy, the
   // response encoding) each takes 150-500 ms on a loaded machine; for 100,000 finalizers the managed-fields
@@ -75,11 +75,12 @@ t.test('heavy requests leave /readyz answering within 500 ms', async (t) => {
   for (const heavy of heavyRequests(NAMESPACE)) {
     const bodyBytes = heavy.probe.body === undefined ? 0 : Buffer.byteLength(heavy.probe.body);
     const started = performance.now();
-    const request = send(kl.url, heavy.probe, false, HEAVY_TIMEOUT_MILLIS);
+    const timeoutMillis = heavy.timeoutMillis ?? HEAVY_TIMEOUT_MILLIS;
+    const request = send(kl.url, heavy.probe, false, timeoutMillis);
     const latencies = await pollReadyz(kl.url, agent, request);
     const answer = await request;
     const slowest = Math.max(...latencies);
-    const took = answer.status === 0 ? `no answer within ${HEAVY_TIMEOUT_MILLIS} ms` : `${answer.status} in ${(performance.now() - started).toFixed(0)} ms`;
+    const took = answer.status === 0 ? `no answer within ${timeoutMillis} ms` : `${answer.status} in ${(performance.now() - started).toFixed(0)} ms`;
     t.comment(`${heavy.name}: ${(bodyBytes / 1024).toFixed(0)} KiB body → ${took}; ${latencies.length} polls, slowest /readyz ${slowest.toFixed(0)} ms`);
     t.ok(answer.status > 0 && answer.status < 500, `${heavy.name}: answered ${answer.status}, not a 5xx`);
     t.ok(bodyBytes <= 3 * 1024 * 1024, `${heavy.name}: body ${bodyBytes} B within the 3 MiB limit`);

@@ -17,4 +17,9 @@ export interface Serializer {
   encode(obj: KubeObject, options?: EncodeOptions): Uint8Array;
   /** Decodes a body into an object; throws DecodeError (or another SchemeError) on bad input. */
   decode(data: Uint8Array): KubeObject;
+  /**
+   * Decodes like {@link decode} without holding the event loop for long: serializers whose decoding is slow
+   * (YAML) convert large bodies in a worker thread. Absent when `decode` is fast enough.
+   */
+  decodeAsync?(data: Uint8Array): Promise<KubeObject>;
 }

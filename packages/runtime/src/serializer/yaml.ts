@@ -10,6 +10,7 @@ import { setOwnProperty } from '../schema/own-property.js';
 import { isRecord } from './go-json.js';
 import { errorText, shapeObject } from './json.js';
 import type { Serializer } from './serializer.js';
+import { YAMLDecodeThreadError, yamlToJSONAsync } from './yaml-decode-thread.js';
 import { type YAMLToJSONResult, yamlToJSON } from './yaml-to-json.js';
 
 const utf8 = new TextEncoder();
@@ -67,7 +68,34 @@ export class YAMLSerializer implements Serializer {
     } catch (err) {
       throw new DecodeError(errorText(err), { cause: err });
     }
-    if (!isRecord(result.value)) throw new DecodeError('error converting YAML to JSON: the document is not an object');
-    return { object: result.value, strictErrors: result.strictErrors };
+    return objectOf(result);
   }
+
+  /**
+   * {@link decode} without holding the event loop: a large body is converted in the YAML decoding thread (see
+   * yaml-decode-thread.ts). Same object and DecodeErrors.
+   */
+  async decodeAsync(data: Uint8Array): Promise<KubeObject> {
+    return (await this.decodeStrictAsync(data)).object;
+  }
+
+  /**
+   * {@link decodeStrict} without holding the event loop: a large body is converted in the YAML decoding thread.
+   * Same object, strict errors and DecodeErrors; a failure of the thread itself is not a DecodeError.
+   */
+  async decodeStrictAsync(data: Uint8Array): Promise<{ object: KubeObject; strictErrors: readonly string[] }> {
+    let result: YAMLToJSONResult;
+    try {
+      result = await yamlToJSONAsync(fromUtf8.decode(data));
+    } catch (err) {
+      if (err instanceof YAMLDecodeThreadError) throw err;
+      throw new DecodeError(errorText(err), { cause: err });
+    }
+    return objectOf(result);
+  }
+}
+
+function objectOf(result: YAMLToJSONResult): { object: KubeObject; strictErrors: readonly string[] } {
+  if (!isRecord(result.value)) throw new DecodeError('error converting YAML to JSON: the document is not an object');
+  return { object: result.value, strictErrors: result.strictErrors };
 }
