@@ -10,6 +10,8 @@ import { signature } from '@tapjs/test';
 export async function ensureTapBuilt(packageDir = 'packages/restful') {
   const root = process.cwd();
   process.chdir(packageDir);
+  // tap's config reads our own command line (process.argv itself), which holds lerna's arguments, not tap's.
+  const ours = process.argv.splice(2);
   try {
     const config = await TapConfig.load();
     if (config.pluginSignature === signature) return;
@@ -17,6 +19,7 @@ export async function ensureTapBuilt(packageDir = 'packages/restful') {
     const run = spawnSync('npx', ['tap', 'build'], { stdio: 'inherit' });
     if (run.status !== 0) throw new Error(`tap build exited with ${run.status}`);
   } finally {
+    process.argv.push(...ours);
     process.chdir(root);
   }
 }

@@ -80,7 +80,6 @@ export async function ensureVendorBundles() {
       outdir: staging,
       outExtension: { '.js': '.mjs' },
       logLevel: 'error',
-      metafile: false,
     });
     if (result.errors.length > 0) throw new Error(`vendor bundle of ${name} failed`);
     const map = Object.fromEntries(specifiers.map((s, i) => [s, `entry${i}.mjs`]));

@@ -11,11 +11,22 @@ function listen(server: Server): Promise<number> {
 const HEAD = 'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n';
 
 t.test('a server that answers 413 and closes: the response and a prompt close are seen', async (t) => {
+  // It closes as restful's and Go's servers do: FIN after the answer, the unread body left in the kernel, and the
+  // socket destroyed only later. Destroying it at once sends a reset that can reach the client before it read the
+  // answer (seen in CI runs: an empty response).
   const server = createServer((req, res) => {
-    res.writeHead(413, { Connection: 'close' }).end('too large');
-    req.socket.destroySoon();
+    res.writeHead(413, { Connection: 'close' });
+    const socket = req.socket;
+    socket.destroySoon = () => {
+      socket.end();
+      setTimeout(() => socket.destroy(), 500).unref();
+    };
+    res.end('too large');
   });
-  t.teardown(() => server.close());
+  t.teardown(() => {
+    server.closeAllConnections();
+    server.close();
+  });
   const { response, closedAfterMs } = await flood(await listen(server), HEAD, true);
   t.match(response, /^HTTP\/1\.1 413 /);
   t.ok(closedAfterMs !== undefined && closedAfterMs < 2000, `closed ${closedAfterMs} ms after the answer`);
