@@ -68,6 +68,7 @@ class EtcdWatch<T extends StorageObject> {
   #stopped = false;
   #chain: Promise<void> = Promise.resolve();
   readonly #target: ProgressTarget = { requestProgress: () => this.#write({ progress_request: {} }) };
+  readonly #onAbort = (): void => this.queue.stop();
 
   constructor(ctx: WatchContext<T>, key: string, recursive: boolean, opts: ListOptions<T>) {
     this.#ctx = ctx;
@@ -79,6 +80,11 @@ class EtcdWatch<T extends StorageObject> {
     this.watch = this.#gate.wrap(this.queue);
   }
 
+  /** Stops the watch when the caller's signal aborts; the listener goes when the watch ends either way. */
+  listenForAbort(): void {
+    this.#opts.signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
   #push(event: WatchEvent<T>): void {
     this.queue.push(event);
     this.#gate.afterPush();
@@ -88,6 +94,7 @@ class EtcdWatch<T extends StorageObject> {
 
   #stop(): void {
     this.#stopped = true;
+    this.#opts.signal?.removeEventListener('abort', this.#onAbort);
     this.#ctx.progressTargets.delete(this.#target);
     this.#stream?.cancel();
   }
@@ -266,7 +273,7 @@ export async function startWatch<T extends StorageObject>(
     watch.queue.stop();
     return watch.watch;
   }
-  signal?.addEventListener('abort', () => watch.queue.stop(), { once: true });
+  watch.listenForAbort();
   try {
     await watch.start(rv);
   } catch (err) {
