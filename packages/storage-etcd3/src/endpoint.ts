@@ -24,7 +24,6 @@ export class Endpoint {
   readonly streams: ConnectionPool;
   #failures = 0;
   #retryAt = 0;
-  #downSince = 0;
 
   /** Connects lazily to `host` with the client's TLS, auth and channel options. */
   constructor(host: string, options: Omit<IOptions, 'hosts' | 'faultHandling' | 'defaultCallOptions'>) {
@@ -54,24 +53,17 @@ export class Endpoint {
     return this.#retryAt;
   }
 
-  /** Since when the member has been unhealthy (0 when healthy). */
-  get downSince(): number {
-    return this.#downSince;
-  }
-
   /** Records a success; returns whether the member was unhealthy before. */
   markHealthy(): boolean {
     const was = this.#failures > 0;
     this.#failures = 0;
     this.#retryAt = 0;
-    this.#downSince = 0;
     return was;
   }
 
   /** Records a connection failure; returns whether the member was healthy before. */
   markUnhealthy(now: number): boolean {
     const was = this.#failures === 0;
-    if (was) this.#downSince = now;
     this.#failures++;
     this.#retryAt = now + Math.min(backoffMaxMs, backoffBaseMs * 2 ** (this.#failures - 1));
     return was;
