@@ -127,8 +127,11 @@ function initialStateCount(events: WatchReader['events']): number {
 function checkRawWatch(t: Test, label: string, watch: WatchReader, ackedRVs: readonly string[], fromRV: bigint, initialState = false): string {
   const skip = initialState ? initialStateCount(watch.events) : 0;
   const rvOf = (e: WatchReader['events'][number]): bigint => BigInt(resourceVersionOf(e.object) || '0');
-  const initialMax = watch.events.slice(0, skip).reduce((m, e) => (rvOf(e) > m ? rvOf(e) : m), fromRV);
-  if (skip > 0) fromRV = initialMax;
+  // bigint resourceVersions: Math.max does not take them.
+  for (const e of watch.events.slice(0, skip)) {
+    const rv = rvOf(e);
+    if (rv > fromRV) fromRV = rv;
+  }
   const rvs = watch.events.slice(skip).filter((e) => e.type !== 'ERROR' && e.type !== 'BOOKMARK').map(rvOf);
   t.ok(
     rvs.every((rv, i) => i === 0 || rv > (rvs[i - 1] ?? 0n)),
