@@ -139,7 +139,14 @@ export class Response {
     if (compressor?.writableNeedDrain === true) await once(compressor, 'drain');
     const raw = this.#raw;
     if (raw.writableNeedDrain && !raw.destroyed) {
-      await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
+      // Whichever event comes first wins; aborting removes the other's listeners (no leak per call).
+      const settled = new AbortController();
+      const { signal } = settled;
+      try {
+        await Promise.race([once(raw, 'drain', { signal }), once(raw, 'close', { signal })]);
+      } finally {
+        settled.abort();
+      }
     }
   }
 

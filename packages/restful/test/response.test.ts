@@ -189,3 +189,30 @@ t.test('write reports backpressure and drain waits for it', async (t) => {
   t.equal(r.body.length, 64 * 64 * 1024 + '|saw backpressure'.length);
   t.ok(r.text.endsWith('|saw backpressure'));
 });
+
+t.test('drain removes its losing once listeners (Response.drain listener leak)', async (t) => {
+  const counts: string[] = [];
+  const server = await startServer((_req, res) => {
+    const resp = new Response(res);
+    const count = (): string => `${res.listenerCount('drain')}/${res.listenerCount('close')}/${res.listenerCount('error')}`;
+    void (async () => {
+      const before = count();
+      let drained = 0;
+      for (let i = 0; i < 64; i++) {
+        if (!resp.write(Buffer.alloc(64 * 1024, 97))) {
+          await resp.drain();
+          drained++;
+          counts.push(count());
+        }
+      }
+      resp.setRequestAccepts('');
+      resp.write(`|${drained}|${before}`);
+      await resp.end();
+    })();
+  });
+  t.teardown(() => server.close());
+  const r = await server.send({ path: '/' });
+  const [, drained, before] = r.text.slice(64 * 64 * 1024).split('|');
+  t.ok(Number(drained) > 0, `drain was awaited ${drained} times`);
+  t.same(counts, counts.map(() => before), `listener counts (drain/close/error) stay at ${before} after every drain`);
+});

@@ -3,15 +3,14 @@
  * the client, the compactor, a lease manager shared by all resources, stores per resource, health.
  */
 import type { Codec, StorageObject, ValueTransformer, Versioner } from '@apiserver/storage';
-import type { Etcd3 } from 'etcd3';
-import { defaultRequestTimeoutMs, type Etcd3ClientOptions, newEtcd3Client } from './client.js';
+import { defaultRequestTimeoutMs, EtcdClusterClient, type EtcdClusterClientOptions } from './client.js';
 import { Compactor } from './compactor.js';
 import { interpretEtcdError } from './etcd-errors.js';
 import { LeaseManager } from './lease-manager.js';
 import { Etcd3Storage } from './store.js';
 
 /** Options of {@link Etcd3Backend}: client settings plus kube-apiserver's etcd flags. */
-export interface Etcd3BackendOptions extends Etcd3ClientOptions {
+export interface Etcd3BackendOptions extends EtcdClusterClientOptions {
   /** `--etcd-prefix` (default `/registry`). */
   readonly prefix?: string;
   /** `--etcd-compaction-interval` in ms (default 5 min; 0 disables compaction). */
@@ -36,8 +35,8 @@ export interface Etcd3ResourceOptions<T extends StorageObject> {
 
 /** Owns one etcd client and the background work around it; hands out stores that share it. */
 export class Etcd3Backend {
-  /** The shared etcd client (no retries, per-call deadlines). */
-  readonly client: Etcd3;
+  /** The shared etcd client: failover over every member, per-call deadlines, resumable watches. */
+  readonly client: EtcdClusterClient;
   /** The `--etcd-prefix` as given (stores normalise it to `/registry/`). */
   readonly prefix: string;
   readonly #compactor: Compactor;
@@ -47,7 +46,7 @@ export class Etcd3Backend {
 
   /** Connects (lazily) and starts the compactor. */
   constructor(options: Etcd3BackendOptions) {
-    this.client = newEtcd3Client(options);
+    this.client = new EtcdClusterClient(options);
     this.prefix = options.prefix ?? '/registry';
     const leaseConfig = options.leaseReuseDurationSeconds === undefined ? {} : { reuseDurationSeconds: options.leaseReuseDurationSeconds };
     this.#leases = new LeaseManager(this.client, leaseConfig);
@@ -69,11 +68,15 @@ export class Etcd3Backend {
     });
   }
 
-  /** Probes etcd like `/livez/etcd`: a read of `<prefix>/health` within the health timeout; rejects with Unreachable. */
+  /**
+   * The `/readyz` etcd check: a linearizable read of `<prefix>/health` sent to every member; green when a majority
+   * answers within the health timeout (etcd answers linearizable reads only with a quorum), else rejects with
+   * Unreachable naming how many answered. One slow or stopped member does not turn it red; a lost quorum does.
+   */
   async healthCheck(): Promise<void> {
     const key = `${this.prefix.replace(/\/+$/, '')}/health`;
     try {
-      await this.client.kv.range({ key: Buffer.from(key), limit: 1 }, { deadline: Date.now() + this.#healthTimeoutMs });
+      await this.client.pool.quorumRead(Buffer.from(key), this.#healthTimeoutMs);
     } catch (err) {
       throw interpretEtcdError(err, key);
     }

@@ -3,7 +3,7 @@
  * `etcd3/compact.go`): each tick CASes the key's Version; the winner compacts to the revision it saw
  * one interval earlier, so roughly one to two intervals of history stay readable.
  */
-import type { Etcd3 } from 'etcd3';
+import type { EtcdClient } from './client.js';
 import { interpretEtcdError, isCompactedError } from './etcd-errors.js';
 
 /** The key all API servers sharing an etcd use to agree on compactions (no path prefix, as upstream). */
@@ -27,7 +27,7 @@ export interface CompactResult {
 
 /** Compacts etcd history on an interval; one per etcd cluster per process is enough. */
 export class Compactor {
-  readonly #client: Etcd3;
+  readonly #client: EtcdClient;
   readonly #intervalMs: number;
   readonly #onError: (err: unknown) => void;
   #timer: NodeJS.Timeout | undefined;
@@ -36,7 +36,7 @@ export class Compactor {
   #running: Promise<unknown> = Promise.resolve();
 
   /** Creates a stopped compactor; call `start()` to run it on its interval. */
-  constructor(client: Etcd3, options: CompactorOptions = {}) {
+  constructor(client: EtcdClient, options: CompactorOptions = {}) {
     this.#client = client;
     this.#intervalMs = options.intervalMs ?? 5 * 60_000;
     this.#onError = options.onError ?? (() => undefined);
@@ -65,7 +65,7 @@ export class Compactor {
    */
   async compactOnce(): Promise<CompactResult> {
     const key = Buffer.from(compactRevKey);
-    let res: Awaited<ReturnType<Etcd3['kv']['txn']>>;
+    let res: Awaited<ReturnType<EtcdClient['kv']['txn']>>;
     try {
       res = await this.#client.kv.txn({
         compare: [{ key, target: 'Version', result: 'Equal', version: this.#version }],
@@ -89,7 +89,7 @@ export class Compactor {
 }
 
 /** Compacts etcd history below `revision` (non-physical); an already compacted revision is fine. */
-export async function compactTo(client: Etcd3, revision: string): Promise<void> {
+export async function compactTo(client: EtcdClient, revision: string): Promise<void> {
   try {
     await client.kv.compact({ revision, physical: false });
   } catch (err) {

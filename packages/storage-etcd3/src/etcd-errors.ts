@@ -53,3 +53,26 @@ export function isUnreachableEtcdError(err: unknown): boolean {
 export function interpretEtcdError(err: unknown, key: string): unknown {
   return isUnreachableEtcdError(err) ? newUnreachableError(key, 0, err) : err;
 }
+
+/** grpc-js details of a call that failed before it reached the member (no connection, refused, unresolvable). */
+const notSentDetails = /No connection established|ECONNREFUSED|failed to connect to all addresses|Name resolution failed|EHOSTUNREACH|ENETUNREACH/;
+/** grpc-js details of a connection that broke (the call may or may not have been applied). */
+const connectionLostDetails = /Connection dropped|ECONNRESET|Socket closed|GOAWAY|EPIPE/;
+
+function isUnavailable(err: unknown): err is Error {
+  return err instanceof GRPCUnavailableError || (err instanceof Error && grpcCode(err) === 14);
+}
+
+/**
+ * Whether the call provably never reached etcd, so resending it to another member cannot apply it twice:
+ * UNAVAILABLE with grpc-js's "No connection established … ECONNREFUSED"-style details. A timeout, a reset
+ * connection or an etcd-side error after the request was sent is not such proof.
+ */
+export function isNotSentError(err: unknown): boolean {
+  return isUnavailable(err) && notSentDetails.test(err.message);
+}
+
+/** Whether the error says the member itself is down or unreachable (mark it unhealthy, use another). */
+export function isMemberDownError(err: unknown): boolean {
+  return isNotSentError(err) || (isUnavailable(err) && connectionLostDetails.test(err.message));
+}

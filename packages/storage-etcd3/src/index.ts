@@ -17,7 +17,18 @@
  * @module
  */
 export { Etcd3Backend, type Etcd3BackendOptions, type Etcd3ResourceOptions } from './backend.js';
-export { callOptionsFor, defaultRequestTimeoutMs, type Etcd3ClientOptions, newEtcd3Client } from './client.js';
+export {
+  callOptionsFor,
+  defaultRequestTimeoutMs,
+  type Etcd3ClientOptions,
+  type EtcdClient,
+  EtcdClusterClient,
+  type EtcdClusterClientOptions,
+  isClusterClient,
+  newEtcd3Client,
+} from './client.js';
+export { Endpoint } from './endpoint.js';
+export { EndpointPool, type EndpointPoolOptions, type OpenedWatchStream } from './endpoint-pool.js';
 export { type CompactorOptions, type CompactResult, Compactor, compactRevKey, compactTo } from './compactor.js';
 export {
   compactedMessage,

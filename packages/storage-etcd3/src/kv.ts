@@ -2,7 +2,8 @@
  * @module kv — the five etcd requests the store needs (etcd's `client/v3/kubernetes` helper): Get, List,
  * Count, OptimisticPut and OptimisticDelete, each a single range or a single-compare transaction.
  */
-import type { Etcd3, IKeyValue, IResponseOp } from 'etcd3';
+import type { IKeyValue, IResponseOp } from 'etcd3';
+import type { EtcdClient } from './client.js';
 import { interpretEtcdError } from './etcd-errors.js';
 
 /** Revision "0" compares as "the key does not exist" (etcd's ModRevision of a missing key). */
@@ -62,10 +63,10 @@ function elseKv(responses: readonly IResponseOp[]): IKeyValue | undefined {
 
 /** The etcd requests of the store, on one shared client. */
 export class KV {
-  readonly #client: Etcd3;
+  readonly #client: EtcdClient;
 
   /** Wraps a client (not owned: closing it is the caller's job). */
-  constructor(client: Etcd3) {
+  constructor(client: EtcdClient) {
     this.#client = client;
   }
 

@@ -3,7 +3,7 @@
  * is reused while it expires no earlier than requested and not later than requested + the reuse window.
  * Leases are never kept alive: objects simply expire with them.
  */
-import type { Etcd3 } from 'etcd3';
+import type { EtcdClient } from './client.js';
 import { interpretEtcdError } from './etcd-errors.js';
 
 /** Lease reuse settings (upstream `LeaseManagerConfig`). */
@@ -19,7 +19,7 @@ const reuseDurationPercent = 0.05;
 
 /** Grants and reuses etcd leases for TTL'd objects; lease IDs stay decimal strings (they are 63-bit). */
 export class LeaseManager {
-  readonly #client: Etcd3;
+  readonly #client: EtcdClient;
   readonly #reuseSeconds: number;
   readonly #maxObjects: number;
   #prevLeaseId = '0';
@@ -30,7 +30,7 @@ export class LeaseManager {
   now: () => number = Date.now;
 
   /** Creates a manager granting leases through `client`. */
-  constructor(client: Etcd3, config: LeaseManagerConfig = {}) {
+  constructor(client: EtcdClient, config: LeaseManagerConfig = {}) {
     this.#client = client;
     this.#reuseSeconds = config.reuseDurationSeconds ?? 60;
     this.#maxObjects = config.maxObjectCount ?? 1000;

@@ -29,8 +29,8 @@ import {
   versioner as defaultVersioner,
   type Watch,
 } from '@apiserver/storage';
-import { type Etcd3, EtcdLeaseInvalidError } from 'etcd3';
-import { defaultRequestTimeoutMs } from './client.js';
+import { EtcdLeaseInvalidError } from 'etcd3';
+import { defaultRequestTimeoutMs, type EtcdClient } from './client.js';
 import { getList } from './get-list.js';
 import { KV } from './kv.js';
 import { LeaseManager, type LeaseManagerConfig } from './lease-manager.js';
@@ -43,7 +43,7 @@ const emptyObject = new TextEncoder().encode('{"metadata":{}}');
 /** Options of {@link Etcd3Storage}. */
 export interface Etcd3StorageOptions<T extends StorageObject = StorageObject> {
   /** The etcd client (see `newEtcd3Client`); shared, not closed by the store. */
-  readonly client: Etcd3;
+  readonly client: EtcdClient;
   /** Key prefix in etcd (`--etcd-prefix`, default `/registry`; normalised to `/registry/`). */
   readonly pathPrefix?: string;
   /** Object ⇄ bytes codec (default canonical JSON). */
@@ -62,7 +62,7 @@ export interface Etcd3StorageOptions<T extends StorageObject = StorageObject> {
 export class Etcd3Storage<T extends StorageObject = StorageObject> implements StorageInterface<T> {
   /** The versioner used to read and set resource versions. */
   readonly versioner: Versioner;
-  readonly #client: Etcd3;
+  readonly #client: EtcdClient;
   readonly #kv: KV;
   readonly #pathPrefix: string;
   readonly #serializer: ObjectSerializer<T>;

@@ -40,9 +40,12 @@ export class StreamGate {
     this.#queue = queue;
   }
 
-  /** The stream to pause (ignored when it cannot pause). */
+  /** The stream to pause (ignored when it cannot pause); a later call replaces it. */
   attach(stream: unknown): void {
-    if (isPausable(stream)) this.#stream = stream;
+    if (!isPausable(stream)) return;
+    this.#stream = stream;
+    // A replacement stream (a watch resumed on another member) starts paused if its predecessor was.
+    if (this.#paused) stream.pause();
   }
 
   /** Whether the stream is paused now. */

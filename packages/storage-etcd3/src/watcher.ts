@@ -21,7 +21,9 @@ import {
   type WatchEvent,
   WatchQueue,
 } from '@apiserver/storage';
-import type { Etcd3, IEvent, IWatchResponse } from 'etcd3';
+import type { IEvent, IWatchResponse } from 'etcd3';
+import { type EtcdClient, isClusterClient } from './client.js';
+import type { Endpoint } from './endpoint.js';
 import { interpretEtcdError } from './etcd-errors.js';
 import { type KV, prefixRangeEnd } from './kv.js';
 import { StreamGate } from './stream-gate.js';
@@ -38,7 +40,7 @@ export interface ProgressTarget {
 
 /** What a watch needs from the store. */
 export interface WatchContext<T extends StorageObject> {
-  readonly client: Etcd3;
+  readonly client: EtcdClient;
   readonly kv: KV;
   readonly serializer: ObjectSerializer<T>;
   readonly versioner: Versioner;
@@ -48,7 +50,26 @@ export interface WatchContext<T extends StorageObject> {
   readonly createTimeoutMs: number;
 }
 
-type RawStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
+type RawStream = Awaited<ReturnType<EtcdClient['watchClient']['watch']>>;
+
+/** gRPC codes of a stream broken by its member (CANCELLED not by us, DEADLINE_EXCEEDED, INTERNAL, UNAVAILABLE). */
+const memberFailureCodes: ReadonlySet<number> = new Set([1, 4, 13, 14]);
+
+/** Whether a stream error is the member's failure (resume elsewhere) rather than etcd refusing the watch. */
+function isMemberFailure(err: unknown): boolean {
+  if (err instanceof InternalError) return true;
+  const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
+  return typeof code === 'number' && memberFailureCodes.has(code);
+}
+
+/** Opens a raw stream: on a healthy member with a cluster client, else through `etcd3`'s watch client. */
+async function openRawStream(client: EtcdClient, avoid: Endpoint | undefined): Promise<{ stream: RawStream; endpoint?: Endpoint }> {
+  if (isClusterClient(client)) return client.openWatchStream(avoid);
+  return { stream: await client.watchClient.watch() };
+}
+
+/** Pause between attempts to resume a broken watch on another member. */
+const resumeBackoffMs = 200;
 
 function increment(revision: string): string {
   return String(BigInt(revision) + 1n);
@@ -65,9 +86,18 @@ class EtcdWatch<T extends StorageObject> {
   readonly #recursive: boolean;
   readonly #opts: ListOptions<T>;
   #stream: RawStream | undefined;
+  /** The member of the current stream (cluster clients only: only those watches resume). */
+  #endpoint: Endpoint | undefined;
+  /** Every event up to this revision has been delivered; a resumed stream starts after it. */
+  #lastRevision = '0';
+  #resuming = false;
+  /** Whether etcd acknowledged a stream once (before that, a failure rejects `watch()` instead of resuming). */
+  #established = false;
+  #unsubscribeDown: (() => void) | undefined;
   #stopped = false;
   #chain: Promise<void> = Promise.resolve();
   readonly #target: ProgressTarget = { requestProgress: () => this.#write({ progress_request: {} }) };
+  readonly #onAbort = (): void => this.queue.stop();
 
   constructor(ctx: WatchContext<T>, key: string, recursive: boolean, opts: ListOptions<T>) {
     this.#ctx = ctx;
@@ -79,6 +109,11 @@ class EtcdWatch<T extends StorageObject> {
     this.watch = this.#gate.wrap(this.queue);
   }
 
+  /** Stops the watch when the caller's signal aborts; the listener goes when the watch ends either way. */
+  listenForAbort(): void {
+    this.#opts.signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
   #push(event: WatchEvent<T>): void {
     this.queue.push(event);
     this.#gate.afterPush();
@@ -88,6 +123,8 @@ class EtcdWatch<T extends StorageObject> {
 
   #stop(): void {
     this.#stopped = true;
+    this.#unsubscribeDown?.();
+    this.#opts.signal?.removeEventListener('abort', this.#onAbort);
     this.#ctx.progressTargets.delete(this.#target);
     this.#stream?.cancel();
   }
@@ -114,9 +151,73 @@ class EtcdWatch<T extends StorageObject> {
    * progress request right away is answered. Failures here reject `watch()`.
    */
   async start(rv: number): Promise<void> {
-    const startAfter = await this.#initialEvents(rv);
+    this.#lastRevision = await this.#initialEvents(rv);
     if (this.#stopped) return;
-    await this.#openStream(increment(startAfter));
+    const client = this.#ctx.client;
+    if (isClusterClient(client)) {
+      this.#unsubscribeDown = client.onEndpointDown((ep) => {
+        if (ep === this.#endpoint) void this.#resume(`etcd member ${ep.host} marked unhealthy`);
+      });
+    }
+    await this.#openStream(undefined);
+  }
+
+  /** The stream broke: resume on another member when we can, else end the watch with an ERROR. */
+  #broken(stream: RawStream, err: unknown): void {
+    if (stream !== this.#stream || (!this.#established && !this.#resuming)) return;
+    if (this.#endpoint === undefined || !isMemberFailure(err)) {
+      this.#fail(err);
+      return;
+    }
+    void this.#resume(err instanceof Error ? err.message : String(err));
+  }
+
+  /**
+   * Re-establishes the watch on another member from the last delivered revision (no gap, no duplicate): the old
+   * stream is dropped first, the events it already delivered are processed, then a new stream starts after them.
+   * Logged once per resume; gives up (ERROR event, the cacher relists) after `createTimeoutMs`.
+   */
+  async #resume(reason: string): Promise<void> {
+    if (this.#stopped || this.#resuming) return;
+    this.#resuming = true;
+    const old = this.#stream;
+    const from = this.#endpoint;
+    this.#stream = undefined;
+    old?.cancel();
+    const giveUpAt = Date.now() + this.#ctx.createTimeoutMs;
+    try {
+      await this.#chain;
+      for (let attempt = 1; !this.#stopped; attempt++) {
+        try {
+          await this.#openStream(from);
+          this.#logResume(reason, from, attempt);
+          return;
+        } catch (err) {
+          if (Date.now() >= giveUpAt) throw err;
+          await new Promise((r) => setTimeout(r, resumeBackoffMs));
+        }
+      }
+    } catch (err) {
+      this.#fail(err);
+    } finally {
+      this.#resuming = false;
+    }
+  }
+
+  #logResume(reason: string, from: Endpoint | undefined, attempts: number): void {
+    const client = this.#ctx.client;
+    if (!isClusterClient(client)) return;
+    client.log(
+      JSON.stringify({
+        msg: 'etcd watch restarted',
+        key: this.#key,
+        reason,
+        from: from?.host,
+        to: this.#endpoint?.host,
+        startRevision: increment(this.#lastRevision),
+        attempts,
+      }),
+    );
   }
 
   /** Emits initial events when required and returns the revision the live stream continues after. */
@@ -164,9 +265,11 @@ class EtcdWatch<T extends StorageObject> {
     if (converted !== undefined) this.#push(converted);
   }
 
-  async #openStream(startRevision: string): Promise<void> {
-    const stream = await this.#ctx.client.watchClient.watch();
+  async #openStream(avoid: Endpoint | undefined): Promise<void> {
+    const startRevision = increment(this.#lastRevision);
+    const { stream, endpoint } = await openRawStream(this.#ctx.client, avoid);
     this.#stream = stream;
+    this.#endpoint = endpoint;
     this.#gate.attach(stream);
     if (this.#stopped) {
       stream.cancel();
@@ -177,14 +280,19 @@ class EtcdWatch<T extends StorageObject> {
       created = (err) => (err === undefined ? resolve() : reject(err));
     });
     stream.on('data', (res) => {
+      if (stream !== this.#stream) return;
       if (res.created || res.canceled) created();
       this.#chain = this.#chain.then(() => this.#handle(res)).catch((err: unknown) => this.#fail(err));
     });
     stream.on('error', (err) => {
       created(err);
-      this.#fail(err);
+      this.#broken(stream, err);
     });
-    stream.on('end', () => this.#fail(new InternalError('etcd watch stream ended')));
+    stream.on('end', () => {
+      const ended = new InternalError('etcd watch stream ended');
+      created(ended);
+      this.#broken(stream, ended);
+    });
     const key = Buffer.from(this.#key);
     this.#write({
       create_request: {
@@ -205,6 +313,12 @@ class EtcdWatch<T extends StorageObject> {
     });
     try {
       await Promise.race([acknowledged, timedOut]);
+      this.#established = true;
+    } catch (err) {
+      // A stream that never got going is dropped here, so a later attempt starts clean.
+      stream.cancel();
+      if (this.#stream === stream) this.#stream = undefined;
+      throw err;
     } finally {
       clearTimeout(timer);
     }
@@ -224,6 +338,7 @@ class EtcdWatch<T extends StorageObject> {
       return;
     }
     for (const event of res.events) await this.#handleEvent(event);
+    this.#lastRevision = res.events.at(-1)?.kv.mod_revision ?? this.#lastRevision;
   }
 
   async #handleEvent(e: IEvent): Promise<void> {
@@ -266,7 +381,7 @@ export async function startWatch<T extends StorageObject>(
     watch.queue.stop();
     return watch.watch;
   }
-  signal?.addEventListener('abort', () => watch.queue.stop(), { once: true });
+  watch.listenForAbort();
   try {
     await watch.start(rv);
   } catch (err) {

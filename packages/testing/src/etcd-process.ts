@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Everything needed to launch (or relaunch) one single-member etcd. */
+/** Everything needed to launch (or relaunch) one etcd member. */
 export interface EtcdLaunch {
   readonly binary: string;
   readonly name: string;
@@ -11,6 +11,10 @@ export interface EtcdLaunch {
   readonly clientPort: number;
   readonly peerPort: number;
   readonly extraArgs: readonly string[];
+  /** `--initial-cluster` of a multi-member cluster (default: this member alone). */
+  readonly initialCluster?: string;
+  /** `--initial-cluster-token` (default: the member name). */
+  readonly clusterToken?: string;
 }
 
 /** A spawned etcd child with a bounded tail of its output (for error messages). */
@@ -24,7 +28,7 @@ export interface EtcdChild {
 
 const OUTPUT_TAIL = 16 * 1024;
 
-/** The etcd command line: every URL on 127.0.0.1, a one-member cluster named `name`. */
+/** The etcd command line: every URL on 127.0.0.1; a one-member cluster named `name` unless `initialCluster` is set. */
 export function etcdArgs(launch: EtcdLaunch): string[] {
   const client = `http://127.0.0.1:${launch.clientPort}`;
   const peer = `http://127.0.0.1:${launch.peerPort}`;
@@ -35,8 +39,8 @@ export function etcdArgs(launch: EtcdLaunch): string[] {
     '--advertise-client-urls', client,
     '--listen-peer-urls', peer,
     '--initial-advertise-peer-urls', peer,
-    '--initial-cluster', `${launch.name}=${peer}`,
-    '--initial-cluster-token', launch.name,
+    '--initial-cluster', launch.initialCluster ?? `${launch.name}=${peer}`,
+    '--initial-cluster-token', launch.clusterToken ?? launch.name,
     '--logger', 'zap',
     '--log-level', 'error',
     ...launch.extraArgs,

@@ -49,10 +49,17 @@ export interface EtcdServer {
   kill(): Promise<void>;
   /** Stops the process if running and starts it again on the same ports and data dir. */
   restart(): Promise<void>;
+  /** Freezes the process with SIGSTOP (a hung member: its sockets stay open, nothing answers). */
+  pause(): void;
+  /** Thaws a paused process with SIGCONT. */
+  resume(): void;
+  /** Whether the process is frozen by `pause()`. */
+  readonly paused: boolean;
 }
 
-const MAX_START_MS = 20_000;
-const live = new Set<EtcdInstance>();
+/** Longest wait for a launch to become healthy, in ms. */
+export const MAX_START_MS = 20_000;
+const live = new Set<{ killSync(): void }>();
 let exitHookInstalled = false;
 
 const cleanupSignals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
@@ -85,16 +92,20 @@ function installExitHook(): void {
 }
 const handlers = new Map<NodeJS.Signals, () => void>();
 
-class EtcdInstance implements EtcdServer {
+/** One etcd process we started (alone or as a cluster member); killed by the exit hook if still alive. */
+export class EtcdInstance implements EtcdServer {
   #launch: EtcdLaunch;
   #child: EtcdChild;
   readonly #timeoutMs: number;
   #removed = false;
+  #paused = false;
 
   constructor(launch: EtcdLaunch, child: EtcdChild, timeoutMs: number) {
     this.#launch = launch;
     this.#child = child;
     this.#timeoutMs = timeoutMs;
+    live.add(this);
+    installExitHook();
   }
 
   get endpoint(): string {
@@ -122,17 +133,35 @@ class EtcdInstance implements EtcdServer {
     return this.#child.process.exitCode === null && this.#child.process.signalCode === null;
   }
 
+  get paused(): boolean {
+    return this.#paused && this.running;
+  }
+
+  pause(): void {
+    if (!this.running) throw new Error(`etcd ${this.name} is not running`);
+    this.#child.process.kill('SIGSTOP');
+    this.#paused = true;
+  }
+
+  resume(): void {
+    if (this.running) this.#child.process.kill('SIGCONT');
+    this.#paused = false;
+  }
+
   async stop(): Promise<void> {
+    this.resume();
     await terminate(this.#child, 'SIGTERM');
     this.#removeDataDir();
   }
 
   async kill(): Promise<void> {
     await terminate(this.#child, 'SIGKILL');
+    this.#paused = false;
   }
 
   async restart(): Promise<void> {
     if (this.#removed) throw new Error('etcd was stopped and its data dir removed; start a new one');
+    this.resume();
     await terminate(this.#child, 'SIGTERM');
     const child = spawnEtcd(this.#launch);
     const failure = await waitUntilReady(child, this.endpoint, this.name, this.#timeoutMs);
@@ -197,12 +226,7 @@ export async function startEtcd(options: StartEtcdOptions = {}): Promise<EtcdSer
   let lastFailure: LaunchFailure | undefined;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const result = await launchOnce(binary, options, timeoutMs);
-    if ('launch' in result) {
-      const instance = new EtcdInstance(result.launch, result.child, timeoutMs);
-      live.add(instance);
-      installExitHook();
-      return instance;
-    }
+    if ('launch' in result) return new EtcdInstance(result.launch, result.child, timeoutMs);
     lastFailure = result.failure;
     if (lastFailure.kind !== 'bind') break;
   }

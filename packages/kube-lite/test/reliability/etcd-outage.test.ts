@@ -105,9 +105,34 @@ async function storedValues(base: string, names: readonly string[]): Promise<Map
   return stored;
 }
 
-/** The raw watch: strictly increasing resourceVersions, and every acknowledged write up to its last event seen. */
-function checkRawWatch(t: Test, label: string, watch: WatchReader, ackedRVs: readonly string[], fromRV: bigint): string {
-  const rvs = watch.events.filter((e) => e.type !== 'ERROR' && e.type !== 'BOOKMARK').map((e) => BigInt(resourceVersionOf(e.object) || '0'));
+/** The leading synthetic ADDED events of a watch opened without a resourceVersion (the state at open, in key order). */
+function initialStateCount(events: WatchReader['events']): number {
+  const names = new Set<string>();
+  let n = 0;
+  for (const e of events) {
+    if (e.type !== 'ADDED') break;
+    const name = String((e.object.metadata as Record<string, unknown> | undefined)?.name ?? '');
+    if (names.has(name)) break;
+    names.add(name);
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The raw watch: strictly increasing resourceVersions, and every acknowledged write up to its last event seen. With
+ * `initialState`, the leading ADDED events of a watch opened without a resourceVersion are the state at open (as
+ * upstream's, not in resourceVersion order): the checks start after them.
+ */
+function checkRawWatch(t: Test, label: string, watch: WatchReader, ackedRVs: readonly string[], fromRV: bigint, initialState = false): string {
+  const skip = initialState ? initialStateCount(watch.events) : 0;
+  const rvOf = (e: WatchReader['events'][number]): bigint => BigInt(resourceVersionOf(e.object) || '0');
+  // bigint resourceVersions: Math.max does not take them.
+  for (const e of watch.events.slice(0, skip)) {
+    const rv = rvOf(e);
+    if (rv > fromRV) fromRV = rv;
+  }
+  const rvs = watch.events.slice(skip).filter((e) => e.type !== 'ERROR' && e.type !== 'BOOKMARK').map(rvOf);
   t.ok(
     rvs.every((rv, i) => i === 0 || rv > (rvs[i - 1] ?? 0n)),
     `${label}: raw watch: resourceVersions strictly increase across the outage`,
@@ -238,7 +263,10 @@ async function checkAfterRecovery(t: Test, rig: Rig, ledger: WriteLedger, listRV
     outageWatch.close();
     const first = outageWatch.events.find((e) => e.type !== 'ERROR');
     const from = first === undefined ? ledger.maxAckedResourceVersion : BigInt(resourceVersionOf(first.object) || '0') - 1n;
-    t.comment(`${rig.label}: watch opened in the outage: ${checkRawWatch(t, `${rig.label} (opened in the outage)`, outageWatch, ledger.ackedResourceVersions(), from)}`);
+    // A watch cache that kept its etcd watch through the outage (resumed after the restart) serves this watch
+    // from memory: it starts with the state at open.
+    const summary = checkRawWatch(t, `${rig.label} (opened in the outage)`, outageWatch, ledger.ackedResourceVersions(), from, true);
+    t.comment(`${rig.label}: watch opened in the outage: ${summary}`);
   }
 }
 

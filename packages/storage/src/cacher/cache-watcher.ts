@@ -25,6 +25,8 @@ export interface CacheWatcherOptions {
   bookmarkFrequencyMs: number;
   /** Called when the client stops the watch. */
   onStop: () => void;
+  /** Stops the watch when aborted; its listener is removed as soon as the watch ends either way. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -37,13 +39,25 @@ export class CacheWatcher {
   readonly #opts: CacheWatcherOptions;
   #lastRv: number;
   #nextBookmark: number;
+  readonly #onAbort = (): void => this.queue.stop();
 
   /** Creates a watcher; events are added with `sendInitial` and `dispatch`. */
   constructor(opts: CacheWatcherOptions) {
     this.#opts = opts;
     this.#lastRv = opts.startRv;
     this.#nextBookmark = Date.now() + opts.bookmarkFrequencyMs;
-    this.queue = new WatchQueue({ onStop: opts.onStop });
+    this.queue = new WatchQueue({
+      onStop: () => {
+        this.#detach();
+        opts.onStop();
+      },
+    });
+    opts.signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  /** Removes the abort listener (a long-lived signal may carry many watches over its life). */
+  #detach(): void {
+    this.#opts.signal?.removeEventListener('abort', this.#onAbort);
   }
 
   /** Whether the watcher wants bookmarks. */
@@ -82,7 +96,7 @@ export class CacheWatcher {
     const ev = convertToWatchEvent(e.type, e.object, e.prevObject, (o) => this.matches(o));
     if (ev === undefined) return;
     if (this.queue.length >= this.#opts.capacity) {
-      this.queue.close();
+      this.close();
       return;
     }
     this.queue.push(ev);
@@ -98,8 +112,9 @@ export class CacheWatcher {
     this.queue.push({ type: 'BOOKMARK', object: newBookmarkObject(rv) });
   }
 
-  /** Ends the watch (already buffered events remain readable). */
+  /** Ends the watch (already buffered events remain readable) and releases the abort listener. */
   close(): void {
     this.queue.close();
+    this.#detach();
   }
 }

@@ -46,6 +46,17 @@ export interface CacherOptions {
    * (upstream `ConsistentListFromCache`); falls back to storage after `blockTimeoutMs` (default false: delegate).
    */
   consistentListFromCache?: boolean;
+  /**
+   * Receives one line of JSON per cache reset (the storage list or watch failed or ended; the cache relists):
+   * `{"msg":"watch cache reset","resource":…,"phase":"list"|"watch"|"stream","reason":…,"resourceVersion":…,"relistAfterMs":…}`.
+   * Default: written to stderr. Stopping the cacher is not a reset and is not logged.
+   */
+  log?: (line: string) => void;
+}
+
+/** The default reset log: one line on stderr. */
+function logToStderr(line: string): void {
+  console.error(line);
 }
 
 /**
@@ -64,7 +75,7 @@ export class Cacher implements StorageInterface {
   readonly #cache: WatchCache;
   readonly #reflector: Reflector;
   readonly #watchers = new Set<CacheWatcher>();
-  readonly #opts: Required<Omit<CacherOptions, 'storage' | 'resourcePrefix' | 'keyFunc'>>;
+  readonly #opts: Required<Omit<CacherOptions, 'storage' | 'resourcePrefix' | 'keyFunc' | 'log'>>;
   readonly #timers: NodeJS.Timeout[] = [];
   #ready = false;
   #readyWaiters: (() => void)[] = [];
@@ -93,6 +104,7 @@ export class Cacher implements StorageInterface {
       backoffMs: this.#opts.relistBackoffMs,
       onReady: () => this.#setReady(),
       onReset: () => this.#reset(),
+      log: options.log ?? logToStderr,
       onEvent: (e) => {
         for (const w of this.#watchers) w.dispatch(e);
       },
@@ -276,8 +288,8 @@ export class Cacher implements StorageInterface {
       capacity: this.#opts.watcherBufferSize,
       bookmarkFrequencyMs: this.#opts.bookmarkFrequencyMs,
       onStop: () => this.#watchers.delete(w),
+      signal: opts.signal,
     });
-    opts.signal?.addEventListener('abort', () => w.queue.stop(), { once: true });
     return w;
   }
 

@@ -26,6 +26,14 @@ export interface ReflectorOptions {
   onReset: () => void;
   /** Called for each applied change. */
   onEvent: (e: CacheEvent) => void;
+  /** Receives one structured (JSON) line per reset, with its reason. */
+  log: (line: string) => void;
+}
+
+/** Why a list-and-watch round ended: the error it failed with, or the watch ending on its own. */
+function resetReason(err: unknown): string {
+  if (err === undefined) return 'storage watch ended';
+  return err instanceof Error ? err.message : String(err);
 }
 
 const pageSize = 10_000;
@@ -36,6 +44,8 @@ export class Reflector {
   #stopped = false;
   #watch: Watch | undefined;
   #wake: (() => void) | undefined;
+  /** What the loop was doing when it failed: `list`, `watch` (opening it) or `stream` (reading it). */
+  #phase: 'list' | 'watch' | 'stream' = 'list';
 
   /** Creates a stopped reflector; call `run`. */
   constructor(options: ReflectorOptions) {
@@ -45,12 +55,14 @@ export class Reflector {
   /** Runs until `stop`; never rejects. */
   async run(): Promise<void> {
     while (!this.#stopped) {
+      let failure: unknown;
       try {
         await this.#listAndWatch();
-      } catch {
-        // fall through to reset and relist
+      } catch (err) {
+        failure = err ?? new Error('unknown error');
       }
       if (this.#stopped) break;
+      this.#logReset(failure);
       this.#o.onReset();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.#o.backoffMs);
@@ -60,6 +72,15 @@ export class Reflector {
         };
       });
     }
+  }
+
+  #logReset(failure: unknown): void {
+    const { resourcePrefix, cache, backoffMs } = this.#o;
+    const phase = this.#phase;
+    const reason = resetReason(failure);
+    this.#o.log(
+      JSON.stringify({ msg: 'watch cache reset', resource: resourcePrefix, phase, reason, resourceVersion: cache.resourceVersion, relistAfterMs: backoffMs }),
+    );
   }
 
   /** Stops the loop and the storage watch. */
@@ -85,10 +106,13 @@ export class Reflector {
   }
 
   async #listAndWatch(): Promise<void> {
+    this.#phase = 'list';
     const rv = await this.#list();
     const { storage, resourcePrefix, keyFunc, cache } = this.#o;
+    this.#phase = 'watch';
     this.#watch = await storage.watch(resourcePrefix, { recursive: true, resourceVersion: String(rv), progressNotify: true });
     if (this.#stopped) this.#watch.stop();
+    this.#phase = 'stream';
     this.#o.onReady();
     for await (const ev of this.#watch) {
       if (ev.type === 'ERROR') throw new Error(`storage watch failed: ${ev.object.message}`);
