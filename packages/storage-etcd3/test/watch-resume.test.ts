@@ -29,6 +29,13 @@ t.test('a watch whose member is killed resumes on another member from its last e
   t.same(counts.filter((n) => n > 0), [1], `one member serves the watch (${counts.join('/')})`);
   const victim = cluster.members[counts.indexOf(1)]!;
   await victim.kill();
+  // The writes below must be acknowledged: when the victim led, a write proposed before the election ends times
+  // out ambiguously (and is rightly not resent), so they wait for a new leader and for the backend to see the loss.
+  await cluster.waitForLeader({ except: victim });
+  const noticed = Date.now() + 5_000;
+  while (!logs.some((l) => l.includes('etcd member unhealthy') && l.includes(victim.host)) && Date.now() < noticed) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
   for (let i = 0; i < 5; i++) await store.create(`/pods/ns/b${i}`, pod(`b${i}`));
   const deadline = Date.now() + 10_000;
   while (events.length < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
