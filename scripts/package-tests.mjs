@@ -51,12 +51,24 @@ export function balance(names, expected = EXPECTED_SECONDS) {
 
 const nameOf = (pkg) => JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).name;
 
+/** Lerna's closing list of failed tasks (`- @apiserver/kube-lite:test`) in the tail of its output. */
+export function failedTasks(output) {
+  const tail = output.slice(output.lastIndexOf('Failed tasks:'));
+  return output.includes('Failed tasks:') ? [...tail.matchAll(/^- (\S+):test\s*$/gm)].map((m) => m[1]) : [];
+}
+
+/** Runs lerna, echoing its output; resolves to its exit code and the packages it lists as failed. */
 function lernaTest(lernaArgs, tapArgs, env) {
   const tail = tapArgs.length > 0 ? ['--', ...tapArgs] : [];
   const args = ['lerna', 'run', 'test', '--no-bail', '--no-sort', '--concurrency', '1', ...lernaArgs, ...tail];
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { stdio: 'inherit', env });
-    child.on('close', (code) => resolve(code ?? 1));
+    const child = spawn('npx', args, { stdio: ['inherit', 'pipe', 'inherit'], env });
+    let last = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      last = (last + chunk.toString()).slice(-65536);
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, failed: failedTasks(last) }));
   });
 }
 
@@ -69,28 +81,37 @@ function lernaTest(lernaArgs, tapArgs, env) {
  */
 export async function runPackageTests({ lernaArgs = [], tapArgs = [], env = process.env } = {}) {
   for (const pkg of packages) rmSync(summaryOf(pkg), { force: true });
-  const runs =
-    lernaArgs.length > 0
-      ? [lernaTest(lernaArgs, tapArgs, env)]
-      : balance(packages.map(nameOf)).map((names) => lernaTest(names.flatMap((n) => ['--scope', n]), tapArgs, env));
-  const codes = await Promise.all(runs);
+  const byName = new Map(packages.map((pkg) => [nameOf(pkg), pkg]));
+  const lanes = lernaArgs.length > 0 ? [{ args: lernaArgs, pkgs: packages }] : balance([...byName.keys()]).map((names) => ({ args: names.flatMap((n) => ['--scope', n]), pkgs: names.map((n) => byName.get(n)) }));
+  const results = await Promise.all(lanes.map((lane) => lernaTest(lane.args, tapArgs, env)));
   const sum = { pass: 0, fail: 0, skip: 0 };
+  const failsOf = new Map();
   for (const pkg of packages) {
     if (!existsSync(summaryOf(pkg))) {
       if (lernaArgs.length === 0) {
         console.error(`test: ${pkg} left no .tap/summary.json; counted as one failure`);
         sum.fail++;
+        failsOf.set(pkg, 1);
       }
       continue;
     }
     const counts = JSON.parse(readFileSync(summaryOf(pkg), 'utf8'));
+    for (const failure of counts.failures ?? []) console.error(`test: ${pkg} failed: ${failure}`);
     sum.pass += counts.pass;
     sum.fail += counts.fail;
     sum.skip += counts.skip;
+    failsOf.set(pkg, counts.fail);
   }
-  if (codes.some((c) => c !== 0) && sum.fail === 0) {
-    console.error('test: lerna failed with no failing test (coverage below the gate?); counted as one failure');
-    sum.fail++;
-  }
+  // A package lerna lists as failed with no failing test failed after its tests (tap's coverage gate): one failure
+  // each, whatever the other packages counted; a failed lerna run naming no package counts once.
+  results.forEach(({ code, failed }, i) => {
+    const silent = failed.map((name) => byName.get(name)).filter((pkg) => pkg !== undefined && (failsOf.get(pkg) ?? 0) === 0);
+    for (const pkg of silent) console.error(`test: ${pkg} failed with no failing test (coverage below the gate?); counted as one failure`);
+    sum.fail += silent.length;
+    if (code !== 0 && failed.length === 0 && lanes[i].pkgs.every((pkg) => (failsOf.get(pkg) ?? 0) === 0)) {
+      console.error(`test: lerna run ${i + 1} failed (exit ${code}) with no failing test; counted as one failure`);
+      sum.fail++;
+    }
+  });
   return sum;
 }
