@@ -41,8 +41,10 @@ t.test('a slow-loris client is disconnected once the read-header timeout passes'
   if (listener === undefined) throw new Error('no listener');
   t.teardown(() => new Promise<void>((r) => listener.server.close(() => r())));
   t.equal(listener.server.headersTimeout, 400, 'node enforces the timeout as headersTimeout');
-  const { closedAfter, text } = await slowLoris(listener.url, 5000);
-  t.ok(closedAfter !== undefined && closedAfter >= 400 && closedAfter < 2500, `closed after ${closedAfter} ms, within the timeout plus one check`);
+  // The client gives up at 10 s; node checks the timeout on an interval, and on a loaded machine (3.5 s seen at
+  // load 16) later still: what is asserted is that the server closes, not how fast.
+  const { closedAfter, text } = await slowLoris(listener.url, 10_000);
+  t.ok(closedAfter !== undefined && closedAfter >= 400, `closed by the server after ${closedAfter} ms (timeout 400 ms)`);
   t.equal(text, '', 'without an answer, as Go');
 });
 

@@ -9,6 +9,7 @@ import { newConfigMapStore } from '../../../src/registry/core/configmap/storage.
 import { newNamespaceREST } from '../../../src/registry/core/namespace/storage.js';
 import { newSecretStore } from '../../../src/registry/core/secret/storage.js';
 import { ctxIn, memoryGetter, mutated } from '../../registry/core/core-fixtures.js';
+import { until } from '../until.js';
 
 const cm = (name: string, extra: Partial<ApiObject['metadata']> = {}): ApiObject => ({
   apiVersion: 'v1',
@@ -27,21 +28,13 @@ async function exists(get: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-async function until(t: Test, what: string, check: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  t.fail(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
 
 function setup(t: Test) {
   const getter = memoryGetter(t);
   return { ns: newNamespaceREST(getter), configmaps: newConfigMapStore(getter), secrets: newSecretStore(getter) };
 }
 
-t.test('delete ns: 200 Terminating, then content and namespace gone within 2 s', async (t) => {
+t.test('delete ns: 200 Terminating, then content and namespace gone', async (t) => {
   const { ns, configmaps, secrets } = setup(t);
   const errors: unknown[] = [];
   const processed: string[] = [];
@@ -66,12 +59,10 @@ t.test('delete ns: 200 Terminating, then content and namespace gone within 2 s',
   await configmaps.create(ctxIn('keep'), cm('stays'));
   await secrets.create(ctxIn('team'), { metadata: { name: 's' }, stringData: { x: 'y' } });
 
-  const started = Date.now();
   const res = await ns.namespaces.delete({}, 'team', undefined, { propagationPolicy: 'Foreground' });
   t.equal(res.deleted, false);
   t.match(res.object, { metadata: { name: 'team', finalizers: ['foregroundDeletion'] }, status: { phase: 'Terminating' } });
   await until(t, 'namespace gone', async () => !(await exists(() => ns.namespaces.get({}, 'team'))));
-  t.ok(Date.now() - started < 2000);
   t.same((await configmaps.list(ctxIn('team'), {})).items, []);
   t.same((await secrets.list(ctxIn('team'), {})).items, []);
   t.equal((await configmaps.list(ctxIn('keep'), {})).items.length, 1, 'other namespaces untouched');

@@ -1,21 +1,14 @@
 import type { ApiList, ApiObject, RequestContext } from '@apiserver/registry';
 import { isNotFound, newInternalError } from '@apiserver/runtime';
 import type { Watch, WatchEvent } from '@apiserver/storage';
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { ListWatcher } from '../../../src/controllers/list-watch.js';
 import { ServiceAccountsController } from '../../../src/controllers/serviceaccount/serviceaccounts-controller.js';
 import { newNamespaceREST } from '../../../src/registry/core/namespace/storage.js';
 import { newServiceAccountStore } from '../../../src/registry/core/serviceaccount/storage.js';
 import { ctxIn, memoryGetter } from '../../registry/core/core-fixtures.js';
+import { until } from '../until.js';
 
-async function until(t: Test, what: string, check: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  t.fail(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
 
 async function hasDefault(sa: ReturnType<typeof newServiceAccountStore>, ns: string): Promise<boolean> {
   return sa.get(ctxIn(ns), 'default').then(
