@@ -54,6 +54,10 @@ export {
 export { elementSchema, fieldSchema, type PatchMeta, patchMetaAt, patchMetaOf } from './schema/patch-meta.js';
 export { findUnknownFields, unknownFieldMessages } from './schema/unknown-fields.js';
 export { decodeAsGo, goNullElement, pruneUnknownFields } from './schema/go-decode.js';
+export { jsonValuesEqual, semanticEqual } from './schema/semantic-equal.js';
+/** The schema type every kind and field schema of this package is (typebox's). */
+export type { TSchema } from 'typebox';
+export { quantitiesEqual } from './schema/quantity-compare.js';
 export { ownProperty, setOwnProperty } from './schema/own-property.js';
 export { goNumberProblem } from './schema/go-numbers.js';
 export { hasInexactNumbers, inexactNumberTokens, isInexactToken, type NumberToken } from './schema/number-tokens.js';

@@ -4,7 +4,8 @@
  * DefaultQualifiedResource, SingularQualifiedResource}` completed by `CompleteWithOptions(RESTOptionsGetter)`).
  */
 import type { StoreOptions } from '@apiserver/registry';
-import type { GroupResource } from '@apiserver/runtime';
+import type { GroupResource, GroupVersionKind, Scheme, TSchema } from '@apiserver/runtime';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { RESTOptionsGetter } from './rest-options.js';
 
 /** How a resource is named: group, version, kind and plural and singular resource names. */
@@ -22,7 +23,16 @@ export interface ResourceNames {
 }
 
 /** The Store options derived from a resource's names and its storage, ready to spread into `new Store({...})`. */
-export type ResourceStoreOptions = Required<Pick<StoreOptions, 'newObject' | 'newList' | 'defaultQualifiedResource' | 'singularQualifiedResource' | 'storage' | 'resourcePrefix'>>;
+export type ResourceStoreOptions = Required<Pick<StoreOptions, 'newObject' | 'newList' | 'defaultQualifiedResource' | 'singularQualifiedResource' | 'storage' | 'resourcePrefix'>> &
+  Pick<StoreOptions, 'schema'>;
+
+let builtin: Scheme | undefined;
+
+/** The schema of a built-in kind (what makes no-op updates and generation compare Go values), if there is one. */
+export function builtinSchemaOf(gvk: GroupVersionKind): TSchema | undefined {
+  builtin ??= newBuiltinScheme();
+  return builtin.recognizes(gvk) ? builtin.schemaFor(gvk) : undefined;
+}
 
 /**
  * The Store options of `names`, with the storage `getter` hands out for the resource (or for `storageResource`,
@@ -39,5 +49,6 @@ export function storeOptionsFor(getter: RESTOptionsGetter, names: ResourceNames,
     singularQualifiedResource: { group, resource: singular },
     storage,
     resourcePrefix,
+    schema: builtinSchemaOf({ group, version, kind }),
   };
 }

@@ -3,7 +3,7 @@
  * instead of upstream's dozens of hook fields.
  * @module
  */
-import type { QualifiedKind, QualifiedResource } from '@apiserver/runtime';
+import type { QualifiedKind, QualifiedResource, TSchema } from '@apiserver/runtime';
 import type { AttrFunc, StorageInterface } from '@apiserver/storage';
 import type { RESTCreateStrategy } from '../rest/create.js';
 import type { RESTDeleteStrategy } from '../rest/delete.js';
@@ -42,6 +42,12 @@ export interface StoreOptions {
   singularQualifiedResource: QualifiedResource;
   /** Kind used in Invalid errors (default: from `newObject()`). */
   qualifiedKind?: QualifiedKind;
+  /**
+   * The kind's schema. An update that leaves the object the same Go value (`Semantic.DeepEqual`: `"resources": {}`
+   * equals none) then writes nothing and keeps its resourceVersion, as upstream's comparison of the encoded bytes
+   * does; without it only byte-identical objects are no-op updates.
+   */
+  schema?: TSchema;
   /** The backend. */
   storage: StorageInterface<ApiObject>;
   /** Key prefix of the collection (default `/<resource>`, or `/<group>/<resource>` for non-core groups). */

@@ -3,7 +3,7 @@
  * optimistic concurrency, strategy preparation/validation, admission, delete when finalizers are emptied.
  * @module
  */
-import { FieldError, newInvalid, newNotFound, newOptimisticLockConflict, newPath, type UpdateOptions } from '@apiserver/runtime';
+import { FieldError, newInvalid, newNotFound, newOptimisticLockConflict, newPath, semanticEqual, type UpdateOptions } from '@apiserver/runtime';
 import { deepCopy, type Preconditions, type UpdateResult as StorageUpdateResult } from '@apiserver/storage';
 import { beforeCreate } from '../rest/create.js';
 import { invalidUint64 } from '../rest/go-field-error.js';
@@ -97,6 +97,9 @@ function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: U
       state.deleteObj = obj;
       throw new EmptiedFinalizers();
     }
+    // The same Go value in another JSON spelling: hand back the stored object, so storage sees equal bytes.
+    const schema = core.options.schema;
+    if (schema !== undefined && semanticEqual(schema, obj, current)) return { object: current, ttl: core.ttl(current, res.ttl, true) };
     return { object: obj, ttl: core.ttl(obj, res.ttl, true) };
   };
 }

@@ -3,7 +3,16 @@
  * status-subresource strategy that keeps everything but `status`.
  * @module
  */
-import { type DeleteOptions, type FieldError, fieldInvalid, nameIsDNSSubdomain, newPath, type ValidateNameFunc } from '@apiserver/runtime';
+import {
+  type DeleteOptions,
+  type FieldError,
+  fieldInvalid,
+  nameIsDNSSubdomain,
+  newPath,
+  semanticEqual,
+  type TSchema,
+  type ValidateNameFunc,
+} from '@apiserver/runtime';
 import { canonicalJSON } from '@apiserver/storage';
 import type { RESTCreateStrategy } from '../rest/create.js';
 import type { GarbageCollectionPolicy, RESTDeleteStrategy } from '../rest/delete.js';
@@ -24,6 +33,11 @@ export interface GenericStrategyOptions {
   statusField?: string;
   /** Set generation 1 on create and bump it when anything outside metadata and status changes. */
   trackGeneration?: boolean;
+  /**
+   * The kind's schema: "changed" then means a different Go value (`Semantic.DeepEqual`, e.g. `"resources": {}`
+   * equals none); without it the spec's canonical JSON is compared.
+   */
+  schema?: TSchema;
   /** Grace period used when DeleteOptions have none; absent = deletes are immediate. */
   defaultGracePeriodSeconds?: number;
   /** Default dependents policy (absent = DeleteDependents). */
@@ -38,9 +52,22 @@ const NON_SPEC_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
 
 /** The object without metadata, type fields and `statusField`, as canonical JSON (what "spec changed" compares). */
 export function specOf(obj: ApiObject, statusField: string | undefined): string {
+  return canonicalJSON(withoutNonSpec(obj, statusField));
+}
+
+function withoutNonSpec(obj: ApiObject, statusField: string | undefined): Record<string, unknown> {
   const spec: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) if (!NON_SPEC_FIELDS.has(k) && k !== statusField) spec[k] = v;
-  return canonicalJSON(spec);
+  return spec;
+}
+
+/**
+ * True when anything outside metadata, type fields and `statusField` differs between `obj` and `old`: as Go values
+ * of the kind `schema` describes when given (upstream's `!Semantic.DeepEqual(new.Spec, old.Spec)`), else as JSON.
+ */
+export function specChanged(obj: ApiObject, old: ApiObject, statusField: string | undefined, schema?: TSchema): boolean {
+  if (schema === undefined) return specOf(obj, statusField) !== specOf(old, statusField);
+  return !semanticEqual(schema, withoutNonSpec(obj, statusField), withoutNonSpec(old, statusField));
 }
 
 /** A create/update/delete strategy configured by options instead of code. */
@@ -93,7 +120,7 @@ export class GenericStrategy implements RESTCreateStrategy, RESTUpdateStrategy, 
       if (old[status] === undefined) delete obj[status];
       else obj[status] = old[status];
     }
-    if (this.#o.trackGeneration === true && specOf(obj, status) !== specOf(old, status)) {
+    if (this.#o.trackGeneration === true && specChanged(obj, old, status, this.#o.schema)) {
       obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
     }
   }

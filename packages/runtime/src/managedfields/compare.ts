@@ -30,6 +30,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
+function isScalarZero(v: unknown): boolean {
+  return v === '' || v === 0 || v === false;
+}
+
 class Walker {
   readonly added = new FieldSet();
   readonly modified = new FieldSet();
@@ -73,6 +77,8 @@ class Walker {
 
   entry(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[]): void {
     const e = entryType(t, key);
+    // A Go value scalar written out as its zero value on one side only: the same typed value on both.
+    if (e.zeroWhenAbsent && (l === undefined ? isScalarZero(r) : r === undefined && isScalarZero(l))) return;
     const pe = { fieldName: key };
     this.compare(l, r, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
   }

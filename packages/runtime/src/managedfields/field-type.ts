@@ -27,6 +27,11 @@ export interface StructField {
   readonly type: FieldType;
   /** Go value struct (not a pointer): always present in the typed object, so never added or removed as a whole. */
   readonly alwaysPresent: boolean;
+  /**
+   * Go value scalar (not a pointer): an absent field and its zero value (`""`, `0`, `false`) are one Go value, so
+   * going from one to the other changes no field.
+   */
+  readonly zeroWhenAbsent?: boolean;
 }
 
 /** A struct (declared fields) or a map (one element type); granular unless atomic. */
@@ -83,6 +88,14 @@ function isValueStruct(schema: TSchema): boolean {
   return propertiesOf(schema) !== undefined && omit !== 'nil' && omit !== 'null';
 }
 
+const SCALAR_TYPES: ReadonlySet<unknown> = new Set(['string', 'integer', 'number', 'boolean']);
+
+function isValueScalar(schema: TSchema): boolean {
+  const omit = goOmitOf(schema);
+  if (omit === 'nil' || omit === 'null' || codecOf(schema) !== undefined) return false;
+  return SCALAR_TYPES.has(node(schema).type);
+}
+
 function structType(schema: TSchema, props: Record<string, TSchema>): MapType {
   const fields = new Map<string, StructField>();
   const preserve = extension(schema, 'x-kubernetes-preserve-unknown-fields') === true;
@@ -95,7 +108,7 @@ function structType(schema: TSchema, props: Record<string, TSchema>): MapType {
       if (known !== undefined) return known;
       const fs = Object.hasOwn(props, name) ? props[name] : undefined;
       if (fs === undefined) return undefined;
-      const f = { type: fieldTypeOf(fs), alwaysPresent: isValueStruct(fs) };
+      const f = { type: fieldTypeOf(fs), alwaysPresent: isValueStruct(fs), zeroWhenAbsent: isValueScalar(fs) };
       fields.set(name, f);
       return f;
     },

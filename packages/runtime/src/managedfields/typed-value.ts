@@ -45,10 +45,10 @@ export function isLeaf(t: FieldType): boolean {
 }
 
 /** The type of entry `key` of a map or struct, whether it is a declared field, and whether it is always present. */
-export function entryType(t: MapType, key: string): { type: FieldType | undefined; declared: boolean; alwaysPresent: boolean } {
+export function entryType(t: MapType, key: string): { type: FieldType | undefined; declared: boolean; alwaysPresent: boolean; zeroWhenAbsent: boolean } {
   const f = t.field(key);
-  if (f !== undefined) return { type: f.type, declared: true, alwaysPresent: f.alwaysPresent };
-  return { type: t.elementType, declared: false, alwaysPresent: false };
+  if (f !== undefined) return { type: f.type, declared: true, alwaysPresent: f.alwaysPresent, zeroWhenAbsent: f.zeroWhenAbsent === true };
+  return { type: t.elementType, declared: false, alwaysPresent: false, zeroWhenAbsent: false };
 }
 
 /** True for null, or an empty object or array (upstream treats both sides empty as a leaf). */

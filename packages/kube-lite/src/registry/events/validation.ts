@@ -6,7 +6,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiObject } from '@apiserver/registry';
-import { type FieldError, fieldInvalid, fieldRequired, newPath } from '@apiserver/runtime';
+import { type FieldError, fieldInvalid, fieldRequired, newPath, semanticEqual } from '@apiserver/runtime';
+import { EventSchema } from '@apiserver/runtime/apis';
 import { recordAt, stringAt } from '../../object-fields.js';
 
 function isSet(value: unknown): boolean {
@@ -63,7 +64,8 @@ const IMMUTABLE: ReadonlyArray<readonly [field: string, path: string]> = [
 export function validateEventsV1Update(event: ApiObject, old: ApiObject): FieldError[] {
   const errs = isDeepStrictEqual(event.series, old.series) ? [] : seriesErrors(event);
   for (const [field, path] of IMMUTABLE) {
-    if (!isDeepStrictEqual(event[field] ?? null, old[field] ?? null)) errs.push(fieldInvalid(newPath(path), event[field], 'field is immutable'));
+    // Go compares the typed fields: `deprecatedSource: {}` (as a GET writes it) is the zero EventSource, as is none.
+    if (!semanticEqual(EventSchema, { [field]: event[field] }, { [field]: old[field] })) errs.push(fieldInvalid(newPath(path), event[field], 'field is immutable'));
   }
   return errs;
 }

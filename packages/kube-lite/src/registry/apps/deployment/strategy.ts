@@ -6,7 +6,7 @@
  */
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
 import { canonicalJSON } from '@apiserver/storage';
-import { defaultDeployment } from '@apiserver/runtime/apis';
+import { DeploymentSchema, defaultDeployment } from '@apiserver/runtime/apis';
 import { validateDeployment, validateDeploymentStatus, validateDeploymentUpdate } from './validation.js';
 
 /** Create and update behaviour of deployments. */
@@ -17,6 +17,7 @@ export class DeploymentStrategy extends GenericStrategy {
       namespaceScoped: true,
       statusField: 'status',
       trackGeneration: true,
+      schema: DeploymentSchema,
       validate: (_ctx, obj) => validateDeployment(obj),
       validateUpdate: (_ctx, obj, old) => validateDeploymentUpdate(obj, old),
     });

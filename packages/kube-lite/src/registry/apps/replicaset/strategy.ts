@@ -5,7 +5,7 @@
  * @module
  */
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
-import { defaultReplicaSet } from '@apiserver/runtime/apis';
+import { defaultReplicaSet, ReplicaSetSchema } from '@apiserver/runtime/apis';
 import { validateReplicaSet, validateReplicaSetStatus, validateReplicaSetUpdate } from './validation.js';
 
 /** Create and update behaviour of replicasets. */
@@ -16,6 +16,7 @@ export class ReplicaSetStrategy extends GenericStrategy {
       namespaceScoped: true,
       statusField: 'status',
       trackGeneration: true,
+      schema: ReplicaSetSchema,
       validate: (_ctx, obj) => validateReplicaSet(obj),
       validateUpdate: (_ctx, obj, old) => validateReplicaSetUpdate(obj, old),
     });

@@ -12,14 +12,15 @@ import {
   fieldInvalid,
   fieldNotSupported,
   fieldRequired,
+  LabelSelectorSchema,
   labelSelectorAsSelector,
   type LabelSelectorSpec,
   newPath,
+  semanticEqual,
   validateLabelName,
   validateLabels,
   validateNonnegativeField,
 } from '@apiserver/runtime';
-import { canonicalJSON } from '@apiserver/storage';
 import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
 import { validatePodTemplateSpec } from '../../core/pod/pod-spec-validation.js';
 
@@ -103,7 +104,9 @@ export function validateSelectorAndTemplate(spec: JSONRecord, path: FieldPath): 
 export function validateSelectorImmutable(obj: ApiObject, old: ApiObject): FieldError[] {
   const now = recordAt(obj, 'spec')?.selector;
   const before = recordAt(old, 'spec')?.selector;
-  if (canonicalJSON(now ?? null) === canonicalJSON(before ?? null)) return [];
+  // ValidateImmutableField compares Go values: a *LabelSelector, nil only when absent.
+  const absent = (v: unknown) => v === undefined || v === null;
+  if (absent(now) ? absent(before) : !absent(before) && semanticEqual(LabelSelectorSchema, now, before)) return [];
   return [fieldInvalid(newPath('spec', 'selector'), now ?? null, 'field is immutable')];
 }
 

@@ -3,9 +3,10 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { type FieldError, fieldForbidden, fieldInvalid, newPath } from '@apiserver/runtime';
+import { type FieldError, fieldForbidden, fieldInvalid, goJSONValue, newPath, semanticEqual } from '@apiserver/runtime';
+import { PodSpecSchema, TolerationSchema } from '@apiserver/runtime/apis';
 import { canonicalJSON } from '@apiserver/storage';
-import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt } from '../../../object-fields.js';
+import { isInteger, type JSONRecord, recordAt, recordsAt } from '../../../object-fields.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 
 /** Upstream's Forbidden text for pod spec updates (the Go struct diff that follows it is not reproduced). */
@@ -26,9 +27,14 @@ function copyImages(target: JSONRecord, source: JSONRecord, field: string): void
   });
 }
 
+/** A toleration as Go writes it, so spellings of one Go value (`"value": ""` or none) give one key. */
+function tolerationKey(t: JSONRecord): string {
+  return canonicalJSON(goJSONValue(TolerationSchema, t));
+}
+
 function tolerationsOnlyAdded(spec: JSONRecord, oldSpec: JSONRecord): boolean {
-  const now = new Set(recordsAt(spec, 'tolerations').map((t) => canonicalJSON(t)));
-  return recordsAt(oldSpec, 'tolerations').every((t) => now.has(canonicalJSON(t)));
+  const now = new Set(recordsAt(spec, 'tolerations').map(tolerationKey));
+  return recordsAt(oldSpec, 'tolerations').every((t) => now.has(tolerationKey(t)));
 }
 
 function validateActiveDeadlineUpdate(spec: JSONRecord, oldSpec: JSONRecord): FieldError[] {
@@ -59,14 +65,7 @@ export function validatePodUpdate(pod: ApiObject, old: ApiObject): FieldError[] 
   if (isInteger(oldGrace) && oldGrace < 0 && mutable.terminationGracePeriodSeconds === 1) {
     mutable.terminationGracePeriodSeconds = oldGrace;
   }
-  if (canonicalJSON(withoutUndefined(mutable)) !== canonicalJSON(withoutUndefined(oldSpec))) {
-    errs.push(fieldForbidden(newPath('spec'), POD_UPDATE_FORBIDDEN_MESSAGE));
-  }
+  // Go compares the specs as typed values (Semantic.DeepEqual): `"resources": {}` as a GET writes it equals none.
+  if (!semanticEqual(PodSpecSchema, mutable, oldSpec)) errs.push(fieldForbidden(newPath('spec'), POD_UPDATE_FORBIDDEN_MESSAGE));
   return errs;
-}
-
-function withoutUndefined(v: JSONRecord): JSONRecord {
-  const out: JSONRecord = {};
-  for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = isRecord(x) ? withoutUndefined(x) : x;
-  return out;
 }

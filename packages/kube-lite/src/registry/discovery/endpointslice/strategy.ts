@@ -6,6 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type ApiObject, GenericStrategy, type RequestContext } from '@apiserver/registry';
+import { EndpointSliceSchema } from '@apiserver/runtime/apis';
 import { recordsAt } from '../../../object-fields.js';
 import { validateEndpointSlice, validateEndpointSliceUpdate } from './validation.js';
 
@@ -21,6 +22,7 @@ export class EndpointSliceStrategy extends GenericStrategy {
     super({
       namespaceScoped: true,
       trackGeneration: true,
+      schema: EndpointSliceSchema,
       validate: (_ctx, obj) => validateEndpointSlice(obj),
       validateUpdate: (_ctx, obj, old) => validateEndpointSliceUpdate(obj, old),
     });
