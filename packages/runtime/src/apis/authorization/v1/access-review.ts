@@ -6,18 +6,14 @@ import { type Static, Type } from 'typebox';
 import { X_K8S_CODEC } from '../../../schema/extensions.js';
 import { field, kindStruct, stringList, struct } from '../../../schema/define.js';
 import { LabelSelectorRequirementSchema } from '../../meta/v1/label-selector.js';
+import { FieldSelectorRequirementSchema } from '../../meta/v1/field-selector.js';
 import { ObjectMetaSchema } from '../../meta/v1/object-meta.js';
+
+export { FieldSelectorRequirementSchema };
 
 const AUTHZ = 'io.k8s.api.authorization.v1';
 const V1 = { group: 'authorization.k8s.io', version: 'v1' };
 const metadata = () => field(1, ObjectMetaSchema, 'Standard object metadata.');
-
-/** Schema of meta/v1 FieldSelectorRequirement. */
-export const FieldSelectorRequirementSchema = struct('io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement', 'One field selector requirement.', {
-  key: field(1, Type.String(), 'The field selector key.', { omit: 'never' }),
-  operator: field(2, Type.String(), 'In, NotIn, Exists or DoesNotExist.', { omit: 'never' }),
-  values: field(3, stringList(), 'The values of In and NotIn.', { listType: 'atomic' }),
-});
 
 /** Schema of authorization.k8s.io/v1 FieldSelectorAttributes. */
 export const FieldSelectorAttributesSchema = struct(`${AUTHZ}.FieldSelectorAttributes`, 'A field selector of a resource request.', {
