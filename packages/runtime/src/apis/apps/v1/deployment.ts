@@ -24,7 +24,7 @@ export const DeploymentStrategySchema = struct(`${APPS}.DeploymentStrategy`, 'Ho
 /** Schema of apps/v1 DeploymentSpec. */
 export const DeploymentSpecSchema = struct(`${APPS}.DeploymentSpec`, 'Desired state of a deployment.', {
   replicas: field(1, int32(), 'Desired number of pods; defaults to 1.', { omit: 'nil' }),
-  selector: field(2, LabelSelectorSchema, 'Label selector of the managed pods.', { omit: 'null' }),
+  selector: requiredField(2, LabelSelectorSchema, 'Label selector of the managed pods.', { omit: 'null' }),
   template: requiredField(3, PodTemplateSpecSchema, 'Template of the pods.'),
   strategy: field(4, DeploymentStrategySchema, 'How existing pods are replaced.', {
     patchStrategy: 'retainKeys',
@@ -53,7 +53,6 @@ export const DeploymentStatusSchema = struct(`${APPS}.DeploymentStatus`, 'Observ
   readyReplicas: field(7, int32(), 'Pods with a Ready condition.'),
   availableReplicas: field(4, int32(), 'Pods available for minReadySeconds.'),
   unavailableReplicas: field(5, int32(), 'Pods still needed for full capacity.'),
-  terminatingReplicas: field(9, int32(), 'Pods being terminated.', { omit: 'nil' }),
   conditions: field(6, Type.Array(DeploymentConditionSchema), 'Latest observations.', {
     listType: 'map',
     listMapKeys: ['type'],

@@ -13,7 +13,7 @@ const APPS = 'io.k8s.api.apps.v1';
 export const ReplicaSetSpecSchema = struct(`${APPS}.ReplicaSetSpec`, 'Desired state of a replica set.', {
   replicas: field(1, int32(), 'Desired number of pods; defaults to 1.', { omit: 'nil' }),
   minReadySeconds: field(4, int32(), 'Seconds a new pod must be ready to count as available.'),
-  selector: field(2, LabelSelectorSchema, 'Label selector of the managed pods; must match the template labels.', {
+  selector: requiredField(2, LabelSelectorSchema, 'Label selector of the managed pods; must match the template labels.', {
     omit: 'null',
   }),
   template: field(3, PodTemplateSpecSchema, 'Template of the pods created when replicas are missing.'),
@@ -34,7 +34,6 @@ export const ReplicaSetStatusSchema = struct(`${APPS}.ReplicaSetStatus`, 'Observ
   fullyLabeledReplicas: field(2, int32(), 'Pods whose labels match the pod template labels.'),
   readyReplicas: field(4, int32(), 'Pods with a Ready condition.'),
   availableReplicas: field(5, int32(), 'Pods ready for at least minReadySeconds.'),
-  terminatingReplicas: field(7, int32(), 'Pods being terminated.', { omit: 'nil' }),
   observedGeneration: field(3, int64(), 'Generation observed by the controller.'),
   conditions: field(6, Type.Array(ReplicaSetConditionSchema), 'Latest observations.', {
     listType: 'map',

@@ -3,7 +3,7 @@
  * and TokenReview, with UserInfo and BoundObjectReference.
  */
 import { type Static, Type } from 'typebox';
-import { field, int64, kindStruct, stringList, struct } from '../../../schema/define.js';
+import { field, int64, kindStruct, stringList, struct, requiredField } from '../../../schema/define.js';
 import { TimeSchema } from '../../../schema/special-types.js';
 import { extraValuesSchema } from '../../authorization/v1/access-review.js';
 import { ObjectMetaSchema } from '../../meta/v1/object-meta.js';
@@ -46,21 +46,21 @@ export const BoundObjectReferenceSchema = struct(`${AUTHN}.BoundObjectReference`
 
 /** Schema of authentication.k8s.io/v1 TokenRequestSpec. */
 export const TokenRequestSpecSchema = struct(`${AUTHN}.TokenRequestSpec`, 'What the requested token is for.', {
-  audiences: field(1, stringList(), 'Intended audiences of the token (default: the API server audiences).', { omit: 'never', listType: 'atomic' }),
-  expirationSeconds: field(4, int64(), 'Requested lifetime of the token (at least 600, default 3600).', { omit: 'nil' }),
-  boundObjectRef: field(3, BoundObjectReferenceSchema, 'An object the token is bound to.', { omit: 'nil' }),
+  audiences: requiredField(1, stringList(), 'Intended audiences of the token (default: the API server audiences).', { listType: 'atomic' }),
+  expirationSeconds: field(4, int64(), 'Requested lifetime of the token (at least 600, default 3600).', { omit: 'null' }),
+  boundObjectRef: field(3, BoundObjectReferenceSchema, 'An object the token is bound to.', { omit: 'null' }),
 });
 
 /** Schema of authentication.k8s.io/v1 TokenRequestStatus. */
 export const TokenRequestStatusSchema = struct(`${AUTHN}.TokenRequestStatus`, 'The issued token.', {
-  token: field(1, Type.String(), 'The opaque bearer token.', { omit: 'never' }),
-  expirationTimestamp: field(2, TimeSchema, 'When the token expires.', { omit: 'never' }),
+  token: requiredField(1, Type.String(), 'The opaque bearer token.'),
+  expirationTimestamp: requiredField(2, TimeSchema, 'When the token expires.'),
 });
 
 /** Schema of authentication.k8s.io/v1 TokenRequest. */
 export const TokenRequestSchema = kindStruct(`${AUTHN}.TokenRequest`, { ...V1, kind: 'TokenRequest' }, 'Requests a token for a service account.', {
   metadata: metadata(),
-  spec: field(2, TokenRequestSpecSchema, 'The token request.'),
+  spec: requiredField(2, TokenRequestSpecSchema, 'The token request.'),
   status: field(3, TokenRequestStatusSchema, 'Filled in by the server.'),
 });
 /** authentication.k8s.io/v1 TokenRequest. */
@@ -69,7 +69,7 @@ export type TokenRequest = Static<typeof TokenRequestSchema>;
 /** Schema of authentication.k8s.io/v1 TokenReview. */
 export const TokenReviewSchema = kindStruct(`${AUTHN}.TokenReview`, { ...V1, kind: 'TokenReview' }, 'Checks a token and tells whom it authenticates.', {
   metadata: metadata(),
-  spec: field(
+  spec: requiredField(
     2,
     struct(`${AUTHN}.TokenReviewSpec`, 'The token to check.', {
       token: field(1, Type.String(), 'The opaque bearer token.'),

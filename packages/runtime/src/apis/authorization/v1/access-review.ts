@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { X_K8S_CODEC } from '../../../schema/extensions.js';
-import { field, kindStruct, stringList, struct } from '../../../schema/define.js';
+import { field, kindStruct, stringList, struct, requiredField } from '../../../schema/define.js';
 import { LabelSelectorRequirementSchema } from '../../meta/v1/label-selector.js';
 import { FieldSelectorRequirementSchema } from '../../meta/v1/field-selector.js';
 import { ObjectMetaSchema } from '../../meta/v1/object-meta.js';
@@ -67,7 +67,7 @@ export const SubjectAccessReviewSpecSchema = struct(`${AUTHZ}.SubjectAccessRevie
 
 /** Schema of authorization.k8s.io/v1 SubjectAccessReviewStatus. */
 export const SubjectAccessReviewStatusSchema = struct(`${AUTHZ}.SubjectAccessReviewStatus`, 'Whether the action is allowed.', {
-  allowed: field(1, Type.Boolean(), 'True when the action would be allowed.', { omit: 'never' }),
+  allowed: requiredField(1, Type.Boolean(), 'True when the action would be allowed.'),
   denied: field(4, Type.Boolean(), 'True when the action would be denied, whatever other authorizers say.'),
   reason: field(2, Type.String(), 'Why the action is allowed or denied.'),
   evaluationError: field(3, Type.String(), 'An error met while checking; the answer may still be usable.'),
@@ -78,7 +78,7 @@ export type SubjectAccessReviewStatus = Static<typeof SubjectAccessReviewStatusS
 /** Schema of authorization.k8s.io/v1 SubjectAccessReview. */
 export const SubjectAccessReviewSchema = kindStruct(`${AUTHZ}.SubjectAccessReview`, { ...V1, kind: 'SubjectAccessReview' }, 'Checks whether a user or group can perform an action.', {
   metadata: metadata(),
-  spec: field(2, SubjectAccessReviewSpecSchema, 'The request being evaluated.'),
+  spec: requiredField(2, SubjectAccessReviewSpecSchema, 'The request being evaluated.'),
   status: field(3, SubjectAccessReviewStatusSchema, 'Filled in by the server.'),
 });
 /** authorization.k8s.io/v1 SubjectAccessReview. */
@@ -97,7 +97,7 @@ export const SelfSubjectAccessReviewSchema = kindStruct(
   'Checks whether the current user can perform an action.',
   {
     metadata: metadata(),
-    spec: field(2, SelfSubjectAccessReviewSpecSchema, 'The request being evaluated.'),
+    spec: requiredField(2, SelfSubjectAccessReviewSpecSchema, 'The request being evaluated.'),
     status: field(3, SubjectAccessReviewStatusSchema, 'Filled in by the server.'),
   },
 );
@@ -106,7 +106,7 @@ export type SelfSubjectAccessReview = Static<typeof SelfSubjectAccessReviewSchem
 
 /** Schema of authorization.k8s.io/v1 ResourceRule. */
 export const ResourceRuleSchema = struct(`${AUTHZ}.ResourceRule`, 'Actions the subject may take on resources.', {
-  verbs: field(1, stringList(), 'Allowed verbs ("*" = all).', { omit: 'never', listType: 'atomic' }),
+  verbs: requiredField(1, stringList(), 'Allowed verbs ("*" = all).', { listType: 'atomic' }),
   apiGroups: field(2, stringList(), 'API groups of the resources ("*" = all).', { listType: 'atomic' }),
   resources: field(3, stringList(), 'Resources ("*" = all, "*/sub" = a subresource of all).', { listType: 'atomic' }),
   resourceNames: field(4, stringList(), 'Names the rule applies to (empty = all).', { listType: 'atomic' }),
@@ -116,7 +116,7 @@ export type ResourceRule = Static<typeof ResourceRuleSchema>;
 
 /** Schema of authorization.k8s.io/v1 NonResourceRule. */
 export const NonResourceRuleSchema = struct(`${AUTHZ}.NonResourceRule`, 'Actions the subject may take on non-resource URLs.', {
-  verbs: field(1, stringList(), 'Allowed verbs ("*" = all).', { omit: 'never', listType: 'atomic' }),
+  verbs: requiredField(1, stringList(), 'Allowed verbs ("*" = all).', { listType: 'atomic' }),
   nonResourceURLs: field(2, stringList(), 'URL paths ("*" as the last segment = any suffix).', { listType: 'atomic' }),
 });
 /** authorization.k8s.io/v1 NonResourceRule. */
@@ -124,9 +124,9 @@ export type NonResourceRule = Static<typeof NonResourceRuleSchema>;
 
 /** Schema of authorization.k8s.io/v1 SubjectRulesReviewStatus. */
 export const SubjectRulesReviewStatusSchema = struct(`${AUTHZ}.SubjectRulesReviewStatus`, 'The rules of a subject in a namespace.', {
-  resourceRules: field(1, Type.Array(ResourceRuleSchema), 'Allowed actions on resources.', { omit: 'never', listType: 'atomic' }),
-  nonResourceRules: field(2, Type.Array(NonResourceRuleSchema), 'Allowed actions on non-resource URLs.', { omit: 'never', listType: 'atomic' }),
-  incomplete: field(3, Type.Boolean(), 'True when the authorizer cannot list every rule (e.g. a non-RBAC mode).', { omit: 'never' }),
+  resourceRules: requiredField(1, Type.Array(ResourceRuleSchema), 'Allowed actions on resources.', { listType: 'atomic' }),
+  nonResourceRules: requiredField(2, Type.Array(NonResourceRuleSchema), 'Allowed actions on non-resource URLs.', { listType: 'atomic' }),
+  incomplete: requiredField(3, Type.Boolean(), 'True when the authorizer cannot list every rule (e.g. a non-RBAC mode).'),
   evaluationError: field(4, Type.String(), 'An error met while listing the rules.'),
 });
 /** authorization.k8s.io/v1 SubjectRulesReviewStatus. */
@@ -139,7 +139,7 @@ export const SelfSubjectRulesReviewSchema = kindStruct(
   'Lists the actions the current user may perform in a namespace.',
   {
     metadata: metadata(),
-    spec: field(
+    spec: requiredField(
       2,
       struct(`${AUTHZ}.SelfSubjectRulesReviewSpec`, 'Which namespace to list the rules of.', {
         namespace: field(1, Type.String(), 'The namespace to evaluate the rules in.'),

@@ -13,7 +13,7 @@ const metadata = () => field(1, ObjectMetaSchema, 'Standard object metadata.');
 export const NamespaceConditionSchema = struct(`${CORE}.NamespaceCondition`, 'A condition of a namespace.', {
   type: requiredField(1, Type.String(), 'Type of the condition.'),
   status: requiredField(2, Type.String(), 'True, False or Unknown.'),
-  lastTransitionTime: field(4, TimeSchema, 'Last time the condition changed.', { omit: 'never' }),
+  lastTransitionTime: field(4, TimeSchema, 'Last time the condition changed.'),
   reason: field(5, Type.String(), 'Machine-readable reason.'),
   message: field(6, Type.String(), 'Human-readable message.'),
 });

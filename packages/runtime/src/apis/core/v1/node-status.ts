@@ -72,14 +72,6 @@ export const NodeSystemInfoSchema = struct(`${CORE}.NodeSystemInfo`, 'Identifier
   kubeProxyVersion: requiredField(8, Type.String(), 'Deprecated: kube-proxy version.'),
   operatingSystem: requiredField(9, Type.String(), 'Operating system, e.g. linux.'),
   architecture: requiredField(10, Type.String(), 'CPU architecture, e.g. amd64.'),
-  swap: field(
-    11,
-    struct(`${CORE}.NodeSwapStatus`, 'Swap memory of a node.', {
-      capacity: field(1, int64(), 'Total swap memory in bytes.', { omit: 'nil' }),
-    }),
-    'Swap memory reported by the node.',
-    { omit: 'nil' },
-  ),
 });
 
 /** Schema of core/v1 ContainerImage. */

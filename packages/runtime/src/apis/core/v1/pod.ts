@@ -10,7 +10,7 @@ import { VolumeSchema } from './volume.js';
 const CORE = 'io.k8s.api.core.v1';
 
 const containerList = (n: number, description: string, omit: 'empty' | 'never') =>
-  field(n, Type.Array(ContainerSchema), description, {
+  (omit === 'never' ? requiredField : field)(n, Type.Array(ContainerSchema), description, {
     omit,
     listType: 'map',
     listMapKeys: ['name'],

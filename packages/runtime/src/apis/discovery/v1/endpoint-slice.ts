@@ -1,7 +1,7 @@
 /** discovery.k8s.io/v1 EndpointSlice (a subset of the endpoints behind a Service) and EndpointSliceList. */
 import { type Static, type TSchema, Type } from 'typebox';
 import { Memory } from 'typebox/system';
-import { field, int32, kindStruct, stringList, stringMap, struct } from '../../../schema/define.js';
+import { field, int32, kindStruct, stringList, stringMap, struct, requiredField } from '../../../schema/define.js';
 import { listSchemaOf } from '../../core/v1/config.js';
 import { ObjectReferenceSchema } from '../../core/v1/references.js';
 import { ObjectMetaSchema } from '../../meta/v1/object-meta.js';
@@ -19,7 +19,7 @@ export const EndpointConditionsSchema = struct(`${DISCOVERY}.EndpointConditions`
 
 /** Schema of discovery.k8s.io/v1 ForZone. */
 export const ForZoneSchema = struct(`${DISCOVERY}.ForZone`, 'A zone that should consume an endpoint.', {
-  name: field(1, Type.String(), 'Name of the zone.', { omit: 'never' }),
+  name: requiredField(1, Type.String(), 'Name of the zone.'),
 });
 
 /** Schema of discovery.k8s.io/v1 EndpointHints. */
@@ -29,7 +29,7 @@ export const EndpointHintsSchema = struct(`${DISCOVERY}.EndpointHints`, 'Hints d
 
 /** Schema of discovery.k8s.io/v1 Endpoint. */
 export const EndpointSchema = struct(`${DISCOVERY}.Endpoint`, 'A single logical backend implementing a service.', {
-  addresses: field(1, stringList(), 'Addresses of the endpoint, of the slice addressType: 1 to 100 of them.', { omit: 'never', listType: 'set' }),
+  addresses: requiredField(1, stringList(), 'Addresses of the endpoint, of the slice addressType: 1 to 100 of them.', { listType: 'set' }),
   conditions: field(2, EndpointConditionsSchema, 'Current condition of the endpoint.'),
   hostname: field(3, Type.String(), 'Hostname of the endpoint (a DNS label).', { omit: 'nil' }),
   targetRef: field(4, ObjectReferenceSchema, 'Object that represents this endpoint, usually a Pod.', { omit: 'nil' }),
@@ -61,9 +61,9 @@ export const EndpointSliceSchema = kindStruct(
   'A subset of the endpoints that implement a service; the slices labelled with one service name join to the full set.',
   {
     metadata: field(1, ObjectMetaSchema, 'Standard object metadata.'),
-    addressType: field(4, Type.String(), 'Type of every address of the slice: IPv4, IPv6 or FQDN; immutable.', { omit: 'never' }),
-    endpoints: field(2, Type.Array(EndpointSchema), 'Unique endpoints of the slice, at most 1000.', { omit: 'never', ...atomicList }),
-    ports: field(3, Type.Array(EndpointSlicePortSchema), 'Ports exposed by each endpoint, at most 100.', atomicList),
+    addressType: requiredField(4, Type.String(), 'Type of every address of the slice: IPv4, IPv6 or FQDN; immutable.'),
+    endpoints: requiredField(2, Type.Array(EndpointSchema), 'Unique endpoints of the slice, at most 1000.', atomicList),
+    ports: field(3, Type.Array(EndpointSlicePortSchema), 'Ports exposed by each endpoint, at most 100.', { omit: 'never', ...atomicList }),
   },
 );
 /** discovery.k8s.io/v1 EndpointSlice. */

@@ -4,7 +4,7 @@
  * (involvedObject), `note` (message), `reportingController` (reportingComponent) and the `deprecated*` fields.
  */
 import { type Static, Type } from 'typebox';
-import { field, int32, kindStruct, struct } from '../../../schema/define.js';
+import { field, int32, kindStruct, struct, requiredField } from '../../../schema/define.js';
 import { MicroTimeSchema, TimeSchema } from '../../../schema/special-types.js';
 import { listSchemaOf } from '../../core/v1/config.js';
 import { EventSourceSchema } from '../../core/v1/event.js';
@@ -16,8 +16,8 @@ const V1 = { group: 'events.k8s.io', version: 'v1' };
 
 /** Schema of events.k8s.io/v1 EventSeries. */
 export const EventsV1EventSeriesSchema = struct(`${EVENTS}.EventSeries`, 'A series of occurrences of one event, i.e. something that keeps happening.', {
-  count: field(1, int32(), 'Occurrences in the series up to the last heartbeat.', { omit: 'never' }),
-  lastObservedTime: field(2, MicroTimeSchema, 'Time of the last observed occurrence before the last heartbeat.', { omit: 'never' }),
+  count: requiredField(1, int32(), 'Occurrences in the series up to the last heartbeat.'),
+  lastObservedTime: requiredField(2, MicroTimeSchema, 'Time of the last observed occurrence before the last heartbeat.'),
 });
 
 /** Schema of events.k8s.io/v1 Event. */
@@ -26,8 +26,8 @@ export const EventsV1EventSchema = kindStruct(
   { ...V1, kind: 'Event' },
   'A report of something that happened in the cluster; best-effort, supplemental and retained for a limited time.',
   {
-    metadata: field(1, ObjectMetaSchema, 'Standard object metadata.'),
-    eventTime: field(2, MicroTimeSchema, 'When the event was first observed. Required.', { omit: 'never' }),
+    metadata: field(1, ObjectMetaSchema, 'Standard object metadata.', { omit: 'never' }),
+    eventTime: requiredField(2, MicroTimeSchema, 'When the event was first observed. Required.'),
     series: field(3, EventsV1EventSeriesSchema, 'Series data, or nil for a singleton event.', { omit: 'nil' }),
     reportingController: field(4, Type.String(), 'Controller that emitted the event, e.g. kubernetes.io/kubelet.'),
     reportingInstance: field(5, Type.String(), 'Instance of the controller, e.g. kubelet-xyzf; at most 128 characters.'),

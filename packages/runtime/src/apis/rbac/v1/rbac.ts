@@ -55,7 +55,7 @@ export const RoleRefSchema = struct(`${RBAC}.RoleRef`, 'The role a binding grant
 /** rbac/v1 RoleRef. */
 export type RoleRef = Static<typeof RoleRefSchema>;
 
-const rules = () => requiredField(2, Type.Array(PolicyRuleSchema), 'The rules of the role.', { listType: 'atomic' });
+const rules = () => field(2, Type.Array(PolicyRuleSchema), 'The rules of the role.', { omit: 'never', listType: 'atomic' });
 const subjects = () => field(2, Type.Array(SubjectSchema), 'Who the binding applies to.', { listType: 'atomic' });
 const roleRef = () => requiredField(3, RoleRefSchema, 'The role granted; cannot be changed after creation.');
 
