@@ -1,7 +1,8 @@
 /**
- * Compares two schemas of the same Kubernetes type field by field: names, protobuf numbers and embedding, Go
- * omission, required-ness, JSON type and integer format, list/map/patch markers and special-type codecs,
- * recursing into named types both declare. Used to check hand-written schemas against generated ones.
+ * The facts of schemas of Kubernetes types, gathered per named type (field order, protobuf numbers and
+ * embedding, Go omission, required-ness, JSON type and integer format, list/map/patch markers, special-type
+ * codecs), and their comparison: used to check the generated schemas against the former hand-written ones,
+ * whose facts are kept in `test/fixtures/hand-written-schema-facts.json`.
  */
 import type { TSchema } from 'typebox';
 import {
@@ -24,7 +25,20 @@ const MARKERS = [
   'x-kubernetes-map-type',
 ] as const;
 
-/** One difference between the two schemas, at a path such as `io.k8s.api.core.v1.PodSpec.containers`. */
+/** Facts of one field: the keys present are compared. */
+export type FieldFacts = Record<string, unknown>;
+
+/** Facts of one named struct type. */
+export interface TypeFacts {
+  readonly required: string[];
+  /** Fields in declaration (JSON) order. */
+  readonly fields: Record<string, FieldFacts>;
+}
+
+/** Facts of every named struct type reachable from some schemas, by OpenAPI type name. */
+export type FactsTable = Record<string, TypeFacts>;
+
+/** One difference between two facts tables, at a path such as `io.k8s.api.core.v1.PodSpec.containers`. */
 export interface Disagreement {
   readonly path: string;
   readonly what: string;
@@ -32,76 +46,85 @@ export interface Disagreement {
   readonly generated: unknown;
 }
 
-/** Counts of a comparison: named types and fields compared, and the differences found. */
-export interface Agreement {
-  types: number;
-  fields: number;
-  readonly disagreements: Disagreement[];
-}
-
-function requiredOf(schema: TSchema): string[] {
-  const r = node(schema).required;
-  return Array.isArray(r) ? [...(r as string[])].sort() : [];
-}
-
-function shapeOf(schema: TSchema): string {
+function valueFacts(schema: TSchema, table: FactsTable): FieldFacts {
   const n = node(schema);
   const codec = codecOf(schema);
-  if (codec !== undefined) return `codec:${codec}`;
-  const format = typeof n.format === 'string' ? `/${n.format}` : '';
-  return `${String(n.type)}${format}`;
+  const out: FieldFacts = { type: codec !== undefined ? `codec:${codec}` : `${String(n.type)}${typeof n.format === 'string' ? `/${n.format}` : ''}` };
+  const items = itemsOf(schema);
+  if (items !== undefined) out.items = valueFacts(items, table);
+  const value = mapValueOf(schema);
+  if (value !== undefined) out.values = valueFacts(value, table);
+  if (propertiesOf(schema) !== undefined) out.ref = collectFacts(schema, table);
+  return out;
 }
 
-function compareValue(path: string, hand: TSchema, gen: TSchema, out: Agreement, seen: Set<string>): void {
-  const what = (w: string, h: unknown, g: unknown) => {
-    if (JSON.stringify(h) !== JSON.stringify(g)) out.disagreements.push({ path, what: w, hand: h, generated: g });
-  };
-  what('type', shapeOf(hand), shapeOf(gen));
-  const hi = itemsOf(hand);
-  const gi = itemsOf(gen);
-  if (hi !== undefined && gi !== undefined) compareValue(`${path}[]`, hi, gi, out, seen);
-  const hm = mapValueOf(hand);
-  const gm = mapValueOf(gen);
-  if (hm !== undefined && gm !== undefined) compareValue(`${path}{}`, hm, gm, out, seen);
-  if (propertiesOf(hand) !== undefined && propertiesOf(gen) !== undefined) compareStruct(hand, gen, out, seen, path);
+function fieldFacts(schema: TSchema, table: FactsTable): FieldFacts {
+  const out: FieldFacts = { protobuf: protobufFieldOf(schema), omit: goOmitOf(schema) };
+  const e = embeddedIn(schema);
+  if (e !== undefined) out.embedded = [e.field, e.name];
+  for (const m of MARKERS) if (node(schema)[m] !== undefined) out[m] = node(schema)[m];
+  return { ...out, ...valueFacts(schema, table) };
 }
 
-function compareField(path: string, hand: TSchema, gen: TSchema, out: Agreement, seen: Set<string>): void {
-  const what = (w: string, h: unknown, g: unknown) => {
-    if (JSON.stringify(h) !== JSON.stringify(g)) out.disagreements.push({ path, what: w, hand: h, generated: g });
-  };
-  out.fields++;
-  what('protobuf', protobufFieldOf(hand), protobufFieldOf(gen));
-  what('omit', goOmitOf(hand), goOmitOf(gen));
-  const he = embeddedIn(hand);
-  const ge = embeddedIn(gen);
-  what('embedded', he && [he.field, he.name], ge && [ge.field, ge.name]);
-  for (const m of MARKERS) what(m, node(hand)[m], node(gen)[m]);
-  compareValue(path, hand, gen, out, seen);
+/** Adds the facts of struct `schema` and every named struct it reaches to `table`; returns its type name. */
+export function collectFacts(schema: TSchema, table: FactsTable): string {
+  const name = typeNameOf(schema) ?? '?';
+  if (table[name] !== undefined) return name;
+  const r = node(schema).required;
+  const facts: TypeFacts = { required: Array.isArray(r) ? [...(r as string[])].sort() : [], fields: {} };
+  table[name] = facts;
+  for (const [key, prop] of Object.entries(propertiesOf(schema) ?? {})) {
+    // TypeMeta's kind and apiVersion carry no protobuf number; fields named kind (e.g. Subject.kind) do.
+    if ((key === 'kind' || key === 'apiVersion') && protobufFieldOf(prop) === undefined) continue;
+    facts.fields[key] = fieldFacts(prop, table);
+  }
+  return name;
 }
 
 /**
- * Compares struct schemas `hand` and `gen` (recursively), adding to `out`. Every field of `hand` must exist in
- * `gen`; fields only `gen` declares are not differences (the hand-written schemas declare subsets).
+ * Compares the facts of type `name` in `hand` with `gen`, recursively. Every field `hand` declares must exist in
+ * `gen` with the same facts and in the same relative order; fields only `gen` declares are not differences.
  */
-export function compareStruct(hand: TSchema, gen: TSchema, out: Agreement, seen = new Set<string>(), at?: string): void {
-  const name = typeNameOf(hand) ?? at ?? '?';
-  if (typeNameOf(hand) !== typeNameOf(gen)) {
-    out.disagreements.push({ path: at ?? name, what: 'type name', hand: typeNameOf(hand), generated: typeNameOf(gen) });
-  }
-  if (seen.has(name)) return;
+export function compareFacts(name: string, hand: FactsTable, gen: FactsTable, out: Disagreement[], seen = new Set<string>()): number {
+  if (seen.has(name)) return 0;
   seen.add(name);
-  out.types++;
-  const hp = propertiesOf(hand) ?? {};
-  const gp = propertiesOf(gen) ?? {};
-  const handRequired = requiredOf(hand);
-  const genRequired = requiredOf(gen).filter((k) => Object.hasOwn(hp, k));
-  if (JSON.stringify(handRequired) !== JSON.stringify(genRequired)) {
-    out.disagreements.push({ path: name, what: 'required', hand: handRequired, generated: genRequired });
+  const h = hand[name];
+  const g = gen[name];
+  if (h === undefined || g === undefined) {
+    out.push({ path: name, what: 'type', hand: h !== undefined, generated: g !== undefined });
+    return 0;
   }
-  for (const [key, h] of Object.entries(hp)) {
-    const g = gp[key];
-    if (g === undefined) out.disagreements.push({ path: `${name}.${key}`, what: 'missing', hand: 'declared', generated: undefined });
-    else compareField(`${name}.${key}`, h, g, out, seen);
+  const declared = Object.keys(h.fields);
+  const genRequired = g.required.filter((k) => declared.includes(k));
+  if (JSON.stringify(h.required) !== JSON.stringify(genRequired)) out.push({ path: name, what: 'required', hand: h.required, generated: genRequired });
+  const genOrder = Object.keys(g.fields).filter((k) => declared.includes(k));
+  if (JSON.stringify(genOrder) !== JSON.stringify(declared)) out.push({ path: name, what: 'field order', hand: declared, generated: genOrder });
+  let fields = 0;
+  for (const key of declared) {
+    fields++;
+    const gf = g.fields[key];
+    if (gf === undefined) {
+      out.push({ path: `${name}.${key}`, what: 'missing', hand: 'declared', generated: undefined });
+      continue;
+    }
+    fields += compareField(`${name}.${key}`, h.fields[key] as FieldFacts, gf, hand, gen, out, seen);
   }
+  return fields;
+}
+
+function compareField(path: string, h: FieldFacts, g: FieldFacts, hand: FactsTable, gen: FactsTable, out: Disagreement[], seen: Set<string>): number {
+  let fields = 0;
+  for (const k of new Set([...Object.keys(h), ...Object.keys(g)])) {
+    const hv = h[k];
+    const gv = g[k];
+    if (k === 'items' || k === 'values') {
+      if (hv !== undefined && gv !== undefined) fields += compareField(`${path}${k === 'items' ? '[]' : '{}'}`, hv as FieldFacts, gv as FieldFacts, hand, gen, out, seen);
+      else if (hv !== gv) out.push({ path, what: k, hand: hv, generated: gv });
+    } else if (JSON.stringify(hv) !== JSON.stringify(gv)) {
+      out.push({ path, what: k, hand: hv, generated: gv });
+    } else if (k === 'ref') {
+      fields += compareFacts(hv as string, hand, gen, out, seen);
+    }
+  }
+  return fields;
 }
