@@ -111,7 +111,8 @@ function structDecl(s, gv, imp) {
       lines.unshift('  ...typeMetaProperties(),');
     }
   }
-  const out = [`/** Schema of ${gv} ${s.name}. */`, `export const ${s.name}Schema = ${head}`, ...lines, '});'];
+  const close = s.structType === undefined ? '});' : `}, { structType: '${s.structType}' });`;
+  const out = [`/** Schema of ${gv} ${s.name}. */`, `export const ${s.name}Schema = ${head}`, ...lines, close];
   if (s.kind !== undefined) {
     imp.static = true;
     out.push(`/** ${gv} ${s.name}. */`, `export type ${s.name} = Static<typeof ${s.name}Schema>;`);

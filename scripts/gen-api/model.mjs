@@ -152,6 +152,7 @@ export function buildModel(sources) {
         name: t.name,
         kind: typeMeta && kinds.has(t.name) ? { group: src.register.group, version, kind: t.name } : undefined,
         typeMeta,
+        structType: t.markers.structType?.[0],
         fields: fields.filter((f) => !f.typeMeta),
       });
     }

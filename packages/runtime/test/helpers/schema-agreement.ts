@@ -31,6 +31,8 @@ export type FieldFacts = Record<string, unknown>;
 /** Facts of one named struct type. */
 export interface TypeFacts {
   readonly required: string[];
+  /** `x-kubernetes-map-type` of the struct (`+structType`). */
+  readonly mapType?: unknown;
   /** Fields in declaration (JSON) order. */
   readonly fields: Record<string, FieldFacts>;
 }
@@ -71,7 +73,8 @@ export function collectFacts(schema: TSchema, table: FactsTable): string {
   const name = typeNameOf(schema) ?? '?';
   if (table[name] !== undefined) return name;
   const r = node(schema).required;
-  const facts: TypeFacts = { required: Array.isArray(r) ? [...(r as string[])].sort() : [], fields: {} };
+  const mapType = node(schema)['x-kubernetes-map-type'];
+  const facts: TypeFacts = { required: Array.isArray(r) ? [...(r as string[])].sort() : [], ...(mapType === undefined ? {} : { mapType }), fields: {} };
   table[name] = facts;
   for (const [key, prop] of Object.entries(propertiesOf(schema) ?? {})) {
     // TypeMeta's kind and apiVersion carry no protobuf number; fields named kind (e.g. Subject.kind) do.
@@ -94,6 +97,7 @@ export function compareFacts(name: string, hand: FactsTable, gen: FactsTable, ou
     out.push({ path: name, what: 'type', hand: h !== undefined, generated: g !== undefined });
     return 0;
   }
+  if (h.mapType !== g.mapType) out.push({ path: name, what: 'structType', hand: h.mapType, generated: g.mapType });
   const declared = Object.keys(h.fields);
   const genRequired = g.required.filter((k) => declared.includes(k));
   if (JSON.stringify(h.required) !== JSON.stringify(genRequired)) out.push({ path: name, what: 'required', hand: h.required, generated: genRequired });

@@ -21,7 +21,7 @@ const keySelector = (typeName: string, what: string) =>
     ...embedded(1, 'localObjectReference', LocalObjectReferenceSchema),
     key: requiredField(2, Type.String(), 'The key to select.'),
     optional: field(3, Type.Boolean(), `Whether the ${what} or key may be missing.`, { omit: 'nil' }),
-  });
+  }, { structType: 'atomic' });
 
 /** Schema of core/v1 EnvVarSource. */
 export const EnvVarSourceSchema = struct(`${CORE}.EnvVarSource`, 'Where a variable value comes from.', {
@@ -30,7 +30,7 @@ export const EnvVarSourceSchema = struct(`${CORE}.EnvVarSource`, 'Where a variab
     struct(`${CORE}.ObjectFieldSelector`, 'Selects a field of the pod.', {
       apiVersion: field(1, Type.String(), 'Schema version of fieldPath; defaults to v1.'),
       fieldPath: requiredField(2, Type.String(), 'Path of the field, e.g. metadata.name.'),
-    }),
+    }, { structType: 'atomic' }),
     'A field of the pod.',
     { omit: 'nil' },
   ),
@@ -40,7 +40,7 @@ export const EnvVarSourceSchema = struct(`${CORE}.EnvVarSource`, 'Where a variab
       containerName: field(1, Type.String(), 'Container name; required for volumes.'),
       resource: requiredField(2, Type.String(), 'Resource, e.g. limits.cpu.'),
       divisor: field(3, QuantitySchema, 'Output format of the value; defaults to 1.'),
-    }),
+    }, { structType: 'atomic' }),
     'A resource limit or request of a container.',
     { omit: 'nil' },
   ),

@@ -13,7 +13,7 @@ export const ObjectReferenceSchema = struct(`${CORE}.ObjectReference`, 'A refere
   apiVersion: field(5, Type.String(), 'API version of the referent.'),
   resourceVersion: field(6, Type.String(), 'Specific resource version referred to.'),
   fieldPath: field(7, Type.String(), 'Field of the referent, e.g. spec.containers{name}.'),
-});
+}, { structType: 'atomic' });
 /** core/v1 ObjectReference. */
 export type ObjectReference = Static<typeof ObjectReferenceSchema>;
 
@@ -21,7 +21,6 @@ export type ObjectReference = Static<typeof ObjectReferenceSchema>;
 export const LocalObjectReferenceSchema = struct(
   `${CORE}.LocalObjectReference`,
   'A reference to an object in the same namespace.',
-  { name: field(1, Type.String(), 'Name of the referent.') },
-);
+  { name: field(1, Type.String(), 'Name of the referent.') }, { structType: 'atomic' });
 /** core/v1 LocalObjectReference. */
 export type LocalObjectReference = Static<typeof LocalObjectReferenceSchema>;

@@ -42,7 +42,7 @@ export const SubjectSchema = struct(`${RBAC}.Subject`, 'A user, group or service
   apiGroup: field(2, Type.String(), "API group of the subject: '' for ServiceAccount, rbac.authorization.k8s.io otherwise."),
   name: requiredField(3, Type.String(), 'Name of the subject.'),
   namespace: field(4, Type.String(), "Namespace of a ServiceAccount subject (defaults to the binding's)."),
-});
+}, { structType: 'atomic' });
 /** rbac/v1 Subject. */
 export type Subject = Static<typeof SubjectSchema>;
 
@@ -51,7 +51,7 @@ export const RoleRefSchema = struct(`${RBAC}.RoleRef`, 'The role a binding grant
   apiGroup: requiredField(1, Type.String(), 'API group of the role (rbac.authorization.k8s.io).'),
   kind: requiredField(2, Type.String(), 'Role or ClusterRole.'),
   name: requiredField(3, Type.String(), 'Name of the role.'),
-});
+}, { structType: 'atomic' });
 /** rbac/v1 RoleRef. */
 export type RoleRef = Static<typeof RoleRefSchema>;
 

@@ -21,7 +21,7 @@ export const RuleSchema = struct(`${T}.Rule`, 'The Rule type of admissionregistr
 export const ParamKindSchema = struct(`${T}.ParamKind`, 'The ParamKind type of admissionregistration/v1.', {
   apiVersion: field(1, Type.String(), 'A string.'),
   kind: field(2, Type.String(), 'A string.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of admissionregistration/v1 RuleWithOperations. */
 export const RuleWithOperationsSchema = struct(`${T}.RuleWithOperations`, 'The RuleWithOperations type of admissionregistration/v1.', {
@@ -33,7 +33,7 @@ export const RuleWithOperationsSchema = struct(`${T}.RuleWithOperations`, 'The R
 export const NamedRuleWithOperationsSchema = struct(`${T}.NamedRuleWithOperations`, 'The NamedRuleWithOperations type of admissionregistration/v1.', {
   resourceNames: field(1, stringList(), 'List of string, replaced as a whole.', { listType: 'atomic' }),
   ...embedded(2, 'ruleWithOperations', RuleWithOperationsSchema),
-});
+}, { structType: 'atomic' });
 
 /** Schema of admissionregistration/v1 MatchResources. */
 export const MatchResourcesSchema = struct(`${T}.MatchResources`, 'The MatchResources type of admissionregistration/v1.', {
@@ -42,7 +42,7 @@ export const MatchResourcesSchema = struct(`${T}.MatchResources`, 'The MatchReso
   resourceRules: field(3, Type.Array(NamedRuleWithOperationsSchema), 'List of NamedRuleWithOperations, replaced as a whole.', { listType: 'atomic' }),
   excludeResourceRules: field(4, Type.Array(NamedRuleWithOperationsSchema), 'List of NamedRuleWithOperations, replaced as a whole.', { listType: 'atomic' }),
   matchPolicy: field(7, Type.String(), 'MatchPolicyType: one of Equivalent, Exact.', { omit: 'nil' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of admissionregistration/v1 Validation. */
 export const ValidationSchema = struct(`${T}.Validation`, 'The Validation type of admissionregistration/v1.', {
@@ -68,7 +68,7 @@ export const MatchConditionSchema = struct(`${T}.MatchCondition`, 'The MatchCond
 export const VariableSchema = struct(`${T}.Variable`, 'The Variable type of admissionregistration/v1.', {
   name: requiredField(1, Type.String(), 'A string.'),
   expression: requiredField(2, Type.String(), 'A string.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of admissionregistration/v1 ValidatingAdmissionPolicySpec. */
 export const ValidatingAdmissionPolicySpecSchema = struct(`${T}.ValidatingAdmissionPolicySpec`, 'The ValidatingAdmissionPolicySpec type of admissionregistration/v1.', {
@@ -122,7 +122,7 @@ export const ParamRefSchema = struct(`${T}.ParamRef`, 'The ParamRef type of admi
   namespace: field(2, Type.String(), 'A string.'),
   selector: field(3, LabelSelectorSchema, 'Pointer to LabelSelector.', { omit: 'nil' }),
   parameterNotFoundAction: field(4, Type.String(), 'Pointer to ParameterNotFoundActionType.', { omit: 'nil' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of admissionregistration/v1 ValidatingAdmissionPolicyBindingSpec. */
 export const ValidatingAdmissionPolicyBindingSpecSchema = struct(`${T}.ValidatingAdmissionPolicyBindingSpec`, 'The ValidatingAdmissionPolicyBindingSpec type of admissionregistration/v1.', {

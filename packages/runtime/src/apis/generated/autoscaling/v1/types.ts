@@ -14,7 +14,7 @@ export const CrossVersionObjectReferenceSchema = struct(`${T}.CrossVersionObject
   kind: requiredField(1, Type.String(), 'A string.'),
   name: requiredField(2, Type.String(), 'A string.'),
   apiVersion: field(3, Type.String(), 'A string.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of autoscaling/v1 HorizontalPodAutoscalerSpec. */
 export const HorizontalPodAutoscalerSpecSchema = struct(`${T}.HorizontalPodAutoscalerSpec`, 'The HorizontalPodAutoscalerSpec type of autoscaling/v1.', {

@@ -69,7 +69,7 @@ export const NFSVolumeSourceSchema = struct(`${T}.NFSVolumeSource`, 'The NFSVolu
 /** Schema of core/v1 LocalObjectReference. */
 export const LocalObjectReferenceSchema = struct(`${T}.LocalObjectReference`, 'A reference to an object in the same namespace.', {
   name: field(1, Type.String(), 'Name of the referent.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 ISCSIVolumeSource. */
 export const ISCSIVolumeSourceSchema = struct(`${T}.ISCSIVolumeSource`, 'The ISCSIVolumeSource type of core/v1.', {
@@ -148,14 +148,14 @@ export const FlockerVolumeSourceSchema = struct(`${T}.FlockerVolumeSource`, 'The
 export const ObjectFieldSelectorSchema = struct(`${T}.ObjectFieldSelector`, 'Selects a field of the pod.', {
   apiVersion: field(1, Type.String(), 'A string.'),
   fieldPath: requiredField(2, Type.String(), 'Path of the field, e.g. metadata.name.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 ResourceFieldSelector. */
 export const ResourceFieldSelectorSchema = struct(`${T}.ResourceFieldSelector`, 'Selects a resource of a container.', {
   containerName: field(1, Type.String(), 'Container name; required for volumes.'),
   resource: requiredField(2, Type.String(), 'Resource, e.g. limits.cpu.'),
   divisor: field(3, QuantitySchema, 'Output format of the value; defaults to 1.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 DownwardAPIVolumeFile. */
 export const DownwardAPIVolumeFileSchema = struct(`${T}.DownwardAPIVolumeFile`, 'The DownwardAPIVolumeFile type of core/v1.', {
@@ -329,7 +329,7 @@ export const TypedLocalObjectReferenceSchema = struct(`${T}.TypedLocalObjectRefe
   apiGroup: field(1, Type.String(), 'Pointer to string.', { omit: 'null' }),
   kind: requiredField(2, Type.String(), 'A string.'),
   name: requiredField(3, Type.String(), 'A string.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 TypedObjectReference. */
 export const TypedObjectReferenceSchema = struct(`${T}.TypedObjectReference`, 'The TypedObjectReference type of core/v1.', {
@@ -421,7 +421,7 @@ export const GlusterfsPersistentVolumeSourceSchema = struct(`${T}.GlusterfsPersi
 export const SecretReferenceSchema = struct(`${T}.SecretReference`, 'The SecretReference type of core/v1.', {
   name: field(1, Type.String(), 'A string.'),
   namespace: field(2, Type.String(), 'A string.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 RBDPersistentVolumeSource. */
 export const RBDPersistentVolumeSourceSchema = struct(`${T}.RBDPersistentVolumeSource`, 'The RBDPersistentVolumeSource type of core/v1.', {
@@ -514,7 +514,7 @@ export const ObjectReferenceSchema = struct(`${T}.ObjectReference`, 'A reference
   apiVersion: field(5, Type.String(), 'A string.'),
   resourceVersion: field(6, Type.String(), 'Specific resource version referred to.'),
   fieldPath: field(7, Type.String(), 'Field of the referent, e.g. spec.containers{name}.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 StorageOSPersistentVolumeSource. */
 export const StorageOSPersistentVolumeSourceSchema = struct(`${T}.StorageOSPersistentVolumeSource`, 'The StorageOSPersistentVolumeSource type of core/v1.', {
@@ -576,12 +576,12 @@ export const NodeSelectorRequirementSchema = struct(`${T}.NodeSelectorRequiremen
 export const NodeSelectorTermSchema = struct(`${T}.NodeSelectorTerm`, 'The NodeSelectorTerm type of core/v1.', {
   matchExpressions: field(1, Type.Array(NodeSelectorRequirementSchema), 'List of NodeSelectorRequirement, replaced as a whole.', { listType: 'atomic' }),
   matchFields: field(2, Type.Array(NodeSelectorRequirementSchema), 'List of NodeSelectorRequirement, replaced as a whole.', { listType: 'atomic' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 NodeSelector. */
 export const NodeSelectorSchema = struct(`${T}.NodeSelector`, 'The NodeSelector type of core/v1.', {
   nodeSelectorTerms: requiredField(1, Type.Array(NodeSelectorTermSchema), 'List of NodeSelectorTerm, replaced as a whole.', { listType: 'atomic' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 VolumeNodeAffinity. */
 export const VolumeNodeAffinitySchema = struct(`${T}.VolumeNodeAffinity`, 'The VolumeNodeAffinity type of core/v1.', {
@@ -703,14 +703,14 @@ export const ConfigMapKeySelectorSchema = struct(`${T}.ConfigMapKeySelector`, 'S
   ...embedded(1, 'localObjectReference', LocalObjectReferenceSchema),
   key: requiredField(2, Type.String(), 'The key to select.'),
   optional: field(3, Type.Boolean(), 'Whether the ConfigMap or key may be missing.', { omit: 'nil' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 SecretKeySelector. */
 export const SecretKeySelectorSchema = struct(`${T}.SecretKeySelector`, 'Selects a key of a Secret.', {
   ...embedded(1, 'localObjectReference', LocalObjectReferenceSchema),
   key: requiredField(2, Type.String(), 'The key to select.'),
   optional: field(3, Type.Boolean(), 'Whether the Secret or key may be missing.', { omit: 'nil' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 EnvVarSource. */
 export const EnvVarSourceSchema = struct(`${T}.EnvVarSource`, 'Where a variable value comes from.', {
@@ -1011,7 +1011,7 @@ export const TopologySelectorLabelRequirementSchema = struct(`${T}.TopologySelec
 /** Schema of core/v1 TopologySelectorTerm. */
 export const TopologySelectorTermSchema = struct(`${T}.TopologySelectorTerm`, 'The TopologySelectorTerm type of core/v1.', {
   matchLabelExpressions: field(1, Type.Array(TopologySelectorLabelRequirementSchema), 'List of TopologySelectorLabelRequirement, replaced as a whole.', { listType: 'atomic' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 PreferredSchedulingTerm. */
 export const PreferredSchedulingTermSchema = struct(`${T}.PreferredSchedulingTerm`, 'The PreferredSchedulingTerm type of core/v1.', {
@@ -1469,7 +1469,7 @@ export const EndpointAddressSchema = struct(`${T}.EndpointAddress`, 'One IP addr
   hostname: field(3, Type.String(), 'Hostname of the endpoint.'),
   nodeName: field(4, Type.String(), 'Node hosting the endpoint.', { omit: 'nil' }),
   targetRef: field(2, ObjectReferenceSchema, 'Object providing the endpoint, usually a Pod.', { omit: 'nil' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 EndpointPort. */
 export const EndpointPortSchema = struct(`${T}.EndpointPort`, 'One port of an endpoint.', {
@@ -1477,7 +1477,7 @@ export const EndpointPortSchema = struct(`${T}.EndpointPort`, 'One port of an en
   port: requiredField(2, int32(), 'Port number of the endpoint.'),
   protocol: field(3, Type.String(), 'TCP, UDP or SCTP; defaults to TCP.'),
   appProtocol: field(4, Type.String(), 'Application protocol of the port, e.g. kubernetes.io/h2c.', { omit: 'nil' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 EndpointSubset. */
 export const EndpointSubsetSchema = struct(`${T}.EndpointSubset`, 'A group of addresses sharing a set of ports; the endpoints are their Cartesian product.', {
@@ -1862,7 +1862,7 @@ export const ScopedResourceSelectorRequirementSchema = struct(`${T}.ScopedResour
 /** Schema of core/v1 ScopeSelector. */
 export const ScopeSelectorSchema = struct(`${T}.ScopeSelector`, 'The ScopeSelector type of core/v1.', {
   matchExpressions: field(1, Type.Array(ScopedResourceSelectorRequirementSchema), 'List of ScopedResourceSelectorRequirement, replaced as a whole.', { listType: 'atomic' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of core/v1 ResourceQuotaSpec. */
 export const ResourceQuotaSpecSchema = struct(`${T}.ResourceQuotaSpec`, 'The ResourceQuotaSpec type of core/v1.', {

@@ -43,7 +43,7 @@ export const EndpointPortSchema = struct(`${T}.EndpointPort`, 'A port used by an
   protocol: field(2, Type.String(), 'TCP, UDP or SCTP; defaults to TCP.', { omit: 'nil' }),
   port: field(3, int32(), 'Port number; unset means all ports.', { omit: 'nil' }),
   appProtocol: field(4, Type.String(), 'Application protocol of the port, e.g. kubernetes.io/h2c.', { omit: 'nil' }),
-});
+}, { structType: 'atomic' });
 
 /** Schema of discovery/v1 EndpointSlice. */
 export const EndpointSliceSchema = kindStruct(`${T}.EndpointSlice`, { ...GV, kind: 'EndpointSlice' }, 'A subset of the endpoints that implement a service; the slices labelled with one service name join to the full set.', {

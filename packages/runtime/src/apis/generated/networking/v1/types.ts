@@ -70,7 +70,7 @@ export type NetworkPolicyList = Static<typeof NetworkPolicyListSchema>;
 export const ServiceBackendPortSchema = struct(`${T}.ServiceBackendPort`, 'The ServiceBackendPort type of networking/v1.', {
   name: field(1, Type.String(), 'A string.'),
   number: field(2, int32(), 'A 32-bit integer.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of networking/v1 IngressServiceBackend. */
 export const IngressServiceBackendSchema = struct(`${T}.IngressServiceBackend`, 'The IngressServiceBackend type of networking/v1.', {

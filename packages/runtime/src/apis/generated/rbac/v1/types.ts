@@ -23,14 +23,14 @@ export const SubjectSchema = struct(`${T}.Subject`, 'A user, group or service ac
   apiGroup: field(2, Type.String(), 'API group of the subject: \'\' for ServiceAccount, rbac.authorization.k8s.io otherwise.'),
   name: requiredField(3, Type.String(), 'Name of the subject.'),
   namespace: field(4, Type.String(), 'Namespace of a ServiceAccount subject (defaults to the binding\'s).'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of rbac/v1 RoleRef. */
 export const RoleRefSchema = struct(`${T}.RoleRef`, 'The role a binding grants.', {
   apiGroup: requiredField(1, Type.String(), 'API group of the role (rbac.authorization.k8s.io).'),
   kind: requiredField(2, Type.String(), 'A string.'),
   name: requiredField(3, Type.String(), 'Name of the role.'),
-});
+}, { structType: 'atomic' });
 
 /** Schema of rbac/v1 Role. */
 export const RoleSchema = kindStruct(`${T}.Role`, { ...GV, kind: 'Role' }, 'A namespaced set of policy rules.', {
