@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * Writes descriptions.json: the descriptions of the hand-written runtime schemas (type and field descriptions,
- * keyed by OpenAPI type name), so that gen-api keeps them in the schemas it generates. Run once, from the repo
- * root, against a built runtime: `node scripts/gen-api/extract-descriptions.mjs`.
+ * keyed by OpenAPI type name), so that gen-api keeps them in the schemas it generates. It was run once, from the
+ * repo root against the built runtime, at commit c1e9130, while the hand-written schemas still existed; they are
+ * now re-exports of the generated ones, so descriptions.json is the source of those descriptions (edit it, then
+ * re-run gen-api). Running this again would copy the generated descriptions into the table.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
