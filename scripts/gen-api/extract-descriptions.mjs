@@ -2,7 +2,7 @@
 /**
  * Writes descriptions.json: the descriptions of the hand-written runtime schemas (type and field descriptions,
  * keyed by OpenAPI type name), so that gen-api keeps them in the schemas it generates. It was run once, from the
- * repo root against the built runtime, at commit c1e9130, while the hand-written schemas still existed; they are
+ * repo root against the built runtime of 19aa810 (committed with c1e9130), while the hand-written schemas existed; they are
  * now re-exports of the generated ones, so descriptions.json is the source of those descriptions (edit it, then
  * re-run gen-api). Running this again would copy the generated descriptions into the table.
  */
