@@ -1,4 +1,4 @@
-/** core/v1 Pod, PodTemplateSpec, PodSpec and PodStatus (the fields kubectl and common workloads use). Generated from k8s.io/api (see `apis/generated`). */
+/** core/v1 Pod, PodTemplateSpec, PodSpec and PodStatus. Generated from k8s.io/api (see `apis/generated`). */
 import type { Static } from 'typebox';
 import { PodConditionSchema, PodSchema, PodSpecSchema, PodStatusSchema, PodTemplateSpecSchema, TolerationSchema } from '../../generated/core/v1/types.js';
 
