@@ -20,6 +20,7 @@ export {
   stringList,
   stringMap,
   struct,
+  type StructFacts,
   typeMetaProperties,
 } from './schema/define.js';
 export {

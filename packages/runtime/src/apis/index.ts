@@ -1,6 +1,8 @@
 /**
  * `@apiserver/runtime/apis`: schemas and types of the built-in core/v1, apps/v1, coordination.k8s.io/v1, discovery.k8s.io/v1
- * kinds, and their registration in a Scheme.
+ * kinds, and their registration in a Scheme. The schemas are generated from k8s.io/api v0.32.9 (`scripts/gen-api`);
+ * every type of the 19 GA group versions is exported as a namespace per group version (`coreV1.PodSchema`,
+ * `batchV1.JobSchema`, …) with its registered kinds (`batchV1Kinds`).
  *
  * @module
  */
@@ -243,3 +245,4 @@ export {
   type Subject,
   SubjectSchema,
 } from './rbac/v1/rbac.js';
+export * from './generated/index.js';

@@ -28,17 +28,17 @@ import {
   ServiceAccountListSchema,
   ServiceAccountSchema,
 } from './core/v1/config.js';
-import { listSchemaOf } from './core/v1/config.js';
 import { EndpointsListSchema, EndpointsSchema } from './core/v1/endpoints.js';
 import { EventListSchema, EventSchema } from './core/v1/event.js';
 import { NodeListSchema, NodeSchema } from './core/v1/node.js';
 import { PodSchema } from './core/v1/pod.js';
+import { PodListSchema } from './generated/core/v1/types.js';
 import { ServiceListSchema, ServiceSchema } from './core/v1/service.js';
 import { addBuiltinDefaults } from './defaults.js';
 import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
 
 /** Schema of core/v1 PodList. */
-export const PodListSchema = listSchemaOf('io.k8s.api.core.v1.PodList', { group: '', version: 'v1', kind: 'PodList' }, PodSchema);
+export { PodListSchema };
 
 /** Registers Namespace, ConfigMap, Secret, ServiceAccount, Service, Pod, Event, Node, Endpoints and their lists (core/v1). */
 export function addCoreV1Kinds(scheme: Scheme): Scheme {

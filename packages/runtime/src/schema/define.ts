@@ -68,9 +68,16 @@ export function requiredJsonField<T extends TSchema>(schema: T, description: str
   return annotate(undefined, schema, description, { omit: 'never', ...facts });
 }
 
+/** Facts about a named object type beyond its fields. */
+export interface StructFacts {
+  /** `+structType`: `atomic` (server-side apply and patches replace it whole; `x-kubernetes-map-type: atomic`) or `granular`. */
+  readonly structType?: 'atomic' | 'granular';
+}
+
 /** Declares a named object type (`typeName` is its OpenAPI definition name, e.g. `io.k8s.api.core.v1.PodSpec`). */
-export function struct<P extends TProperties>(typeName: string, description: string, properties: P): TObject<P> {
-  return Type.Object(properties, { description, [X_K8S_TYPE]: typeName, [X_K8S_DOC]: description });
+export function struct<P extends TProperties>(typeName: string, description: string, properties: P, facts: StructFacts = {}): TObject<P> {
+  const extra = facts.structType === undefined ? {} : { 'x-kubernetes-map-type': facts.structType };
+  return Type.Object(properties, { description, [X_K8S_TYPE]: typeName, [X_K8S_DOC]: description, ...extra });
 }
 
 /** Group, version and kind of a kind's schema. */

@@ -52,11 +52,11 @@ t.test('EndpointSlice and EndpointSliceList are registered in discovery.k8s.io/v
   t.notOk(new Scheme('empty').recognizes({ ...GV, kind: 'EndpointSlice' }));
 });
 
-t.test('Go JSON: field order, addressType and endpoints never omitted, pointers omitted when nil', async (t) => {
+t.test('Go JSON: field order, addressType, endpoints and ports never omitted, pointers omitted when nil', async (t) => {
   t.equal(
     json({ apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 's' } }),
     '{"kind":"EndpointSlice","apiVersion":"discovery.k8s.io/v1","metadata":{"name":"s","creationTimestamp":null},' +
-      '"addressType":"","endpoints":null}\n',
+      '"addressType":"","endpoints":null,"ports":null}\n',
   );
   t.equal(
     json({

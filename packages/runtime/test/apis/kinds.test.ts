@@ -134,9 +134,8 @@ const UPSTREAM_FIELDS: Record<string, Record<string, number>> = {
   'k8s.io.api.core.v1.DaemonEndpoint': { Port: 1 },
   'k8s.io.api.core.v1.NodeSystemInfo': {
     machineID: 1, systemUUID: 2, bootID: 3, kernelVersion: 4, osImage: 5, containerRuntimeVersion: 6, kubeletVersion: 7,
-    kubeProxyVersion: 8, operatingSystem: 9, architecture: 10, swap: 11,
+    kubeProxyVersion: 8, operatingSystem: 9, architecture: 10,
   },
-  'k8s.io.api.core.v1.NodeSwapStatus': { capacity: 1 },
   'k8s.io.api.core.v1.ContainerImage': { names: 1, sizeBytes: 2 },
   'k8s.io.api.core.v1.AttachedVolume': { name: 1, devicePath: 2 },
   'k8s.io.api.core.v1.NodeConfigStatus': { assigned: 1, active: 2, lastKnownGood: 3, error: 4 },
@@ -146,7 +145,6 @@ const UPSTREAM_FIELDS: Record<string, Record<string, number>> = {
   'k8s.io.api.apps.v1.ReplicaSetSpec': { replicas: 1, selector: 2, template: 3, minReadySeconds: 4 },
   'k8s.io.api.apps.v1.ReplicaSetStatus': {
     replicas: 1, fullyLabeledReplicas: 2, observedGeneration: 3, readyReplicas: 4, availableReplicas: 5, conditions: 6,
-    terminatingReplicas: 7,
   },
   'k8s.io.api.apps.v1.ReplicaSetCondition': { type: 1, status: 2, lastTransitionTime: 3, reason: 4, message: 5 },
   'k8s.io.api.coordination.v1.Lease': { metadata: 1, spec: 2 },

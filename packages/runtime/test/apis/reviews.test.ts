@@ -85,7 +85,7 @@ t.test('fully populated reviews survive JSON and protobuf round trips', async (t
   }
 });
 
-t.test('Go JSON of the answers: allowed and the rule lists are never omitted', async (t) => {
+t.test('Go JSON of the answers: allowed, the rule lists and the TokenRequestSpec pointers are never omitted', async (t) => {
   const table: [Record<string, unknown>, string][] = [
     [
       { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: {}, status: {} },
@@ -98,7 +98,8 @@ t.test('Go JSON of the answers: allowed and the rule lists are never omitted', a
     ],
     [
       { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {}, status: {} },
-      '{"kind":"TokenRequest","apiVersion":"authentication.k8s.io/v1","metadata":{"creationTimestamp":null},"spec":{"audiences":null},' +
+      '{"kind":"TokenRequest","apiVersion":"authentication.k8s.io/v1","metadata":{"creationTimestamp":null},' +
+        '"spec":{"audiences":null,"expirationSeconds":null,"boundObjectRef":null},' +
         '"status":{"token":"","expirationTimestamp":null}}\n',
     ],
   ];

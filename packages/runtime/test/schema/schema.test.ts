@@ -88,7 +88,7 @@ t.test('OpenAPI v3 components: refs, maps, extensions kept, ours stripped', asyn
     type: 'string',
     format: 'date-time',
   });
-  t.same((components['io.k8s.api.apps.v1.DeploymentSpec'] as { required: string[] }).required, ['template']);
+  t.same((components['io.k8s.api.apps.v1.DeploymentSpec'] as { required: string[] }).required, ['selector', 'template']);
   t.same(components['io.k8s.apimachinery.pkg.util.intstr.IntOrString'], {
     description: 'IntOrString is a type that can hold an int32 or a string.',
     type: 'string',

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import type { TSchema } from 'typebox';
+import * as generated from '../../src/apis/generated/index.js';
+import { node, typeNameOf, X_GVK } from '../../src/schema/extensions.js';
+import { collectFacts, compareFacts, type Disagreement, type FactsTable } from '../helpers/schema-agreement.js';
+
+// The facts of the hand-written schemas the generated ones replaced (see the fixture's `source`).
+const hand = JSON.parse(readFileSync(new URL('../fixtures/hand-written-schema-facts.json', import.meta.url), 'utf8')) as {
+  kinds: Record<string, unknown>;
+  types: FactsTable;
+};
+
+const generatedByName = new Map<string, TSchema>();
+for (const ns of Object.values(generated)) {
+  if (Array.isArray(ns)) continue;
+  for (const v of Object.values(ns as Record<string, unknown>)) {
+    const name = typeof v === 'object' && v !== null ? typeNameOf(v as TSchema) : undefined;
+    if (name !== undefined) generatedByName.set(name, v as TSchema);
+  }
+}
+const genFacts: FactsTable = {};
+for (const s of generatedByName.values()) collectFacts(s, genFacts);
+
+t.ok(generatedByName.size >= 480, `generated schemas: ${generatedByName.size}`);
+t.equal(Object.keys(hand.kinds).length, 42, 'hand-written kinds in the fixture');
+
+const all: Disagreement[] = [];
+let fields = 0;
+const seen = new Set<string>();
+for (const [name, gvk] of Object.entries(hand.kinds)) {
+  t.test(name, async (t) => {
+    const gen = generatedByName.get(name);
+    t.ok(gen, 'generated');
+    t.same(gen && node(gen)[X_GVK], gvk, 'group, version and kind');
+    const out: Disagreement[] = [];
+    const n = compareFacts(name, hand.types, genFacts, out, seen);
+    fields += n;
+    all.push(...out);
+    t.same(out, [], `${n} fields agree`);
+  });
+}
+
+t.test('totals', async (t) => {
+  t.comment(`${Object.keys(hand.kinds).length} kinds, ${seen.size} types, ${fields} fields compared; ${all.length} disagreements`);
+  t.equal(seen.size, Object.keys(hand.types).length, 'every hand-written type compared');
+  t.equal(all.length, 0);
+});
+
+t.test('a changed fact is a disagreement', async (t) => {
+  const changed: FactsTable = structuredClone(genFacts);
+  const spec = changed['io.k8s.api.core.v1.PodSpec'];
+  if (spec === undefined) throw new Error('no PodSpec facts');
+  (spec.fields.containers as Record<string, unknown>).protobuf = 99;
+  const out: Disagreement[] = [];
+  compareFacts('io.k8s.api.core.v1.Pod', hand.types, changed, out);
+  t.same(out, [{ path: 'io.k8s.api.core.v1.PodSpec.containers', what: 'protobuf', hand: 2, generated: 99 }]);
+});
