@@ -12,7 +12,8 @@
  */
 import type { TSchema } from 'typebox';
 import { normaliseTime } from '../serializer/go-json.js';
-import { codecOf, goOmitOf, node, type WireCodec } from './extensions.js';
+import { codecOf, goOmitOf, type WireCodec } from './extensions.js';
+import { goNullElement } from './go-decode.js';
 import { goPlanOf } from './go-plan.js';
 import { quantitiesEqual } from './quantity-compare.js';
 
@@ -96,25 +97,11 @@ function codecValuesEqual(codec: WireCodec, a: unknown, b: unknown): boolean {
   }
 }
 
-/** The JSON form of a Go scalar's zero value, or undefined for a free-form (untyped) value. */
-function scalarZero(schema: TSchema): unknown {
-  switch (node(schema).type) {
-    case 'string':
-      return '';
-    case 'integer':
-    case 'number':
-      return 0;
-    case 'boolean':
-      return false;
-    default:
-      return undefined;
-  }
-}
-
 function leavesEqual(schema: TSchema, a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  const zero = scalarZero(schema);
-  if (zero === undefined) return isAbsent(a) || isAbsent(b) ? isAbsent(a) === isAbsent(b) : jsonValuesEqual(a, b);
+  // For a leaf, goNullElement is the scalar's zero value ("", 0, false), or null for a free-form value.
+  const zero = goNullElement(schema);
+  if (zero === null) return isAbsent(a) || isAbsent(b) ? isAbsent(a) === isAbsent(b) : jsonValuesEqual(a, b);
   return (isAbsent(a) ? zero : a) === (isAbsent(b) ? zero : b);
 }
 
