@@ -23,7 +23,10 @@ export interface StartKubeLiteOptions extends Partial<KubeLiteOptions> {
   readonly providers?: readonly RESTStorageProvider[];
   /** Server log (default: discarded). */
   readonly log?: (message: string) => void;
-  /** Longest wait for `/readyz` in ms (default 10 000). */
+  /**
+   * Longest wait for `/readyz` in ms (default 30 000: ready takes milliseconds on the memory backend, but on etcd
+   * on a loaded CI machine a watch cache's first list took over 10 s at load 17).
+   */
   readonly readyTimeoutMillis?: number;
 }
 
@@ -88,7 +91,7 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
     throw err;
   }
   try {
-    await waitReady(server.url, kubeconfigToken(merged.tokenAuthFile), readyTimeoutMillis ?? 10_000);
+    await waitReady(server.url, kubeconfigToken(merged.tokenAuthFile), readyTimeoutMillis ?? 30_000);
   } catch (err) {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
