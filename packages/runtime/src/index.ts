@@ -180,6 +180,7 @@ export {
   parseGroupVersion,
   toAPIVersionAndKind,
 } from './runtime/group-version.js';
+export { nextMacrotask, runWhole, type SlicedPass, TIME_SLICE_MILLIS, TimeSlicer } from './runtime/time-slice.js';
 export {
   ConversionError,
   type ConversionFunc,
