@@ -181,6 +181,7 @@ export {
   toAPIVersionAndKind,
 } from './runtime/group-version.js';
 export { nextMacrotask, runWhole, type SlicedPass, TIME_SLICE_MILLIS, TimeSlicer } from './runtime/time-slice.js';
+export { sortSteps } from './runtime/sort-steps.js';
 export {
   ConversionError,
   type ConversionFunc,

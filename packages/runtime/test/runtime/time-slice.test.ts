@@ -1,5 +1,6 @@
 import t from 'tap';
 import { nextMacrotask, runWhole, type SlicedPass, TimeSlicer } from '../../src/runtime/time-slice.js';
+import { sortSteps } from '../../src/runtime/sort-steps.js';
 
 /** A pass that sums `n` numbers, spinning `spinMicros` per item. */
 function* sumOf(n: number, spinMicros = 0): SlicedPass<number> {
@@ -76,4 +77,21 @@ t.test('nextMacrotask resolves after pending immediates', async (t) => {
   await nextMacrotask();
   order.push('after');
   t.same(order, ['immediate', 'after']);
+});
+
+t.test('sortSteps sorts as the native stable sort does', (t) => {
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const next = random(7);
+  for (const n of [0, 1, 5, 2048, 2049, 5000, 40_000]) {
+    const items = Array.from({ length: n }, (_, i) => ({ key: Math.floor(next() * (n / 3 + 1)), i }));
+    const byKey = (a: { key: number }, b: { key: number }) => a.key - b.key;
+    const sorted = runWhole(sortSteps(items, byKey));
+    t.same(sorted, items.slice().sort(byKey), `${n} items with ties, stable`);
+  }
+  const keys = Array.from({ length: 10_000 }, (_, i) => `k${i}`);
+  t.same(runWhole(sortSteps(keys, (a, b) => (a < b ? -1 : a > b ? 1 : 0))), keys.slice().sort());
+  t.end();
 });
