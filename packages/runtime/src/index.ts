@@ -52,10 +52,10 @@ export {
   TimeSchema,
 } from './schema/special-types.js';
 export { elementSchema, fieldSchema, type PatchMeta, patchMetaAt, patchMetaOf } from './schema/patch-meta.js';
-export { findUnknownFields, unknownFieldMessages } from './schema/unknown-fields.js';
-export { decodeAsGo, goNullElement, pruneUnknownFields } from './schema/go-decode.js';
+export { findUnknownFields, findUnknownFieldsSteps, unknownFieldMessages } from './schema/unknown-fields.js';
+export { decodeAsGo, decodeAsGoSteps, goNullElement, pruneUnknownFields } from './schema/go-decode.js';
 export { ownProperty, setOwnProperty } from './schema/own-property.js';
-export { goNumberProblem } from './schema/go-numbers.js';
+export { goNumberProblem, goNumberProblemSteps } from './schema/go-numbers.js';
 export { hasInexactNumbers, inexactNumberTokens, isInexactToken, type NumberToken } from './schema/number-tokens.js';
 // meta.k8s.io/v1 (and autoscaling/v1 Scale).
 export {

@@ -16,10 +16,12 @@ import {
   type SerializerInfo,
   YAMLDecodeThreadError,
   findUnknownFields,
+  findUnknownFieldsSteps,
   goNumberProblem,
+  goNumberProblemSteps,
   unknownFieldMessages,
 } from '@apiserver/runtime';
-import { dropUnknownFields, duplicateFields } from './field-validation.js';
+import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps } from './field-validation.js';
 import type { FieldValidation } from './options.js';
 import { type Pace, paceFor } from './pacing.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
@@ -121,7 +123,8 @@ async function checkSchema(scope: RequestScope, obj: KubeObject, jsonText: strin
   let problem = schemaViolation(scope, probe);
   if (problem === undefined) {
     await pace();
-    problem = goNumberProblem(scope.objectSchema, probe, jsonText);
+    const { slicer } = pace;
+    problem = slicer === undefined ? goNumberProblem(scope.objectSchema, probe, jsonText) : await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText));
   }
   if (problem !== undefined) throw cannotHandle(scope, problem);
 }
@@ -140,8 +143,12 @@ export function validateFields(
   reportFieldProblems(scope, request, mode, problems);
 }
 
+function duplicateFieldMessage(field: string): string {
+  return `duplicate field ${JSON.stringify(field)}`;
+}
+
 function duplicateFieldMessages(jsonText: string | undefined): string[] {
-  return jsonText === undefined ? [] : duplicateFields(jsonText).map((f) => `duplicate field ${JSON.stringify(f)}`);
+  return jsonText === undefined ? [] : duplicateFields(jsonText).map(duplicateFieldMessage);
 }
 
 /** {@link validateFields} with `pace` awaited between the duplicate-field scan and the unknown-field walk. */
@@ -155,10 +162,16 @@ async function validateFieldsPaced(
   pace: Pace,
 ): Promise<void> {
   if (mode === 'Ignore' || scope.objectSchema === undefined) return;
-  const duplicates = duplicateFieldMessages(jsonText);
-  await pace();
-  const problems = [...strictDecodeErrors, ...duplicates, ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj))];
-  reportFieldProblems(scope, request, mode, problems);
+  const { slicer } = pace;
+  if (slicer === undefined) {
+    const duplicates = duplicateFieldMessages(jsonText);
+    await pace();
+    reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicates, ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj))]);
+    return;
+  }
+  const duplicates = jsonText === undefined ? [] : await slicer.run(duplicateFieldsSteps(jsonText));
+  const unknown = await slicer.run(findUnknownFieldsSteps(scope.objectSchema, obj));
+  reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicates.map(duplicateFieldMessage), ...unknownFieldMessages(unknown)]);
 }
 
 function reportFieldProblems(scope: RequestScope, request: HandlerRequest, mode: FieldValidation, problems: readonly string[]): void {
@@ -226,7 +239,9 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
   await pace();
   await validateFieldsPaced(scope, request, obj, jsonText, mode, strictDecodeErrors, pace);
   await pace();
-  return { object: toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj)), pace };
+  const { slicer } = pace;
+  const known = slicer === undefined ? dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj) : await slicer.run(dropUnknownFieldsSteps(scope.scheme, scope.kind, scope.objectSchema, obj));
+  return { object: toApiObject(known), pace };
 }
 
 /** Reads and decodes the request body into an object of the scope's kind. */

@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { applyJSONPatch, applyJSONPatchPaced, JSON_PATCH_SLICE_MILLIS } from '../../src/patch/json-patch.js';
-import { duplicateFields } from '../../src/handlers/field-validation.js';
+import { duplicateFields, duplicateFieldsSteps } from '../../src/handlers/field-validation.js';
 import { PACED_BODY_BYTES, paceFor, yieldToEventLoop } from '../../src/handlers/pacing.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -93,4 +93,20 @@ t.test('duplicateFields decodes escaped keys and skips string values', async (t)
   t.same(duplicateFields('{"x":"a\\"b:\\"","x":{"y":["\\"y\\"",{"z":1,"z":2}]}}'), ['x', 'x.y[1].z']);
   t.same(duplicateFields('{"k":"v","l":["k","k"]}'), []);
   t.same(duplicateFields('{"a\\\\":1,"a\\\\" :2}'), ['a\\']);
+});
+
+t.test('duplicateFieldsSteps finds the duplicates duplicateFields finds', (t) => {
+  const texts = [
+    '{"a":1,"a":2,"b":{"c":[{"d":1,"d":2}],"c":3}}',
+    '{"x\\u0041":1,"xA":2,"s":"{\\"a\\":1,\\"a\\":2}"}',
+    '[{"a":1},{"a":1,"a":1}]',
+    JSON.stringify({ data: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, `v${i}`])) }).replace('"k7"', '"k9"'),
+  ];
+  for (const text of texts) {
+    const steps = duplicateFieldsSteps(text);
+    let step = steps.next();
+    while (step.done !== true) step = steps.next();
+    t.same(step.value, duplicateFields(text), text.slice(0, 40));
+  }
+  t.end();
 });
