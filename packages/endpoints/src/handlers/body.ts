@@ -99,9 +99,9 @@ function typedProbe(scope: RequestScope, obj: KubeObject): KubeObject | undefine
 }
 
 /** The first field of a typed probe whose JSON type the schema rejects, as `/path: message`. */
-function schemaViolation(scope: RequestScope, probe: KubeObject): string | undefined {
+function schemaViolation(scope: RequestScope, probe: KubeObject, violations = scope.scheme.validate(probe)): string | undefined {
   // Go decodes into structs: missing fields and JSON nulls are zero values, only wrong types fail.
-  const first = scope.scheme.validate(probe).find((p) => !/required/i.test(p.message) && valueAtPointer(probe, p.path) !== null);
+  const first = violations.find((p) => !/required/i.test(p.message) && valueAtPointer(probe, p.path) !== null);
   return first === undefined ? undefined : `${first.path || '/'}: ${first.message}`;
 }
 
@@ -120,10 +120,10 @@ export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText
 async function checkSchema(scope: RequestScope, obj: KubeObject, jsonText: string | undefined, pace: Pace): Promise<void> {
   const probe = typedProbe(scope, obj);
   if (probe === undefined || scope.objectSchema === undefined) return;
-  let problem = schemaViolation(scope, probe);
+  const { slicer } = pace;
+  let problem = slicer === undefined ? schemaViolation(scope, probe) : schemaViolation(scope, probe, await slicer.run(scope.scheme.validateSteps(probe)));
   if (problem === undefined) {
     await pace();
-    const { slicer } = pace;
     problem = slicer === undefined ? goNumberProblem(scope.objectSchema, probe, jsonText) : await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText));
   }
   if (problem !== undefined) throw cannotHandle(scope, problem);
