@@ -4,6 +4,7 @@
  * slices. Structs, arrays and maps have step writers; every other value is written by the plain writer.
  */
 import type { TSchema } from 'typebox';
+import { sortSteps } from '../runtime/sort-steps.js';
 import type { SlicedPass } from '../runtime/time-slice.js';
 import { type FieldPlan, isEmptyValue, isRecord, shapeOf } from './go-json.js';
 import { type EmbeddedWriter, FieldWriter, fieldText, quoteJSON, sortedKeys, withUnknown, writeRawJSON, writerOf } from './go-json-writer.js';
@@ -42,32 +43,52 @@ function structSteps(plans: readonly FieldPlan[], known: ReadonlySet<string>): S
 function arraySteps(items: TSchema): StepWriter {
   return function* (value, embed) {
     if (!Array.isArray(value)) return writeRawJSON(value);
-    let out = '';
+    // Parts joined once: a string built by 100,000 concatenations is a deep rope, flattened in one long step.
+    const parts = new Array<string>(value.length);
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
-      const text = (v === undefined || v === null ? 'null' : yield* valueSteps(items, v, embed)) ?? 'null';
-      out += i === 0 ? text : `,${text}`;
+      parts[i] = (v === undefined || v === null ? 'null' : yield* valueSteps(items, v, embed)) ?? 'null';
       yield;
     }
-    return `[${out}]`;
+    return `[${yield* joinSteps(parts)}]`;
   };
 }
 
 function mapSteps(valueSchema: TSchema): StepWriter {
   return function* (value, embed) {
     if (!isRecord(value)) return writeRawJSON(value);
-    let out = '';
-    const keys = sortedKeys(value);
+    const parts: string[] = [];
+    const unsorted = Object.keys(value);
     yield;
+    const keys = unsorted.length > JOINED_PER_STEP ? yield* sortSteps(unsorted, byCodeUnits) : sortedKeys(value);
     for (const key of keys) {
       const v = value[key];
       if (v === undefined) continue;
       const text = v === null ? 'null' : yield* valueSteps(valueSchema, v, embed);
-      if (text !== undefined) out += `${out === '' ? '' : ','}${quoteJSON(key)}:${text}`;
+      if (text !== undefined) parts.push(`${quoteJSON(key)}:${text}`);
       yield;
     }
-    return `{${out}}`;
+    return `{${yield* joinSteps(parts)}}`;
   };
+}
+
+/** Parts joined per step. */
+const JOINED_PER_STEP = 2048;
+
+/** `parts.join(',')`, a slice of parts per step: one join of 160,000 parts holds the loop for tens of milliseconds. */
+function* joinSteps(parts: readonly string[]): SlicedPass<string> {
+  if (parts.length <= JOINED_PER_STEP) return parts.join(',');
+  const pieces: string[] = [];
+  for (let i = 0; i < parts.length; i += JOINED_PER_STEP) {
+    pieces.push(parts.slice(i, i + JOINED_PER_STEP).join(','));
+    yield;
+  }
+  return pieces.join(',');
+}
+
+/** Code-unit order, as `Array.prototype.sort` orders strings (Go's order for the keys a map holds). */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const stepWriters = new WeakMap<TSchema, StepWriter | null>();
