@@ -203,7 +203,7 @@ export {
 // Serializers, negotiation, watch framing.
 export type { EncodeOptions, Serializer } from './serializer/serializer.js';
 export { type EmbeddedShaper, goJSONValue, goZeroValue } from './serializer/go-json.js';
-export { escapeGoJSON, JSONSerializer, parseJSONObject, shapeObject } from './serializer/json.js';
+export { escapeGoJSON, JSONSerializer, parseJSONObject, parseJSONObjectSteps, shapeObject } from './serializer/json.js';
 export { duplicateFieldMessages, findDuplicateFields } from './serializer/json-duplicates.js';
 export { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONLimited, tooDeepAt } from './serializer/nesting-depth.js';
 export { YAMLSerializer } from './serializer/yaml.js';

@@ -14,6 +14,7 @@ import {
   parseGroupVersion,
   type Serializer,
   type SerializerInfo,
+  type TimeSlicer,
   YAMLDecodeThreadError,
   findUnknownFields,
   findUnknownFieldsSteps,
@@ -201,8 +202,10 @@ export async function decodeWith(
   serializer: Serializer,
   body: Uint8Array,
   strict = false,
+  slicer?: TimeSlicer,
 ): Promise<{ object: KubeObject; strictErrors: readonly string[] }> {
   if (strict && hasStrictDecode(serializer)) return serializer.decodeStrictAsync(body);
+  if (slicer !== undefined && serializer.decodeSteps !== undefined) return { object: await slicer.run(serializer.decodeSteps(body)), strictErrors: [] };
   const object = serializer.decodeAsync === undefined ? serializer.decode(body) : await serializer.decodeAsync(body);
   return { object, strictErrors: [] };
 }
@@ -227,7 +230,7 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
   let strictDecodeErrors: readonly string[];
   try {
     // A strict decode (Strict or Warn) also reports what Go's strict YAML decoder refuses: repeated keys.
-    ({ object: decoded, strictErrors: strictDecodeErrors } = await decodeWith(info.serializer, body, mode !== 'Ignore'));
+    ({ object: decoded, strictErrors: strictDecodeErrors } = await decodeWith(info.serializer, body, mode !== 'Ignore', pace.slicer));
   } catch (err) {
     if (err instanceof YAMLDecodeThreadError) throw err;
     throw cannotHandle(scope, err instanceof Error ? err.message : String(err));

@@ -7,6 +7,7 @@ import { type GroupVersion, parseGroupVersion } from '../runtime/group-version.j
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
 import { parseJSONLimited } from './nesting-depth.js';
+import { parseJSONLimitedSteps } from './json-parse-steps.js';
 import { escapeGoJSON } from './go-escape.js';
 import { goJSONValue, isRecord, shapeOf } from './go-json.js';
 import { cannotShape, NEEDS_WRITER, shapeForJSON } from './go-json-shaper.js';
@@ -112,8 +113,27 @@ export function parseJSONObject(data: Uint8Array | string): KubeObject {
   try {
     value = parseJSONLimited(typeof data === 'string' ? data : fromUtf8.decode(data));
   } catch (err) {
-    throw new DecodeError(`couldn't get version/kind; json parse error: ${errorText(err)}`, { cause: err });
+    throw parseError(err);
   }
+  return asObject(value);
+}
+
+/** {@link parseJSONObject} as a sliced pass (issue #19): the same object or error, a large text parsed in pieces. */
+export function* parseJSONObjectSteps(data: Uint8Array | string): SlicedPass<KubeObject> {
+  let value: unknown;
+  try {
+    value = yield* parseJSONLimitedSteps(typeof data === 'string' ? data : fromUtf8.decode(data));
+  } catch (err) {
+    throw parseError(err);
+  }
+  return asObject(value);
+}
+
+function parseError(err: unknown): DecodeError {
+  return new DecodeError(`couldn't get version/kind; json parse error: ${errorText(err)}`, { cause: err });
+}
+
+function asObject(value: unknown): KubeObject {
   if (!isRecord(value)) throw new DecodeError('the body of the request must be a JSON object');
   return value;
 }
@@ -163,5 +183,10 @@ export class JSONSerializer implements Serializer {
   /** Decodes UTF-8 JSON bytes into an object. */
   decode(data: Uint8Array): KubeObject {
     return parseJSONObject(data);
+  }
+
+  /** {@link JSONSerializer.decode} as a sliced pass: the same object or error. */
+  decodeSteps(data: Uint8Array): SlicedPass<KubeObject> {
+    return parseJSONObjectSteps(data);
   }
 }

@@ -28,4 +28,6 @@ export interface Serializer {
    * object in time slices (compact JSON); absent otherwise, or undefined for options it does not slice.
    */
   encodeSteps?(obj: KubeObject, options?: EncodeOptions): SlicedPass<Uint8Array> | undefined;
+  /** {@link decode} as a sliced pass giving the same object or error, for serializers that can (JSON). */
+  decodeSteps?(data: Uint8Array): SlicedPass<KubeObject>;
 }
