@@ -97,7 +97,10 @@ class Walker {
 
   compare(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean, id?: string): void {
     const lt = this.#containerType(l, r, t);
-    if (lt === undefined) return this.#asLeaf(l, r, path, alwaysPresent, id);
+    if (lt === undefined) {
+      this.#asLeaf(l, r, path, alwaysPresent, id);
+      return;
+    }
     if (lt.kind === 'map') this.map(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);
     else if (lt.kind === 'list') this.list(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], lt, path);
     this.#afterContainer(l, r, path, alwaysPresent, id);
@@ -105,7 +108,10 @@ class Walker {
 
   *compareSteps(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean, id?: string): SlicedPass<void> {
     const lt = this.#containerType(l, r, t);
-    if (lt === undefined) return this.#asLeaf(l, r, path, alwaysPresent, id);
+    if (lt === undefined) {
+      this.#asLeaf(l, r, path, alwaysPresent, id);
+      return;
+    }
     if (lt.kind === 'map') yield* this.mapSteps(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);
     else if (lt.kind === 'list') yield* this.listSteps(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], lt, path);
     this.#afterContainer(l, r, path, alwaysPresent, id);

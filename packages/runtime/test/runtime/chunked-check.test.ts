@@ -44,7 +44,12 @@ t.test('a collection schema bounding its count is checked whole', (t) => {
   const schema = Type.Object({ items: Type.Array(Type.String(), { maxItems: LARGE_COLLECTION + 1 }) });
   const value = { items: Array.from({ length: LARGE_COLLECTION + 5 }, (_, i) => `s${i}`) };
   const checked: unknown[] = [];
-  const result = runWhole(chunkedCheck(schema, value, (v) => (checked.push(v), false)));
+  const result = runWhole(
+    chunkedCheck(schema, value, (v) => {
+      checked.push(v);
+      return false;
+    }),
+  );
   t.equal(result, false);
   t.same(checked, [value], 'one check of the whole value');
   t.end();
