@@ -10,13 +10,14 @@
  */
 import type { TSchema } from 'typebox';
 import { goPlanOf } from '../schema/go-plan.js';
+import { setOwnProperty } from '../schema/own-property.js';
 import type { SlicedPass } from './time-slice.js';
 
 /** Entries or items from which a collection is checked in chunks. */
 export const LARGE_COLLECTION = 4096;
 
 /** Entries or items per probe. */
-const CHUNK = 2048;
+const CHUNK = 512;
 
 /** Keywords whose meaning depends on the whole collection: a chunk that passes proves nothing for the whole. */
 const WHOLE_COLLECTION_KEYWORDS = ['maxItems', 'maxProperties', 'uniqueItems', 'maxContains', '$ref', '$dynamicRef'];
@@ -42,7 +43,7 @@ function checksElementwise(schema: unknown): boolean {
   return true;
 }
 
-function* chunksOf(value: unknown): SlicedPass<unknown[]> {
+function* chunksOf(value: unknown[] | Record<string, unknown>): SlicedPass<unknown[]> {
   const chunks: unknown[] = [];
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += CHUNK) {
@@ -51,20 +52,27 @@ function* chunksOf(value: unknown): SlicedPass<unknown[]> {
     }
     return chunks;
   }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
+  const keys = Object.keys(value);
+  yield;
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk: Record<string, unknown> = {};
-    for (const key of keys.slice(i, i + CHUNK)) Object.defineProperty(chunk, key, { value: record[key], enumerable: true, writable: true, configurable: true });
+    const end = Math.min(i + CHUNK, keys.length);
+    for (let k = i; k < end; k++) {
+      const key = keys[k] as string;
+      setOwnProperty(chunk, key, value[key]);
+      yield;
+    }
     chunks.push(chunk);
-    yield;
   }
   return chunks;
 }
 
-function size(value: unknown): number {
-  if (Array.isArray(value)) return value.length;
-  return isRecord(value) ? Object.keys(value).length : 0;
+/** Whether `value` has at least `n` entries or items (counting keys only up to `n`). */
+function hasAtLeast(value: unknown[] | Record<string, unknown>, n: number): boolean {
+  if (Array.isArray(value)) return value.length >= n;
+  let count = 0;
+  for (const _ in value) if (++count >= n) return true;
+  return false;
 }
 
 /** The large collections under the struct fields of `value` (undefined when one cannot be checked in chunks). */
@@ -75,9 +83,9 @@ function* largeCollections(schema: TSchema, value: unknown, path: string[], out:
     const v = Object.hasOwn(value, key) ? value[key] : undefined;
     if (typeof v !== 'object' || v === null) continue;
     const kind = goPlanOf(fieldSchema).kind;
-    if ((kind === 'array' || kind === 'map') && size(v) >= LARGE_COLLECTION) {
+    if ((kind === 'array' || kind === 'map') && hasAtLeast(v as Record<string, unknown>, LARGE_COLLECTION)) {
       if (!checksElementwise(fieldSchema)) return false;
-      out.push({ path: [...path, key], chunks: yield* chunksOf(v) });
+      out.push({ path: [...path, key], chunks: yield* chunksOf(v as Record<string, unknown>) });
     } else if (!(yield* largeCollections(fieldSchema, v, [...path, key], out))) return false;
   }
   return true;

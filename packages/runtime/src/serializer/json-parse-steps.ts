@@ -16,7 +16,7 @@ const TRACKED_DEPTH = 4;
 /** Members from which a container is parsed in chunks. */
 const LARGE_CONTAINER = 4096;
 /** Members per JSON.parse call. */
-const CHUNK_MEMBERS = 2048;
+const CHUNK_MEMBERS = 512;
 /** Characters scanned per step. */
 const SCANNED_PER_STEP = 16_384;
 
