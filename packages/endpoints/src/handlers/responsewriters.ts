@@ -2,7 +2,8 @@
  * Response writers (handlers/responsewriters): `writeObjectNegotiated` and `errorNegotiated`, the one error path
  * of every handler.
  */
-import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
 import {
   isValidPathSegmentName,
   type KubeObject,
@@ -18,6 +19,8 @@ import type { HandlerRequest, RequestScope } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { isList, kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
 import { utf8HeaderValue, warningHeaderValues } from './warning-headers.js';
+
+const gzipAsync = promisify(gzip);
 
 /** Whether the response should be indented: `?pretty=true`, Accept `pretty=1`, or a curl/wget/browser agent. */
 export function wantsPretty(request: HandlerRequest, negotiated?: NegotiatedMediaType): boolean {
@@ -108,33 +111,36 @@ function sendBody(request: HandlerRequest, status: number, contentType: string, 
   res.end(body);
 }
 
-/**
- * Writes a response. A body over {@link GZIP_THRESHOLD_BYTES} for a client accepting gzip is compressed by zlib's
- * thread pool (issue #19: 3 MiB took ~100 ms on the event loop) and written when that is done; should that fail,
- * it is sent uncompressed.
- */
+/** Writes a response; a body over {@link GZIP_THRESHOLD_BYTES} for a client accepting gzip is compressed first. */
 function send(request: HandlerRequest, status: number, contentType: string, raw: Uint8Array): void {
+  const gzipped = startResponse(request, raw);
+  if (gzipped !== false) sendBody(request, status, contentType, gzipped === true ? gzipSync(raw) : raw);
+}
+
+/**
+ * {@link send} for a large request's response (issue #19): a body to gzip is compressed by zlib's thread pool
+ * (3 MiB took ~100 ms on the event loop); resolves once the response is written.
+ */
+async function sendAsync(request: HandlerRequest, status: number, contentType: string, raw: Uint8Array): Promise<void> {
+  const gzipped = startResponse(request, raw);
+  if (gzipped !== false) sendBody(request, status, contentType, gzipped === true ? await gzipAsync(raw) : raw);
+}
+
+/**
+ * Starts a response: false when one was already sent (the response is ended), true when the body is to be
+ * gzipped (the headers saying so are set), the body itself otherwise. Warnings are set as headers.
+ */
+function startResponse(request: HandlerRequest, raw: Uint8Array): boolean | Uint8Array {
   const { res } = request;
   if (res.headersSent || res.writableEnded) {
     res.end();
-    return;
+    return false;
   }
   sendWarnings(request);
-  if (raw.length <= GZIP_THRESHOLD_BYTES || !acceptsGzip(request)) {
-    sendBody(request, status, contentType, raw);
-    return;
-  }
-  gzip(raw, (err, zipped) => {
-    if (res.headersSent || res.writableEnded) {
-      res.end();
-      return;
-    }
-    if (err === null) {
-      res.setHeader('Content-Encoding', 'gzip');
-      res.setHeader('Vary', 'Accept-Encoding');
-    }
-    sendBody(request, status, contentType, err === null ? zipped : raw);
-  });
+  if (raw.length <= GZIP_THRESHOLD_BYTES || !acceptsGzip(request)) return raw;
+  res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Vary', 'Accept-Encoding');
+  return true;
 }
 
 /** Transforms (Table, PartialObjectMetadata), encodes and writes an object with the negotiated serializer. */
@@ -160,7 +166,7 @@ async function writeObjectSliced(scope: RequestScope, request: HandlerRequest, s
   const { serializer } = negotiated.info;
   const options = { pretty: wantsPretty(request, negotiated) };
   const steps = serializer.encodeSteps?.(out, options);
-  send(request, status, negotiated.info.mediaType, steps === undefined ? serializer.encode(out, options) : await slicer.run(steps));
+  await sendAsync(request, status, negotiated.info.mediaType, steps === undefined ? serializer.encode(out, options) : await slicer.run(steps));
 }
 
 /** The object to encode: kind and apiVersion set, a list's `items` never absent. */

@@ -110,3 +110,23 @@ t.test('duplicateFieldsSteps finds the duplicates duplicateFields finds', (t) =>
   }
   t.end();
 });
+
+t.test('a large request answers the bytes of a small one: plain and gzipped (zlib thread pool)', async (t) => {
+  const s = await startTestServer();
+  t.teardown(() => s.close());
+  const data = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, `v${i}<&>`]));
+  const body = JSON.stringify({ metadata: { name: 'big', labels: { b: '1', a: '2' } }, data });
+  t.ok(Buffer.byteLength(body) >= PACED_BODY_BYTES);
+  const plain = await s.request('POST', `${base}?dryRun=All`, { body, headers: JSON_CT });
+  const zipped = await s.request('POST', `${base}?dryRun=All`, { body, headers: { ...JSON_CT, 'Accept-Encoding': 'gzip' } });
+  t.equal(plain.status, 201);
+  t.equal(zipped.headers['content-encoding'], 'gzip');
+  t.equal(zipped.headers.vary, 'Accept-Encoding');
+  const { gunzipSync } = await import('node:zlib');
+  const strip = (text: string) => text.replace(/"(uid|creationTimestamp|time)":"[^"]*"/g, '');
+  t.equal(strip(gunzipSync(zipped.body).toString()), strip(Buffer.from(plain.body).toString()), 'same JSON gzipped');
+  const decoded = JSON.parse(Buffer.from(plain.body).toString()) as { data: Record<string, string>; metadata: { labels: Record<string, string> } };
+  t.same(Object.keys(decoded.metadata.labels), ['a', 'b'], 'map keys sorted as Go writes them');
+  t.equal(decoded.data['k7'], 'v7<&>');
+  t.ok(Buffer.from(plain.body).toString().includes('\\u003c\\u0026\\u003e'), 'HTML characters escaped as Go does');
+});

@@ -132,18 +132,14 @@ class Walker {
     if (l !== undefined) {
       for (const key of Object.keys(l)) {
         const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
-        const e = entryType(t, key);
-        const pe = { fieldName: key };
-        yield* this.compareSteps(l[key], rv, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
+        yield* this.entrySteps(l[key], rv, t, key, path);
         yield;
       }
     }
     if (r === undefined) return;
     for (const key of Object.keys(r)) {
       if (l !== undefined && Object.hasOwn(l, key)) continue;
-      const e = entryType(t, key);
-      const pe = { fieldName: key };
-      yield* this.compareSteps(undefined, r[key], e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
+      yield* this.entrySteps(undefined, r[key], t, key, path);
       yield;
     }
   }
@@ -152,6 +148,13 @@ class Walker {
     const e = entryType(t, key);
     const pe = { fieldName: key };
     this.compare(l, r, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
+  }
+
+  /** {@link Walker.entry} in steps (keep the two alike). */
+  *entrySteps(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[]): SlicedPass<void> {
+    const e = entryType(t, key);
+    const pe = { fieldName: key };
+    yield* this.compareSteps(l, r, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
   }
 
   list(l: readonly unknown[], r: readonly unknown[], t: ListType, path: PathElement[]): void {
