@@ -53,14 +53,14 @@ export {
   TimeSchema,
 } from './schema/special-types.js';
 export { elementSchema, fieldSchema, type PatchMeta, patchMetaAt, patchMetaOf } from './schema/patch-meta.js';
-export { findUnknownFields, unknownFieldMessages } from './schema/unknown-fields.js';
-export { decodeAsGo, goNullElement, pruneUnknownFields } from './schema/go-decode.js';
+export { findUnknownFields, findUnknownFieldsSteps, unknownFieldMessages } from './schema/unknown-fields.js';
+export { decodeAsGo, decodeAsGoSteps, goNullElement, pruneUnknownFields } from './schema/go-decode.js';
 export { jsonValuesEqual, semanticEqual } from './schema/semantic-equal.js';
 /** The schema type every kind and field schema of this package is (typebox's). */
 export type { TSchema } from 'typebox';
 export { quantitiesEqual } from './schema/quantity-compare.js';
 export { ownProperty, setOwnProperty } from './schema/own-property.js';
-export { goNumberProblem } from './schema/go-numbers.js';
+export { goNumberProblem, goNumberProblemSteps } from './schema/go-numbers.js';
 export { hasInexactNumbers, inexactNumberTokens, isInexactToken, type NumberToken } from './schema/number-tokens.js';
 // meta.k8s.io/v1 (and autoscaling/v1 Scale).
 export {
@@ -185,6 +185,8 @@ export {
   parseGroupVersion,
   toAPIVersionAndKind,
 } from './runtime/group-version.js';
+export { nextMacrotask, runWhole, type SlicedPass, TIME_SLICE_MILLIS, TimeSlicer } from './runtime/time-slice.js';
+export { sortSteps } from './runtime/sort-steps.js';
 export {
   ConversionError,
   type ConversionFunc,
@@ -206,7 +208,7 @@ export {
 // Serializers, negotiation, watch framing.
 export type { EncodeOptions, Serializer } from './serializer/serializer.js';
 export { type EmbeddedShaper, goJSONValue, goZeroValue } from './serializer/go-json.js';
-export { escapeGoJSON, JSONSerializer, parseJSONObject, shapeObject } from './serializer/json.js';
+export { escapeGoJSON, JSONSerializer, parseJSONObject, parseJSONObjectSteps, shapeObject } from './serializer/json.js';
 export { duplicateFieldMessages, findDuplicateFields } from './serializer/json-duplicates.js';
 export { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSONLimited, tooDeepAt } from './serializer/nesting-depth.js';
 export { YAMLSerializer } from './serializer/yaml.js';

@@ -138,6 +138,7 @@ export {
 } from './keys.js';
 export { type ResolvedListRevision, resolveListRevision, validateMinimumResourceVersion } from './list-options.js';
 export { deepCopy, isPlainObject, isStorageObject, type StorageObject, type StorageObjectMeta } from './object.js';
+export { deepCopySteps } from './deep-copy-steps.js';
 export {
   type AttrFunc,
   defaultClusterScopedAttrs,

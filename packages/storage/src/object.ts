@@ -54,9 +54,16 @@ export function isStorageObject(value: unknown): value is StorageObject {
 }
 
 /** Nesting below which {@link deepCopy} hands the rest to structuredClone (which also copes with cycles). */
-const MAX_COPY_DEPTH = 1000;
+export const MAX_COPY_DEPTH = 1000;
 
-function copyValue(value: unknown, depth: number): unknown {
+/** Sets `out[key]` to a copied value; `__proto__` (an own property after JSON.parse) stays an own property. */
+export function setCopied(out: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[key] = v;
+}
+
+/** A copy of `value` at nesting `depth` (see {@link deepCopy}). */
+export function copyValue(value: unknown, depth: number): unknown {
   if (typeof value === 'function') return structuredClone(value); // throws DataCloneError, as it always did
   if (typeof value !== 'object' || value === null) return value;
   if (depth > MAX_COPY_DEPTH) return structuredClone(value);
@@ -69,10 +76,8 @@ function copyValue(value: unknown, depth: number): unknown {
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const v = copyValue((value as Record<string, unknown>)[key], depth + 1);
     // JSON.parse makes `__proto__` an own property; assigning it would set the copy's prototype instead.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[key] = v;
+    setCopied(out, key, copyValue((value as Record<string, unknown>)[key], depth + 1));
   }
   return out;
 }

@@ -8,6 +8,7 @@
 import { FieldManager, FieldSet, fieldTypeOf, formatGroupVersion, type JSONObject, propertiesOf } from '@apiserver/runtime';
 import type { ApiObject } from '@apiserver/registry';
 import type { RequestScope } from '../handlers/request-scope.js';
+import type { Pace } from '../handlers/pacing.js';
 
 const managers = new WeakMap<RequestScope, FieldManager>();
 
@@ -50,16 +51,16 @@ export function recordUpdate(scope: RequestScope, live: ApiObject | undefined, n
 
 /**
  * {@link recordUpdate} with `pause` awaited between comparing the objects and encoding managedFields (a large
- * body's pace, issue #19).
+ * body's pace, issue #19); with the pace's slicer, both run in its time slices.
  */
 export async function recordUpdatePaced(
   scope: RequestScope,
   live: ApiObject | undefined,
   newObj: ApiObject,
   manager: string,
-  pause: () => Promise<void> | undefined,
+  pause: Pace,
 ): Promise<ApiObject> {
   if (!tracksManagedFields(scope)) return newObj;
-  const updated = await fieldManagerFor(scope).updatePaced(live as JSONObject | undefined, newObj as unknown as JSONObject, manager, pause);
+  const updated = await fieldManagerFor(scope).updatePaced(live as JSONObject | undefined, newObj as unknown as JSONObject, manager, pause, pause.slicer);
   return updated as unknown as ApiObject;
 }

@@ -14,12 +14,15 @@ import {
   parseGroupVersion,
   type Serializer,
   type SerializerInfo,
+  type TimeSlicer,
   YAMLDecodeThreadError,
   findUnknownFields,
+  findUnknownFieldsSteps,
   goNumberProblem,
+  goNumberProblemSteps,
   unknownFieldMessages,
 } from '@apiserver/runtime';
-import { dropUnknownFields, duplicateFields } from './field-validation.js';
+import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps } from './field-validation.js';
 import type { FieldValidation } from './options.js';
 import { type Pace, paceFor } from './pacing.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
@@ -97,9 +100,9 @@ function typedProbe(scope: RequestScope, obj: KubeObject): KubeObject | undefine
 }
 
 /** The first field of a typed probe whose JSON type the schema rejects, as `/path: message`. */
-function schemaViolation(scope: RequestScope, probe: KubeObject): string | undefined {
+function schemaViolation(scope: RequestScope, probe: KubeObject, violations = scope.scheme.validate(probe)): string | undefined {
   // Go decodes into structs: missing fields and JSON nulls are zero values, only wrong types fail.
-  const first = scope.scheme.validate(probe).find((p) => !/required/i.test(p.message) && valueAtPointer(probe, p.path) !== null);
+  const first = violations.find((p) => !/required/i.test(p.message) && valueAtPointer(probe, p.path) !== null);
   return first === undefined ? undefined : `${first.path || '/'}: ${first.message}`;
 }
 
@@ -118,10 +121,11 @@ export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText
 async function checkSchema(scope: RequestScope, obj: KubeObject, jsonText: string | undefined, pace: Pace): Promise<void> {
   const probe = typedProbe(scope, obj);
   if (probe === undefined || scope.objectSchema === undefined) return;
-  let problem = schemaViolation(scope, probe);
+  const { slicer } = pace;
+  let problem = slicer === undefined ? schemaViolation(scope, probe) : schemaViolation(scope, probe, await slicer.run(scope.scheme.validateSteps(probe)));
   if (problem === undefined) {
     await pace();
-    problem = goNumberProblem(scope.objectSchema, probe, jsonText);
+    problem = slicer === undefined ? goNumberProblem(scope.objectSchema, probe, jsonText) : await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText));
   }
   if (problem !== undefined) throw cannotHandle(scope, problem);
 }
@@ -140,8 +144,12 @@ export function validateFields(
   reportFieldProblems(scope, request, mode, problems);
 }
 
+function duplicateFieldMessage(field: string): string {
+  return `duplicate field ${JSON.stringify(field)}`;
+}
+
 function duplicateFieldMessages(jsonText: string | undefined): string[] {
-  return jsonText === undefined ? [] : duplicateFields(jsonText).map((f) => `duplicate field ${JSON.stringify(f)}`);
+  return jsonText === undefined ? [] : duplicateFields(jsonText).map(duplicateFieldMessage);
 }
 
 /** {@link validateFields} with `pace` awaited between the duplicate-field scan and the unknown-field walk. */
@@ -155,10 +163,16 @@ async function validateFieldsPaced(
   pace: Pace,
 ): Promise<void> {
   if (mode === 'Ignore' || scope.objectSchema === undefined) return;
-  const duplicates = duplicateFieldMessages(jsonText);
-  await pace();
-  const problems = [...strictDecodeErrors, ...duplicates, ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj))];
-  reportFieldProblems(scope, request, mode, problems);
+  const { slicer } = pace;
+  if (slicer === undefined) {
+    const duplicates = duplicateFieldMessages(jsonText);
+    await pace();
+    reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicates, ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj))]);
+    return;
+  }
+  const duplicates = jsonText === undefined ? [] : await slicer.run(duplicateFieldsSteps(jsonText));
+  const unknown = await slicer.run(findUnknownFieldsSteps(scope.objectSchema, obj));
+  reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicates.map(duplicateFieldMessage), ...unknownFieldMessages(unknown)]);
 }
 
 function reportFieldProblems(scope: RequestScope, request: HandlerRequest, mode: FieldValidation, problems: readonly string[]): void {
@@ -188,8 +202,10 @@ export async function decodeWith(
   serializer: Serializer,
   body: Uint8Array,
   strict = false,
+  slicer?: TimeSlicer,
 ): Promise<{ object: KubeObject; strictErrors: readonly string[] }> {
   if (strict && hasStrictDecode(serializer)) return serializer.decodeStrictAsync(body);
+  if (slicer !== undefined && serializer.decodeSteps !== undefined) return { object: await slicer.run(serializer.decodeSteps(body)), strictErrors: [] };
   const object = serializer.decodeAsync === undefined ? serializer.decode(body) : await serializer.decodeAsync(body);
   return { object, strictErrors: [] };
 }
@@ -214,7 +230,7 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
   let strictDecodeErrors: readonly string[];
   try {
     // A strict decode (Strict or Warn) also reports what Go's strict YAML decoder refuses: repeated keys.
-    ({ object: decoded, strictErrors: strictDecodeErrors } = await decodeWith(info.serializer, body, mode !== 'Ignore'));
+    ({ object: decoded, strictErrors: strictDecodeErrors } = await decodeWith(info.serializer, body, mode !== 'Ignore', pace.slicer));
   } catch (err) {
     if (err instanceof YAMLDecodeThreadError) throw err;
     throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
@@ -226,7 +242,9 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
   await pace();
   await validateFieldsPaced(scope, request, obj, jsonText, mode, strictDecodeErrors, pace);
   await pace();
-  return { object: toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj)), pace };
+  const { slicer } = pace;
+  const known = slicer === undefined ? dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj) : await slicer.run(dropUnknownFieldsSteps(scope.scheme, scope.kind, scope.objectSchema, obj));
+  return { object: toApiObject(known), pace };
 }
 
 /** Reads and decodes the request body into an object of the scope's kind. */

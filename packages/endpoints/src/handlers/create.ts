@@ -44,7 +44,7 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
         return fn(ctx, name, obj, validateObjectFunc(scope, attributes), metaOptions);
       });
       await pace();
-      await writeObjectNegotiated(scope, request, 201, created, negotiated);
+      await writeObjectNegotiated(scope, request, 201, created, negotiated, pace.slicer);
     });
 }
 

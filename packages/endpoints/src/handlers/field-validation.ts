@@ -4,7 +4,7 @@
  * `findUnknownFields`); whatever the directive, unknown fields of a built-in kind are then dropped, as Go's
  * decoder into structs does.
  */
-import { type KubeObject, pruneUnknownFields, type Scheme } from '@apiserver/runtime';
+import { decodeAsGoSteps, type KubeObject, pruneUnknownFields, type Scheme, type SlicedPass } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 
 const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
@@ -31,45 +31,74 @@ function stringEnd(text: string, start: number): { end: number; escaped: boolean
   }
 }
 
+/** One open object or array of the duplicate-field scan. */
+interface Frame {
+  readonly keys: Set<string>;
+  readonly path: string;
+  index: number;
+  readonly isArray: boolean;
+  key: string;
+}
+
+/** Where the duplicate-field scan is in the text. */
+interface Scan {
+  i: number;
+  readonly found: string[];
+  readonly stack: Frame[];
+}
+
+function childPath(stack: readonly Frame[]): string {
+  const top = stack.at(-1);
+  if (top === undefined) return '';
+  return top.isArray ? `${top.path}[${top.index}]` : join(top.path, top.key);
+}
+
+/** Scans one token (a string or a structural character) at `scan.i`. */
+function scanToken(text: string, scan: Scan): void {
+  const { stack } = scan;
+  const c = text[scan.i];
+  if (c === '"') {
+    const start = scan.i;
+    const { end, escaped } = stringEnd(text, start);
+    scan.i = end;
+    const top = stack.at(-1);
+    if (top === undefined || top.isArray) return;
+    let j = scan.i;
+    while (isJSONSpace(text.charCodeAt(j))) j++;
+    if (text[j] !== ':') return;
+    const key = escaped ? String(JSON.parse(text.slice(start, end))) : text.slice(start + 1, end - 1);
+    if (top.keys.has(key)) scan.found.push(join(top.path, key));
+    top.keys.add(key);
+    top.key = key;
+    return;
+  }
+  if (c === '{' || c === '[') stack.push({ keys: new Set(), path: childPath(stack), index: 0, isArray: c === '[', key: '' });
+  else if (c === '}' || c === ']') stack.pop();
+  else if (c === ',') {
+    const top = stack.at(-1);
+    if (top?.isArray) top.index++;
+  }
+  scan.i++;
+}
+
 /**
  * Dotted paths of keys that appear twice in one JSON object of an already-valid JSON text. One pass over the
  * text; a string is only decoded when it is an object key that holds escapes.
  */
 export function duplicateFields(text: string): string[] {
-  const found: string[] = [];
-  const stack: { keys: Set<string>; path: string; index: number; isArray: boolean; key: string }[] = [];
-  let i = 0;
-  const childPath = (): string => {
-    const top = stack.at(-1);
-    if (top === undefined) return '';
-    return top.isArray ? `${top.path}[${top.index}]` : join(top.path, top.key);
-  };
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"') {
-      const start = i;
-      const { end, escaped } = stringEnd(text, start);
-      i = end;
-      const top = stack.at(-1);
-      if (top === undefined || top.isArray) continue;
-      let j = i;
-      while (isJSONSpace(text.charCodeAt(j))) j++;
-      if (text[j] !== ':') continue;
-      const key = escaped ? String(JSON.parse(text.slice(start, end))) : text.slice(start + 1, end - 1);
-      if (top.keys.has(key)) found.push(join(top.path, key));
-      top.keys.add(key);
-      top.key = key;
-      continue;
-    }
-    if (c === '{' || c === '[') stack.push({ keys: new Set(), path: childPath(), index: 0, isArray: c === '[', key: '' });
-    else if (c === '}' || c === ']') stack.pop();
-    else if (c === ',') {
-      const top = stack.at(-1);
-      if (top?.isArray) top.index++;
-    }
-    i++;
+  const scan: Scan = { i: 0, found: [], stack: [] };
+  while (scan.i < text.length) scanToken(text, scan);
+  return scan.found;
+}
+
+/** {@link duplicateFields} as a sliced pass (issue #19): the same paths, yielding after each token. */
+export function* duplicateFieldsSteps(text: string): SlicedPass<string[]> {
+  const scan: Scan = { i: 0, found: [], stack: [] };
+  while (scan.i < text.length) {
+    scanToken(text, scan);
+    yield;
   }
-  return found;
+  return scan.found;
 }
 
 /**
@@ -79,4 +108,10 @@ export function duplicateFields(text: string): string[] {
 export function dropUnknownFields<T extends KubeObject>(scheme: Scheme, kind: Parameters<Scheme['recognizes']>[0], schema: TSchema | undefined, obj: T): T {
   if (schema === undefined || !scheme.recognizes(kind)) return obj;
   return pruneUnknownFields(schema, obj) as T;
+}
+
+/** {@link dropUnknownFields} as a sliced pass (issue #19): the same object, yielding after each member and item. */
+export function* dropUnknownFieldsSteps<T extends KubeObject>(scheme: Scheme, kind: Parameters<Scheme['recognizes']>[0], schema: TSchema | undefined, obj: T): SlicedPass<T> {
+  if (schema === undefined || !scheme.recognizes(kind)) return obj;
+  return (yield* decodeAsGoSteps(schema, obj)) as T;
 }

@@ -240,6 +240,6 @@ export function patchResource(scope: RequestScope, patcher: Patcher): Handler {
         patcher.update(ctx, request.name, info, createValidation, updateValidation, type === 'apply', metaOptions),
       );
       await pace();
-      await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated);
+      await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated, pace.slicer);
     });
 }

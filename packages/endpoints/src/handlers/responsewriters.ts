@@ -2,7 +2,8 @@
  * Response writers (handlers/responsewriters): `writeObjectNegotiated` and `errorNegotiated`, the one error path
  * of every handler.
  */
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
 import {
   isValidPathSegmentName,
   type KubeObject,
@@ -11,12 +12,15 @@ import {
   newBadRequest,
   resourceEndpointRestrictions,
   retryAfterHeader,
+  type TimeSlicer,
   toStatus,
 } from '@apiserver/runtime';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { isList, kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
 import { utf8HeaderValue, warningHeaderValues } from './warning-headers.js';
+
+const gzipAsync = promisify(gzip);
 
 /** Whether the response should be indented: `?pretty=true`, Accept `pretty=1`, or a curl/wget/browser agent. */
 export function wantsPretty(request: HandlerRequest, negotiated?: NegotiatedMediaType): boolean {
@@ -98,24 +102,45 @@ function acceptsGzip(request: HandlerRequest): boolean {
   });
 }
 
-function send(request: HandlerRequest, status: number, contentType: string, raw: Uint8Array): void {
+function sendBody(request: HandlerRequest, status: number, contentType: string, body: Uint8Array): void {
   const { res } = request;
-  if (res.headersSent || res.writableEnded) {
-    res.end();
-    return;
-  }
-  sendWarnings(request);
-  let body = raw;
-  if (raw.length > GZIP_THRESHOLD_BYTES && acceptsGzip(request)) {
-    body = gzipSync(raw);
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Vary', 'Accept-Encoding');
-  }
   // One writeHead with the headers as a flat list: when nothing set a header before, node writes them without
   // building its header map (two setHeader calls validate and store each); otherwise it replaces them by name,
   // appended after the headers already set, in this order, as the setHeader calls did.
   res.writeHead(status, ['Content-Type', contentType, 'Content-Length', String(body.length)]);
   res.end(body);
+}
+
+/** Writes a response; a body over {@link GZIP_THRESHOLD_BYTES} for a client accepting gzip is compressed first. */
+function send(request: HandlerRequest, status: number, contentType: string, raw: Uint8Array): void {
+  const gzipped = startResponse(request, raw);
+  if (gzipped !== false) sendBody(request, status, contentType, gzipped === true ? gzipSync(raw) : raw);
+}
+
+/**
+ * {@link send} for a large request's response (issue #19): a body to gzip is compressed by zlib's thread pool
+ * (3 MiB took ~100 ms on the event loop); resolves once the response is written.
+ */
+async function sendAsync(request: HandlerRequest, status: number, contentType: string, raw: Uint8Array): Promise<void> {
+  const gzipped = startResponse(request, raw);
+  if (gzipped !== false) sendBody(request, status, contentType, gzipped === true ? await gzipAsync(raw) : raw);
+}
+
+/**
+ * Starts a response: false when one was already sent (the response is ended), true when the body is to be
+ * gzipped (the headers saying so are set), the body itself otherwise. Warnings are set as headers.
+ */
+function startResponse(request: HandlerRequest, raw: Uint8Array): boolean | Uint8Array {
+  const { res } = request;
+  if (res.headersSent || res.writableEnded) {
+    res.end();
+    return false;
+  }
+  sendWarnings(request);
+  if (raw.length <= GZIP_THRESHOLD_BYTES || !acceptsGzip(request)) return raw;
+  res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Vary', 'Accept-Encoding');
+  return true;
 }
 
 /** Transforms (Table, PartialObjectMetadata), encodes and writes an object with the negotiated serializer. */
@@ -125,8 +150,28 @@ export async function writeObjectNegotiated(
   status: number,
   obj: KubeObject,
   negotiated: NegotiatedMediaType = negotiateOutput(scope, request),
+  slicer?: TimeSlicer,
 ): Promise<void> {
-  await writeObject(scope, request, status, obj, negotiated);
+  if (slicer === undefined) await writeObject(scope, request, status, obj, negotiated);
+  else await writeObjectSliced(scope, request, status, obj, negotiated, slicer);
+}
+
+/**
+ * {@link writeObject} for a large request (issue #19): a serializer that can (compact JSON) encodes in time slices
+ * of `slicer`, giving the same bytes.
+ */
+async function writeObjectSliced(scope: RequestScope, request: HandlerRequest, status: number, obj: KubeObject, negotiated: NegotiatedMediaType, slicer: TimeSlicer): Promise<void> {
+  const typed = typedResponse(scope, obj);
+  const out = negotiated.target === undefined ? typed : await transformResponseObject(scope, { namespace: request.namespace }, typed, negotiated.target, request.query);
+  const { serializer } = negotiated.info;
+  const options = { pretty: wantsPretty(request, negotiated) };
+  const steps = serializer.encodeSteps?.(out, options);
+  await sendAsync(request, status, negotiated.info.mediaType, steps === undefined ? serializer.encode(out, options) : await slicer.run(steps));
+}
+
+/** The object to encode: kind and apiVersion set, a list's `items` never absent. */
+function typedResponse(scope: RequestScope, obj: KubeObject): KubeObject {
+  return withTypeMeta(scope, isList(obj) ? { ...obj, items: obj.items ?? [] } : obj);
 }
 
 /**
@@ -134,7 +179,7 @@ export async function writeObjectNegotiated(
  * and are encoded and written before this returns; a transformation (Table, PartialObjectMetadata) gives a promise.
  */
 export function writeObject(scope: RequestScope, request: HandlerRequest, status: number, obj: KubeObject, negotiated: NegotiatedMediaType): void | Promise<void> {
-  const typed = withTypeMeta(scope, isList(obj) ? { ...obj, items: obj.items ?? [] } : obj);
+  const typed = typedResponse(scope, obj);
   if (negotiated.target === undefined) {
     encodeAndSend(request, status, typed, negotiated);
     return undefined;

@@ -41,6 +41,6 @@ export function updateResource(scope: RequestScope, updater: Updater): Handler {
         updater.update(ctx, request.name, info, createValidation, updateValidation, false, metaOptions),
       );
       await pace();
-      await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated);
+      await writeObjectNegotiated(scope, request, result.created ? 201 : 200, result.object, negotiated, pace.slicer);
     });
 }

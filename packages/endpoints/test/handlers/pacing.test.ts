@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { applyJSONPatch, applyJSONPatchPaced, JSON_PATCH_SLICE_MILLIS } from '../../src/patch/json-patch.js';
-import { duplicateFields } from '../../src/handlers/field-validation.js';
+import { duplicateFields, duplicateFieldsSteps } from '../../src/handlers/field-validation.js';
 import { PACED_BODY_BYTES, paceFor, yieldToEventLoop } from '../../src/handlers/pacing.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -93,4 +93,40 @@ t.test('duplicateFields decodes escaped keys and skips string values', async (t)
   t.same(duplicateFields('{"x":"a\\"b:\\"","x":{"y":["\\"y\\"",{"z":1,"z":2}]}}'), ['x', 'x.y[1].z']);
   t.same(duplicateFields('{"k":"v","l":["k","k"]}'), []);
   t.same(duplicateFields('{"a\\\\":1,"a\\\\" :2}'), ['a\\']);
+});
+
+t.test('duplicateFieldsSteps finds the duplicates duplicateFields finds', (t) => {
+  const texts = [
+    '{"a":1,"a":2,"b":{"c":[{"d":1,"d":2}],"c":3}}',
+    '{"x\\u0041":1,"xA":2,"s":"{\\"a\\":1,\\"a\\":2}"}',
+    '[{"a":1},{"a":1,"a":1}]',
+    JSON.stringify({ data: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, `v${i}`])) }).replace('"k7"', '"k9"'),
+  ];
+  for (const text of texts) {
+    const steps = duplicateFieldsSteps(text);
+    let step = steps.next();
+    while (step.done !== true) step = steps.next();
+    t.same(step.value, duplicateFields(text), text.slice(0, 40));
+  }
+  t.end();
+});
+
+t.test('a large request answers the bytes of a small one: plain and gzipped (zlib thread pool)', async (t) => {
+  const s = await startTestServer();
+  t.teardown(() => s.close());
+  const data = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, `v${i}<&>`]));
+  const body = JSON.stringify({ metadata: { name: 'big', labels: { b: '1', a: '2' } }, data });
+  t.ok(Buffer.byteLength(body) >= PACED_BODY_BYTES);
+  const plain = await s.request('POST', `${base}?dryRun=All`, { body, headers: JSON_CT });
+  const zipped = await s.request('POST', `${base}?dryRun=All`, { body, headers: { ...JSON_CT, 'Accept-Encoding': 'gzip' } });
+  t.equal(plain.status, 201);
+  t.equal(zipped.headers['content-encoding'], 'gzip');
+  t.equal(zipped.headers.vary, 'Accept-Encoding');
+  const { gunzipSync } = await import('node:zlib');
+  const strip = (text: string) => text.replace(/"(uid|creationTimestamp|time)":"[^"]*"/g, '');
+  t.equal(strip(gunzipSync(zipped.body).toString()), strip(Buffer.from(plain.body).toString()), 'same JSON gzipped');
+  const decoded = JSON.parse(Buffer.from(plain.body).toString()) as { data: Record<string, string>; metadata: { labels: Record<string, string> } };
+  t.same(Object.keys(decoded.metadata.labels), ['a', 'b'], 'map keys sorted as Go writes them');
+  t.equal(decoded.data['k7'], 'v7<&>');
+  t.ok(Buffer.from(plain.body).toString().includes('\\u003c\\u0026\\u003e'), 'HTML characters escaped as Go does');
 });

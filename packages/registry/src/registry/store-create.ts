@@ -9,7 +9,7 @@ import {
   newGenerateNameConflict,
   StatusError,
 } from '@apiserver/runtime';
-import { deepCopy } from '@apiserver/storage';
+import { deepCopy, deepCopySteps } from '@apiserver/storage';
 import { beforeCreate, generateNameFor } from '../rest/create.js';
 import { fillObjectMetaSystemFields } from '../rest/meta.js';
 import { type ApiObject, isDryRun, type RequestContext, type ValidateObjectFunc } from '../rest/types.js';
@@ -55,7 +55,9 @@ async function createOnce(
   beforeCreate(strategy, ctx, obj, core.kind);
   await ctx.pace?.();
   if (createValidation !== undefined) {
-    await createValidation(ctx, deepCopy(obj));
+    // A large request's copy runs sliced (issue #19); a small one's directly.
+    const slicer = ctx.pace?.slicer;
+    await createValidation(ctx, slicer === undefined ? deepCopy(obj) : await slicer.run(deepCopySteps(obj)));
     await ctx.pace?.();
   }
   const name = obj.metadata.name ?? '';

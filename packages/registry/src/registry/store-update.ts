@@ -4,7 +4,7 @@
  * @module
  */
 import { FieldError, newInvalid, newNotFound, newOptimisticLockConflict, newPath, semanticEqual, type UpdateOptions } from '@apiserver/runtime';
-import { deepCopy, type Preconditions, type UpdateResult as StorageUpdateResult } from '@apiserver/storage';
+import { deepCopy, deepCopySteps, type Preconditions, type UpdateResult as StorageUpdateResult } from '@apiserver/storage';
 import { beforeCreate } from '../rest/create.js';
 import { invalidUint64 } from '../rest/go-field-error.js';
 import { fillObjectMetaSystemFields } from '../rest/meta.js';
@@ -74,7 +74,8 @@ function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: U
       state.creatingObj = obj;
       beforeCreate(create, ctx, obj, core.kind);
       await ctx.pace?.();
-      if (call.createValidation !== undefined) await call.createValidation(ctx, deepCopy(obj));
+      const slicer = ctx.pace?.slicer;
+      if (call.createValidation !== undefined) await call.createValidation(ctx, slicer === undefined ? deepCopy(obj) : await slicer.run(deepCopySteps(obj)));
       await ctx.pace?.();
       delete obj.metadata.resourceVersion;
       return { object: obj, ttl: core.ttl(obj, 0, false) };
@@ -90,7 +91,12 @@ function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: U
     }
     beforeUpdate(update, ctx, obj, current, core.kind);
     await ctx.pace?.();
-    if (call.updateValidation !== undefined) await call.updateValidation(ctx, deepCopy(obj), deepCopy(current));
+    const slicer = ctx.pace?.slicer;
+    // A large request's copies run sliced (issue #19); a small one's directly.
+    if (call.updateValidation !== undefined) {
+      if (slicer === undefined) await call.updateValidation(ctx, deepCopy(obj), deepCopy(current));
+      else await call.updateValidation(ctx, await slicer.run(deepCopySteps(obj)), await slicer.run(deepCopySteps(current)));
+    }
     await ctx.pace?.();
     const extra = core.options.shouldDeleteDuringUpdate;
     if (shouldDeleteDuringUpdate(obj, current) && (extra === undefined || extra(ctx, key, obj, current))) {

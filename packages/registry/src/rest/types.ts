@@ -2,7 +2,7 @@
  * Objects, lists, options and the request context the `rest.*` capability interfaces exchange.
  * @module
  */
-import type { ManagedFieldsEntry, OwnerReference } from '@apiserver/runtime';
+import type { ManagedFieldsEntry, OwnerReference, TimeSlicer } from '@apiserver/runtime';
 import type { Preconditions as StoragePreconditions, Selector, StorageObject, StorageObjectMeta } from '@apiserver/storage';
 
 /** Object metadata as the registry sees it: the storage subset plus owner references and managed fields. */
@@ -100,9 +100,10 @@ export interface RequestContext {
   addWarning?: (text: string) => void;
   /**
    * Set for a request with a large body: awaited between the registry's phases (strategy validation, validating
-   * admission, the storage write), it lets the event loop serve other work in between (issue #19).
+   * admission, the storage write), it lets the event loop serve other work in between (issue #19). Its `slicer`
+   * runs the long passes inside a phase (the admission copy) in time slices.
    */
-  pace?: () => Promise<void> | undefined;
+  pace?: (() => Promise<void> | undefined) & { readonly slicer?: TimeSlicer };
 }
 
 /** Storage-level preconditions (uid and/or resourceVersion) an update or delete must meet. */

@@ -3,6 +3,7 @@
  * type. Leaves compare by value; a map entry or list item present on one side only is itself added or
  * removed (except Go value structs, which a typed object always holds).
  */
+import type { SlicedPass } from '../runtime/time-slice.js';
 import { FieldSet } from './field-set.js';
 import type { FieldType, ListType, MapType } from './field-type.js';
 import { type PathElement, serializePathElement } from './path-element.js';
@@ -34,6 +35,42 @@ function isScalarZero(v: unknown): boolean {
   return v === '' || v === 0 || v === false;
 }
 
+/** A Go value scalar written out as its zero value on one side only: the same typed value on both. */
+function sameGoScalar(e: ReturnType<typeof entryType>, l: unknown, r: unknown): boolean {
+  return e.zeroWhenAbsent && (l === undefined ? isScalarZero(r) : r === undefined && isScalarZero(l));
+}
+
+type Resolved = NonNullable<ReturnType<typeof resolve>>;
+
+type ItemIndex = Map<string, { pe: PathElement; value: unknown }>;
+
+function indexItem(m: ItemIndex, t: ListType, item: unknown, i: number): void {
+  const pe = itemPathElement(t, item, i);
+  const id = serializePathElement(pe);
+  if (!m.has(id)) m.set(id, { pe, value: item });
+}
+
+/** A list's items by FieldsV1 key (the first of duplicates), each with its path element. */
+function indexItems(list: readonly unknown[], t: ListType): ItemIndex {
+  const m: ItemIndex = new Map();
+  for (let i = 0; i < list.length; i++) indexItem(m, t, list[i], i);
+  return m;
+}
+
+/** {@link indexItems}, yielding after each item. */
+function* indexItemsSteps(list: readonly unknown[], t: ListType): SlicedPass<ItemIndex> {
+  const m: ItemIndex = new Map();
+  for (let i = 0; i < list.length; i++) {
+    indexItem(m, t, list[i], i);
+    yield;
+  }
+  return m;
+}
+
+/**
+ * The walk of {@link compareTyped}, in two forms giving the same sets: plain methods, and generator methods
+ * (`…Steps`) that yield after each map entry and list item, for a large object compared in time slices (issue #19).
+ */
 class Walker {
   readonly added = new FieldSet();
   readonly modified = new FieldSet();
@@ -47,21 +84,46 @@ class Walker {
     else if (!jsonEqual(l, r)) this.modified.insert(path, id);
   }
 
-  compare(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean, id?: string): void {
+  /** The map or list type to walk `l` and `r` as, or undefined when they compare as a leaf. */
+  #containerType(l: unknown, r: unknown, t: FieldType | undefined): Resolved | undefined {
     const tl = t === undefined ? undefined : resolve(t, l);
     const tr = t === undefined ? undefined : resolve(t, r);
     const leaf = tl === undefined || tr === undefined || (l !== undefined && r !== undefined && tl.kind !== tr.kind);
     const lt = leaf ? undefined : l === undefined ? tr : tl;
-    if (lt === undefined || isLeaf(lt) || (isEmptyValue(l) && isEmptyValue(r))) {
-      if (alwaysPresent && (l === undefined || r === undefined) && isEmptyValue(l) && isEmptyValue(r)) return;
-      this.leaf(l, r, path, id);
+    return lt === undefined || isLeaf(lt) || (isEmptyValue(l) && isEmptyValue(r)) ? undefined : lt;
+  }
+
+  #asLeaf(l: unknown, r: unknown, path: PathElement[], alwaysPresent: boolean, id: string | undefined): void {
+    if (alwaysPresent && (l === undefined || r === undefined) && isEmptyValue(l) && isEmptyValue(r)) return;
+    this.leaf(l, r, path, id);
+  }
+
+  #afterContainer(l: unknown, r: unknown, path: PathElement[], alwaysPresent: boolean, id: string | undefined): void {
+    if (alwaysPresent) return;
+    if (l === undefined) this.added.insert(path, id);
+    else if (r === undefined) this.removed.insert(path, id);
+  }
+
+  compare(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean, id?: string): void {
+    const lt = this.#containerType(l, r, t);
+    if (lt === undefined) {
+      this.#asLeaf(l, r, path, alwaysPresent, id);
       return;
     }
     if (lt.kind === 'map') this.map(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);
     else if (lt.kind === 'list') this.list(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], lt, path);
-    if (alwaysPresent) return;
-    if (l === undefined) this.added.insert(path, id);
-    else if (r === undefined) this.removed.insert(path, id);
+    this.#afterContainer(l, r, path, alwaysPresent, id);
+  }
+
+  *compareSteps(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean, id?: string): SlicedPass<void> {
+    const lt = this.#containerType(l, r, t);
+    if (lt === undefined) {
+      this.#asLeaf(l, r, path, alwaysPresent, id);
+      return;
+    }
+    if (lt.kind === 'map') yield* this.mapSteps(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);
+    else if (lt.kind === 'list') yield* this.listSteps(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], lt, path);
+    this.#afterContainer(l, r, path, alwaysPresent, id);
   }
 
   map(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[]): void {
@@ -75,28 +137,56 @@ class Walker {
     for (const key of Object.keys(r)) if (l === undefined || !Object.hasOwn(l, key)) this.entry(undefined, r[key], t, key, path);
   }
 
+  *mapSteps(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[]): SlicedPass<void> {
+    if (l !== undefined) {
+      for (const key of Object.keys(l)) {
+        const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
+        yield* this.entrySteps(l[key], rv, t, key, path);
+        yield;
+      }
+    }
+    if (r === undefined) return;
+    for (const key of Object.keys(r)) {
+      if (l !== undefined && Object.hasOwn(l, key)) continue;
+      yield* this.entrySteps(undefined, r[key], t, key, path);
+      yield;
+    }
+  }
+
   entry(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[]): void {
     const e = entryType(t, key);
-    // A Go value scalar written out as its zero value on one side only: the same typed value on both.
-    if (e.zeroWhenAbsent && (l === undefined ? isScalarZero(r) : r === undefined && isScalarZero(l))) return;
+    if (sameGoScalar(e, l, r)) return;
     const pe = { fieldName: key };
     this.compare(l, r, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
   }
 
+  /** {@link Walker.entry} in steps (keep the two alike). */
+  *entrySteps(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[]): SlicedPass<void> {
+    const e = entryType(t, key);
+    if (sameGoScalar(e, l, r)) return;
+    const pe = { fieldName: key };
+    yield* this.compareSteps(l, r, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
+  }
+
   list(l: readonly unknown[], r: readonly unknown[], t: ListType, path: PathElement[]): void {
-    const index = (list: readonly unknown[]) => {
-      const m = new Map<string, { pe: PathElement; value: unknown }>();
-      list.forEach((item, i) => {
-        const pe = itemPathElement(t, item, i);
-        const id = serializePathElement(pe);
-        if (!m.has(id)) m.set(id, { pe, value: item });
-      });
-      return m;
-    };
-    const lm = index(l);
-    const rm = index(r);
+    const lm = indexItems(l, t);
+    const rm = indexItems(r, t);
     for (const [id, { pe, value }] of lm) this.compare(value, rm.get(id)?.value, t.elementType, [...path, pe], false, id);
     for (const [id, { pe, value }] of rm) if (!lm.has(id)) this.compare(undefined, value, t.elementType, [...path, pe], false, id);
+  }
+
+  *listSteps(l: readonly unknown[], r: readonly unknown[], t: ListType, path: PathElement[]): SlicedPass<void> {
+    const lm = yield* indexItemsSteps(l, t);
+    const rm = yield* indexItemsSteps(r, t);
+    for (const [id, { pe, value }] of lm) {
+      yield* this.compareSteps(value, rm.get(id)?.value, t.elementType, [...path, pe], false, id);
+      yield;
+    }
+    for (const [id, { pe, value }] of rm) {
+      if (lm.has(id)) continue;
+      yield* this.compareSteps(undefined, value, t.elementType, [...path, pe], false, id);
+      yield;
+    }
   }
 }
 
@@ -104,5 +194,12 @@ class Walker {
 export function compareTyped(oldValue: unknown, newValue: unknown, t: FieldType): Comparison {
   const w = new Walker();
   w.compare(oldValue, newValue, t, [], true);
+  return { added: w.added, modified: w.modified, removed: w.removed };
+}
+
+/** {@link compareTyped} as a sliced pass: the same comparison, yielding after each map entry and list item. */
+export function* compareTypedSteps(oldValue: unknown, newValue: unknown, t: FieldType): SlicedPass<Comparison> {
+  const w = new Walker();
+  yield* w.compareSteps(oldValue, newValue, t, [], true);
   return { added: w.added, modified: w.modified, removed: w.removed };
 }

@@ -6,15 +6,17 @@
  */
 import { newBadRequest } from '../errors/factories.js';
 import { nowTime } from '../apis/meta/v1/time.js';
+import type { ManagedFieldsEntry } from '../apis/meta/v1/object-meta.js';
+import { runWhole, type SlicedPass, type TimeSlicer } from '../runtime/time-slice.js';
 import { ApplyConflicts, newConflictError } from './conflict.js';
 import type { FieldSet } from './field-set.js';
 import type { FieldType } from './field-type.js';
 import { jsonEqual } from './compare.js';
 import { allowedConflictsFromLastApplied, LAST_APPLIED_MANAGER, updateLastApplied } from './last-applied.js';
-import { decodeManagedFields, emptyManaged, encodeManagedFields, type Managed, managerIdentifier } from './managed.js';
+import { decodeManagedFields, emptyManaged, encodeManagedFields, encodeManagedFieldsSteps, type Managed, managerIdentifier } from './managed.js';
 import { capUpdateManagers, stripMetaFields } from './managers.js';
 import { isObject, type JSONObject, TypedValueError } from './typed-value.js';
-import { Updater } from './updater.js';
+import { type ManagedFieldSets, Updater } from './updater.js';
 
 /** Manager of the fields an object had when it was first applied without being tracked before. */
 export const BEFORE_FIRST_APPLY_MANAGER = 'before-first-apply';
@@ -37,6 +39,9 @@ export interface FieldManagerOptions {
   readonly clock?: () => number;
 }
 
+/** The manager the structured merge records an Update under before it takes the request's manager identifier. */
+const CURRENT_OPERATION = 'current-operation';
+
 function metadataOf(obj: JSONObject): JSONObject {
   return isObject(obj.metadata) ? obj.metadata : {};
 }
@@ -47,7 +52,10 @@ function withoutManagedFields(obj: JSONObject): JSONObject {
 }
 
 function withManagedFields(obj: JSONObject, managed: Managed): JSONObject {
-  const entries = encodeManagedFields(managed);
+  return withEntries(obj, encodeManagedFields(managed));
+}
+
+function withEntries(obj: JSONObject, entries: ManagedFieldsEntry[] | undefined): JSONObject {
   const metadata = { ...metadataOf(obj) };
   if (entries === undefined) delete metadata.managedFields;
   else metadata.managedFields = entries;
@@ -83,18 +91,22 @@ export class FieldManager {
    * types cannot describe is returned without managedFields.
    */
   update(live: JSONObject | undefined, newObj: JSONObject, manager: string): JSONObject {
-    const steps = this.#updateSteps(live, newObj, manager);
-    let step = steps.next();
-    while (step.done !== true) step = steps.next();
-    return step.value;
+    return runWhole(this.#updateSteps(live, newObj, manager, false));
   }
 
   /**
    * {@link FieldManager.update} in two steps with `pause` awaited between them (the comparison of the objects, then
    * the encoding of managedFields), so that a large object does not hold the event loop for both at once.
    */
-  async updatePaced(live: JSONObject | undefined, newObj: JSONObject, manager: string, pause: () => Promise<void> | undefined): Promise<JSONObject> {
-    const steps = this.#updateSteps(live, newObj, manager);
+  async updatePaced(
+    live: JSONObject | undefined,
+    newObj: JSONObject,
+    manager: string,
+    pause: () => Promise<void> | undefined,
+    slicer?: TimeSlicer,
+  ): Promise<JSONObject> {
+    if (slicer !== undefined) return slicer.run(this.#updateSteps(live, newObj, manager, true));
+    const steps = this.#updateSteps(live, newObj, manager, false);
     let step = steps.next();
     while (step.done !== true) {
       await pause();
@@ -103,8 +115,11 @@ export class FieldManager {
     return step.value;
   }
 
-  /** The steps of {@link FieldManager.update}: it yields between the comparison and the encoding. */
-  *#updateSteps(live: JSONObject | undefined, newObj: JSONObject, manager: string): Generator<void, JSONObject> {
+  /**
+   * The steps of {@link FieldManager.update}: it yields between the comparison and the encoding, and, `sliced`,
+   * inside both after each map entry, list item and field-set element (a large object run in time slices).
+   */
+  *#updateSteps(live: JSONObject | undefined, newObj: JSONObject, manager: string, sliced: boolean): Generator<void, JSONObject> {
     let managed: Managed;
     try {
       managed = this.#managedOf(newObj);
@@ -126,13 +141,13 @@ export class FieldManager {
     // keeps no managedFields rather than failing the write; validation answers for the object itself.
     let recorded: Managed;
     try {
-      recorded = this.#recordUpdate(liveObj, next, managed, manager);
+      recorded = sliced ? yield* this.#recordUpdateSteps(liveObj, next, managed, manager) : this.#recordUpdate(liveObj, next, managed, manager);
     } catch {
       return next;
     }
     yield;
     try {
-      return withManagedFields(next, recorded);
+      return sliced ? withEntries(next, yield* encodeManagedFieldsSteps(recorded)) : withManagedFields(next, recorded);
     } catch {
       return next;
     }
@@ -140,8 +155,18 @@ export class FieldManager {
 
   /** The Update layers under skip-non-applied: cap, manager identifier, timestamp, strip, structured merge. */
   #recordUpdate(liveObj: JSONObject, next: JSONObject, managed: Managed, manager: string): Managed {
-    const self = 'current-operation';
-    const fields = this.#updater.update(liveObj, next, this.#o.apiVersion, managed.fields, self);
+    return this.#recorded(this.#updater.update(liveObj, next, this.#o.apiVersion, managed.fields, CURRENT_OPERATION), managed, manager);
+  }
+
+  /** {@link FieldManager.#recordUpdate} with the comparison of the objects in steps. */
+  *#recordUpdateSteps(liveObj: JSONObject, next: JSONObject, managed: Managed, manager: string): SlicedPass<Managed> {
+    const fields = yield* this.#updater.updateSteps(liveObj, next, this.#o.apiVersion, managed.fields, CURRENT_OPERATION);
+    return this.#recorded(fields, managed, manager);
+  }
+
+  /** The layers above the structured merge: the current operation's fields under `manager`'s identifier, capped and stripped. */
+  #recorded(fields: ManagedFieldSets, managed: Managed, manager: string): Managed {
+    const self = CURRENT_OPERATION;
     const times = new Map(managed.times);
     const mine = fields.get(self);
     fields.delete(self);

@@ -10,6 +10,8 @@ import {
   pathElementRank,
   serializePathElement,
 } from './path-element.js';
+import { sortSteps } from '../runtime/sort-steps.js';
+import type { SlicedPass } from '../runtime/time-slice.js';
 
 interface Child {
   readonly pe: PathElement;
@@ -33,13 +35,42 @@ export interface NodeElement {
  * are compared as strings straight away; the rest falls back to the full comparison.
  */
 function sortElements(elements: NodeElement[]): NodeElement[] {
-  const decorated = elements.map((e) => ({ e, rank: pathElementRank(e.pe), text: stringContent(e.pe) }));
-  decorated.sort((a, b) => {
-    if (a.rank !== b.rank) return a.rank - b.rank;
-    if (a.text !== undefined && b.text !== undefined) return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
-    return comparePathElements(a.e.pe, b.e.pe);
-  });
+  const decorated = elements.map(decorate);
+  decorated.sort(compareDecorated);
   return decorated.map((d) => d.e);
+}
+
+/** An element with its sort keys. */
+interface Decorated {
+  readonly e: NodeElement;
+  readonly rank: number;
+  readonly text: string | undefined;
+}
+
+function decorate(e: NodeElement): Decorated {
+  return { e, rank: pathElementRank(e.pe), text: stringContent(e.pe) };
+}
+
+function compareDecorated(a: Decorated, b: Decorated): number {
+  if (a.rank !== b.rank) return a.rank - b.rank;
+  if (a.text !== undefined && b.text !== undefined) return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
+  return comparePathElements(a.e.pe, b.e.pe);
+}
+
+/** {@link sortElements} as a sliced pass (the same order: both sorts are stable). */
+function* sortElementsSteps(elements: NodeElement[]): SlicedPass<NodeElement[]> {
+  const decorated = new Array<Decorated>(elements.length);
+  for (let i = 0; i < elements.length; i++) {
+    decorated[i] = decorate(elements[i] as NodeElement);
+    yield;
+  }
+  const sorted = yield* sortSteps(decorated, compareDecorated);
+  const out = new Array<NodeElement>(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    out[i] = (sorted[i] as Decorated).e;
+    yield;
+  }
+  return out;
 }
 
 /** The field name, or the string value of a set item; `undefined` for other elements. */
@@ -143,6 +174,11 @@ export class FieldSet {
       for (const [id, pe] of this.#members) leaves.push({ id, pe, member: true, child: undefined });
       return sortElements(leaves);
     }
+    return sortElements(this.#mergedElements());
+  }
+
+  /** Members and non-empty children merged by key, unsorted. */
+  #mergedElements(): NodeElement[] {
     const byId = new Map<string, NodeElement>();
     for (const [id, pe] of this.#members) byId.set(id, { id, pe, member: true, child: undefined });
     for (const [id, c] of this.#children) {
@@ -150,7 +186,18 @@ export class FieldSet {
       const e = byId.get(id);
       byId.set(id, { id, pe: e?.pe ?? c.pe, member: e !== undefined, child: c.set });
     }
-    return sortElements([...byId.values()]);
+    return [...byId.values()];
+  }
+
+  /** {@link FieldSet.elements} as a sliced pass: the same elements in the same order, yielding while it sorts them. */
+  *elementsSteps(): SlicedPass<NodeElement[]> {
+    if (this.#children.size > 0) return yield* sortElementsSteps(this.#mergedElements());
+    const leaves: NodeElement[] = [];
+    for (const [id, pe] of this.#members) {
+      leaves.push({ id, pe, member: true, child: undefined });
+      yield;
+    }
+    return yield* sortElementsSteps(leaves);
   }
 
   /** Paths in either set. */

@@ -2,6 +2,7 @@
  * The FieldsV1 encoding of a field set (fieldpath/serialize.go): a JSON trie whose keys are serialized path
  * elements; `{}` marks a member, `".": {}` marks a node that is both a member and has children.
  */
+import type { SlicedPass } from '../runtime/time-slice.js';
 import { FieldSet } from './field-set.js';
 import { deserializePathElement, type PathElement, serializePathElement } from './path-element.js';
 
@@ -28,6 +29,22 @@ function emit(set: FieldSet, includeSelf: boolean): FieldsV1 {
 /** Encodes a field set as FieldsV1. */
 export function setToFieldsV1(set: FieldSet): FieldsV1 {
   return emit(set, false);
+}
+
+function* emitSteps(set: FieldSet, includeSelf: boolean): SlicedPass<FieldsV1> {
+  const out: FieldsV1 = {};
+  const elements = yield* set.elementsSteps();
+  if (includeSelf && elements.length > 0) out['.'] = {};
+  for (const { id, member, child } of elements) {
+    out[id] = child === undefined ? {} : yield* emitSteps(child, member);
+    yield;
+  }
+  return out;
+}
+
+/** {@link setToFieldsV1} as a sliced pass: the same document, yielding after each element it sorts and writes. */
+export function setToFieldsV1Steps(set: FieldSet): SlicedPass<FieldsV1> {
+  return emitSteps(set, false);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -4,8 +4,9 @@
  * entries are written sorted by operation (Apply first), time, manager, apiVersion, subresource.
  */
 import type { ManagedFieldsEntry } from '../apis/meta/v1/object-meta.js';
-import { fieldsV1ToSet, setToFieldsV1 } from './fields-v1.js';
-import type { ManagedFieldSets } from './updater.js';
+import type { SlicedPass } from '../runtime/time-slice.js';
+import { type FieldsV1, fieldsV1ToSet, setToFieldsV1, setToFieldsV1Steps } from './fields-v1.js';
+import type { ManagedFieldSets, VersionedSet } from './updater.js';
 
 /** Field sets by manager identifier, with the time each manager last changed the object. */
 export interface Managed {
@@ -93,19 +94,32 @@ function compareEntries(p: ManagedFieldsEntry, q: ManagedFieldsEntry): number {
 /** EncodeObjectManagedFields: the managedFields list of a Managed (undefined when nobody manages anything). */
 export function encodeManagedFields(managed: Managed): ManagedFieldsEntry[] | undefined {
   const out: ManagedFieldsEntry[] = [];
-  for (const [id, vs] of managed.fields) {
-    const info = JSON.parse(id) as ManagerInfo;
-    const time = managed.times.get(id);
-    out.push({
-      manager: info.manager,
-      operation: info.operation,
-      apiVersion: vs.apiVersion,
-      ...(time === undefined ? {} : { time }),
-      fieldsType: 'FieldsV1',
-      fieldsV1: setToFieldsV1(vs.set),
-      ...(info.subresource ? { subresource: info.subresource } : {}),
-    });
-  }
+  for (const [id, vs] of managed.fields) out.push(managedFieldsEntry(managed, id, vs, setToFieldsV1(vs.set)));
+  return sortedEntries(out);
+}
+
+/** {@link encodeManagedFields} as a sliced pass: the same entries, each FieldsV1 encoded in steps. */
+export function* encodeManagedFieldsSteps(managed: Managed): SlicedPass<ManagedFieldsEntry[] | undefined> {
+  const out: ManagedFieldsEntry[] = [];
+  for (const [id, vs] of managed.fields) out.push(managedFieldsEntry(managed, id, vs, yield* setToFieldsV1Steps(vs.set)));
+  return sortedEntries(out);
+}
+
+function managedFieldsEntry(managed: Managed, id: string, vs: VersionedSet, fieldsV1: FieldsV1): ManagedFieldsEntry {
+  const info = JSON.parse(id) as ManagerInfo;
+  const time = managed.times.get(id);
+  return {
+    manager: info.manager,
+    operation: info.operation,
+    apiVersion: vs.apiVersion,
+    ...(time === undefined ? {} : { time }),
+    fieldsType: 'FieldsV1',
+    fieldsV1,
+    ...(info.subresource ? { subresource: info.subresource } : {}),
+  };
+}
+
+function sortedEntries(out: ManagedFieldsEntry[]): ManagedFieldsEntry[] | undefined {
   out.sort(compareEntries);
   return out.length > 0 ? out : undefined;
 }

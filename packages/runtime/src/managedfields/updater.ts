@@ -4,7 +4,8 @@
  * prunes what the manager applied last time and no longer applies, and fails with the conflicting fields
  * of other managers unless forced.
  */
-import { type Comparison, compareTyped } from './compare.js';
+import type { SlicedPass } from '../runtime/time-slice.js';
+import { type Comparison, compareTyped, compareTypedSteps } from './compare.js';
 import { ApplyConflicts, type Conflict } from './conflict.js';
 import { FieldSet } from './field-set.js';
 import type { FieldType } from './field-type.js';
@@ -49,7 +50,10 @@ export class Updater {
   }
 
   #compare(oldObj: JSONObject, newObj: JSONObject): Comparison {
-    const c = compareTyped(oldObj, newObj, this.#type);
+    return this.#filtered(compareTyped(oldObj, newObj, this.#type));
+  }
+
+  #filtered(c: Comparison): Comparison {
     return { added: this.#filter(c.added), modified: this.#filter(c.modified), removed: this.#filter(c.removed) };
   }
 
@@ -75,7 +79,16 @@ export class Updater {
 
   /** Ownership after a non-apply write of `newObj` over `liveObj` by `manager`. */
   update(liveObj: JSONObject, newObj: JSONObject, apiVersion: string, managers: ManagedFieldSets, manager: string): ManagedFieldSets {
-    const compare = this.#compare(liveObj, newObj);
+    return this.#updated(this.#compare(liveObj, newObj), apiVersion, managers, manager);
+  }
+
+  /** {@link Updater.update} as a sliced pass: the same ownership, the objects compared in steps. */
+  *updateSteps(liveObj: JSONObject, newObj: JSONObject, apiVersion: string, managers: ManagedFieldSets, manager: string): SlicedPass<ManagedFieldSets> {
+    const compare = this.#filtered(yield* compareTypedSteps(liveObj, newObj, this.#type));
+    return this.#updated(compare, apiVersion, managers, manager);
+  }
+
+  #updated(compare: Comparison, apiVersion: string, managers: ManagedFieldSets, manager: string): ManagedFieldSets {
     const out = this.#removeOwnership(compare, managers, manager, true);
     const previous = out.get(manager)?.set ?? new FieldSet();
     const set = this.#filter(previous.union(compare.modified).union(compare.added).difference(compare.removed));

@@ -7,6 +7,8 @@ import { Compile, type Validator } from 'typebox/compile';
 import Value from 'typebox/value';
 import { node, X_GVK } from '../schema/extensions.js';
 import { isRecord } from '../serializer/go-json.js';
+import { chunkedCheck } from './chunked-check.js';
+import type { SlicedPass } from './time-slice.js';
 import {
   formatGroupVersion,
   type GroupVersion,
@@ -59,6 +61,11 @@ export function declaredKindOf(schema: TSchema): GroupVersionKind | undefined {
   const { group, version, kind } = first;
   if (typeof group !== 'string' || typeof version !== 'string' || typeof kind !== 'string') return undefined;
   return { group, version, kind };
+}
+
+/** The violations TypeBox lists for an invalid object. */
+function violations(schema: TSchema, obj: KubeObject): SchemaViolation[] {
+  return [...Value.Errors(schema, obj)].map((e) => ({ path: e.instancePath, message: e.message }));
 }
 
 /** The registry of kinds, with defaulting and conversion hooks. */
@@ -155,14 +162,30 @@ export class Scheme {
   /** Checks an object against its kind's schema and lists the violations (empty when valid). */
   validate(obj: KubeObject): SchemaViolation[] {
     const schema = this.schemaFor(this.objectKind(obj));
+    // The compiled check is several times faster than listing errors; listing is only needed when it fails.
+    if (this.#validatorOf(schema).Check(obj)) return [];
+    return violations(schema, obj);
+  }
+
+  /**
+   * {@link Scheme.validate} as a sliced pass (issue #19): the same violations; a large collection of the object is
+   * checked a chunk at a time (see chunked-check.ts), yielding between chunks.
+   */
+  *validateSteps(obj: KubeObject): SlicedPass<SchemaViolation[]> {
+    const schema = this.schemaFor(this.objectKind(obj));
+    const validator = this.#validatorOf(schema);
+    const valid = yield* chunkedCheck(schema, obj, (v) => validator.Check(v));
+    if (valid === true) return [];
+    return valid === false ? violations(schema, obj) : this.validate(obj);
+  }
+
+  #validatorOf(schema: TSchema): Validator {
     let validator = this.#validators.get(schema);
     if (validator === undefined) {
       validator = Compile(schema);
       this.#validators.set(schema, validator);
     }
-    // The compiled check is several times faster than listing errors; listing is only needed when it fails.
-    if (validator.Check(obj)) return [];
-    return [...Value.Errors(schema, obj)].map((e) => ({ path: e.instancePath, message: e.message }));
+    return validator;
   }
 
   /** Converts an object to another version of its group (same kind unless a hook maps it elsewhere). */

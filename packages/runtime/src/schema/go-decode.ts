@@ -9,6 +9,7 @@
  */
 import type { TSchema } from 'typebox';
 import { codecOf, node, propertiesOf } from './extensions.js';
+import type { SlicedPass } from '../runtime/time-slice.js';
 import { goPlanOf } from './go-plan.js';
 import { setOwnProperty } from './own-property.js';
 
@@ -65,6 +66,50 @@ function decodeMap(valueSchema: TSchema, value: Record<string, unknown>): Record
     setOwnProperty(out, key, v === null || v === undefined ? goNullElement(valueSchema) : decodeAsGo(valueSchema, v));
   }
   return out;
+}
+
+function* decodeStructSteps(fields: ReadonlyMap<string, TSchema>, value: Record<string, unknown>): SlicedPass<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const fs = fields.get(key);
+    const v = value[key];
+    if (fs !== undefined && v !== null && v !== undefined) out[key] = yield* decodeAsGoSteps(fs, v);
+    yield;
+  }
+  return out;
+}
+
+function* decodeArraySteps(items: TSchema, value: readonly unknown[]): SlicedPass<unknown[]> {
+  const out = new Array<unknown>(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    out[i] = v === null || v === undefined ? goNullElement(items) : yield* decodeAsGoSteps(items, v);
+    yield;
+  }
+  return out;
+}
+
+function* decodeMapSteps(valueSchema: TSchema, value: Record<string, unknown>): SlicedPass<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    setOwnProperty(out, key, v === null || v === undefined ? goNullElement(valueSchema) : yield* decodeAsGoSteps(valueSchema, v));
+    yield;
+  }
+  return out;
+}
+
+/**
+ * {@link decodeAsGo} as a sliced pass (issue #19): the same copy, yielding after each member and item; leaves and
+ * values of the wrong JSON type are returned as they are, as by the plain pass.
+ */
+export function* decodeAsGoSteps(schema: TSchema, value: unknown): SlicedPass<unknown> {
+  if (typeof value !== 'object' || value === null) return decodeAsGo(schema, value);
+  const plan = goPlanOf(schema);
+  if (plan.kind === 'struct') return isPlainObject(value) ? yield* decodeStructSteps(plan.fields, value) : value;
+  if (plan.kind === 'array') return Array.isArray(value) ? yield* decodeArraySteps(plan.items, value) : value;
+  if (plan.kind === 'map') return isPlainObject(value) ? yield* decodeMapSteps(plan.value, value) : value;
+  return value;
 }
 
 /**

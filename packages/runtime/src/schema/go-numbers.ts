@@ -7,6 +7,7 @@
  * alone shows `1.0`, `1e2` or `9007199254740993` as they were written.
  */
 import type { TSchema } from 'typebox';
+import type { SlicedPass } from '../runtime/time-slice.js';
 import { type GoInt, goPlanOf } from './go-plan.js';
 import { hasInexactNumbers, inexactNumberTokens } from './number-tokens.js';
 
@@ -114,6 +115,56 @@ function valueProblem(schema: TSchema, value: unknown, struct: string, fields: s
     if (problem !== undefined) return problem;
   }
   return undefined;
+}
+
+function isContainerOrNumber(v: unknown): boolean {
+  return typeof v === 'number' || (typeof v === 'object' && v !== null);
+}
+
+/** {@link valueProblem}, yielding after each member and item of a struct, array or map. */
+function* valueProblemSteps(schema: TSchema, value: unknown, struct: string, fields: string[]): SlicedPass<string | undefined> {
+  if (typeof value !== 'object' || value === null) return valueProblem(schema, value, struct, fields);
+  const plan = goPlanOf(schema);
+  if (plan.kind === 'struct') {
+    if (Array.isArray(value)) return undefined;
+    for (const key of Object.keys(value)) {
+      const fs = plan.fields.get(key);
+      const v = (value as Record<string, unknown>)[key];
+      yield;
+      if (fs === undefined || !isContainerOrNumber(v)) continue;
+      fields.push(key);
+      const problem = yield* valueProblemSteps(fs, v, plan.name, fields);
+      fields.pop();
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  if (plan.kind !== 'array' && plan.kind !== 'map') return undefined;
+  const inner = plan.kind === 'array' ? plan.items : plan.value;
+  const items = Array.isArray(value) ? value : undefined;
+  const keys = items === undefined ? Object.keys(value) : undefined;
+  const n = items?.length ?? keys?.length ?? 0;
+  for (let i = 0; i < n; i++) {
+    const v = items === undefined ? (value as Record<string, unknown>)[keys?.[i] ?? ''] : items[i];
+    yield;
+    if (!isContainerOrNumber(v)) continue;
+    const problem = yield* valueProblemSteps(inner, v, struct, fields);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * {@link goNumberProblem} as a sliced pass (issue #19): the same problem, the decoded value walked in steps (the
+ * scan of the JSON text for inexact literals is one step).
+ */
+export function* goNumberProblemSteps(schema: TSchema, value: unknown, text?: string): SlicedPass<string | undefined> {
+  if (text !== undefined && hasInexactNumbers(text)) {
+    const problem = tokenProblem(schema, text);
+    if (problem !== undefined) return problem;
+  }
+  yield;
+  return yield* valueProblemSteps(schema, value, structName(schema), []);
 }
 
 /**

@@ -3,6 +3,7 @@
  * `unknown field "spec.foo"`, its normal decoder drops such fields (see go-decode.ts).
  */
 import type { TSchema } from 'typebox';
+import type { SlicedPass } from '../runtime/time-slice.js';
 import { goPlanOf } from './go-plan.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -37,10 +38,47 @@ function walk(schema: TSchema, value: unknown, path: string, out: string[]): voi
   }
 }
 
+/** {@link walk}, yielding after each member and item of a struct, array or map. */
+function* walkSteps(schema: TSchema, value: unknown, path: string, out: string[]): SlicedPass<void> {
+  if (typeof value !== 'object' || value === null) return;
+  const plan = goPlanOf(schema);
+  if (plan.kind === 'struct') {
+    if (!isPlainObject(value)) return;
+    for (const key of Object.keys(value)) {
+      const fs = plan.fields.get(key);
+      if (fs === undefined) out.push(join(path, key));
+      else yield* walkSteps(fs, value[key], join(path, key), out);
+      yield;
+    }
+    return;
+  }
+  if (plan.kind === 'array') {
+    if (!Array.isArray(value)) return;
+    for (let i = 0; i < value.length; i++) {
+      yield* walkSteps(plan.items, value[i], `${path}[${i}]`, out);
+      yield;
+    }
+    return;
+  }
+  if (plan.kind === 'map' && isPlainObject(value)) {
+    for (const key of Object.keys(value)) {
+      yield* walkSteps(plan.value, value[key], join(path, key), out);
+      yield;
+    }
+  }
+}
+
 /** Paths of properties the schema does not declare, in Go's form (`spec.containers[0].foo`). */
 export function findUnknownFields(schema: TSchema, value: unknown): string[] {
   const out: string[] = [];
   walk(schema, value, '', out);
+  return out;
+}
+
+/** {@link findUnknownFields} as a sliced pass (issue #19): the same paths, yielding after each member and item. */
+export function* findUnknownFieldsSteps(schema: TSchema, value: unknown): SlicedPass<string[]> {
+  const out: string[] = [];
+  yield* walkSteps(schema, value, '', out);
   return out;
 }
 

@@ -11,7 +11,7 @@ import { type FieldPlan, goZeroValue, isEmptyValue, isRecord, normaliseTime, sha
 export type EmbeddedWriter = (value: unknown) => string | undefined;
 
 /** Writes a non-null value of one schema; undefined means "no JSON value" (the property is left out). */
-type Writer = (value: unknown, embed: EmbeddedWriter | undefined) => string | undefined;
+export type Writer = (value: unknown, embed: EmbeddedWriter | undefined) => string | undefined;
 
 /**
  * Any character JSON.stringify escapes (quote, backslash, controls, surrogates) or Go escapes too (`<>&`,
@@ -44,15 +44,16 @@ export function writeRawJSON(v: unknown): string | undefined {
 type NilRule = 'skip' | 'null' | 'zero';
 
 /** One struct field with everything the writer needs, resolved on first use. */
-class FieldWriter {
+export class FieldWriter {
   readonly key: string;
+  /** The field's schema. */
+  readonly schema: TSchema;
   /** `"key":`, written before the first field. */
   readonly first: string;
   /** `,"key":`, written before any later field. */
   readonly next: string;
   readonly nil: NilRule;
   readonly omitEmpty: boolean;
-  readonly #schema: TSchema;
   #write: Writer | undefined;
   #zero: string | undefined;
 
@@ -60,7 +61,7 @@ class FieldWriter {
     this.key = plan.key;
     this.first = `${quoteJSON(plan.key)}:`;
     this.next = `,${this.first}`;
-    this.#schema = plan.schema;
+    this.schema = plan.schema;
     const zeroOnNil = plan.omit === 'never' || (plan.omit === 'empty' && plan.struct);
     this.nil = plan.omit === 'null' ? 'null' : zeroOnNil ? 'zero' : 'skip';
     this.omitEmpty = plan.omit === 'empty' && !plan.struct;
@@ -68,19 +69,19 @@ class FieldWriter {
 
   /** The writer of the field's schema. */
   get write(): Writer {
-    this.#write ??= writerOf(this.#schema);
+    this.#write ??= writerOf(this.schema);
     return this.#write;
   }
 
   /** The JSON of the field type's zero value. */
   get zero(): string {
-    this.#zero ??= writeRawJSON(goZeroValue(this.#schema)) ?? 'null';
+    this.#zero ??= writeRawJSON(goZeroValue(this.schema)) ?? 'null';
     return this.#zero;
   }
 }
 
 /** The JSON a struct field writes for `v`, or undefined to leave it out. */
-function fieldText(f: FieldWriter, v: unknown, embed: EmbeddedWriter | undefined): string | undefined {
+export function fieldText(f: FieldWriter, v: unknown, embed: EmbeddedWriter | undefined): string | undefined {
   if (v === undefined || v === null) {
     if (f.nil === 'skip') return undefined;
     return f.nil === 'null' ? 'null' : f.zero;
@@ -95,7 +96,7 @@ function isArrayIndex(key: string): boolean {
 }
 
 /** Appends properties unknown to the schema after the struct's fields (array-index keys before them). */
-function withUnknown(value: Record<string, unknown>, known: ReadonlySet<string>, body: string): string {
+export function withUnknown(value: Record<string, unknown>, known: ReadonlySet<string>, body: string): string {
   let head = '';
   let tail = '';
   for (const key of Object.keys(value)) {
@@ -142,7 +143,7 @@ function arrayWriter(items: TSchema): Writer {
 }
 
 /** An object's keys in code-unit order (Go's sort of map keys for ASCII); insertion sort for the usual few. */
-function sortedKeys(value: Record<string, unknown>): string[] {
+export function sortedKeys(value: Record<string, unknown>): string[] {
   const keys = Object.keys(value);
   if (keys.length > 12) return keys.sort();
   for (let i = 1; i < keys.length; i++) {
@@ -200,7 +201,8 @@ function compile(schema: TSchema): Writer {
 
 const writers = new WeakMap<TSchema, Writer>();
 
-function writerOf(schema: TSchema): Writer {
+/** The (cached) writer of a schema. */
+export function writerOf(schema: TSchema): Writer {
   let writer = writers.get(schema);
   if (writer === undefined) {
     writer = compile(schema);

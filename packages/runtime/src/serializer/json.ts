@@ -7,10 +7,13 @@ import { type GroupVersion, parseGroupVersion } from '../runtime/group-version.j
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
 import { parseJSONLimited } from './nesting-depth.js';
+import { parseJSONLimitedSteps } from './json-parse-steps.js';
 import { escapeGoJSON } from './go-escape.js';
 import { goJSONValue, isRecord, shapeOf } from './go-json.js';
 import { cannotShape, NEEDS_WRITER, shapeForJSON } from './go-json-shaper.js';
 import { writeGoJSON, writeRawJSON } from './go-json-writer.js';
+import { writeGoJSONSteps } from './go-json-writer-steps.js';
+import type { SlicedPass } from '../runtime/time-slice.js';
 import type { EncodeOptions, Serializer } from './serializer.js';
 
 export { escapeGoJSON };
@@ -79,14 +82,58 @@ export function writeObjectJSON(scheme: Scheme, obj: KubeObject): string {
   return writeGoJSON(schema, obj, embed) ?? 'null';
 }
 
+/**
+ * {@link writeObjectJSON} as a sliced pass (issue #19): registered kinds are written by the string writer's step
+ * generators (the text the fast path reproduces byte for byte), yielding after each array item and map entry;
+ * embedded objects and unregistered kinds are written whole.
+ */
+export function* writeObjectJSONSteps(scheme: Scheme, obj: KubeObject): SlicedPass<string> {
+  const schema = schemaOfObject(scheme, obj);
+  if (schema === undefined || shapeOf(schema).kind !== 'struct') return writeObjectJSON(scheme, obj);
+  const embed = (v: unknown) => (isRecord(v) ? writeObjectJSON(scheme, v) : writeRawJSON(v));
+  return (yield* writeGoJSONSteps(schema, obj, embed)) ?? 'null';
+}
+
+/** Compact JSON text and the newline json.Encoder ends it with, as UTF-8 bytes. */
+function compactBytes(text: string): Uint8Array {
+  // The compact text is flat (JSON.stringify wrote it): sizing it and writing it once into a buffer with the
+  // newline costs a fraction of encoding `text + '\n'`, which first copies the text to flatten it. Small
+  // results take a slice of node's buffer pool (every byte is written; readers honour byteOffset).
+  const length = Buffer.byteLength(text);
+  const bytes = Buffer.allocUnsafe(length + 1);
+  // As many bytes as characters: all ASCII, where latin1 writes the same bytes as utf8 at copying speed.
+  bytes.write(text, 0, length, length === text.length ? 'latin1' : 'utf8');
+  bytes[length] = 0x0a;
+  return bytes;
+}
+
 /** Parses UTF-8 JSON bytes into an object; throws DecodeError for invalid JSON or a non-object. */
 export function parseJSONObject(data: Uint8Array | string): KubeObject {
   let value: unknown;
   try {
     value = parseJSONLimited(typeof data === 'string' ? data : fromUtf8.decode(data));
   } catch (err) {
-    throw new DecodeError(`couldn't get version/kind; json parse error: ${errorText(err)}`, { cause: err });
+    throw parseError(err);
   }
+  return asObject(value);
+}
+
+/** {@link parseJSONObject} as a sliced pass (issue #19): the same object or error, a large text parsed in pieces. */
+export function* parseJSONObjectSteps(data: Uint8Array | string): SlicedPass<KubeObject> {
+  let value: unknown;
+  try {
+    value = yield* parseJSONLimitedSteps(typeof data === 'string' ? data : fromUtf8.decode(data));
+  } catch (err) {
+    throw parseError(err);
+  }
+  return asObject(value);
+}
+
+function parseError(err: unknown): DecodeError {
+  return new DecodeError(`couldn't get version/kind; json parse error: ${errorText(err)}`, { cause: err });
+}
+
+function asObject(value: unknown): KubeObject {
   if (!isRecord(value)) throw new DecodeError('the body of the request must be a JSON object');
   return value;
 }
@@ -120,20 +167,26 @@ export class JSONSerializer implements Serializer {
   /** Encodes an object to UTF-8 bytes. */
   encode(obj: KubeObject, options: EncodeOptions = {}): Uint8Array {
     if (options.pretty === true || !isRecord(obj)) return utf8.encode(this.encodeToString(obj, options));
-    // The compact text is flat (JSON.stringify wrote it): sizing it and writing it once into a buffer with the
-    // newline costs a fraction of encoding `text + '\n'`, which first copies the text to flatten it. Small
-    // results take a slice of node's buffer pool (every byte is written; readers honour byteOffset).
-    const text = writeObjectJSON(this.#scheme, obj);
-    const length = Buffer.byteLength(text);
-    const bytes = Buffer.allocUnsafe(length + 1);
-    // As many bytes as characters: all ASCII, where latin1 writes the same bytes as utf8 at copying speed.
-    bytes.write(text, 0, length, length === text.length ? 'latin1' : 'utf8');
-    bytes[length] = 0x0a;
-    return bytes;
+    return compactBytes(writeObjectJSON(this.#scheme, obj));
+  }
+
+  /** {@link JSONSerializer.encode} of compact JSON as a sliced pass (the same bytes); undefined for pretty output. */
+  encodeSteps(obj: KubeObject, options: EncodeOptions = {}): SlicedPass<Uint8Array> | undefined {
+    if (options.pretty === true || !isRecord(obj)) return undefined;
+    return this.#compactSteps(obj);
+  }
+
+  *#compactSteps(obj: KubeObject): SlicedPass<Uint8Array> {
+    return compactBytes(yield* writeObjectJSONSteps(this.#scheme, obj));
   }
 
   /** Decodes UTF-8 JSON bytes into an object. */
   decode(data: Uint8Array): KubeObject {
     return parseJSONObject(data);
+  }
+
+  /** {@link JSONSerializer.decode} as a sliced pass: the same object or error. */
+  decodeSteps(data: Uint8Array): SlicedPass<KubeObject> {
+    return parseJSONObjectSteps(data);
   }
 }

@@ -1,5 +1,6 @@
 /** The serializer contract shared by the JSON, YAML and protobuf serializers. */
 import type { KubeObject } from '../runtime/scheme.js';
+import type { SlicedPass } from '../runtime/time-slice.js';
 
 /** Options of one encode call. */
 export interface EncodeOptions {
@@ -22,4 +23,11 @@ export interface Serializer {
    * (YAML) convert large bodies in a worker thread. Absent when `decode` is fast enough.
    */
   decodeAsync?(data: Uint8Array): Promise<KubeObject>;
+  /**
+   * {@link encode} as a sliced pass (issue #19) giving the same bytes, for serializers that can encode a large
+   * object in time slices (compact JSON); absent otherwise, or undefined for options it does not slice.
+   */
+  encodeSteps?(obj: KubeObject, options?: EncodeOptions): SlicedPass<Uint8Array> | undefined;
+  /** {@link decode} as a sliced pass giving the same object or error, for serializers that can (JSON). */
+  decodeSteps?(data: Uint8Array): SlicedPass<KubeObject>;
 }

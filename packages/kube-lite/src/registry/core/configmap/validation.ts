@@ -16,7 +16,7 @@ import {
   regexError,
 } from '@apiserver/runtime';
 import { isDeepStrictEqual } from 'node:util';
-import { isRecord, stringEntries } from '../../../object-fields.js';
+import { isRecord, recordAt } from '../../../object-fields.js';
 
 /** The largest total size of a ConfigMap's or Secret's data, in bytes (`core.MaxSecretSize`, 1 MiB). */
 export const MAX_SECRET_SIZE = 1024 * 1024;
@@ -41,15 +41,21 @@ export function decodedLength(value: string): number {
   return Buffer.from(value, 'base64').length;
 }
 
-/** Validates each key of a data map at `path`, adding each value's size to the returned total. */
+/**
+ * Validates each key of the string entries of a data map at `path` (other values are skipped), adding each
+ * value's size to the returned total. One pass over the keys: a ConfigMap near the size limit has 160,000.
+ */
 export function validateDataKeys(
-  entries: readonly [string, string][],
+  map: Readonly<Record<string, unknown>> | undefined,
   path: FieldPath,
   errs: FieldError[],
   sizeOf: (value: string) => number,
 ): number {
+  if (map === undefined) return 0;
   let total = 0;
-  for (const [key, value] of entries) {
+  for (const key of Object.keys(map)) {
+    const value = map[key];
+    if (typeof value !== 'string') continue;
     for (const msg of isConfigMapKey(key)) errs.push(fieldInvalid(path.key(key), key, msg));
     total += sizeOf(value);
   }
@@ -59,13 +65,15 @@ export function validateDataKeys(
 /** Validates a ConfigMap's data and binaryData (keys, no overlap, total size ≤ 1 MiB). */
 export function validateConfigMap(cm: ApiObject): FieldError[] {
   const errs: FieldError[] = [];
-  const binary = isRecord(cm.binaryData) ? cm.binaryData : {};
-  const data = stringEntries(cm, 'data');
+  const binary = recordAt(cm, 'binaryData');
+  const data = recordAt(cm, 'data');
   let total = validateDataKeys(data, newPath('data'), errs, (v) => Buffer.byteLength(v, 'utf8'));
-  for (const [key] of data) {
-    if (Object.hasOwn(binary, key)) errs.push(fieldInvalid(newPath('data').key(key), key, 'duplicate of key present in binaryData'));
+  if (data !== undefined && binary !== undefined && Object.keys(binary).length > 0) {
+    for (const key of Object.keys(data)) {
+      if (typeof data[key] === 'string' && Object.hasOwn(binary, key)) errs.push(fieldInvalid(newPath('data').key(key), key, 'duplicate of key present in binaryData'));
+    }
   }
-  total += validateDataKeys(stringEntries(cm, 'binaryData'), newPath('binaryData'), errs, decodedLength);
+  total += validateDataKeys(binary, newPath('binaryData'), errs, decodedLength);
   if (total > MAX_SECRET_SIZE) errs.push(fieldTooLong(newPath(''), '', MAX_SECRET_SIZE));
   return errs;
 }

@@ -67,7 +67,7 @@ const TYPE_RULES: Readonly<Record<string, TypeRule>> = {
 /** Validates a Secret: data keys, total size ≤ 1 MiB, and the type's required keys or annotation. */
 export function validateSecret(secret: ApiObject): FieldError[] {
   const errs: FieldError[] = [];
-  const total = validateDataKeys(stringEntries(secret, 'data'), dataPath(), errs, decodedLength);
+  const total = validateDataKeys(recordAt(secret, 'data'), dataPath(), errs, decodedLength);
   if (total > MAX_SECRET_SIZE) errs.push(fieldTooLong(dataPath(), '', MAX_SECRET_SIZE));
   const rule = TYPE_RULES[stringAt(secret, 'type')];
   if (rule !== undefined) errs.push(...rule(secret, decodedData(secret)));
