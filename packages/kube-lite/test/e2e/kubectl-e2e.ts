@@ -1,5 +1,5 @@
 /**
- * The kubectl (PATH) e2e body, one test file per backend so each stays within tap's per-file timeout.
+ * The kubectl (PATH) e2e body, one test file per backend so the two run in parallel.
  * The dispatcher on PATH runs its built-in kubectl 1.32 for kube-lite's 1.32 `/version`.
  */
 import { findKubectl } from '@apiserver/testing';
@@ -13,6 +13,8 @@ import { type Backend, Kubectl, startEnv } from './harness.js';
 
 /** Registers the kubectl e2e test of `backend` on the root tap test. */
 export async function kubectlE2E(backend: Backend): Promise<void> {
+  // ~60 s on a quiet machine; 96-120 s at load 16, where tap's 120 s per-file timeout cut the etcd3 run short.
+  t.setTimeout(360_000);
   const found = await findKubectl();
   t.test(`kubectl (PATH) on ${backend}`, { skip: 'reason' in found ? found.reason : false }, async (t) => {
     if (!('binary' in found)) return;
