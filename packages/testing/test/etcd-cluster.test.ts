@@ -12,6 +12,20 @@ function procState(pid: number): string {
   }
 }
 
+/**
+ * The process state once it is `want` or after 2 s: a signal is delivered asynchronously, so right after
+ * `kill(SIGSTOP)` the state may still read R (seen once in a clean-clone run).
+ */
+async function procStateSettled(pid: number, want: (state: string) => boolean): Promise<string> {
+  const deadline = Date.now() + 2000;
+  let state = procState(pid);
+  while (!want(state) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 10));
+    state = procState(pid);
+  }
+  return state;
+}
+
 const b64 = (s: string): string => Buffer.from(s).toString('base64');
 
 /** A put through one member's JSON gateway. */
@@ -62,14 +76,14 @@ t.test('a 3-member cluster: leader, kill -9 and re-election, restart, SIGSTOP/SI
   const stopped = await cluster.follower();
   stopped.pause();
   t.ok(stopped.paused);
-  t.equal(procState(stopped.pid), 'T', 'SIGSTOP froze the process');
+  t.equal(await procStateSettled(stopped.pid, (s) => s === 'T'), 'T', 'SIGSTOP froze the process');
   await t.rejects(cluster.waitForLeader({ except: await cluster.leader(), timeoutMs: 300 }), 'the leader did not change');
   const other = cluster.members.find((m) => m !== stopped)!;
   await put(other.endpoint, 'k', 'v3');
   t.equal(await get(other.endpoint, 'k'), 'v3', 'two of three members still make progress');
   stopped.resume();
   t.notOk(stopped.paused);
-  t.not(procState(stopped.pid), 'T', 'SIGCONT thawed it');
+  t.not(await procStateSettled(stopped.pid, (s) => s !== 'T'), 'T', 'SIGCONT thawed it');
   t.equal(await get(stopped.endpoint, 'k'), 'v3', 'the thawed member answers');
 
   const dirs = [a!, b!, c!].map((m) => m.dataDir);
