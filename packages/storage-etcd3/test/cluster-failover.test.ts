@@ -279,7 +279,9 @@ t.test('3-member etcd: leader kill -9 and follower SIGSTOP with writers and a wa
 
   t.ok((kill.electionMs ?? 0) <= 3000, `new leader within 3 s (${kill.electionMs} ms)`);
   t.equal(kill.failedAfterElection, 0, 'leader kill: no request issued after the election failed');
-  const calm = load.failedIssued(stoppedAt - 4000, stoppedAt);
+  // A request still in flight when the follower stops belongs to that fault, not to the calm: one issued 52 ms
+  // before the SIGSTOP and answered after it (deadline exceeded on the stopped member) failed this in a CI run.
+  const calm = load.failedIssued(stoppedAt - 4000, stoppedAt).filter((o) => o.doneAt < stoppedAt);
   t.same(calm.map((o) => `${o.kind} +${o.issuedAt - (stoppedAt - 4000)}ms: ${o.error}`), [], 'no failure in the calm before the follower stop');
   t.equal(kill.readyzRed, 0, `leader kill: /readyz etcd check green with 2 of 3 members (${kill.readyzChecks} checks)`);
   t.ok(stop.longestAckGapMs <= 3000, `follower stop: longest gap between acknowledged writes ${stop.longestAckGapMs} ms ≤ 3 s`);
