@@ -10,7 +10,12 @@ export interface YAMLDecodeRequest {
   readonly max: number;
 }
 
-/** The conversion of one request: its JSON value and strict errors, or the error it threw. */
+/**
+ * The conversion of one request: its value as JSON text (parsed on the event loop in time slices) and the strict
+ * errors; or the value itself, structured-cloned, when JSON text cannot carry it exactly (a `-0`); or the error
+ * it threw.
+ */
 export type YAMLDecodeAnswer =
+  | { readonly id: number; readonly json: string; readonly strictErrors: readonly string[] }
   | { readonly id: number; readonly value: unknown; readonly strictErrors: readonly string[] }
   | { readonly id: number; readonly error: { readonly name: string; readonly message: string } };

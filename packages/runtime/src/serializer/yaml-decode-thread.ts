@@ -4,13 +4,15 @@
  * Texts of {@link YAML_OFF_THREAD_CHARS} characters or more are converted by one worker thread instead, started
  * on first use and reused (requests queue in it, one conversion at a time); smaller ones, every usual manifest,
  * are converted in place, sparing the messages. The worker runs the same code, so values, strict errors and
- * error messages are the same; only building the answer's copy (structured clone) is left to the event loop.
+ * error messages are the same; the event loop only parses the answer's JSON text, in time slices (runtime/time-slice.ts).
  *
  * The thread is unreferenced while no conversion is pending: it never keeps a process alive.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { TimeSlicer } from '../runtime/time-slice.js';
+import { parseJSONLimitedSteps } from './json-parse-steps.js';
 import { MAX_NESTING_DEPTH } from './nesting-depth.js';
 import type { YAMLDecodeAnswer, YAMLDecodeRequest } from './yaml-decode-messages.js';
 import { type YAMLToJSONResult, YAMLToJSONError, yamlToJSON } from './yaml-to-json.js';
@@ -122,7 +124,11 @@ export class YAMLDecodeThread {
     this.#conversions++;
     if (this.#pending.size === 0) worker.unref();
     if ('error' in answer) pending.reject(errorOf(answer.error));
-    else pending.resolve({ value: answer.value, strictErrors: answer.strictErrors });
+    else if ('value' in answer) pending.resolve({ value: answer.value, strictErrors: answer.strictErrors });
+    else {
+      const { strictErrors } = answer;
+      new TimeSlicer().run(parseJSONLimitedSteps(answer.json)).then((value) => pending.resolve({ value, strictErrors }), pending.reject);
+    }
   }
 
   /** Forgets a worker that stopped (once: `error` is followed by `exit`), failing what it had pending. */

@@ -37,6 +37,7 @@ const inputs: [name: string, text: string, expected: RegExp | ((value: unknown, 
   ['.inf value', 'a: .inf\n', /^json: unsupported value: \+Inf$/],
   ['merge keys, binary, typed keys', 'base: &b {x: 1, z: 1}\nm:\n  <<: *b\n  z: 2\nb: !!binary aGk=\n1.5: f\nno: g\n', (v) => (v as { m: { x: number } }).m.x === 1],
   ['a __proto__ key and -0', '__proto__: {polluted: true}\nz: -0.0\n', (v) => Object.hasOwn(v as object, '__proto__') && Object.is((v as { z: number }).z, -0)],
+  ['a __proto__ key (the answer as JSON text)', 'a:\n  __proto__: {polluted: true}\n  z: 0\n', (v) => Object.hasOwn((v as { a: object }).a, '__proto__')],
 ];
 
 type Outcome = { value: unknown; strictErrors: readonly string[] } | { error: { name: string; message: string } };
@@ -70,6 +71,22 @@ t.test('from YAML_OFF_THREAD_CHARS on, the thread converts: same values, strict 
   }
   t.not(thread.threadId, undefined, 'the thread runs');
   t.not(thread.threadId, 0, 'and is not the main thread');
+});
+
+t.test('an answer as JSON text is parsed on the event loop; a structured value (for -0) is taken as it is', async (t) => {
+  const worker = [
+    "import { parentPort } from 'node:worker_threads';",
+    "parentPort.on('message', (r) => parentPort.postMessage(r.text === 'json'",
+    "  ? { id: r.id, json: '{\"a\":[1,{\"b\":null}],\"__proto__\":{\"x\":1}}', strictErrors: ['s'] }",
+    '  : { id: r.id, value: { z: -0 }, strictErrors: [] }));',
+  ].join('\n');
+  const thread = new YAMLDecodeThread(new URL(`data:text/javascript,${encodeURIComponent(worker)}`));
+  t.teardown(() => thread.close());
+  const fromJSON = await thread.decode('json');
+  t.same(fromJSON, { value: { a: [1, { b: null }], ['__proto__']: { x: 1 } }, strictErrors: ['s'] });
+  t.ok(Object.hasOwn(fromJSON.value as object, '__proto__'), '__proto__ stays an own key');
+  const structured = await thread.decode('value');
+  t.ok(Object.is((structured.value as { z: number }).z, -0), '-0 kept');
 });
 
 t.test('below YAML_OFF_THREAD_CHARS the conversion stays in place', async (t) => {
