@@ -121,6 +121,10 @@ function servingFiles(secure: SecureServingOptions, host: string): CertKeyFiles 
 
 function listenOn(server: Server, port: number, host: string, scheme: string): Promise<Listener> {
   server.on('clientError', onClientError);
+  // Go counts no header fields, it bounds their bytes (maxHeaderSize above). node keeps only the first 1,000
+  // fields by default and drops the rest unseen: a Transfer-Encoding, Authorization or Impersonate-* header sent
+  // after them would escape every check.
+  server.maxHeadersCount = 0;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
