@@ -113,6 +113,10 @@ export { DEFAULT_SERVICE_CLUSTER_IP_RANGE, newServiceStorage, ServiceREST, type 
 export { type DeploymentStorageOptions, newDeploymentStorage } from './registry/apps/deployment/storage.js';
 export { newReplicaSetStorage, type ReplicaSetStorageOptions } from './registry/apps/replicaset/storage.js';
 export { type LeaseStorageOptions, newLeaseStorage } from './registry/coordination/lease/storage.js';
+export { BATCH_GROUP_NAME, batchRESTStorageProvider } from './registry/batch/provider.js';
+export { JOB_FIELD_LABELS, type JobStorageOptions, newJobStorage } from './registry/batch/job/storage.js';
+export { type CronJobStorageOptions, newCronJobStorage } from './registry/batch/cronjob/storage.js';
+export { cronScheduleError } from './registry/batch/cronjob/schedule.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

@@ -1,6 +1,6 @@
 /**
  * kube-lite's API groups, one `RESTStorageProvider` each as kube-apiserver's control plane builds them: the
- * legacy core group (`/api/v1`), `apps/v1`, `coordination.k8s.io/v1` and `discovery.k8s.io/v1`.
+ * legacy core group (`/api/v1`), `apps/v1`, `batch/v1`, `coordination.k8s.io/v1` and `discovery.k8s.io/v1`.
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
@@ -21,6 +21,7 @@ import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js'
 import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
+import { batchRESTStorageProvider } from './batch/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
@@ -119,6 +120,7 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     new LegacyRESTStorageProvider({ ...options, scheme }),
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, ...(options.eventTTLMillis !== undefined && { eventTTLMillis: options.eventTTLMillis }) }),
+    batchRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
   ];

@@ -29,6 +29,8 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'services', shortNames: 'svc', apiVersion: 'v1', namespaced: true, kind: 'Service', verbs: ALL_VERBS, categories: 'all' },
   { name: 'deployments', shortNames: 'deploy', apiVersion: 'apps/v1', namespaced: true, kind: 'Deployment', verbs: ALL_VERBS, categories: 'all' },
   { name: 'replicasets', shortNames: 'rs', apiVersion: 'apps/v1', namespaced: true, kind: 'ReplicaSet', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'cronjobs', shortNames: 'cj', apiVersion: 'batch/v1', namespaced: true, kind: 'CronJob', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'jobs', shortNames: '', apiVersion: 'batch/v1', namespaced: true, kind: 'Job', verbs: ALL_VERBS, categories: 'all' },
   { name: 'leases', shortNames: '', apiVersion: 'coordination.k8s.io/v1', namespaced: true, kind: 'Lease', verbs: ALL_VERBS, categories: '' },
   { name: 'endpointslices', shortNames: '', apiVersion: 'discovery.k8s.io/v1', namespaced: true, kind: 'EndpointSlice', verbs: ALL_VERBS, categories: '' },
 ];
@@ -72,7 +74,7 @@ export async function discoveryCommands(t: Test, kubectl: Kubectl): Promise<void
   t.notMatch(plain, /WARNING: version difference/, 'no version skew warning');
 
   const apiVersions = (await kubectl.ok(t, ['api-versions'])).split('\n').filter((l) => l !== '');
-  for (const gv of ['apps/v1', 'coordination.k8s.io/v1', 'discovery.k8s.io/v1', 'v1']) t.ok(apiVersions.includes(gv), `api-versions lists ${gv}`);
+  for (const gv of ['apps/v1', 'batch/v1', 'coordination.k8s.io/v1', 'discovery.k8s.io/v1', 'v1']) t.ok(apiVersions.includes(gv), `api-versions lists ${gv}`);
   t.same(apiVersions, [...apiVersions].sort(), 'api-versions sorted');
 
   checkApiResources(t, parseTable(await kubectl.ok(t, ['api-resources'])), false);

@@ -32,6 +32,8 @@ const FIXTURES: Readonly<Record<string, Json>> = {
   'apis/apiregistration.k8s.io/v1 apiservices': { spec: { group: 'rt.example.com', version: 'v1', groupPriorityMinimum: 100, versionPriority: 10 } },
   'apis/apps/v1 deployments': { spec: { selector: { matchLabels: labels }, template } },
   'apis/apps/v1 replicasets': { spec: { selector: { matchLabels: labels }, template } },
+  'apis/batch/v1 jobs': { spec: { template: { metadata: { labels }, spec: { ...podSpec, restartPolicy: 'Never' } } } },
+  'apis/batch/v1 cronjobs': { spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: { spec: { ...podSpec, restartPolicy: 'OnFailure' } } } } } },
   'apis/events.k8s.io/v1 events': { eventTime, reportingController: 'rt/c', reportingInstance: 'i', action: 'A', reason: 'R', type: 'Normal', regarding: { kind: 'Pod', name: 'p', namespace: NS } },
   'apis/rbac.authorization.k8s.io/v1 clusterrolebindings': { roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' }, subjects },
   'apis/rbac.authorization.k8s.io/v1 clusterroles': { rules },
