@@ -7,7 +7,10 @@ import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { APIGroupInfo } from '@apiserver/server';
 import type { APIResourceConfigSource } from '../server/api-resource-config.js';
 import { newDeploymentStorage } from './apps/deployment/storage.js';
+import { newControllerRevisionStorage } from './apps/controllerrevision/storage.js';
+import { newDaemonSetStorage } from './apps/daemonset/storage.js';
 import { newReplicaSetStorage } from './apps/replicaset/storage.js';
+import { newStatefulSetStorage } from './apps/statefulset/storage.js';
 import { newLeaseStorage } from './coordination/lease/storage.js';
 import { eventsRESTStorageProvider } from './events/provider.js';
 import { newConfigMapStorage } from './core/configmap/storage.js';
@@ -100,11 +103,17 @@ class GroupRESTStorageProvider implements RESTStorageProvider {
   }
 }
 
-/** `apps/v1`: deployments (+status, +scale) and replicasets (+status, +scale). */
+/**
+ * `apps/v1`: deployments (+status, +scale), replicasets (+status, +scale), statefulsets (+status, +scale),
+ * daemonsets (+status) and controllerrevisions.
+ */
 export function appsRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
   return new GroupRESTStorageProvider('apps', 'v1', scheme, (getter) => ({
     deployments: () => newDeploymentStorage(getter),
     replicasets: () => newReplicaSetStorage(getter),
+    statefulsets: () => newStatefulSetStorage(getter),
+    daemonsets: () => newDaemonSetStorage(getter),
+    controllerrevisions: () => newControllerRevisionStorage(getter),
   }));
 }
 
