@@ -1,13 +1,16 @@
 /**
  * kube-lite's API groups, one `RESTStorageProvider` each as kube-apiserver's control plane builds them: the
- * legacy core group (`/api/v1`), `apps/v1`, `coordination.k8s.io/v1` and `discovery.k8s.io/v1`.
+ * legacy core group (`/api/v1`), `apps/v1`, `batch/v1`, `coordination.k8s.io/v1` and `discovery.k8s.io/v1`.
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { APIGroupInfo } from '@apiserver/server';
 import type { APIResourceConfigSource } from '../server/api-resource-config.js';
 import { newDeploymentStorage } from './apps/deployment/storage.js';
+import { newControllerRevisionStorage } from './apps/controllerrevision/storage.js';
+import { newDaemonSetStorage } from './apps/daemonset/storage.js';
 import { newReplicaSetStorage } from './apps/replicaset/storage.js';
+import { newStatefulSetStorage } from './apps/statefulset/storage.js';
 import { newLeaseStorage } from './coordination/lease/storage.js';
 import { eventsRESTStorageProvider } from './events/provider.js';
 import { newConfigMapStorage } from './core/configmap/storage.js';
@@ -21,6 +24,7 @@ import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js'
 import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
+import { batchRESTStorageProvider } from './batch/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
@@ -99,11 +103,17 @@ class GroupRESTStorageProvider implements RESTStorageProvider {
   }
 }
 
-/** `apps/v1`: deployments (+status, +scale) and replicasets (+status, +scale). */
+/**
+ * `apps/v1`: deployments (+status, +scale), replicasets (+status, +scale), statefulsets (+status, +scale),
+ * daemonsets (+status) and controllerrevisions.
+ */
 export function appsRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
   return new GroupRESTStorageProvider('apps', 'v1', scheme, (getter) => ({
     deployments: () => newDeploymentStorage(getter),
     replicasets: () => newReplicaSetStorage(getter),
+    statefulsets: () => newStatefulSetStorage(getter),
+    daemonsets: () => newDaemonSetStorage(getter),
+    controllerrevisions: () => newControllerRevisionStorage(getter),
   }));
 }
 
@@ -119,6 +129,7 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     new LegacyRESTStorageProvider({ ...options, scheme }),
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, ...(options.eventTTLMillis !== undefined && { eventTTLMillis: options.eventTTLMillis }) }),
+    batchRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
   ];

@@ -22,6 +22,7 @@ import { AuthorizerReference } from '../registry/authorization/authorizer-refere
 import { privilegedGroupsAuthorizer } from '../registry/authorization/privileged-groups.js';
 import { authorizationRESTStorageProvider } from '../registry/authorization/provider.js';
 import { requestUserOf } from '../registry/authorization/request-user.js';
+import { batchRESTStorageProvider } from '../registry/batch/provider.js';
 import { discoveryRESTStorageProvider } from '../registry/discovery/provider.js';
 import { eventsRESTStorageProvider } from '../registry/events/provider.js';
 import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
@@ -76,13 +77,14 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
-  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, rbac, coordination, discovery.
+  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, batch, rbac, coordination, discovery.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, eventTTLMillis: o.eventTTLMillis }),
     authenticationRESTStorageProvider({ scheme, tokenReview: { checker: tokens.tokenChecker(), apiAudiences: tokens.apiAudiences } }),
     authorizationRESTStorageProvider(ref, scheme),
+    batchRESTStorageProvider(scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),

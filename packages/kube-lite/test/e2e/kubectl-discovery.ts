@@ -28,7 +28,12 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'serviceaccounts', shortNames: 'sa', apiVersion: 'v1', namespaced: true, kind: 'ServiceAccount', verbs: ALL_VERBS, categories: '' },
   { name: 'services', shortNames: 'svc', apiVersion: 'v1', namespaced: true, kind: 'Service', verbs: ALL_VERBS, categories: 'all' },
   { name: 'deployments', shortNames: 'deploy', apiVersion: 'apps/v1', namespaced: true, kind: 'Deployment', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'statefulsets', shortNames: 'sts', apiVersion: 'apps/v1', namespaced: true, kind: 'StatefulSet', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'daemonsets', shortNames: 'ds', apiVersion: 'apps/v1', namespaced: true, kind: 'DaemonSet', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'controllerrevisions', shortNames: '', apiVersion: 'apps/v1', namespaced: true, kind: 'ControllerRevision', verbs: ALL_VERBS, categories: '' },
   { name: 'replicasets', shortNames: 'rs', apiVersion: 'apps/v1', namespaced: true, kind: 'ReplicaSet', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'cronjobs', shortNames: 'cj', apiVersion: 'batch/v1', namespaced: true, kind: 'CronJob', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'jobs', shortNames: '', apiVersion: 'batch/v1', namespaced: true, kind: 'Job', verbs: ALL_VERBS, categories: 'all' },
   { name: 'leases', shortNames: '', apiVersion: 'coordination.k8s.io/v1', namespaced: true, kind: 'Lease', verbs: ALL_VERBS, categories: '' },
   { name: 'endpointslices', shortNames: '', apiVersion: 'discovery.k8s.io/v1', namespaced: true, kind: 'EndpointSlice', verbs: ALL_VERBS, categories: '' },
 ];
@@ -72,13 +77,13 @@ export async function discoveryCommands(t: Test, kubectl: Kubectl): Promise<void
   t.notMatch(plain, /WARNING: version difference/, 'no version skew warning');
 
   const apiVersions = (await kubectl.ok(t, ['api-versions'])).split('\n').filter((l) => l !== '');
-  for (const gv of ['apps/v1', 'coordination.k8s.io/v1', 'discovery.k8s.io/v1', 'v1']) t.ok(apiVersions.includes(gv), `api-versions lists ${gv}`);
+  for (const gv of ['apps/v1', 'batch/v1', 'coordination.k8s.io/v1', 'discovery.k8s.io/v1', 'v1']) t.ok(apiVersions.includes(gv), `api-versions lists ${gv}`);
   t.same(apiVersions, [...apiVersions].sort(), 'api-versions sorted');
 
   checkApiResources(t, parseTable(await kubectl.ok(t, ['api-resources'])), false);
   checkApiResources(t, parseTable(await kubectl.ok(t, ['api-resources', '-o', 'wide'])), true);
   const apps = parseTable(await kubectl.ok(t, ['api-resources', '--api-group=apps']));
-  t.same(apps.rows.map((r) => r.NAME).sort(), ['deployments', 'replicasets']);
+  t.same(apps.rows.map((r) => r.NAME).sort(), ['controllerrevisions', 'daemonsets', 'deployments', 'replicasets', 'statefulsets']);
   const cluster = parseTable(await kubectl.ok(t, ['api-resources', '--namespaced=false', '--api-group=']));
   t.same(cluster.rows.map((r) => r.NAME).sort(), ['namespaces', 'nodes']);
   t.match(
@@ -86,7 +91,7 @@ export async function discoveryCommands(t: Test, kubectl: Kubectl): Promise<void
     /^Kubernetes control plane is running at http:\/\/127\.0\.0\.1:\d+\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'\.\n$/,
   );
   const names = (await kubectl.ok(t, ['api-resources', '-o', 'name', '--api-group=apps'])).split('\n');
-  t.same(names.filter((n) => n !== '').sort(), ['deployments.apps', 'replicasets.apps']);
+  t.same(names.filter((n) => n !== '').sort(), ['controllerrevisions.apps', 'daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps']);
 }
 
 /** explain (OpenAPI v3 schemas with descriptions) and the OpenAPI v3 root document. */

@@ -5,6 +5,8 @@
 import { findKubectl } from '@apiserver/testing';
 import t from 'tap';
 import { edit, liveChanges, manifests } from './kubectl-changes.js';
+import { appsKinds } from './kubectl-apps.js';
+import { batchKinds } from './kubectl-batch.js';
 import { deletes, namespaceDeletion } from './kubectl-deletes.js';
 import { discoveryCommands, openAPICommands } from './kubectl-discovery.js';
 import { eventsOfObject, printedKinds } from './kubectl-kinds.js';
@@ -29,6 +31,8 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('describe', (t) => describeObjects(t, kubectl, 'e2e-objects'));
     await t.test('pods, nodes, leases, replicasets', (t) => printedKinds(t, kubectl, 'e2e-kinds'));
     await t.test('events and describe', (t) => eventsOfObject(t, kubectl, 'e2e-kinds'));
+    await t.test('jobs and cronjobs', (t) => batchKinds(t, kubectl, 'e2e-batch'));
+    await t.test('statefulsets, daemonsets, controllerrevisions', (t) => appsKinds(t, kubectl, 'e2e-apps'));
     await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
     await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
     await t.test('edit', (t) => edit(t, kubectl, env, 'e2e-apply'));

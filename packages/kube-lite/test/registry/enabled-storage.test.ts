@@ -5,6 +5,7 @@ import type { APIGroupInfo, ResourceStorageMap } from '@apiserver/server';
 import t from 'tap';
 import { authenticationRESTStorageProvider } from '../../src/registry/authentication/provider.js';
 import { AuthorizerReference } from '../../src/registry/authorization/authorizer-reference.js';
+import { batchRESTStorageProvider } from '../../src/registry/batch/provider.js';
 import { authorizationRESTStorageProvider } from '../../src/registry/authorization/provider.js';
 import { enabledGroupInfo, enabledResourceStorage, groupInfoOf, hasServedVersions, withoutDisabledResources } from '../../src/registry/enabled-storage.js';
 import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../../src/registry/providers.js';
@@ -82,7 +83,20 @@ t.test('the core provider builds storage for enabled resources only', async (t) 
 t.test('every group provider honours its resources and versions', async (t) => {
   const getter = memoryGetter(t);
   const appsInfo = appsRESTStorageProvider(scheme).newRESTStorage(configOf({ 'apps/v1/replicasets': 'false' }), getter);
-  t.same(v1Keys(appsInfo), ['deployments', 'deployments/scale', 'deployments/status']);
+  t.same(v1Keys(appsInfo), [
+    'controllerrevisions',
+    'daemonsets',
+    'daemonsets/status',
+    'deployments',
+    'deployments/scale',
+    'deployments/status',
+    'statefulsets',
+    'statefulsets/scale',
+    'statefulsets/status',
+  ]);
+  const batch = batchRESTStorageProvider(scheme).newRESTStorage(configOf({ 'batch/v1/cronjobs': 'false' }), getter);
+  t.same(v1Keys(batch), ['jobs', 'jobs/status']);
+  t.notOk(hasServedVersions(batchRESTStorageProvider(scheme).newRESTStorage(configOf({ 'batch/v1': 'false' }), getter)));
   t.notOk(hasServedVersions(coordinationRESTStorageProvider(scheme).newRESTStorage(configOf({ 'coordination.k8s.io/v1/leases': 'false' }), getter)));
   const rbac = rbacRESTStorageProvider({ scheme }).newRESTStorage(configOf({ 'rbac.authorization.k8s.io/v1/roles': 'false' }), getter);
   t.same(v1Keys(rbac), ['clusterrolebindings', 'clusterroles', 'rolebindings']);

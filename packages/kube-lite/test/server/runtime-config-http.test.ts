@@ -47,7 +47,7 @@ t.test('apps/v1/deployments=false: deployments and their subresources are gone, 
   t.same(resources.filter((r) => r.startsWith('deployments')), []);
   t.ok(resources.includes('replicasets') && resources.includes('replicasets/scale'));
   const apps = (await aggregated(kl)).find((g) => g.metadata.name === 'apps');
-  t.same(apps?.versions.map((v) => v.resources.map((r) => r.resource)), [['replicasets']]);
+  t.same(apps?.versions.map((v) => v.resources.map((r) => r.resource)), [['controllerrevisions', 'daemonsets', 'replicasets', 'statefulsets']]);
   const v3 = await openAPIPaths(kl, '/openapi/v3/apis/apps/v1');
   t.ok(v3.some((p) => p.includes('/replicasets')), 'replicasets in OpenAPI v3');
   t.notOk(v3.some((p) => p.includes('/deployments')), 'no deployments in OpenAPI v3');

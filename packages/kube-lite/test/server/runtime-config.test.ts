@@ -135,12 +135,12 @@ t.test('validateKubeLiteOptions: runtime-config errors come with the other optio
 
 t.test('the built-in registry: every group kube-lite serves, none of the meta groups', async (t) => {
   const r = builtinGroupVersionRegistry();
-  for (const group of ['', 'apps', 'coordination.k8s.io', 'rbac.authorization.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io']) {
+  for (const group of ['', 'apps', 'batch', 'coordination.k8s.io', 'rbac.authorization.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io']) {
     t.ok(r.isVersionRegistered({ group, version: 'v1' }), `${group || 'core'}/v1`);
   }
   t.notOk(r.isGroupRegistered('meta.k8s.io'));
   t.notOk(r.isGroupRegistered('apidiscovery.k8s.io'));
-  t.notOk(r.isGroupRegistered('batch'));
+  t.notOk(r.isGroupRegistered('storagemigration.k8s.io'), 'a group kube-lite does not serve');
 });
 
 t.test('enablingUnknownGroups: groups outside the registry are on, the others as configured', async (t) => {

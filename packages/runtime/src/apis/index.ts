@@ -172,6 +172,7 @@ export {
   addAppsV1Kinds,
   addAuthenticationV1Kinds,
   addAuthorizationV1Kinds,
+  addBatchV1Kinds,
   addCoordinationV1Kinds,
   addCoreV1Kinds,
   addDiscoveryV1Kinds,

@@ -1,5 +1,14 @@
-/** Registration of the built-in core/v1, apps/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, apps/v1, batch/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
+import {
+  ControllerRevisionListSchema,
+  ControllerRevisionSchema,
+  DaemonSetListSchema,
+  DaemonSetSchema,
+  StatefulSetListSchema,
+  StatefulSetSchema,
+} from './generated/apps/v1/types.js';
+import { KINDS as BATCH_V1_KINDS } from './generated/batch/v1/kinds.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
 import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
 import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
@@ -65,10 +74,27 @@ export function addCoreV1Kinds(scheme: Scheme): Scheme {
   );
 }
 
-/** Registers Deployment, ReplicaSet and their lists (apps/v1). */
+/** Registers Deployment, ReplicaSet, StatefulSet, DaemonSet, ControllerRevision and their lists (apps/v1). */
 export function addAppsV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: 'apps', version: 'v1' });
-  return scheme.addKnownTypes(DeploymentSchema, DeploymentListSchema, ReplicaSetSchema, ReplicaSetListSchema);
+  return scheme.addKnownTypes(
+    DeploymentSchema,
+    DeploymentListSchema,
+    ReplicaSetSchema,
+    ReplicaSetListSchema,
+    StatefulSetSchema,
+    StatefulSetListSchema,
+    DaemonSetSchema,
+    DaemonSetListSchema,
+    ControllerRevisionSchema,
+    ControllerRevisionListSchema,
+  );
+}
+
+/** Registers Job, CronJob and their lists (batch/v1); their defaults are applied by the serving strategies. */
+export function addBatchV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'batch', version: 'v1' });
+  return scheme.addKnownTypes(...BATCH_V1_KINDS);
 }
 
 /** Registers Lease and LeaseList (coordination.k8s.io/v1). */
@@ -122,6 +148,7 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   const scheme = addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
   addAuthenticationV1Kinds(addAuthorizationV1Kinds(scheme));
   addRbacV1Kinds(scheme);
+  addBatchV1Kinds(scheme);
   addDiscoveryV1Kinds(scheme);
   addEventsV1Kinds(scheme);
   return addBuiltinDefaults(scheme);

@@ -65,7 +65,29 @@ t.test('scheme resolves kinds and rejects unknown ones with typed errors', async
   t.same(scheme.new({ group: 'apps', version: 'v1', kind: 'Deployment' }), { kind: 'Deployment', apiVersion: 'apps/v1' });
   t.same(
     scheme.knownKinds({ group: 'apps', version: 'v1' }).map((k) => k.kind),
-    ['WatchEvent', 'ListOptions', 'GetOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions', 'DeleteOptions', 'Deployment', 'DeploymentList', 'ReplicaSet', 'ReplicaSetList'],
+    [
+      'WatchEvent',
+      'ListOptions',
+      'GetOptions',
+      'CreateOptions',
+      'UpdateOptions',
+      'PatchOptions',
+      'DeleteOptions',
+      'Deployment',
+      'DeploymentList',
+      'ReplicaSet',
+      'ReplicaSetList',
+      'StatefulSet',
+      'StatefulSetList',
+      'DaemonSet',
+      'DaemonSetList',
+      'ControllerRevision',
+      'ControllerRevisionList',
+    ],
+  );
+  t.same(
+    scheme.knownKinds({ group: 'batch', version: 'v1' }).map((k) => k.kind).slice(-4),
+    ['Job', 'JobList', 'CronJob', 'CronJobList'],
   );
   t.ok(scheme.knownKinds().length > 20);
   t.equal(scheme.lookup({ group: '', version: 'v1', kind: 'ConfigMap' })?.schema, ConfigMapSchema);

@@ -17,13 +17,14 @@ const STRATEGY_TYPES: readonly string[] = ['Recreate', 'RollingUpdate'];
 const SPEC = newPath('spec');
 
 /** The value of an int-or-percent (`3`, `"25%"`) and whether it is a percentage; undefined when malformed. */
-function intOrPercent(v: unknown): { value: number; percent: boolean } | undefined {
+export function intOrPercent(v: unknown): { value: number; percent: boolean } | undefined {
   if (isInteger(v)) return { value: v, percent: false };
   if (typeof v === 'string' && /^\d+%$/.test(v)) return { value: Number(v.slice(0, -1)), percent: true };
   return undefined;
 }
 
-function validateIntOrPercent(v: unknown, path: FieldPath): FieldError[] {
+/** `ValidatePositiveIntOrPercent` plus a negative check: a non-negative integer or a valid percent string (absent is valid). */
+export function validateIntOrPercent(v: unknown, path: FieldPath): FieldError[] {
   if (v === undefined || v === null) return [];
   const parsed = intOrPercent(v);
   if (parsed === undefined) return [fieldInvalid(path, v, "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')")];

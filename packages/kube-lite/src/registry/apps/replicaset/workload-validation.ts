@@ -43,7 +43,8 @@ export function validateLabelSelector(selector: JSONRecord, path: FieldPath): Fi
   return errs;
 }
 
-function toSelectorSpec(selector: JSONRecord): LabelSelectorSpec {
+/** The selector object as a `LabelSelectorSpec` (non-string values skipped). */
+export function toSelectorSpec(selector: JSONRecord): LabelSelectorSpec {
   return {
     matchLabels: stringMapAt(selector, 'matchLabels') ?? null,
     matchExpressions: recordsAt(selector, 'matchExpressions').map((r) => ({

@@ -1,0 +1,63 @@
+/**
+ * The daemonset strategy (pkg/registry/apps/daemonset/strategy.go): defaults, empty status, generation 1 and
+ * template generation 1 on create; on update a template change bumps both generations, another spec change only
+ * the generation; validation; and the status strategy.
+ * @module
+ */
+import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { semanticEqual } from '@apiserver/runtime';
+import { coreV1, appsV1 } from '@apiserver/runtime/apis';
+import { recordAt } from '../../../object-fields.js';
+import { defaultDaemonSet } from './defaults.js';
+import { setTemplateGeneration, templateGenerationOf, validateTemplateGeneration } from './template-generation.js';
+import { validateDaemonSetSpec, validateDaemonSetStatus } from './validation.js';
+
+const templateOf = (obj: ApiObject): unknown => recordAt(obj, 'spec')?.template;
+
+function templateChanged(obj: ApiObject, old: ApiObject): boolean {
+  return !semanticEqual(coreV1.PodTemplateSpecSchema, templateOf(obj) ?? {}, templateOf(old) ?? {});
+}
+
+/** Create and update behaviour of daemonsets. */
+export class DaemonSetStrategy extends GenericStrategy {
+  /** A namespaced strategy with status reset, generation and template generation tracking, daemonset validation. */
+  constructor() {
+    super({
+      namespaceScoped: true,
+      statusField: 'status',
+      trackGeneration: true,
+      schema: appsV1.DaemonSetSchema,
+      validate: (_ctx, obj) => [...validateDaemonSetSpec(obj), ...validateTemplateGeneration(obj, undefined, false)],
+      validateUpdate: (_ctx, obj, old) => [...validateTemplateGeneration(obj, old, templateChanged(obj, old)), ...validateDaemonSetSpec(obj)],
+    });
+  }
+
+  /** Defaults, then status `{}`, generation 1 and a template generation of at least 1. */
+  override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
+    defaultDaemonSet(obj);
+    super.prepareForCreate(ctx, obj);
+    obj.status = {};
+    setTemplateGeneration(obj, Math.max(templateGenerationOf(obj), 1));
+  }
+
+  /** Defaults and keeps status; a template change bumps the template generation and the generation. */
+  override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    defaultDaemonSet(obj);
+    const oldGeneration = old.metadata.generation ?? 0;
+    const requested = templateGenerationOf(obj);
+    super.prepareForUpdate(ctx, obj, old);
+    if (templateChanged(obj, old)) {
+      setTemplateGeneration(obj, templateGenerationOf(old) + 1);
+      obj.metadata.generation = oldGeneration + 1;
+      return;
+    }
+    setTemplateGeneration(obj, requested);
+    // The template generation is part of the internal spec: changing it alone is a spec change.
+    if (requested !== templateGenerationOf(old)) obj.metadata.generation = oldGeneration + 1;
+  }
+}
+
+/** The `daemonsets/status` update strategy: only status changes, validated. */
+export function newDaemonSetStatusStrategy(base: DaemonSetStrategy): StatusStrategy {
+  return new StatusStrategy(base, 'status', (_ctx, obj, old) => validateDaemonSetStatus(obj, old));
+}

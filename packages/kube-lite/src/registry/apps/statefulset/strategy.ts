@@ -1,0 +1,44 @@
+/**
+ * The statefulset strategy (pkg/registry/apps/statefulset/strategy.go): defaults, empty status and generation 1
+ * on create, generation bumped on spec changes, DNS-label names, validation; and the status strategy.
+ * @module
+ */
+import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { nameIsDNSLabel } from '@apiserver/runtime';
+import { appsV1 } from '@apiserver/runtime/apis';
+import { defaultStatefulSet } from './defaults.js';
+import { validateStatefulSetSpec, validateStatefulSetStatus, validateStatefulSetUpdate } from './validation.js';
+
+/** Create and update behaviour of statefulsets. */
+export class StatefulSetStrategy extends GenericStrategy {
+  /** A namespaced strategy with status reset, generation tracking and statefulset validation. */
+  constructor() {
+    super({
+      namespaceScoped: true,
+      statusField: 'status',
+      trackGeneration: true,
+      schema: appsV1.StatefulSetSchema,
+      nameFn: nameIsDNSLabel,
+      validate: (_ctx, obj) => validateStatefulSetSpec(obj),
+      validateUpdate: (_ctx, obj, old) => validateStatefulSetUpdate(obj, old),
+    });
+  }
+
+  /** Defaults, then status `{ replicas: 0, availableReplicas: 0 }` (the zero status as JSON) and generation 1. */
+  override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
+    defaultStatefulSet(obj);
+    super.prepareForCreate(ctx, obj);
+    obj.status = { replicas: 0, availableReplicas: 0 };
+  }
+
+  /** Defaults, keeps status, bumps generation on spec changes. */
+  override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    defaultStatefulSet(obj);
+    super.prepareForUpdate(ctx, obj, old);
+  }
+}
+
+/** The `statefulsets/status` update strategy: only status changes, validated. */
+export function newStatefulSetStatusStrategy(base: StatefulSetStrategy): StatusStrategy {
+  return new StatusStrategy(base, 'status', (_ctx, obj, old) => validateStatefulSetStatus(obj, old));
+}

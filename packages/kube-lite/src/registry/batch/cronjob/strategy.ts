@@ -1,0 +1,49 @@
+/**
+ * The cronjob strategy (pkg/registry/batch/cronjob/strategy.go): defaults, empty status and generation 1 on
+ * create, generation bumped on spec changes, validation, a warning for names that are not DNS labels; and the
+ * status strategy.
+ * @module
+ */
+import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { batchV1 } from '@apiserver/runtime/apis';
+import { podNameWarnings } from '../name-warnings.js';
+import { defaultCronJob } from './defaults.js';
+import { validateCronJobCreate, validateCronJobUpdate } from './validation.js';
+
+/** Create and update behaviour of cronjobs. */
+export class CronJobStrategy extends GenericStrategy {
+  /** A namespaced strategy with status reset, generation tracking and cronjob validation. */
+  constructor() {
+    super({
+      namespaceScoped: true,
+      statusField: 'status',
+      trackGeneration: true,
+      schema: batchV1.CronJobSchema,
+      validate: (_ctx, obj) => validateCronJobCreate(obj),
+      validateUpdate: (_ctx, obj, old) => validateCronJobUpdate(obj, old),
+    });
+  }
+
+  /** Defaults, then status `{}` and generation 1. */
+  override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
+    defaultCronJob(obj);
+    super.prepareForCreate(ctx, obj);
+    obj.status = {};
+  }
+
+  /** Defaults, keeps status, bumps generation when the spec changed. */
+  override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    defaultCronJob(obj);
+    super.prepareForUpdate(ctx, obj, old);
+  }
+
+  /** A name that is not a DNS label makes odd pod names and hostnames. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return podNameWarnings(obj);
+  }
+}
+
+/** The `cronjobs/status` update strategy: only status changes (upstream validates nothing more). */
+export function newCronJobStatusStrategy(base: CronJobStrategy): StatusStrategy {
+  return new StatusStrategy(base);
+}

@@ -1,0 +1,57 @@
+/**
+ * The job strategy (pkg/registry/batch/job/strategy.go): defaults, the generated selector and labels, empty status
+ * and generation 1 on create, generation bumped on spec changes, validation with options from the old job, warnings
+ * for names that are not DNS labels; dependents orphaned by default in batch/v1; and the status strategy.
+ * @module
+ */
+import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { batchV1 } from '@apiserver/runtime/apis';
+import { podNameWarnings } from '../name-warnings.js';
+import { recordAt } from '../../../object-fields.js';
+import { defaultJob } from './defaults.js';
+import { generateJobSelector } from './labels.js';
+import { validateJobStatus } from './status-validation.js';
+import { jobValidationOptions, validateJob, validateJobUpdate } from './validation.js';
+
+/** Create and update behaviour of jobs. */
+export class JobStrategy extends GenericStrategy {
+  /** A namespaced strategy with status reset, generation tracking, job validation and orphaning deletes. */
+  constructor() {
+    super({
+      namespaceScoped: true,
+      statusField: 'status',
+      trackGeneration: true,
+      schema: batchV1.JobSchema,
+      garbageCollectionPolicy: 'OrphanDependents',
+      validate: (_ctx, obj) => validateJob(obj, jobValidationOptions()),
+      validateUpdate: (_ctx, obj, old) => {
+        const opts = jobValidationOptions(old);
+        return [...validateJob(obj, opts), ...validateJobUpdate(obj, old, opts)];
+      },
+    });
+  }
+
+  /** Defaults, the generated selector unless `manualSelector`, then status `{}` and generation 1. */
+  override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
+    defaultJob(obj);
+    if (recordAt(obj, 'spec')?.manualSelector !== true) generateJobSelector(obj);
+    super.prepareForCreate(ctx, obj);
+    obj.status = {};
+  }
+
+  /** Defaults, keeps status, bumps generation when the spec changed. */
+  override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    defaultJob(obj);
+    super.prepareForUpdate(ctx, obj, old);
+  }
+
+  /** A name that is not a DNS label makes odd pod names and hostnames. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return podNameWarnings(obj);
+  }
+}
+
+/** The `jobs/status` update strategy: only status changes, validated. */
+export function newJobStatusStrategy(base: JobStrategy): StatusStrategy {
+  return new StatusStrategy(base, 'status', (_ctx, obj) => validateJobStatus(obj));
+}
