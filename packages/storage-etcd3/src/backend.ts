@@ -7,6 +7,7 @@ import { defaultRequestTimeoutMs, EtcdClusterClient, type EtcdClusterClientOptio
 import { Compactor } from './compactor.js';
 import { interpretEtcdError } from './etcd-errors.js';
 import { LeaseManager } from './lease-manager.js';
+import { rateLimitedCheck } from './rate-limited-check.js';
 import { Etcd3Storage } from './store.js';
 
 /** Options of {@link Etcd3Backend}: client settings plus kube-apiserver's etcd flags. */
@@ -80,6 +81,15 @@ export class Etcd3Backend {
     } catch (err) {
       throw interpretEtcdError(err, key);
     }
+  }
+
+  /**
+   * The `/readyz` (or `/healthz`) etcd check as kube-apiserver registers it: {@link Etcd3Backend.healthCheck} at
+   * most once per half the health timeout (once a second by default); checks in between answer with the last
+   * probe's outcome (see `rateLimitedCheck`). Each call makes a new check with its own limit.
+   */
+  newRateLimitedHealthCheck(): () => Promise<void> {
+    return rateLimitedCheck(() => this.healthCheck(), { intervalMs: this.#healthTimeoutMs / 2 });
   }
 
   /** Stops the compactor and closes the client (open watches end with an ERROR event). */

@@ -39,8 +39,13 @@ type ServiceName = keyof typeof Services;
 /** Calls that never change etcd and can be sent again anywhere. */
 const readCalls: ReadonlySet<string> = new Set(['KV.range', 'Maintenance.status', 'Lease.leaseTimeToLive', 'Lease.leaseLeases']);
 
-/** Thrown into a read whose member was marked unhealthy while it waited (the read moves on). */
-class EndpointDownError extends Error {}
+/**
+ * Thrown into a read whose member was marked unhealthy while it waited and another member is up (the read moves
+ * there). If no attempt is left it surfaces as what it is, etcd being unreachable (gRPC UNAVAILABLE, 14).
+ */
+class EndpointDownError extends Error {
+  readonly code = 14;
+}
 
 /** Routes `etcd3` RPC clients' calls over several members (an `ICallable` for `KVClient`, `LeaseClient`, …). */
 export class EndpointPool {
@@ -175,12 +180,16 @@ export class EndpointPool {
     return pool.reduce((a, b) => (b.retryAt < a.retryAt ? b : a));
   }
 
-  /** A read that gives up on its member as soon as that member is marked unhealthy (it is resent elsewhere). */
+  /**
+   * A read that gives up on its member as soon as that member is marked unhealthy while another member is healthy
+   * (it is resent there). With no other member up it waits for its own answer: a member that is only slow (its
+   * probe timed out under load) still answers, and there is nowhere else to go.
+   */
   #unlessDown<T>(ep: Endpoint, call: Promise<T>): Promise<T> {
     let unsubscribe = (): void => undefined;
     const down = new Promise<never>((_, reject) => {
       unsubscribe = this.onEndpointDown((d) => {
-        if (d === ep) reject(new EndpointDownError(`etcd member ${ep.host} became unhealthy`));
+        if (d === ep && this.#anyAvailable()) reject(new EndpointDownError(`etcd member ${ep.host} became unhealthy`));
       });
     });
     call.catch(() => undefined);

@@ -39,4 +39,5 @@ export {
   isUnreachableEtcdError,
 } from './etcd-errors.js';
 export { LeaseManager, type LeaseManagerConfig } from './lease-manager.js';
+export { notYetEstablishedMessage, type RateLimitedCheckOptions, rateLimitedCheck } from './rate-limited-check.js';
 export { Etcd3Storage, type Etcd3StorageOptions } from './store.js';

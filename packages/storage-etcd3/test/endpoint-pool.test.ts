@@ -60,3 +60,27 @@ t.test('the quorum check is green with every member up', async (t) => {
   await client.pool.quorumRead(Buffer.from('/registry/health'), 2000);
   t.pass('green');
 });
+
+t.test('a read on the only member waits for its answer when the member is marked unhealthy (a slow, not a lost, member)', async (t) => {
+  const etcd = await startEtcd();
+  const logs: string[] = [];
+  // Probes with a short deadline: a member stopped for 600 ms is marked unhealthy while the read waits.
+  const client = new EtcdClusterClient({ hosts: [etcd.host], probeIntervalMs: 50, probeTimeoutMs: 150, log: (l) => logs.push(l) });
+  t.teardown(async () => {
+    client.close();
+    await etcd.stop();
+  });
+  await client.kv.range({ key: Buffer.from('/warm-up') });
+  etcd.pause();
+  const read = client.kv.range({ key: Buffer.from('/slow') }).then(
+    () => 'answered',
+    (err: unknown) => `failed: ${err instanceof Error ? err.message : String(err)}`,
+  );
+  await new Promise((r) => setTimeout(r, 600));
+  etcd.resume();
+  t.equal(await read, 'answered', 'the read was not abandoned: there was no other member to send it to');
+  t.ok(
+    logs.some((l) => l.includes('etcd member unhealthy')),
+    'the member had been marked unhealthy meanwhile',
+  );
+});

@@ -58,9 +58,11 @@ async function etcd3Backend(config: StorageBackendConfig, servers: readonly stri
   const { Etcd3Backend } = await import('@apiserver/storage-etcd3');
   const hosts = [...servers];
   const backend = new Etcd3Backend({ hosts, prefix: config.etcdPrefix ?? '/registry' });
+  // As kube-apiserver's etcd check: at most one quorum read per second, other checks answer with its outcome.
+  const healthCheck = backend.newRateLimitedHealthCheck();
   return {
     storage: () => backend.newStorage(config.codec === undefined ? {} : { codec: config.codec }),
-    healthCheck: () => backend.healthCheck(),
+    healthCheck,
     close: () => backend.close(),
   };
 }
