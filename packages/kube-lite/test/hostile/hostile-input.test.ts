@@ -99,7 +99,9 @@ t.test('hostile inputs: 4xx Status answers, no 5xx, no crash, stored data unchan
 
   for (const [name, client] of stalled) {
     const { closedAfterMillis, text } = await client;
-    t.ok(closedAfterMillis !== undefined && closedAfterMillis <= READ_HEADER_TIMEOUT_MILLIS + 2000, `${name}: dropped after ${closedAfterMillis} ms`);
+    // Dropped by the server before the client gives up (10 s past the timeout): node checks the header timeout on
+    // an interval, so the drop comes a little after 32 s, more under load (34.2 s at load ~20 in a clean-clone run).
+    t.ok(closedAfterMillis !== undefined, `${name}: dropped by the server after ${closedAfterMillis} ms`);
     t.notMatch(text, /^HTTP\/1\.1 5/, `${name}: without a 5xx`);
   }
 
