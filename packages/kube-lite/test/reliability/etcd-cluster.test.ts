@@ -125,13 +125,6 @@ async function leaderFault(t: Test, cluster: EtcdCluster, requests: Request[]): 
 
 let probeBases: string[] = [];
 
-/**
- * The restarted server's environment: this one's without the test runner's instrumentation (tap's process-info
- * loader hooks and coverage, passed to children in NODE_OPTIONS and `_TAPJS_*`), which made the child's start
- * cost about a third more CPU; its coverage of the bundle is excluded anyway (.taprc).
- */
-const asUsersRunIt = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS' && k !== 'NODE_V8_COVERAGE' && !k.startsWith('_TAPJS_')));
-
 t.test('two kube-lites on a 3-member etcd: leader kill -9, follower SIGSTOP', async (t) => {
   const cluster = await startEtcdCluster();
   t.teardown(() => cluster.stop());
@@ -180,7 +173,7 @@ t.test('two kube-lites on a 3-member etcd: leader kill -9, follower SIGSTOP', as
   // A kube-lite (watch cache on) killed with SIGKILL and started again on the cluster: time until /readyz is 200.
   await servers[0]?.kill();
   const restartedAt = Date.now();
-  const again = await spawnKubeLite(['--storage-backend=etcd3', `--etcd-servers=${cluster.members.map((m) => m.endpoint).join(',')}`], undefined, [], asUsersRunIt);
+  const again = await spawnKubeLite(['--storage-backend=etcd3', `--etcd-servers=${cluster.members.map((m) => m.endpoint).join(',')}`]);
   t.teardown(() => again.stop());
   const readyIn = Date.now() - restartedAt;
   t.comment(`killed kube-lite back to ready in ${readyIn} ms (process start included)`);

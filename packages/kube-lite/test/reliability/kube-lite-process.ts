@@ -49,15 +49,10 @@ async function untilReady(url: string, timeoutMillis: number): Promise<void> {
  * Spawns kube-lite with `args` (plus `--port=0`) and resolves once it printed its URL and kubeconfig path and `/readyz` is 200.
  * The bound only catches a server that never comes up: the tests start several servers at once, and in
  * `npm test` other packages' suites (npm installs of every tarball among them) share the two cores and the disk.
- * `nodeArgs` go to node itself (e.g. `--max-old-space-size=768`); `env` is the process's environment (default this one's).
+ * `nodeArgs` go to node itself (e.g. `--max-old-space-size=768`).
  */
-export async function spawnKubeLite(
-  args: readonly string[],
-  startTimeoutMillis = 45_000,
-  nodeArgs: readonly string[] = [],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<KubeLiteProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, KUBE_LITE_BIN, '--port=0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+export async function spawnKubeLite(args: readonly string[], startTimeoutMillis = 45_000, nodeArgs: readonly string[] = []): Promise<KubeLiteProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, KUBE_LITE_BIN, '--port=0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let out = '';
