@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** Every workspace package folder, e.g. `packages/restful`. */
 export const packages = readdirSync('packages', { withFileTypes: true })
@@ -57,12 +58,22 @@ export function failedTasks(output) {
   return output.includes('Failed tasks:') ? [...tail.matchAll(/^- (\S+):test\s*$/gm)].map((m) => m[1]) : [];
 }
 
+/** Where tap's processinfo records modules: only packages' sources (see scripts/tap-processinfo-scope.mjs). */
+const PROCESSINFO_SCOPE = pathToFileURL(join(import.meta.dirname, 'tap-processinfo-scope.mjs')).href;
+
+/** `env` with the processinfo scope import added to NODE_OPTIONS (after any the caller set). */
+export function withProcessInfoScope(env) {
+  const options = env.NODE_OPTIONS ?? '';
+  if (options.includes(PROCESSINFO_SCOPE)) return env;
+  return { ...env, NODE_OPTIONS: `${options} --import=${PROCESSINFO_SCOPE}`.trim() };
+}
+
 /** Runs lerna, echoing its output; resolves to its exit code and the packages it lists as failed. */
 function lernaTest(lernaArgs, tapArgs, env) {
   const tail = tapArgs.length > 0 ? ['--', ...tapArgs] : [];
   const args = ['lerna', 'run', 'test', '--no-bail', '--no-sort', '--concurrency', '1', ...lernaArgs, ...tail];
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { stdio: ['inherit', 'pipe', 'inherit'], env });
+    const child = spawn('npx', args, { stdio: ['inherit', 'pipe', 'inherit'], env: withProcessInfoScope(env) });
     let last = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
