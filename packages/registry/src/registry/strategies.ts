@@ -125,10 +125,17 @@ export class GenericStrategy implements RESTCreateStrategy, RESTUpdateStrategy, 
     }
   }
 
-  /** Validates the name with `nameFn`, then the extra validation. */
+  /**
+   * Validates `generateName` (as a prefix) and the name with `nameFn`, as the kind's `ValidateObjectMeta` call does
+   * upstream, then the extra validation.
+   */
   validate(ctx: RequestContext, obj: ApiObject): FieldError[] {
     const nameFn = this.#o.nameFn ?? nameIsDNSSubdomain;
     const errs: FieldError[] = [];
+    const generateName = obj.metadata.generateName ?? '';
+    if (generateName !== '') {
+      for (const msg of nameFn(generateName, true)) errs.push(fieldInvalid(newPath('metadata', 'generateName'), generateName, msg));
+    }
     const name = obj.metadata.name ?? '';
     if (name !== '') for (const msg of nameFn(name, false)) errs.push(fieldInvalid(newPath('metadata', 'name'), name, msg));
     return [...errs, ...(this.#o.validate?.(ctx, obj) ?? [])];

@@ -126,6 +126,25 @@ t.test('generateName: generated names, retry on collision, conflict after 8 atte
   t.match(gen.metadata.name, /^auto-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
 });
 
+t.test('generateName is validated as a name prefix by the kind name rule (ValidateObjectMeta)', async (t) => {
+  const { store } = widgetStore(t);
+  const long = 'a'.repeat(300);
+  const tooLong = await statusOf(t, store.create(nsCtx(), widget('', {}, { generateName: long })));
+  t.equal(tooLong.code, 422);
+  // The name is generated before validation (58 characters of the base + 5 random ones) and names the object.
+  t.match(
+    tooLong.message,
+    new RegExp(`^Widget\\.example\\.com "a{58}[a-z0-9]{5}" is invalid: metadata\\.generateName: Invalid value: "${long}": must be no more than 253 characters$`),
+  );
+  const upper = await statusOf(t, store.create(nsCtx(), widget('', {}, { generateName: 'Gen-' })));
+  t.equal(upper.code, 422);
+  t.match(upper.message, /metadata\.generateName: Invalid value: "Gen-": a lowercase RFC 1123 subdomain must consist of/);
+  t.match(upper.message, /metadata\.name: Invalid value: "Gen-[a-z0-9]{5}"/, 'the generated name is reported too, as upstream checks both');
+  // A trailing dash is fine in a prefix.
+  const ok = await store.create(nsCtx(), widget('', {}, { generateName: 'gen-' }));
+  t.match(ok.metadata.name, /^gen-[a-z0-9]{5}$/);
+});
+
 t.test('createValidation runs after strategy validation on a copy and can reject', async (t) => {
   const { store } = widgetStore(t);
   const seen: ApiObject[] = [];
