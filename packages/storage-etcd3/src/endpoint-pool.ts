@@ -4,7 +4,11 @@
  * is marked unhealthy on connection errors or a failed health probe and tried again with backoff; reads move to
  * another member on any connectivity error, writes only when the call provably never left (connection refused);
  * while the known leader is down, writes wait (bounded by their deadline) for the new one instead of being
- * proposed to followers that would drop them and time out after ~7 s.
+ * proposed to followers that would drop them and time out after ~7 s. Writes go to the member last reported as
+ * leader while it is healthy (etcd's Go client spreads them round-robin): a follower forwards every write to the
+ * leader anyway, and a write sent to a follower that then stops (SIGSTOP, a frozen VM) cannot be resent — it may
+ * still be applied when the member resumes — so with round-robin every writer ends up waiting on the stopped
+ * member within the second its probe needs to notice.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as grpc from '@grpc/grpc-js';
@@ -86,7 +90,7 @@ export class EndpointPool {
     if (!read) await this.#awaitLeader(deadline);
     const tried = new Set<Endpoint>();
     for (;;) {
-      const ep = this.#pick(tried);
+      const ep = (read ? undefined : this.#healthyLeader(tried)) ?? this.#pick(tried);
       tried.add(ep);
       try {
         const call = ep.unary.exec<T>(service, method, payload, { ...options, deadline });
@@ -194,6 +198,13 @@ export class EndpointPool {
     });
     call.catch(() => undefined);
     return Promise.race([call, down]).finally(unsubscribe);
+  }
+
+  /** The member last reported as leader, when it is known, healthy and not in `tried`. */
+  #healthyLeader(tried: ReadonlySet<Endpoint>): Endpoint | undefined {
+    if (this.#leaderId === '') return undefined;
+    for (const [ep, id] of this.#memberIds) if (id === this.#leaderId && ep.healthy && !tried.has(ep)) return ep;
+    return undefined;
   }
 
   /** Whether the member last reported as leader is known and marked unhealthy (an election is under way). */
