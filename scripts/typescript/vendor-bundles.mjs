@@ -18,8 +18,16 @@
 // the hooks resolve the package as installed.
 // Published packages and kube-lite's own bundle are not affected.
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, parse, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * Dependencies bundled *into* a vendor bundle rather than left as imports, by bundled package: tap-yaml's `yaml`
+ * (73 CommonJS modules, ~0.1 s of every test process that loads tap) and `yaml-types`. Our own code's `yaml`
+ * still resolves as installed: the two copies never exchange objects.
+ */
+const INLINED_DEPENDENCIES = { 'tap-yaml': ['yaml', 'yaml-types'] };
 
 /** The installed dependencies bundled for tests. */
 export const VENDOR_PACKAGES = [
@@ -57,8 +65,30 @@ function target(root, name) {
   const out = join(root, '.cache', 'vendor', `${name}@${manifest.version}`);
   const ours = dir.startsWith(join(root, 'packages') + sep);
   const info = ours ? statSync(join(dir, 'dist', '.tsbuildinfo')) : undefined;
-  const stamp = info === undefined ? manifest.version : `${info.size}:${info.mtimeMs}`;
+  const inlined = (INLINED_DEPENDENCIES[name] ?? []).map((dep) => `${dep}@${inlinedVersion(dir, dep)}`);
+  const stamp = info === undefined ? [manifest.version, ...inlined].join(' ') : `${info.size}:${info.mtimeMs}`;
   return { name, dir, manifest, out, stamp };
+}
+
+/** The version of `dep` as `dir`'s package resolves it. */
+function inlinedVersion(dir, dep) {
+  const require = createRequire(join(dir, 'package.json'));
+  return JSON.parse(readFileSync(require.resolve(`${dep}/package.json`), 'utf8')).version;
+}
+
+/** An esbuild plugin keeping every bare import external except `inline` (and their subpaths). */
+function externalExcept(inline) {
+  const relativeOrAbsolute = /^([./]|node:|[A-Za-z]:)/;
+  return {
+    name: 'external-except',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (relativeOrAbsolute.test(args.path) || args.kind === 'entry-point') return undefined;
+        const pkg = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+        return inline.includes(pkg) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
 }
 
 function targets(root) {
@@ -123,8 +153,14 @@ async function bundle({ name, dir, manifest, out, stamp }) {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    // Only the package's own modules: its dependencies stay imports, resolved (and bundled) on their own.
-    packages: 'external',
+    // Only the package's own modules (and INLINED_DEPENDENCIES): other dependencies stay imports, resolved (and
+    // bundled) on their own.
+    plugins: [externalExcept(INLINED_DEPENDENCIES[name] ?? [])],
+    // An inlined CommonJS dependency requires node's modules (`yaml`: `process`, `buffer`); an ES module has no
+    // `require` of its own.
+    ...(INLINED_DEPENDENCIES[name] !== undefined && {
+      banner: { js: "import { createRequire as __vendorCreateRequire } from 'node:module'; const require = __vendorCreateRequire(import.meta.url);" },
+    }),
     outdir: staging,
     // Linked maps lead through dist's own maps back to the TypeScript sources, for stack traces.
     sourcemap: 'linked',
