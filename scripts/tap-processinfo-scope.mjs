@@ -9,7 +9,12 @@
 // 2. It turns on V8's precise coverage in every process below a test, and at exit takes it, filters it and writes
 //    it. A process a test spawns whose main script is not one of our test or source files (a kube-lite server
 //    running the CLI bundle, a worker script) yields no coverage of packages/*/src: its collection is turned off.
-// Child processes inherit both values (processinfo passes them on when it wraps their spawn).
+// 3. Where no coverage is collected (the matrix runs, `--disable-coverage`, and the processes of point 2),
+//    processinfo's records serve nothing, yet below Node 24.13 it registers them as asynchronous module hooks
+//    (`module.register`): every import of the process then crosses to a loader thread. That one registration is
+//    skipped here; processinfo still writes its (empty) process record at exit.
+// Child processes inherit the variables (processinfo passes them on when it wraps their spawn).
+import module from 'node:module';
 import path from 'node:path';
 
 process.env._TAPJS_PROCESSINFO_EXCLUDE_ = String(/^(?!.*[\\/]packages[\\/][^\\/]+[\\/]src[\\/])/);
@@ -18,3 +23,11 @@ const OWN_SCRIPT = /[\\/]packages[\\/][^\\/]+[\\/](src|test)[\\/]/;
 const belowATest = process.env.TAP_CHILD_ID !== undefined && process.env._TAPJS_PROCESSINFO_COVERAGE_ === '1';
 const main = process.argv[1] === undefined ? '' : path.resolve(process.argv[1]);
 if (belowATest && !OWN_SCRIPT.test(main)) process.env._TAPJS_PROCESSINFO_COVERAGE_ = '0';
+
+if (process.env.TAP_CHILD_ID !== undefined && process.env._TAPJS_PROCESSINFO_COVERAGE_ === '0' && typeof module.register === 'function') {
+  const register = module.register;
+  module.register = function registerUnlessProcessInfo(specifier, ...rest) {
+    if (/[\\/]@tapjs[\\/]processinfo[\\/]/.test(String(specifier))) return;
+    return register.call(this, specifier, ...rest);
+  };
+}
