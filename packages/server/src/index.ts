@@ -15,6 +15,17 @@ export { withRequestDeadline, TIMEOUT_MESSAGE, type RequestDeadlineOptions } fro
 export { withMaxInFlightLimit, type MaxInFlightOptions } from './filters/max-in-flight.js';
 export { withAuthentication, type AuthenticationFailureLogger } from './filters/authentication.js';
 export { withAuthorization, forbiddenMessage } from './filters/authorization.js';
+export { withImpersonation, impersonatedUser } from './filters/impersonation.js';
+export {
+  deleteImpersonationHeaders,
+  IMPERSONATE_EXTRA_HEADER_PREFIX,
+  IMPERSONATE_GROUP_HEADER,
+  IMPERSONATE_UID_HEADER,
+  IMPERSONATE_USER_HEADER,
+  ImpersonationHeaderError,
+  type ImpersonationRequest,
+  impersonationRequestsOf,
+} from './request/impersonation-requests.js';
 export {
   basicLongRunningRequestCheck,
   defaultLongRunningRequestCheck,

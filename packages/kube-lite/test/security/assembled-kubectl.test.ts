@@ -45,6 +45,37 @@ t.test('the secure port speaks TLS 1.2 and 1.3 only', async (t) => {
 });
 
 
+t.test('kubectl --as / --as-group: impersonation allowed and denied per RBAC', { skip: 'reason' in found ? found.reason : false }, async (t) => {
+  if (!('binary' in found)) return;
+  const options = { kubeconfig: kl.kubeconfigPath, cacheDir: join(dir, 'kubectl-cache-as'), timeoutMs: 30_000 };
+  const kubectl = (...args: string[]) => runKubectl(found.binary, args, options);
+  const asBob = (...args: string[]) => kubectl('--token', BOB, ...args);
+  const policy = [
+    'apiVersion: rbac.authorization.k8s.io/v1',
+    'kind: ClusterRole',
+    'metadata: {name: impersonate-carol}',
+    'rules: [{apiGroups: [""], resources: [users], verbs: [impersonate], resourceNames: [carol]}]',
+    '---',
+    'apiVersion: rbac.authorization.k8s.io/v1',
+    'kind: ClusterRoleBinding',
+    'metadata: {name: bob-impersonates-carol}',
+    'roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: impersonate-carol}',
+    'subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: bob}]',
+  ].join('\n');
+  const applied = await runKubectl(found.binary, ['apply', '-f', '-'], { ...options, input: policy });
+  t.equal(applied.code, 0, applied.stderr);
+  const who = await asBob('--as', 'carol', 'auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username} {.status.userInfo.groups}');
+  t.equal(who.stdout, 'carol ["system:authenticated"]', `bob acts as carol: ${who.stderr}`);
+  const asCarol = await asBob('--as', 'carol', 'get', 'configmaps');
+  t.match(asCarol.stderr, /configmaps is forbidden: User "carol" cannot list resource "configmaps" in API group "" in the namespace "default"/, 'then RBAC judges carol');
+  const notDave = await asBob('--as', 'dave', 'get', 'configmaps');
+  t.match(notDave.stderr, /Error from server \(Forbidden\): users "dave" is forbidden: User "bob" cannot impersonate resource "users" in API group "" at the cluster scope/);
+  const notMasters = await asBob('--as', 'carol', '--as-group', 'system:masters', 'get', 'configmaps');
+  t.match(notMasters.stderr, /groups "system:masters" is forbidden: User "bob" cannot impersonate resource "groups" in API group "" at the cluster scope/);
+  const robot = await kubectl('--as', 'system:serviceaccount:default:robot', 'auth', 'whoami', '-o', 'jsonpath={.status.userInfo.groups}');
+  t.equal(robot.stdout, '["system:serviceaccounts","system:serviceaccounts:default","system:authenticated"]', `system:masters may impersonate a service account: ${robot.stderr}`);
+});
+
 t.test('kubectl against kube-lite assembled as the CLI does (token file, RBAC, no anonymous)', { skip: 'reason' in found ? found.reason : false }, async (t) => {
   if (!('binary' in found)) return;
   const options = { kubeconfig: kl.kubeconfigPath, cacheDir: join(dir, 'kubectl-cache'), timeoutMs: 30_000 };

@@ -6,6 +6,8 @@ export interface UserInfo {
   readonly uid: string;
   /** The groups the user belongs to. */
   readonly groups: readonly string[];
+  /** Extra attributes (k8s `user.Info.GetExtra`, e.g. set by impersonation's `Impersonate-Extra-*` headers). */
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The name of the anonymous user. */

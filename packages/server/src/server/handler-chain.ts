@@ -2,6 +2,7 @@ import type { RequestAuthenticator } from '../authentication/authenticator.js';
 import type { Authorizer } from '../authorization/authorizer.js';
 import { withAuthentication } from '../filters/authentication.js';
 import { withAuthorization } from '../filters/authorization.js';
+import { withImpersonation } from '../filters/impersonation.js';
 import type { LongRunningRequestCheck } from '../filters/long-running.js';
 import { withMaxInFlightLimit } from '../filters/max-in-flight.js';
 import { type PanicLogger, withPanicRecovery } from '../filters/panic-recovery.js';
@@ -35,7 +36,7 @@ export interface HandlerChainConfig {
 
 /**
  * `DefaultBuildHandlerChain` (the subset we run), outermost first: panic recovery → request
- * info → metrics → request deadline / timeout → authentication → max-in-flight →
+ * info → metrics → request deadline / timeout → authentication → impersonation → max-in-flight →
  * authorization → `handler` (the director).
  */
 export function buildHandlerChain(handler: Handler, config: HandlerChainConfig): Handler {
@@ -45,6 +46,7 @@ export function buildHandlerChain(handler: Handler, config: HandlerChainConfig):
     maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight,
     longRunning: config.longRunning,
   });
+  h = withImpersonation(h, config.authorizer);
   h = withAuthentication(h, config.authenticator);
   h = withRequestDeadline(h, { requestTimeoutMillis: config.requestTimeoutMillis, longRunning: config.longRunning });
   h = config.metrics.filter(h);

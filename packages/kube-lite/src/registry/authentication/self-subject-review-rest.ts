@@ -10,7 +10,13 @@ import { requestUserOf } from '../authorization/request-user.js';
 
 /** `authentication.k8s.io/v1` UserInfo of a user (empty fields omitted). */
 export function userInfoStatus(user: UserInfo): Record<string, unknown> {
-  return { username: user.name, ...(user.uid !== '' && { uid: user.uid }), ...(user.groups.length > 0 && { groups: [...user.groups] }) };
+  const extra = Object.entries(user.extra ?? {}).filter(([, values]) => values.length > 0);
+  return {
+    username: user.name,
+    ...(user.uid !== '' && { uid: user.uid }),
+    ...(user.groups.length > 0 && { groups: [...user.groups] }),
+    ...(extra.length > 0 && { extra: Object.fromEntries(extra.map(([k, v]) => [k, [...v]])) }),
+  };
 }
 
 /** The SelfSubjectReview storage. */

@@ -2,6 +2,7 @@
  * The claims of a service account token (pkg/serviceaccount/claims.go): registered JWT claims plus the private
  * `kubernetes.io` claim naming the namespace, the service account and an optional bound object.
  */
+import { nameIsDNSLabel, nameIsDNSSubdomain } from '@apiserver/runtime';
 
 /** Prefix of every service account user name (`system:serviceaccount:<ns>:<name>`). */
 export const SERVICE_ACCOUNT_USERNAME_PREFIX = 'system:serviceaccount:';
@@ -62,12 +63,17 @@ export function serviceAccountGroups(namespace: string): string[] {
   return [ALL_SERVICE_ACCOUNTS_GROUP, `${ALL_SERVICE_ACCOUNTS_GROUP}:${namespace}`];
 }
 
-/** Splits a service account user name into namespace and name; `undefined` for any other user name. */
+/**
+ * Splits a service account user name into namespace and name (`serviceaccount.SplitUsername`); `undefined` for any
+ * other user name, including one whose namespace is not a DNS label or whose name is not a DNS subdomain.
+ */
 export function splitServiceAccountUsername(username: string): { namespace: string; name: string } | undefined {
   if (!username.startsWith(SERVICE_ACCOUNT_USERNAME_PREFIX)) return undefined;
   const parts = username.slice(SERVICE_ACCOUNT_USERNAME_PREFIX.length).split(':');
-  if (parts.length !== 2 || parts[0] === '' || parts[1] === '') return undefined;
-  return { namespace: parts[0] ?? '', name: parts[1] ?? '' };
+  if (parts.length !== 2) return undefined;
+  const [namespace = '', name = ''] = parts;
+  if (nameIsDNSLabel(namespace, false).length > 0 || nameIsDNSSubdomain(name, false).length > 0) return undefined;
+  return { namespace, name };
 }
 
 function isReference(value: unknown): value is ClaimReference {
