@@ -59,3 +59,22 @@ t.test('20000 new finalizers merge promptly (strategic merge patch)', async (t) 
   t.ok(ms < 20000, `20000 finalizers patched in ${ms.toFixed(0)} ms`);
   t.comment(`20000 finalizers through HTTP: ${ms.toFixed(0)} ms`);
 });
+
+t.test('a JSON patch of more than 10000 operations answers 413 with upstream message; 10000 are applied', async (t) => {
+  const s = await startTestServer();
+  t.teardown(() => s.close());
+  t.equal((await s.request('POST', base, { body: '{"metadata":{"name":"ops"},"data":{}}', headers: JSON_CT })).status, 201);
+  const adds = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ op: 'add', path: `/data/k${i}`, value: 'v' })));
+  const tooMany = await s.request('PATCH', `${base}/ops`, { body: adds(10001), headers: { 'Content-Type': 'application/json-patch+json' } });
+  t.equal(tooMany.status, 413);
+  t.match(tooMany.json(), {
+    kind: 'Status',
+    reason: 'RequestEntityTooLarge',
+    code: 413,
+    message: 'Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001',
+  });
+  t.same((await s.request('GET', `${base}/ops`)).json().data ?? {}, {}, 'nothing applied');
+  const limit = await s.request('PATCH', `${base}/ops`, { body: adds(10000), headers: { 'Content-Type': 'application/json-patch+json' } });
+  t.equal(limit.status, 200);
+  t.equal(Object.keys((limit.json().data as Record<string, string>) ?? {}).length, 10000);
+});
