@@ -36,6 +36,7 @@ const KEEP_ALIVE_TIMEOUT_MILLIS = 90_000;
 /** node:http server options bounding a request's headers (time and size) and how long idle connections live. */
 function timeoutOptions(options: ServingOptions): {
   headersTimeout: number;
+  requestTimeout: number;
   connectionsCheckingInterval: number;
   keepAliveTimeout: number;
   maxHeaderSize: number;
@@ -46,6 +47,10 @@ function timeoutOptions(options: ServingOptions): {
   }
   return {
     headersTimeout,
+    // No bound on receiving the whole request (node's default closes a connection whose request, body included,
+    // took 300 s): kube-apiserver sets no ReadTimeout. Handlers' reads are bounded by the request deadline
+    // (60 s by default); long-running requests (watch, proxy, exec) by nothing, as upstream.
+    requestTimeout: 0,
     connectionsCheckingInterval: Math.min(CONNECTIONS_CHECKING_INTERVAL_MILLIS, headersTimeout),
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MILLIS,
     // Go's MaxHeaderBytes as kube-apiserver sets it (node's default is 16 KiB): clients that work against

@@ -54,6 +54,7 @@ t.test('the read-header timeout defaults to kube-apiserver\'s 32 s and a complet
   t.teardown(() => new Promise<void>((r) => listener.server.close(() => r())));
   t.equal(listener.server.headersTimeout, 32_000);
   t.equal(listener.server.keepAliveTimeout, 90_000, "idle connections live 90 s, kube-apiserver's IdleTimeout");
+  t.equal(listener.server.requestTimeout, 0, "no bound on receiving a whole request (node's default is 300 s), as kube-apiserver sets no ReadTimeout");
   const res = await fetch(`${listener.url}/`);
   t.equal(await res.text(), 'ok');
 });
