@@ -5,6 +5,10 @@ import { debianKubectl120 } from '../src/kubectl-debian.js';
 import { findKubectl, kubectlArgs, runKubectl, startKubectl, versionedKubectls } from '../src/kubectl.js';
 import { tempDir } from '../src/temp-dir.js';
 
+// ~35 s on a quiet machine (apt-get download and dpkg -x of Debian's kubectl 1.20); 136 s at load ~23, past tap's
+// 120 s per-file default.
+t.setTimeout(300_000);
+
 async function script(dir: string, name: string, body: string): Promise<string> {
   const file = path.join(dir, name);
   await writeFile(file, `#!/bin/sh\n${body}\n`);

@@ -4,6 +4,8 @@ import t from 'tap';
 import { Kubectl, startEnv } from './harness.js';
 import { versionSmoke } from './kubectl-versions.js';
 
+// ~50 s on a quiet machine (7 releases × ~20 commands); past tap's 120 s default at load ~25.
+t.setTimeout(300_000);
 const found = await findKubectl();
 const versions = 'binary' in found ? await versionedKubectls(found.binary) : [];
 const skip = 'reason' in found ? found.reason : versions.length === 0 ? `no kubectl.1.<minor> beside ${found.binary}` : false;
