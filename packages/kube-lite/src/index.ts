@@ -120,6 +120,12 @@ export { BATCH_GROUP_NAME, batchRESTStorageProvider } from './registry/batch/pro
 export { JOB_FIELD_LABELS, type JobStorageOptions, newJobStorage } from './registry/batch/job/storage.js';
 export { type CronJobStorageOptions, newCronJobStorage } from './registry/batch/cronjob/storage.js';
 export { cronScheduleError } from './registry/batch/cronjob/schedule.js';
+export { STORAGE_GROUP_NAME, storageRESTStorageProvider } from './registry/storage/provider.js';
+export { newStorageClassStorage } from './registry/storage/storageclass/storage.js';
+export { newCSIDriverStorage } from './registry/storage/csidriver/storage.js';
+export { newCSINodeStorage } from './registry/storage/csinode/storage.js';
+export { newCSIStorageCapacityStorage } from './registry/storage/csistoragecapacity/storage.js';
+export { newVolumeAttachmentStorage } from './registry/storage/volumeattachment/storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

@@ -25,6 +25,7 @@ import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
 import { batchRESTStorageProvider } from './batch/provider.js';
+import { storageRESTStorageProvider } from './storage/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
@@ -130,6 +131,7 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, ...(options.eventTTLMillis !== undefined && { eventTTLMillis: options.eventTTLMillis }) }),
     batchRESTStorageProvider(scheme),
+    storageRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
   ];

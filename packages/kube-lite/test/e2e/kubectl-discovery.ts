@@ -34,6 +34,11 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'replicasets', shortNames: 'rs', apiVersion: 'apps/v1', namespaced: true, kind: 'ReplicaSet', verbs: ALL_VERBS, categories: 'all' },
   { name: 'cronjobs', shortNames: 'cj', apiVersion: 'batch/v1', namespaced: true, kind: 'CronJob', verbs: ALL_VERBS, categories: 'all' },
   { name: 'jobs', shortNames: '', apiVersion: 'batch/v1', namespaced: true, kind: 'Job', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'csidrivers', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'CSIDriver', verbs: ALL_VERBS, categories: '' },
+  { name: 'csinodes', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'CSINode', verbs: ALL_VERBS, categories: '' },
+  { name: 'csistoragecapacities', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: true, kind: 'CSIStorageCapacity', verbs: ALL_VERBS, categories: '' },
+  { name: 'storageclasses', shortNames: 'sc', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'StorageClass', verbs: ALL_VERBS, categories: '' },
+  { name: 'volumeattachments', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'VolumeAttachment', verbs: ALL_VERBS, categories: '' },
   { name: 'leases', shortNames: '', apiVersion: 'coordination.k8s.io/v1', namespaced: true, kind: 'Lease', verbs: ALL_VERBS, categories: '' },
   { name: 'endpointslices', shortNames: '', apiVersion: 'discovery.k8s.io/v1', namespaced: true, kind: 'EndpointSlice', verbs: ALL_VERBS, categories: '' },
 ];

@@ -178,6 +178,7 @@ export {
   addDiscoveryV1Kinds,
   addEventsV1Kinds,
   addRbacV1Kinds,
+  addStorageV1Kinds,
   newBuiltinScheme,
   PodListSchema,
 } from './register.js';
