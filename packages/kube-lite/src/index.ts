@@ -126,6 +126,8 @@ export { newCSIDriverStorage } from './registry/storage/csidriver/storage.js';
 export { newCSINodeStorage } from './registry/storage/csinode/storage.js';
 export { newCSIStorageCapacityStorage } from './registry/storage/csistoragecapacity/storage.js';
 export { newVolumeAttachmentStorage } from './registry/storage/volumeattachment/storage.js';
+export { CERTIFICATES_GROUP_NAME, certificatesRESTStorageProvider } from './registry/certificates/provider.js';
+export { newCSRStorage } from './registry/certificates/csr/storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

@@ -26,6 +26,7 @@ import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
 import { batchRESTStorageProvider } from './batch/provider.js';
 import { storageRESTStorageProvider } from './storage/provider.js';
+import { certificatesRESTStorageProvider } from './certificates/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
@@ -131,6 +132,7 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, ...(options.eventTTLMillis !== undefined && { eventTTLMillis: options.eventTTLMillis }) }),
     batchRESTStorageProvider(scheme),
+    certificatesRESTStorageProvider(scheme),
     storageRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),

@@ -24,6 +24,7 @@ import { authorizationRESTStorageProvider } from '../registry/authorization/prov
 import { requestUserOf } from '../registry/authorization/request-user.js';
 import { batchRESTStorageProvider } from '../registry/batch/provider.js';
 import { storageRESTStorageProvider } from '../registry/storage/provider.js';
+import { certificatesRESTStorageProvider } from '../registry/certificates/provider.js';
 import { discoveryRESTStorageProvider } from '../registry/discovery/provider.js';
 import { eventsRESTStorageProvider } from '../registry/events/provider.js';
 import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
@@ -78,7 +79,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
-  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, batch, rbac, storage, coordination, discovery.
+  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, batch, certificates, rbac, storage, coordination, discovery.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
@@ -86,6 +87,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     authenticationRESTStorageProvider({ scheme, tokenReview: { checker: tokens.tokenChecker(), apiAudiences: tokens.apiAudiences } }),
     authorizationRESTStorageProvider(ref, scheme),
     batchRESTStorageProvider(scheme),
+    certificatesRESTStorageProvider(scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
     storageRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),

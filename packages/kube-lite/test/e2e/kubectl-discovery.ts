@@ -34,6 +34,7 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'replicasets', shortNames: 'rs', apiVersion: 'apps/v1', namespaced: true, kind: 'ReplicaSet', verbs: ALL_VERBS, categories: 'all' },
   { name: 'cronjobs', shortNames: 'cj', apiVersion: 'batch/v1', namespaced: true, kind: 'CronJob', verbs: ALL_VERBS, categories: 'all' },
   { name: 'jobs', shortNames: '', apiVersion: 'batch/v1', namespaced: true, kind: 'Job', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'certificatesigningrequests', shortNames: 'csr', apiVersion: 'certificates.k8s.io/v1', namespaced: false, kind: 'CertificateSigningRequest', verbs: ALL_VERBS, categories: '' },
   { name: 'csidrivers', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'CSIDriver', verbs: ALL_VERBS, categories: '' },
   { name: 'csinodes', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'CSINode', verbs: ALL_VERBS, categories: '' },
   { name: 'csistoragecapacities', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: true, kind: 'CSIStorageCapacity', verbs: ALL_VERBS, categories: '' },

@@ -1,11 +1,13 @@
 /**
- * storage.k8s.io/v1 through kubectl 1.32 in few calls (issue #18's CPU budget): one `apply -f -` of every kind,
- * one `get -o wide` of the cluster-scoped kinds with their printer columns, the namespaced capacities, an
- * immutable-field error, and (memory backend only: it reads no storage) `explain`.
+ * storage.k8s.io/v1 and certificates.k8s.io/v1 through kubectl 1.32 in few calls (issue #18's CPU budget): one
+ * `apply -f -` of every kind, `certificate approve` and `deny` (the `/approval` subresource), one `get -o wide` of
+ * the cluster-scoped kinds with their printer columns, the namespaced capacities, an immutable-field error, and
+ * (memory backend only: it reads no storage) `explain`.
  */
 import type { Test } from 'tap';
 import type { Backend, Kubectl } from './harness.js';
-import { parseTables, rowOf } from './table.js';
+import { b64, EC_CSR, RSA_CSR } from '../registry/certificates/pem-fixtures.js';
+import { type PrintedTable, parseTables, rowOf } from './table.js';
 
 const AGE = /^\d+s$/;
 const DRIVER = 'ebs.csi.example.com';
@@ -24,7 +26,28 @@ function storageObjects(ns: string): object[] {
       spec: { attacher: DRIVER, nodeName: 'e2e-node', source: { persistentVolumeName: 'pv-1' } },
     },
     { apiVersion: 'storage.k8s.io/v1', kind: 'CSIStorageCapacity', metadata: { name: 'e2e-cap', namespace: ns }, storageClassName: 'e2e-fast', capacity: '10Gi' },
+    csr('e2e-node-csr', EC_CSR, 'kubernetes.io/kubelet-serving', ['digital signature', 'server auth']),
+    csr('e2e-user-csr', RSA_CSR, 'kubernetes.io/kube-apiserver-client', ['client auth']),
   ];
+}
+
+function csr(name: string, pem: string, signerName: string, usages: string[]): object {
+  const spec = { request: b64(pem), signerName, usages, expirationSeconds: 86400 };
+  return { apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest', metadata: { name }, spec };
+}
+
+const EMPTY: PrintedTable = { headers: [], rows: [] };
+
+async function approveAndDeny(t: Test, kubectl: Kubectl): Promise<void> {
+  t.equal(await kubectl.ok(t, ['certificate', 'approve', 'e2e-node-csr']), 'certificatesigningrequest.certificates.k8s.io/e2e-node-csr approved\n');
+  t.equal(await kubectl.ok(t, ['certificate', 'deny', 'e2e-user-csr']), 'certificatesigningrequest.certificates.k8s.io/e2e-user-csr denied\n');
+}
+
+function checkCSRs(t: Test, csrs: PrintedTable | undefined): void {
+  t.same(csrs?.headers, ['NAME', 'AGE', 'SIGNERNAME', 'REQUESTOR', 'REQUESTEDDURATION', 'CONDITION']);
+  const row = { AGE, REQUESTOR: /^\S+$/, REQUESTEDDURATION: '24h' };
+  t.match(rowOf(csrs ?? EMPTY, 'certificatesigningrequest.certificates.k8s.io/e2e-node-csr'), { ...row, SIGNERNAME: 'kubernetes.io/kubelet-serving', CONDITION: 'Approved' });
+  t.match(rowOf(csrs ?? EMPTY, 'certificatesigningrequest.certificates.k8s.io/e2e-user-csr'), { ...row, SIGNERNAME: 'kubernetes.io/kube-apiserver-client', CONDITION: 'Denied' });
 }
 
 /** Storage kinds (namespace `ns` holds the capacity); `explain` only on the memory backend. */
@@ -32,11 +55,14 @@ export async function storeKinds(t: Test, kubectl: Kubectl, ns: string, backend:
   const applied = await kubectl.ok(t, ['apply', '-f', '-'], { input: storageObjects(ns).map((o) => JSON.stringify(o)).join('\n') });
   t.equal(
     applied,
-    `namespace/${ns} created\nstorageclass.storage.k8s.io/e2e-fast created\ncsidriver.storage.k8s.io/${DRIVER} created\ncsinode.storage.k8s.io/e2e-node created\nvolumeattachment.storage.k8s.io/e2e-va created\ncsistoragecapacity.storage.k8s.io/e2e-cap created\n`,
+    `namespace/${ns} created\nstorageclass.storage.k8s.io/e2e-fast created\ncsidriver.storage.k8s.io/${DRIVER} created\ncsinode.storage.k8s.io/e2e-node created\nvolumeattachment.storage.k8s.io/e2e-va created\ncsistoragecapacity.storage.k8s.io/e2e-cap created\n` +
+      'certificatesigningrequest.certificates.k8s.io/e2e-node-csr created\ncertificatesigningrequest.certificates.k8s.io/e2e-user-csr created\n',
   );
-  const [sc, drivers, nodes, attachments] = parseTables(await kubectl.ok(t, ['get', 'sc,csidrivers,csinodes,volumeattachments', '-o', 'wide']));
+  await approveAndDeny(t, kubectl);
+  const [sc, drivers, nodes, attachments, csrs] = parseTables(await kubectl.ok(t, ['get', 'sc,csidrivers,csinodes,volumeattachments,csr', '-o', 'wide']));
+  checkCSRs(t, csrs);
   t.same(sc?.headers, ['NAME', 'PROVISIONER', 'RECLAIMPOLICY', 'VOLUMEBINDINGMODE', 'ALLOWVOLUMEEXPANSION', 'AGE']);
-  t.match(rowOf(sc ?? { headers: [], rows: [] }, 'storageclass.storage.k8s.io/e2e-fast (default)'), {
+  t.match(rowOf(sc ?? EMPTY, 'storageclass.storage.k8s.io/e2e-fast (default)'), {
     PROVISIONER: DRIVER,
     RECLAIMPOLICY: 'Delete',
     VOLUMEBINDINGMODE: 'Immediate',
@@ -44,7 +70,7 @@ export async function storeKinds(t: Test, kubectl: Kubectl, ns: string, backend:
     AGE,
   });
   t.same(drivers?.headers, ['NAME', 'ATTACHREQUIRED', 'PODINFOONMOUNT', 'STORAGECAPACITY', 'TOKENREQUESTS', 'REQUIRESREPUBLISH', 'MODES', 'AGE']);
-  t.match(rowOf(drivers ?? { headers: [], rows: [] }, `csidriver.storage.k8s.io/${DRIVER}`), {
+  t.match(rowOf(drivers ?? EMPTY, `csidriver.storage.k8s.io/${DRIVER}`), {
     ATTACHREQUIRED: 'true',
     PODINFOONMOUNT: 'false',
     STORAGECAPACITY: 'false',
@@ -53,9 +79,9 @@ export async function storeKinds(t: Test, kubectl: Kubectl, ns: string, backend:
     MODES: 'Persistent',
   });
   t.same(nodes?.headers, ['NAME', 'DRIVERS', 'AGE']);
-  t.match(rowOf(nodes ?? { headers: [], rows: [] }, 'csinode.storage.k8s.io/e2e-node'), { DRIVERS: '1', AGE });
+  t.match(rowOf(nodes ?? EMPTY, 'csinode.storage.k8s.io/e2e-node'), { DRIVERS: '1', AGE });
   t.same(attachments?.headers, ['NAME', 'ATTACHER', 'PV', 'NODE', 'ATTACHED', 'AGE']);
-  t.match(rowOf(attachments ?? { headers: [], rows: [] }, 'volumeattachment.storage.k8s.io/e2e-va'), { ATTACHER: DRIVER, PV: 'pv-1', NODE: 'e2e-node', ATTACHED: 'false' });
+  t.match(rowOf(attachments ?? EMPTY, 'volumeattachment.storage.k8s.io/e2e-va'), { ATTACHER: DRIVER, PV: 'pv-1', NODE: 'e2e-node', ATTACHED: 'false' });
   const [capacities] = parseTables(await kubectl.ok(t, ['get', 'csistoragecapacities', '-n', ns]));
   t.same(capacities, { headers: ['NAME', 'STORAGECLASSNAME', 'CAPACITY'], rows: [{ NAME: 'e2e-cap', STORAGECLASSNAME: 'e2e-fast', CAPACITY: '10Gi' }] });
   await kubectl.fails(
@@ -66,9 +92,12 @@ export async function storeKinds(t: Test, kubectl: Kubectl, ns: string, backend:
   if (backend === 'memory') {
     const explained = await kubectl.ok(t, ['explain', 'sc.provisioner', '--api-version=storage.k8s.io/v1']);
     t.match(explained, /^GROUP:\s+storage\.k8s\.io\nKIND:\s+StorageClass\nVERSION:\s+v1\n\nFIELD: provisioner <string>\n/);
+    const csrExplained = await kubectl.ok(t, ['explain', 'csr.spec.signerName']);
+    t.match(csrExplained, /^GROUP:\s+certificates\.k8s\.io\nKIND:\s+CertificateSigningRequest\nVERSION:\s+v1\n\nFIELD: signerName <string>\n/);
   }
   t.equal(
-    await kubectl.ok(t, ['delete', 'sc/e2e-fast', `csidriver/${DRIVER}`, 'csinode/e2e-node', 'volumeattachment/e2e-va']),
-    `storageclass.storage.k8s.io "e2e-fast" deleted\ncsidriver.storage.k8s.io "${DRIVER}" deleted\ncsinode.storage.k8s.io "e2e-node" deleted\nvolumeattachment.storage.k8s.io "e2e-va" deleted\n`,
+    await kubectl.ok(t, ['delete', 'sc/e2e-fast', `csidriver/${DRIVER}`, 'csinode/e2e-node', 'volumeattachment/e2e-va', 'csr/e2e-node-csr', 'csr/e2e-user-csr']),
+    `storageclass.storage.k8s.io "e2e-fast" deleted\ncsidriver.storage.k8s.io "${DRIVER}" deleted\ncsinode.storage.k8s.io "e2e-node" deleted\nvolumeattachment.storage.k8s.io "e2e-va" deleted\n` +
+      'certificatesigningrequest.certificates.k8s.io "e2e-node-csr" deleted\ncertificatesigningrequest.certificates.k8s.io "e2e-user-csr" deleted\n',
   );
 }

@@ -173,6 +173,7 @@ export {
   addAuthenticationV1Kinds,
   addAuthorizationV1Kinds,
   addBatchV1Kinds,
+  addCertificatesV1Kinds,
   addCoordinationV1Kinds,
   addCoreV1Kinds,
   addDiscoveryV1Kinds,

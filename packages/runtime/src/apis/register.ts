@@ -1,4 +1,4 @@
-/** Registration of the built-in core/v1, apps/v1, batch/v1, storage.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, apps/v1, batch/v1, certificates.k8s.io/v1, storage.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import {
   ControllerRevisionListSchema,
@@ -10,6 +10,7 @@ import {
 } from './generated/apps/v1/types.js';
 import { KINDS as BATCH_V1_KINDS } from './generated/batch/v1/kinds.js';
 import { KINDS as STORAGE_V1_KINDS } from './generated/storage/v1/kinds.js';
+import { KINDS as CERTIFICATES_V1_KINDS } from './generated/certificates/v1/kinds.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
 import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
 import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
@@ -107,6 +108,12 @@ export function addStorageV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(...STORAGE_V1_KINDS);
 }
 
+/** Registers CertificateSigningRequest and its list (certificates.k8s.io/v1). */
+export function addCertificatesV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'certificates.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(...CERTIFICATES_V1_KINDS);
+}
+
 /** Registers Lease and LeaseList (coordination.k8s.io/v1). */
 export function addCoordinationV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: 'coordination.k8s.io', version: 'v1' });
@@ -159,6 +166,7 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   addAuthenticationV1Kinds(addAuthorizationV1Kinds(scheme));
   addRbacV1Kinds(scheme);
   addBatchV1Kinds(scheme);
+  addCertificatesV1Kinds(scheme);
   addStorageV1Kinds(scheme);
   addDiscoveryV1Kinds(scheme);
   addEventsV1Kinds(scheme);
