@@ -128,6 +128,10 @@ export { newCSIStorageCapacityStorage } from './registry/storage/csistoragecapac
 export { newVolumeAttachmentStorage } from './registry/storage/volumeattachment/storage.js';
 export { CERTIFICATES_GROUP_NAME, certificatesRESTStorageProvider } from './registry/certificates/provider.js';
 export { newCSRStorage } from './registry/certificates/csr/storage.js';
+export { AUTOSCALING_GROUP_NAME, autoscalingRESTStorageProvider } from './registry/autoscaling/provider.js';
+export { type HPAStorage, newHPAStorage } from './registry/autoscaling/hpa/storage.js';
+export { hpaFromV1, hpaToV1 } from './registry/autoscaling/hpa/v1-conversion.js';
+export { ConvertedGetterUpdater, ConvertedStorage, type VersionConversion } from './registry/converted-storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

@@ -27,6 +27,7 @@ import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from
 import { batchRESTStorageProvider } from './batch/provider.js';
 import { storageRESTStorageProvider } from './storage/provider.js';
 import { certificatesRESTStorageProvider } from './certificates/provider.js';
+import { autoscalingRESTStorageProvider } from './autoscaling/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
@@ -131,6 +132,7 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     new LegacyRESTStorageProvider({ ...options, scheme }),
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, ...(options.eventTTLMillis !== undefined && { eventTTLMillis: options.eventTTLMillis }) }),
+    autoscalingRESTStorageProvider(scheme),
     batchRESTStorageProvider(scheme),
     certificatesRESTStorageProvider(scheme),
     storageRESTStorageProvider(scheme),

@@ -32,6 +32,7 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'daemonsets', shortNames: 'ds', apiVersion: 'apps/v1', namespaced: true, kind: 'DaemonSet', verbs: ALL_VERBS, categories: 'all' },
   { name: 'controllerrevisions', shortNames: '', apiVersion: 'apps/v1', namespaced: true, kind: 'ControllerRevision', verbs: ALL_VERBS, categories: '' },
   { name: 'replicasets', shortNames: 'rs', apiVersion: 'apps/v1', namespaced: true, kind: 'ReplicaSet', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'horizontalpodautoscalers', shortNames: 'hpa', apiVersion: 'autoscaling/v2', namespaced: true, kind: 'HorizontalPodAutoscaler', verbs: ALL_VERBS, categories: 'all' },
   { name: 'cronjobs', shortNames: 'cj', apiVersion: 'batch/v1', namespaced: true, kind: 'CronJob', verbs: ALL_VERBS, categories: 'all' },
   { name: 'jobs', shortNames: '', apiVersion: 'batch/v1', namespaced: true, kind: 'Job', verbs: ALL_VERBS, categories: 'all' },
   { name: 'certificatesigningrequests', shortNames: 'csr', apiVersion: 'certificates.k8s.io/v1', namespaced: false, kind: 'CertificateSigningRequest', verbs: ALL_VERBS, categories: '' },

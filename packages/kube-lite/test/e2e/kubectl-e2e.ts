@@ -34,7 +34,7 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('events and describe', (t) => eventsOfObject(t, kubectl, 'e2e-kinds'));
     await t.test('jobs and cronjobs', (t) => batchKinds(t, kubectl, 'e2e-batch'));
     await t.test('statefulsets, daemonsets, controllerrevisions', (t) => appsKinds(t, kubectl, 'e2e-apps'));
-    await t.test('storage.k8s.io, certificates.k8s.io', (t) => storeKinds(t, kubectl, 'e2e-store', backend));
+    await t.test('storage, certificates, autoscaling', (t) => storeKinds(t, kubectl, 'e2e-store', backend));
     await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
     await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
     await t.test('edit', (t) => edit(t, kubectl, env, 'e2e-apply'));

@@ -1,8 +1,9 @@
 /**
- * storage.k8s.io/v1 and certificates.k8s.io/v1 through kubectl 1.32 in few calls (issue #18's CPU budget): one
- * `apply -f -` of every kind, `certificate approve` and `deny` (the `/approval` subresource), one `get -o wide` of
- * the cluster-scoped kinds with their printer columns, the namespaced capacities, an immutable-field error, and
- * (memory backend only: it reads no storage) `explain`.
+ * storage.k8s.io/v1, certificates.k8s.io/v1 and autoscaling/v2+v1 through kubectl 1.32 in few calls (issue #18's
+ * CPU budget): one `apply -f -` of every kind, `certificate approve` and `deny` (the `/approval` subresource),
+ * `autoscale deployment` (kubectl 1.32 posts an autoscaling/v1 HPA: served from the v2 storage), one `get -o wide`
+ * of the cluster-scoped kinds with their printer columns, one of the namespaced kinds, an immutable-field error,
+ * and (memory backend only: it reads no storage) `explain`.
  */
 import type { Test } from 'tap';
 import type { Backend, Kubectl } from './harness.js';
@@ -26,6 +27,12 @@ function storageObjects(ns: string): object[] {
       spec: { attacher: DRIVER, nodeName: 'e2e-node', source: { persistentVolumeName: 'pv-1' } },
     },
     { apiVersion: 'storage.k8s.io/v1', kind: 'CSIStorageCapacity', metadata: { name: 'e2e-cap', namespace: ns }, storageClassName: 'e2e-fast', capacity: '10Gi' },
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: ns },
+      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } },
+    },
     csr('e2e-node-csr', EC_CSR, 'kubernetes.io/kubelet-serving', ['digital signature', 'server auth']),
     csr('e2e-user-csr', RSA_CSR, 'kubernetes.io/kube-apiserver-client', ['client auth']),
   ];
@@ -55,7 +62,7 @@ export async function storeKinds(t: Test, kubectl: Kubectl, ns: string, backend:
   const applied = await kubectl.ok(t, ['apply', '-f', '-'], { input: storageObjects(ns).map((o) => JSON.stringify(o)).join('\n') });
   t.equal(
     applied,
-    `namespace/${ns} created\nstorageclass.storage.k8s.io/e2e-fast created\ncsidriver.storage.k8s.io/${DRIVER} created\ncsinode.storage.k8s.io/e2e-node created\nvolumeattachment.storage.k8s.io/e2e-va created\ncsistoragecapacity.storage.k8s.io/e2e-cap created\n` +
+    `namespace/${ns} created\nstorageclass.storage.k8s.io/e2e-fast created\ncsidriver.storage.k8s.io/${DRIVER} created\ncsinode.storage.k8s.io/e2e-node created\nvolumeattachment.storage.k8s.io/e2e-va created\ncsistoragecapacity.storage.k8s.io/e2e-cap created\ndeployment.apps/web created\n` +
       'certificatesigningrequest.certificates.k8s.io/e2e-node-csr created\ncertificatesigningrequest.certificates.k8s.io/e2e-user-csr created\n',
   );
   await approveAndDeny(t, kubectl);
@@ -82,8 +89,14 @@ export async function storeKinds(t: Test, kubectl: Kubectl, ns: string, backend:
   t.match(rowOf(nodes ?? EMPTY, 'csinode.storage.k8s.io/e2e-node'), { DRIVERS: '1', AGE });
   t.same(attachments?.headers, ['NAME', 'ATTACHER', 'PV', 'NODE', 'ATTACHED', 'AGE']);
   t.match(rowOf(attachments ?? EMPTY, 'volumeattachment.storage.k8s.io/e2e-va'), { ATTACHER: DRIVER, PV: 'pv-1', NODE: 'e2e-node', ATTACHED: 'false' });
-  const [capacities] = parseTables(await kubectl.ok(t, ['get', 'csistoragecapacities', '-n', ns]));
-  t.same(capacities, { headers: ['NAME', 'STORAGECLASSNAME', 'CAPACITY'], rows: [{ NAME: 'e2e-cap', STORAGECLASSNAME: 'e2e-fast', CAPACITY: '10Gi' }] });
+  t.equal(await kubectl.ok(t, ['autoscale', 'deployment', 'web', '--min=2', '--max=5', '--cpu-percent=70', '-n', ns]), 'horizontalpodautoscaler.autoscaling/web autoscaled\n');
+  const [capacities, hpas] = parseTables(await kubectl.ok(t, ['get', 'csistoragecapacities,hpa', '-n', ns]));
+  t.same(capacities, {
+    headers: ['NAME', 'STORAGECLASSNAME', 'CAPACITY'],
+    rows: [{ NAME: 'csistoragecapacity.storage.k8s.io/e2e-cap', STORAGECLASSNAME: 'e2e-fast', CAPACITY: '10Gi' }],
+  });
+  t.same(hpas?.headers, ['NAME', 'REFERENCE', 'TARGETS', 'MINPODS', 'MAXPODS', 'REPLICAS', 'AGE']);
+  t.match(rowOf(hpas ?? EMPTY, 'horizontalpodautoscaler.autoscaling/web'), { REFERENCE: 'Deployment/web', TARGETS: 'cpu: <unknown>/70%', MINPODS: '2', MAXPODS: '5', REPLICAS: '0', AGE });
   await kubectl.fails(
     t,
     ['patch', 'sc', 'e2e-fast', '-p', '{"provisioner":"other.example.com","reclaimPolicy":"Retain"}'],
@@ -94,6 +107,8 @@ export async function storeKinds(t: Test, kubectl: Kubectl, ns: string, backend:
     t.match(explained, /^GROUP:\s+storage\.k8s\.io\nKIND:\s+StorageClass\nVERSION:\s+v1\n\nFIELD: provisioner <string>\n/);
     const csrExplained = await kubectl.ok(t, ['explain', 'csr.spec.signerName']);
     t.match(csrExplained, /^GROUP:\s+certificates\.k8s\.io\nKIND:\s+CertificateSigningRequest\nVERSION:\s+v1\n\nFIELD: signerName <string>\n/);
+    const hpaExplained = await kubectl.ok(t, ['explain', 'hpa.spec.behavior']);
+    t.match(hpaExplained, /^GROUP:\s+autoscaling\nKIND:\s+HorizontalPodAutoscaler\nVERSION:\s+v2\n\nFIELD: behavior <HorizontalPodAutoscalerBehavior>\n/);
   }
   t.equal(
     await kubectl.ok(t, ['delete', 'sc/e2e-fast', `csidriver/${DRIVER}`, 'csinode/e2e-node', 'volumeattachment/e2e-va', 'csr/e2e-node-csr', 'csr/e2e-user-csr']),

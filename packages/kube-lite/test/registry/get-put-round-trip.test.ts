@@ -38,6 +38,7 @@ const FIXTURES: Readonly<Record<string, Json>> = {
   'apis/apps/v1 controllerrevisions': { data: { spec: { template: { metadata: { labels } } } }, revision: 1 },
   'apis/batch/v1 jobs': { spec: { template: { metadata: { labels }, spec: { ...podSpec, restartPolicy: 'Never' } } } },
   'apis/batch/v1 cronjobs': { spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: { spec: { ...podSpec, restartPolicy: 'OnFailure' } } } } } },
+  'apis/autoscaling/v2 horizontalpodautoscalers': { spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'rt' }, maxReplicas: 3, behavior: { scaleDown: { stabilizationWindowSeconds: 60 } } } },
   'apis/certificates.k8s.io/v1 certificatesigningrequests': { spec: { request: b64(EC_CSR), signerName: 'example.com/rt', usages: ['digital signature', 'client auth'], expirationSeconds: 3600 } },
   'apis/storage.k8s.io/v1 storageclasses': { provisioner: 'rt.example.com/disk', parameters: { type: 'ssd' }, allowedTopologies: [{ matchLabelExpressions: [{ key: 'zone', values: ['a'] }] }] },
   'apis/storage.k8s.io/v1 csidrivers': { spec: { attachRequired: false, tokenRequests: [{ audience: 'rt' }] } },

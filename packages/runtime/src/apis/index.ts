@@ -170,6 +170,7 @@ export {
 } from './defaults.js';
 export {
   addAppsV1Kinds,
+  addAutoscalingKinds,
   addAuthenticationV1Kinds,
   addAuthorizationV1Kinds,
   addBatchV1Kinds,
