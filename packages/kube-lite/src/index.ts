@@ -120,6 +120,18 @@ export { BATCH_GROUP_NAME, batchRESTStorageProvider } from './registry/batch/pro
 export { JOB_FIELD_LABELS, type JobStorageOptions, newJobStorage } from './registry/batch/job/storage.js';
 export { type CronJobStorageOptions, newCronJobStorage } from './registry/batch/cronjob/storage.js';
 export { cronScheduleError } from './registry/batch/cronjob/schedule.js';
+export { STORAGE_GROUP_NAME, storageRESTStorageProvider } from './registry/storage/provider.js';
+export { newStorageClassStorage } from './registry/storage/storageclass/storage.js';
+export { newCSIDriverStorage } from './registry/storage/csidriver/storage.js';
+export { newCSINodeStorage } from './registry/storage/csinode/storage.js';
+export { newCSIStorageCapacityStorage } from './registry/storage/csistoragecapacity/storage.js';
+export { newVolumeAttachmentStorage } from './registry/storage/volumeattachment/storage.js';
+export { CERTIFICATES_GROUP_NAME, certificatesRESTStorageProvider } from './registry/certificates/provider.js';
+export { newCSRStorage } from './registry/certificates/csr/storage.js';
+export { AUTOSCALING_GROUP_NAME, autoscalingRESTStorageProvider } from './registry/autoscaling/provider.js';
+export { type HPAStorage, newHPAStorage } from './registry/autoscaling/hpa/storage.js';
+export { hpaFromV1, hpaToV1 } from './registry/autoscaling/hpa/v1-conversion.js';
+export { ConvertedGetterUpdater, ConvertedStorage, type VersionConversion } from './registry/converted-storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

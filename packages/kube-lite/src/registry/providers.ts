@@ -25,6 +25,9 @@ import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
 import { batchRESTStorageProvider } from './batch/provider.js';
+import { storageRESTStorageProvider } from './storage/provider.js';
+import { certificatesRESTStorageProvider } from './certificates/provider.js';
+import { autoscalingRESTStorageProvider } from './autoscaling/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
@@ -129,7 +132,10 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     new LegacyRESTStorageProvider({ ...options, scheme }),
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, ...(options.eventTTLMillis !== undefined && { eventTTLMillis: options.eventTTLMillis }) }),
+    autoscalingRESTStorageProvider(scheme),
     batchRESTStorageProvider(scheme),
+    certificatesRESTStorageProvider(scheme),
+    storageRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
   ];

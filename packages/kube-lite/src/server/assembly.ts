@@ -23,6 +23,9 @@ import { privilegedGroupsAuthorizer } from '../registry/authorization/privileged
 import { authorizationRESTStorageProvider } from '../registry/authorization/provider.js';
 import { requestUserOf } from '../registry/authorization/request-user.js';
 import { batchRESTStorageProvider } from '../registry/batch/provider.js';
+import { storageRESTStorageProvider } from '../registry/storage/provider.js';
+import { certificatesRESTStorageProvider } from '../registry/certificates/provider.js';
+import { autoscalingRESTStorageProvider } from '../registry/autoscaling/provider.js';
 import { discoveryRESTStorageProvider } from '../registry/discovery/provider.js';
 import { eventsRESTStorageProvider } from '../registry/events/provider.js';
 import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
@@ -77,15 +80,18 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
-  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, batch, rbac, coordination, discovery.
+  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, autoscaling, batch, certificates, rbac, storage, coordination, discovery.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, eventTTLMillis: o.eventTTLMillis }),
     authenticationRESTStorageProvider({ scheme, tokenReview: { checker: tokens.tokenChecker(), apiAudiences: tokens.apiAudiences } }),
     authorizationRESTStorageProvider(ref, scheme),
+    autoscalingRESTStorageProvider(scheme),
     batchRESTStorageProvider(scheme),
+    certificatesRESTStorageProvider(scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
+    storageRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
   ];

@@ -7,6 +7,7 @@
  */
 import t from 'tap';
 import { startKubeLite } from '../../src/testing/index.js';
+import { b64, EC_CSR } from './certificates/pem-fixtures.js';
 
 type Json = Record<string, unknown>;
 
@@ -37,6 +38,13 @@ const FIXTURES: Readonly<Record<string, Json>> = {
   'apis/apps/v1 controllerrevisions': { data: { spec: { template: { metadata: { labels } } } }, revision: 1 },
   'apis/batch/v1 jobs': { spec: { template: { metadata: { labels }, spec: { ...podSpec, restartPolicy: 'Never' } } } },
   'apis/batch/v1 cronjobs': { spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: { spec: { ...podSpec, restartPolicy: 'OnFailure' } } } } } },
+  'apis/autoscaling/v2 horizontalpodautoscalers': { spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'rt' }, maxReplicas: 3, behavior: { scaleDown: { stabilizationWindowSeconds: 60 } } } },
+  'apis/certificates.k8s.io/v1 certificatesigningrequests': { spec: { request: b64(EC_CSR), signerName: 'example.com/rt', usages: ['digital signature', 'client auth'], expirationSeconds: 3600 } },
+  'apis/storage.k8s.io/v1 storageclasses': { provisioner: 'rt.example.com/disk', parameters: { type: 'ssd' }, allowedTopologies: [{ matchLabelExpressions: [{ key: 'zone', values: ['a'] }] }] },
+  'apis/storage.k8s.io/v1 csidrivers': { spec: { attachRequired: false, tokenRequests: [{ audience: 'rt' }] } },
+  'apis/storage.k8s.io/v1 csinodes': { spec: { drivers: [{ name: 'rt.example.com', nodeID: 'n-1', topologyKeys: ['zone'], allocatable: { count: 3 } }] } },
+  'apis/storage.k8s.io/v1 csistoragecapacities': { storageClassName: 'rt', capacity: '1Gi', nodeTopology: { matchLabels: { zone: 'a' } } },
+  'apis/storage.k8s.io/v1 volumeattachments': { spec: { attacher: 'rt.example.com', nodeName: 'n-1', source: { persistentVolumeName: 'pv-1' } } },
   'apis/events.k8s.io/v1 events': { eventTime, reportingController: 'rt/c', reportingInstance: 'i', action: 'A', reason: 'R', type: 'Normal', regarding: { kind: 'Pod', name: 'p', namespace: NS } },
   'apis/rbac.authorization.k8s.io/v1 clusterrolebindings': { roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' }, subjects },
   'apis/rbac.authorization.k8s.io/v1 clusterroles': { rules },

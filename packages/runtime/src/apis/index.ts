@@ -170,14 +170,17 @@ export {
 } from './defaults.js';
 export {
   addAppsV1Kinds,
+  addAutoscalingKinds,
   addAuthenticationV1Kinds,
   addAuthorizationV1Kinds,
   addBatchV1Kinds,
+  addCertificatesV1Kinds,
   addCoordinationV1Kinds,
   addCoreV1Kinds,
   addDiscoveryV1Kinds,
   addEventsV1Kinds,
   addRbacV1Kinds,
+  addStorageV1Kinds,
   newBuiltinScheme,
   PodListSchema,
 } from './register.js';

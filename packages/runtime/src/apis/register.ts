@@ -1,4 +1,4 @@
-/** Registration of the built-in core/v1, apps/v1, batch/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, apps/v1, autoscaling/v2 and v1, batch/v1, certificates.k8s.io/v1, storage.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import {
   ControllerRevisionListSchema,
@@ -9,6 +9,13 @@ import {
   StatefulSetSchema,
 } from './generated/apps/v1/types.js';
 import { KINDS as BATCH_V1_KINDS } from './generated/batch/v1/kinds.js';
+import { KINDS as STORAGE_V1_KINDS } from './generated/storage/v1/kinds.js';
+import { KINDS as CERTIFICATES_V1_KINDS } from './generated/certificates/v1/kinds.js';
+import { KINDS as AUTOSCALING_V2_KINDS } from './generated/autoscaling/v2/kinds.js';
+import {
+  HorizontalPodAutoscalerListSchema as HorizontalPodAutoscalerV1ListSchema,
+  HorizontalPodAutoscalerSchema as HorizontalPodAutoscalerV1Schema,
+} from './generated/autoscaling/v1/types.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
 import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
 import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
@@ -97,6 +104,32 @@ export function addBatchV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(...BATCH_V1_KINDS);
 }
 
+/**
+ * Registers StorageClass, VolumeAttachment, CSINode, CSIDriver, CSIStorageCapacity and their lists
+ * (storage.k8s.io/v1); their defaults are applied by the serving strategies.
+ */
+export function addStorageV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'storage.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(...STORAGE_V1_KINDS);
+}
+
+/**
+ * Registers HorizontalPodAutoscaler and its list in autoscaling/v2 and autoscaling/v1 (whose Scale comes with
+ * the meta kinds); kube-lite converts between the two.
+ */
+export function addAutoscalingKinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'autoscaling', version: 'v2' });
+  addMetaToGroupVersion(scheme, { group: 'autoscaling', version: 'v1' });
+  scheme.addKnownTypes(...AUTOSCALING_V2_KINDS);
+  return scheme.addKnownTypes(HorizontalPodAutoscalerV1Schema, HorizontalPodAutoscalerV1ListSchema);
+}
+
+/** Registers CertificateSigningRequest and its list (certificates.k8s.io/v1). */
+export function addCertificatesV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'certificates.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(...CERTIFICATES_V1_KINDS);
+}
+
 /** Registers Lease and LeaseList (coordination.k8s.io/v1). */
 export function addCoordinationV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: 'coordination.k8s.io', version: 'v1' });
@@ -148,7 +181,10 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   const scheme = addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
   addAuthenticationV1Kinds(addAuthorizationV1Kinds(scheme));
   addRbacV1Kinds(scheme);
+  addAutoscalingKinds(scheme);
   addBatchV1Kinds(scheme);
+  addCertificatesV1Kinds(scheme);
+  addStorageV1Kinds(scheme);
   addDiscoveryV1Kinds(scheme);
   addEventsV1Kinds(scheme);
   return addBuiltinDefaults(scheme);

@@ -1,0 +1,29 @@
+/**
+ * CertificateSigningRequest storage (pkg/registry/certificates/certificates/storage): `certificatesigningrequests`
+ * (short name `csr`), `certificatesigningrequests/status` and `certificatesigningrequests/approval` of
+ * certificates.k8s.io/v1.
+ * @module
+ */
+import { StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import type { PrinterOptions } from '../../../printers/index.js';
+import type { RESTOptionsGetter } from '../../rest-options.js';
+import { storeOptionsFor } from '../../store-options.js';
+import { newCSRTableConvertor } from './printer.js';
+import { CSRApprovalStrategy, CSRStatusStrategy, CSRStrategy } from './strategy.js';
+
+/** The CSR resource and its two subresources. */
+export function newCSRStorage(getter: RESTOptionsGetter, options: { readonly printer?: PrinterOptions } = {}): Record<string, Storage> {
+  const strategy = new CSRStrategy();
+  const names = { group: 'certificates.k8s.io', version: 'v1', kind: 'CertificateSigningRequest', resource: 'certificatesigningrequests', singular: 'certificatesigningrequest' };
+  const storeOptions: StoreOptions = {
+    ...storeOptionsFor(getter, names),
+    strategies: { create: strategy, update: strategy, delete: strategy },
+    tableConvertor: newCSRTableConvertor(options.printer),
+    shortNames: ['csr'],
+  };
+  return {
+    certificatesigningrequests: new Store(storeOptions),
+    'certificatesigningrequests/status': new StatusREST(storeOptions, new CSRStatusStrategy(strategy)),
+    'certificatesigningrequests/approval': new StatusREST(storeOptions, new CSRApprovalStrategy(strategy)),
+  };
+}
