@@ -19,7 +19,11 @@ import { EVENT_FIELD_LABELS } from './core/event/fields.js';
 import { newEventStorage } from './core/event/storage.js';
 import { NAMESPACE_FIELD_LABELS, newNamespaceStorage } from './core/namespace/storage.js';
 import { NODE_FIELD_LABELS, newNodeStorage } from './core/node/storage.js';
+import { newPersistentVolumeStorage } from './core/persistentvolume/storage.js';
+import { newPersistentVolumeClaimStorage } from './core/persistentvolumeclaim/storage.js';
 import { newPodStorage, POD_FIELD_LABELS } from './core/pod/storage.js';
+import { newPodTemplateStorage } from './core/podtemplate/storage.js';
+import { newReplicationControllerStorage, REPLICATION_CONTROLLER_FIELD_LABELS } from './core/replicationcontroller/storage.js';
 import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js';
 import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
@@ -40,7 +44,10 @@ export interface ProviderOptions {
   readonly scheme?: Scheme;
 }
 
-/** The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes, endpoints. */
+/**
+ * The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes,
+ * endpoints, persistentvolumeclaims, persistentvolumes, replicationcontrollers, podtemplates.
+ */
 export class LegacyRESTStorageProvider implements RESTStorageProvider {
   readonly #options: ProviderOptions;
   readonly #scheme: Scheme;
@@ -71,10 +78,14 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
       events: () => newEventStorage(getter, this.#options.eventTTLMillis === undefined ? {} : { ttlSeconds: Math.ceil(this.#options.eventTTLMillis / 1000) }),
       nodes: () => newNodeStorage(getter),
       endpoints: () => newEndpointsStorage(getter),
+      persistentvolumeclaims: () => newPersistentVolumeClaimStorage(getter),
+      persistentvolumes: () => newPersistentVolumeStorage(getter),
+      replicationcontrollers: () => newReplicationControllerStorage(getter),
+      podtemplates: () => newPodTemplateStorage(getter),
     });
     return groupInfoOf([{ gv: v1, storage }], {
       scheme: this.#scheme,
-      fieldLabels: { Pod: POD_FIELD_LABELS, Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS },
+      fieldLabels: { Pod: POD_FIELD_LABELS, Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS, ReplicationController: REPLICATION_CONTROLLER_FIELD_LABELS },
     });
   }
 }
