@@ -23,6 +23,8 @@ import { newPersistentVolumeStorage } from './core/persistentvolume/storage.js';
 import { newPersistentVolumeClaimStorage } from './core/persistentvolumeclaim/storage.js';
 import { newPodStorage, POD_FIELD_LABELS } from './core/pod/storage.js';
 import { newPodTemplateStorage } from './core/podtemplate/storage.js';
+import { newLimitRangeStorage } from './core/limitrange/storage.js';
+import { newResourceQuotaStorage } from './core/resourcequota/storage.js';
 import { newReplicationControllerStorage, REPLICATION_CONTROLLER_FIELD_LABELS } from './core/replicationcontroller/storage.js';
 import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js';
 import { newServiceStorage } from './core/service/storage.js';
@@ -46,7 +48,8 @@ export interface ProviderOptions {
 
 /**
  * The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes,
- * endpoints, persistentvolumeclaims, persistentvolumes, replicationcontrollers, podtemplates.
+ * endpoints, persistentvolumeclaims, persistentvolumes, replicationcontrollers, podtemplates, resourcequotas,
+ * limitranges.
  */
 export class LegacyRESTStorageProvider implements RESTStorageProvider {
   readonly #options: ProviderOptions;
@@ -82,6 +85,8 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
       persistentvolumes: () => newPersistentVolumeStorage(getter),
       replicationcontrollers: () => newReplicationControllerStorage(getter),
       podtemplates: () => newPodTemplateStorage(getter),
+      resourcequotas: () => newResourceQuotaStorage(getter),
+      limitranges: () => newLimitRangeStorage(getter),
     });
     return groupInfoOf([{ gv: v1, storage }], {
       scheme: this.#scheme,

@@ -1,7 +1,7 @@
 /**
- * The rest of core/v1 through kubectl 1.32: one `apply -f -` of a claim, a volume, a replication controller and
- * a pod template, one `get -o wide` of those kinds with the printer columns, `scale rc`, and (memory backend
- * only) `explain` for the new kinds.
+ * The rest of core/v1 through kubectl 1.32: one `apply -f -` of a claim, a volume, a replication controller, a
+ * pod template and a limit range, `create quota` (a protobuf body), `scale rc`, one `get -o wide` of those kinds
+ * with the printer columns, and (memory backend only) `explain`.
  */
 import type { Test } from 'tap';
 import type { Backend, Kubectl } from './harness.js';
@@ -18,6 +18,7 @@ function manifest(ns: string): object[] {
     { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: meta('data'), spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
     { apiVersion: 'v1', kind: 'ReplicationController', metadata: meta('web'), spec: { template } },
     { apiVersion: 'v1', kind: 'PodTemplate', metadata: meta('tpl'), template },
+    { apiVersion: 'v1', kind: 'LimitRange', metadata: meta('limits'), spec: { limits: [{ type: 'Container', max: { cpu: '2' } }] } },
   ];
 }
 
@@ -32,6 +33,8 @@ const EXPECTED_TABLES: ReadonlyArray<{ readonly name: string; readonly headers: 
     headers: ['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR'],
     row: { DESIRED: '3', CURRENT: '0', READY: '0', AGE, CONTAINERS: 'c', IMAGES: 'busybox:1.36', SELECTOR: 'app=core' },
   },
+  { name: 'resourcequota/pods', headers: ['NAME', 'AGE', 'REQUEST', 'LIMIT'], row: { AGE, REQUEST: '', LIMIT: '' } },
+  { name: 'limitrange/limits', headers: ['NAME', 'CREATED AT'], row: { 'CREATED AT': /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/ } },
   { name: 'podtemplate/tpl', headers: ['NAME', 'CONTAINERS', 'IMAGES', 'POD LABELS'], row: { CONTAINERS: 'c', IMAGES: 'busybox:1.36', 'POD LABELS': 'app=core' } },
 ];
 
@@ -44,10 +47,11 @@ export async function coreKinds(t: Test, kubectl: Kubectl, ns: string, backend: 
   await kubectl.ok(t, ['create', 'namespace', ns]);
   const inNs = ['-n', ns];
   const applied = await kubectl.ok(t, ['apply', '-f', '-'], { input: manifest(ns).map((o) => JSON.stringify(o)).join('\n') });
-  t.equal(applied, `persistentvolume/${ns}-pv created\npersistentvolumeclaim/data created\nreplicationcontroller/web created\npodtemplate/tpl created\n`);
+  t.equal(applied, `persistentvolume/${ns}-pv created\npersistentvolumeclaim/data created\nreplicationcontroller/web created\npodtemplate/tpl created\nlimitrange/limits created\n`);
+  t.equal(await kubectl.ok(t, ['create', 'quota', 'pods', '--hard=pods=10,requests.cpu=1', ...inNs]), 'resourcequota/pods created\n');
   t.equal(await kubectl.ok(t, ['scale', 'rc', 'web', '--replicas=3', ...inNs]), 'replicationcontroller/web scaled\n');
 
-  const tables = parseTables(await kubectl.ok(t, ['get', 'pvc,pv,rc,podtemplates', '-o', 'wide', ...inNs]));
+  const tables = parseTables(await kubectl.ok(t, ['get', 'pvc,pv,rc,podtemplates,quota,limits', '-o', 'wide', ...inNs]));
   for (const expected of EXPECTED_TABLES) {
     const table = tableWith(tables, expected.name);
     t.same(table?.headers, expected.headers, `${expected.name} columns`);
@@ -60,6 +64,7 @@ export async function coreKinds(t: Test, kubectl: Kubectl, ns: string, backend: 
   if (backend === 'memory') {
     const explained = await kubectl.ok(t, ['explain', 'pvc.spec.volumeMode']);
     t.match(explained, /^KIND:\s+PersistentVolumeClaim\nVERSION:\s+v1\n\nFIELD: volumeMode <string>\n/);
+    t.match(await kubectl.ok(t, ['explain', 'rc.spec.selector']), /^KIND:\s+ReplicationController\nVERSION:\s+v1\n\nFIELD: selector <map\[string\]string>\n/);
   }
   t.equal(await kubectl.ok(t, ['delete', 'pv', `${ns}-pv`]), `persistentvolume "${ns}-pv" deleted\n`);
 }

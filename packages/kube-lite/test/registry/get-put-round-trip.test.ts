@@ -29,6 +29,8 @@ const FIXTURES: Readonly<Record<string, Json>> = {
   'api/v1 persistentvolumes': { spec: { accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' }, hostPath: { path: '/rt' } } },
   'api/v1 podtemplates': { template },
   'api/v1 replicationcontrollers': { spec: { selector: labels, template } },
+  'api/v1 resourcequotas': { spec: { hard: { pods: '10', 'requests.cpu': '2' } } },
+  'api/v1 limitranges': { spec: { limits: [{ type: 'Container', max: { cpu: '2' }, min: { cpu: '100m' } }] } },
   'api/v1 pods': { spec: { ...podSpec, tolerations: [{ key: 'k', operator: 'Exists' }] } },
   'api/v1 secrets': { stringData: { a: 'b' } },
   'api/v1 serviceaccounts': {},
