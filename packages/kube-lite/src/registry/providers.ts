@@ -13,6 +13,7 @@ import { newReplicaSetStorage } from './apps/replicaset/storage.js';
 import { newStatefulSetStorage } from './apps/statefulset/storage.js';
 import { newLeaseStorage } from './coordination/lease/storage.js';
 import { eventsRESTStorageProvider } from './events/provider.js';
+import { newBindingStorage } from './core/binding/storage.js';
 import { newConfigMapStorage } from './core/configmap/storage.js';
 import { newEndpointsStorage } from './core/endpoints/storage.js';
 import { EVENT_FIELD_LABELS } from './core/event/fields.js';
@@ -49,7 +50,7 @@ export interface ProviderOptions {
 /**
  * The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes,
  * endpoints, persistentvolumeclaims, persistentvolumes, replicationcontrollers, podtemplates, resourcequotas,
- * limitranges.
+ * limitranges, bindings.
  */
 export class LegacyRESTStorageProvider implements RESTStorageProvider {
   readonly #options: ProviderOptions;
@@ -87,6 +88,7 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
       podtemplates: () => newPodTemplateStorage(getter),
       resourcequotas: () => newResourceQuotaStorage(getter),
       limitranges: () => newLimitRangeStorage(getter),
+      bindings: () => newBindingStorage(getter),
     });
     return groupInfoOf([{ gv: v1, storage }], {
       scheme: this.#scheme,

@@ -1,7 +1,7 @@
 /**
  * The rest of core/v1 through kubectl 1.32: one `apply -f -` of a claim, a volume, a replication controller, a
- * pod template and a limit range, `create quota` (a protobuf body), `scale rc`, one `get -o wide` of those kinds
- * with the printer columns, and (memory backend only) `explain`.
+ * pod template, a pod and a limit range, `create quota` (a protobuf body), a pods/binding through `create --raw`,
+ * `scale rc`, one `get -o wide` of those kinds with the printer columns, and (memory backend only) `explain`.
  */
 import type { Test } from 'tap';
 import type { Backend, Kubectl } from './harness.js';
@@ -18,6 +18,7 @@ function manifest(ns: string): object[] {
     { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: meta('data'), spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
     { apiVersion: 'v1', kind: 'ReplicationController', metadata: meta('web'), spec: { template } },
     { apiVersion: 'v1', kind: 'PodTemplate', metadata: meta('tpl'), template },
+    { apiVersion: 'v1', kind: 'Pod', metadata: meta('runner'), spec: { containers: [{ name: 'c', image: 'busybox:1.36' }] } },
     { apiVersion: 'v1', kind: 'LimitRange', metadata: meta('limits'), spec: { limits: [{ type: 'Container', max: { cpu: '2' } }] } },
   ];
 }
@@ -47,8 +48,11 @@ export async function coreKinds(t: Test, kubectl: Kubectl, ns: string, backend: 
   await kubectl.ok(t, ['create', 'namespace', ns]);
   const inNs = ['-n', ns];
   const applied = await kubectl.ok(t, ['apply', '-f', '-'], { input: manifest(ns).map((o) => JSON.stringify(o)).join('\n') });
-  t.equal(applied, `persistentvolume/${ns}-pv created\npersistentvolumeclaim/data created\nreplicationcontroller/web created\npodtemplate/tpl created\nlimitrange/limits created\n`);
+  t.equal(applied, `persistentvolume/${ns}-pv created\npersistentvolumeclaim/data created\nreplicationcontroller/web created\npodtemplate/tpl created\npod/runner created\nlimitrange/limits created\n`);
   t.equal(await kubectl.ok(t, ['create', 'quota', 'pods', '--hard=pods=10,requests.cpu=1', ...inNs]), 'resourcequota/pods created\n');
+  const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'runner' }, target: { kind: 'Node', name: 'node-1' } };
+  const bound: unknown = JSON.parse(await kubectl.ok(t, ['create', '--raw', `/api/v1/namespaces/${ns}/pods/runner/binding`, '-f', '-'], { input: JSON.stringify(binding) }));
+  t.match(bound, { kind: 'Status', status: 'Success', code: 201 }, 'pods/binding');
   t.equal(await kubectl.ok(t, ['scale', 'rc', 'web', '--replicas=3', ...inNs]), 'replicationcontroller/web scaled\n');
 
   const tables = parseTables(await kubectl.ok(t, ['get', 'pvc,pv,rc,podtemplates,quota,limits', '-o', 'wide', ...inNs]));

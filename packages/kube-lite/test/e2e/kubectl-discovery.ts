@@ -29,6 +29,7 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'replicationcontrollers', shortNames: 'rc', apiVersion: 'v1', namespaced: true, kind: 'ReplicationController', verbs: ALL_VERBS, categories: 'all' },
   { name: 'resourcequotas', shortNames: 'quota', apiVersion: 'v1', namespaced: true, kind: 'ResourceQuota', verbs: ALL_VERBS, categories: '' },
   { name: 'limitranges', shortNames: 'limits', apiVersion: 'v1', namespaced: true, kind: 'LimitRange', verbs: ALL_VERBS, categories: '' },
+  { name: 'bindings', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Binding', verbs: 'create', categories: '' },
   { name: 'pods', shortNames: 'po', apiVersion: 'v1', namespaced: true, kind: 'Pod', verbs: ALL_VERBS, categories: 'all' },
   { name: 'secrets', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Secret', verbs: ALL_VERBS, categories: '' },
   { name: 'serviceaccounts', shortNames: 'sa', apiVersion: 'v1', namespaced: true, kind: 'ServiceAccount', verbs: ALL_VERBS, categories: '' },
