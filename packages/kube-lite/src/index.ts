@@ -122,6 +122,9 @@ export { BindingREST, LegacyBindingREST, PodBinder } from './registry/core/bindi
 export { newBindingStorage } from './registry/core/binding/storage.js';
 export { PodStreamREST, type PodStreamKind } from './registry/core/pod/connect-rest.js';
 export { PodProxyREST } from './registry/core/pod/proxy-rest.js';
+export { type ComponentProbes, ComponentStatusREST } from './registry/core/componentstatus/rest.js';
+export { type ComponentStatusStorageOptions, componentProbes, newComponentStatusStorage } from './registry/core/componentstatus/storage.js';
+export { etcdHealthProbe, httpsHealthProbe, type Probe, type ProbeResult } from './registry/core/componentstatus/probes.js';
 export { ClusterIPRange } from './registry/core/service/ip-range.js';
 export { NodePortRange } from './registry/core/service/port-range.js';
 export { DEFAULT_SERVICE_CLUSTER_IP_RANGE, newServiceStorage, ServiceREST, type ServiceStorageOptions } from './registry/core/service/storage.js';

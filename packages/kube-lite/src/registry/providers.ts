@@ -14,6 +14,7 @@ import { newStatefulSetStorage } from './apps/statefulset/storage.js';
 import { newLeaseStorage } from './coordination/lease/storage.js';
 import { eventsRESTStorageProvider } from './events/provider.js';
 import { newBindingStorage } from './core/binding/storage.js';
+import { newComponentStatusStorage } from './core/componentstatus/storage.js';
 import { newConfigMapStorage } from './core/configmap/storage.js';
 import { newEndpointsStorage } from './core/endpoints/storage.js';
 import { EVENT_FIELD_LABELS } from './core/event/fields.js';
@@ -45,12 +46,16 @@ export interface ProviderOptions {
   readonly serviceNodePortRange?: string;
   /** The scheme of every kind served (default: a new built-in scheme). */
   readonly scheme?: Scheme;
+  /** `--storage-backend` (componentstatuses probe etcd only for `etcd3`). */
+  readonly storageBackend?: 'memory' | 'etcd3';
+  /** `--etcd-servers` (componentstatuses' `etcd-0`). */
+  readonly etcdServers?: readonly string[];
 }
 
 /**
  * The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes,
  * endpoints, persistentvolumeclaims, persistentvolumes, replicationcontrollers, podtemplates, resourcequotas,
- * limitranges, bindings.
+ * limitranges, bindings, componentstatuses.
  */
 export class LegacyRESTStorageProvider implements RESTStorageProvider {
   readonly #options: ProviderOptions;
@@ -88,7 +93,9 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
       podtemplates: () => newPodTemplateStorage(getter),
       resourcequotas: () => newResourceQuotaStorage(getter),
       limitranges: () => newLimitRangeStorage(getter),
-      bindings: () => newBindingStorage(getter),
+      // Upstream serves bindings through the pod storage even with pods off; kube-lite then opens no pod storage.
+      bindings: () => (source.resourceEnabled({ ...v1, resource: 'pods' }) ? newBindingStorage(getter) : {}),
+      componentstatuses: () => newComponentStatusStorage(this.#options),
     });
     return groupInfoOf([{ gv: v1, storage }], {
       scheme: this.#scheme,

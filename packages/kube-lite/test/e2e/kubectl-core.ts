@@ -1,7 +1,7 @@
 /**
  * The rest of core/v1 through kubectl 1.32: one `apply -f -` of a claim, a volume, a replication controller, a
  * pod template, a pod and a limit range, `create quota` (a protobuf body), a pods/binding through `create --raw`,
- * `scale rc`, one `get -o wide` of those kinds with the printer columns, and (memory backend only) `explain`.
+ * `scale rc`, one `get -o wide` of those kinds and componentstatuses with the printer columns, and (memory backend only) `explain`.
  */
 import type { Test } from 'tap';
 import type { Backend, Kubectl } from './harness.js';
@@ -36,6 +36,11 @@ const EXPECTED_TABLES: ReadonlyArray<{ readonly name: string; readonly headers: 
   },
   { name: 'resourcequota/pods', headers: ['NAME', 'AGE', 'REQUEST', 'LIMIT'], row: { AGE, REQUEST: '', LIMIT: '' } },
   { name: 'limitrange/limits', headers: ['NAME', 'CREATED AT'], row: { 'CREATED AT': /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/ } },
+  {
+    name: 'componentstatus/scheduler',
+    headers: ['NAME', 'STATUS', 'MESSAGE', 'ERROR'],
+    row: { STATUS: 'Unhealthy', MESSAGE: 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused', ERROR: '' },
+  },
   { name: 'podtemplate/tpl', headers: ['NAME', 'CONTAINERS', 'IMAGES', 'POD LABELS'], row: { CONTAINERS: 'c', IMAGES: 'busybox:1.36', 'POD LABELS': 'app=core' } },
 ];
 
@@ -55,7 +60,7 @@ export async function coreKinds(t: Test, kubectl: Kubectl, ns: string, backend: 
   t.match(bound, { kind: 'Status', status: 'Success', code: 201 }, 'pods/binding');
   t.equal(await kubectl.ok(t, ['scale', 'rc', 'web', '--replicas=3', ...inNs]), 'replicationcontroller/web scaled\n');
 
-  const tables = parseTables(await kubectl.ok(t, ['get', 'pvc,pv,rc,podtemplates,quota,limits', '-o', 'wide', ...inNs]));
+  const tables = parseTables(await kubectl.ok(t, ['get', 'pvc,pv,rc,podtemplates,quota,limits,cs', '-o', 'wide', ...inNs]));
   for (const expected of EXPECTED_TABLES) {
     const table = tableWith(tables, expected.name);
     t.same(table?.headers, expected.headers, `${expected.name} columns`);
@@ -64,6 +69,10 @@ export async function coreKinds(t: Test, kubectl: Kubectl, ns: string, backend: 
   const pv = tableWith(tables, `persistentvolume/${ns}-pv`);
   t.same(pv?.headers, ['NAME', 'CAPACITY', 'ACCESS MODES', 'RECLAIM POLICY', 'STATUS', 'CLAIM', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'REASON', 'AGE', 'VOLUMEMODE']);
   t.match(pv && rowOf(pv, `persistentvolume/${ns}-pv`), { CAPACITY: '5Gi', 'ACCESS MODES': 'RWO', 'RECLAIM POLICY': 'Retain', STATUS: 'Pending', STORAGECLASS: 'manual', AGE, VOLUMEMODE: 'Filesystem' });
+
+  const components = tableWith(tables, 'componentstatus/scheduler');
+  t.same(components?.rows.map((r) => r.NAME), ['componentstatus/controller-manager', 'componentstatus/scheduler', ...(backend === 'etcd3' ? ['componentstatus/etcd-0'] : [])]);
+  if (backend === 'etcd3') t.match(components && rowOf(components, 'componentstatus/etcd-0'), { STATUS: 'Healthy', MESSAGE: 'ok' });
 
   if (backend === 'memory') {
     const explained = await kubectl.ok(t, ['explain', 'pvc.spec.volumeMode']);

@@ -30,6 +30,7 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'resourcequotas', shortNames: 'quota', apiVersion: 'v1', namespaced: true, kind: 'ResourceQuota', verbs: ALL_VERBS, categories: '' },
   { name: 'limitranges', shortNames: 'limits', apiVersion: 'v1', namespaced: true, kind: 'LimitRange', verbs: ALL_VERBS, categories: '' },
   { name: 'bindings', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Binding', verbs: 'create', categories: '' },
+  { name: 'componentstatuses', shortNames: 'cs', apiVersion: 'v1', namespaced: false, kind: 'ComponentStatus', verbs: 'get,list', categories: '' },
   { name: 'pods', shortNames: 'po', apiVersion: 'v1', namespaced: true, kind: 'Pod', verbs: ALL_VERBS, categories: 'all' },
   { name: 'secrets', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Secret', verbs: ALL_VERBS, categories: '' },
   { name: 'serviceaccounts', shortNames: 'sa', apiVersion: 'v1', namespaced: true, kind: 'ServiceAccount', verbs: ALL_VERBS, categories: '' },
@@ -92,7 +93,7 @@ export async function discoveryCommands(t: Test, kubectl: Kubectl): Promise<void
   const apps = parseTable(await kubectl.ok(t, ['api-resources', '--api-group=apps']));
   t.same(apps.rows.map((r) => r.NAME).sort(), ['controllerrevisions', 'daemonsets', 'deployments', 'replicasets', 'statefulsets']);
   const cluster = parseTable(await kubectl.ok(t, ['api-resources', '--namespaced=false', '--api-group=']));
-  t.same(cluster.rows.map((r) => r.NAME).sort(), ['namespaces', 'nodes', 'persistentvolumes']);
+  t.same(cluster.rows.map((r) => r.NAME).sort(), ['componentstatuses', 'namespaces', 'nodes', 'persistentvolumes']);
   t.match(
     await kubectl.ok(t, ['cluster-info']),
     /^Kubernetes control plane is running at http:\/\/127\.0\.0\.1:\d+\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'\.\n$/,
