@@ -118,9 +118,9 @@ export {
 export { newPodTemplateStorage } from './registry/core/podtemplate/storage.js';
 export { newResourceQuotaStorage } from './registry/core/resourcequota/storage.js';
 export { newLimitRangeStorage } from './registry/core/limitrange/storage.js';
-export { BindingREST, LegacyBindingREST, PodBinder } from './registry/core/binding/binding-rest.js';
+export { BindingREST, BindingStorage, LegacyBindingREST, PodBinder } from './registry/core/binding/binding-rest.js';
 export { newBindingStorage } from './registry/core/binding/storage.js';
-export { PodStreamREST, type PodStreamKind } from './registry/core/pod/connect-rest.js';
+export { PodConnectStorage, PodStreamREST, type PodStreamKind } from './registry/core/pod/connect-rest.js';
 export { PodProxyREST } from './registry/core/pod/proxy-rest.js';
 export { type ComponentProbes, ComponentStatusREST } from './registry/core/componentstatus/rest.js';
 export { type ComponentStatusStorageOptions, componentProbes, newComponentStatusStorage } from './registry/core/componentstatus/storage.js';

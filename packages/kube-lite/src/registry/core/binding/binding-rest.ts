@@ -91,59 +91,41 @@ export class PodBinder {
   }
 }
 
-const newBinding = (): ApiObject => ({ apiVersion: 'v1', kind: 'Binding', metadata: {} });
+/** What both binding storages share: the Binding kind, namespaced, nothing to release. */
+export abstract class BindingStorage implements Storage {
+  /** Binds the pods. */
+  protected readonly binder: PodBinder;
 
-/** `pods/binding`: POST a Binding named as the pod. */
-export class BindingREST implements Storage, NamedCreater {
-  readonly #binder: PodBinder;
-
-  /** The subresource over `binder`. */
+  /** A storage over `binder`. */
   constructor(binder: PodBinder) {
-    this.#binder = binder;
+    this.binder = binder;
   }
 
   /** A new Binding. */
   newObject(): ApiObject {
-    return newBinding();
+    return { apiVersion: 'v1', kind: 'Binding', metadata: {} };
   }
 
   /** Nothing to release. */
   destroy(): void {}
 
-  /** Pods are namespaced. */
+  /** Bindings are namespaced, as pods. */
   namespaceScoped(): boolean {
     return true;
   }
+}
 
+/** `pods/binding`: POST a Binding named as the pod. */
+export class BindingREST extends BindingStorage implements NamedCreater {
   /** Binds the pod `name`; 400 when the Binding names another pod. */
   async createNamed(ctx: RequestContext, name: string, obj: ApiObject, createValidation?: ValidateObjectFunc): Promise<ApiObject> {
     if ((obj.metadata.name ?? '') !== name) throw newBadRequest('name in URL does not match name in Binding object');
-    return this.#binder.bind(ctx, name, obj, createValidation);
+    return this.binder.bind(ctx, name, obj, createValidation);
   }
 }
 
 /** The legacy `bindings` collection: POST a Binding named as the pod (create is its only verb). */
-export class LegacyBindingREST implements Storage, Creater, SingularNameProvider {
-  readonly #binder: PodBinder;
-
-  /** The collection over `binder`. */
-  constructor(binder: PodBinder) {
-    this.#binder = binder;
-  }
-
-  /** A new Binding. */
-  newObject(): ApiObject {
-    return newBinding();
-  }
-
-  /** Nothing to release. */
-  destroy(): void {}
-
-  /** Bindings are namespaced. */
-  namespaceScoped(): boolean {
-    return true;
-  }
-
+export class LegacyBindingREST extends BindingStorage implements Creater, SingularNameProvider {
   /** `binding`. */
   getSingularName(): string {
     return 'binding';
@@ -151,6 +133,6 @@ export class LegacyBindingREST implements Storage, Creater, SingularNameProvider
 
   /** Binds the pod the Binding names. */
   create(ctx: RequestContext, obj: ApiObject, createValidation?: ValidateObjectFunc): Promise<ApiObject> {
-    return this.#binder.bind(ctx, obj.metadata.name ?? '', obj, createValidation);
+    return this.binder.bind(ctx, obj.metadata.name ?? '', obj, createValidation);
   }
 }

@@ -45,18 +45,17 @@ export function podNode(pod: ApiObject): string {
   return node;
 }
 
-/** `pods/exec`, `pods/attach` or `pods/portforward`. */
-export class PodStreamREST implements Storage, Connecter {
-  readonly #pods: Getter;
-  readonly #kind: PodStreamKind;
+/** What the pod connect storages share: the pods to read, the Pod kind, namespaced, nothing to release. */
+export abstract class PodConnectStorage implements Storage {
+  /** The pods storage. */
+  protected readonly pods: Getter;
 
-  /** The subresource `kind` over the pods storage. */
-  constructor(pods: Getter, kind: PodStreamKind) {
-    this.#pods = pods;
-    this.#kind = kind;
+  /** Reads pods from `pods`. */
+  constructor(pods: Getter) {
+    this.pods = pods;
   }
 
-  /** The pods' kind (the subresource has no object of its own). */
+  /** The pods' kind (a connect subresource has no object of its own). */
   newObject(): ApiObject {
     return { apiVersion: 'v1', kind: 'Pod', metadata: {} };
   }
@@ -67,6 +66,17 @@ export class PodStreamREST implements Storage, Connecter {
   /** Pods are namespaced. */
   namespaceScoped(): boolean {
     return true;
+  }
+}
+
+/** `pods/exec`, `pods/attach` or `pods/portforward`. */
+export class PodStreamREST extends PodConnectStorage implements Connecter {
+  readonly #kind: PodStreamKind;
+
+  /** The subresource `kind` over the pods storage. */
+  constructor(pods: Getter, kind: PodStreamKind) {
+    super(pods);
+    this.#kind = kind;
   }
 
   /** The options of the subresource, from the query. */
@@ -81,7 +91,7 @@ export class PodStreamREST implements Storage, Connecter {
 
   /** Checks the container (exec, attach) and the node; there is no kubelet to stream from. */
   async connect(ctx: RequestContext, name: string, options: Record<string, unknown>): Promise<ConnectHandler> {
-    const pod = await this.#pods.get(ctx, name, {});
+    const pod = await this.pods.get(ctx, name, {});
     if (this.#kind !== 'portforward') streamContainer(pod, typeof options.container === 'string' ? options.container : '');
     const node = podNode(pod);
     throw newServiceUnavailable(`no kubelet serves node ${node}: kube-lite runs no nodes`);

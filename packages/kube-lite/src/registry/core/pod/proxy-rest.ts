@@ -8,9 +8,10 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import type { ApiObject, Connecter, ConnectHandler, Getter, OptionsSpec, RequestContext, Responder, Storage } from '@apiserver/registry';
+import type { ApiObject, Connecter, ConnectHandler, OptionsSpec, RequestContext, Responder } from '@apiserver/registry';
 import { newBadRequest, newServiceUnavailable } from '@apiserver/runtime';
 import { recordAt, recordsAt, stringAt } from '../../../object-fields.js';
+import { PodConnectStorage } from './connect-rest.js';
 
 /** `utilnet.SplitSchemeNamePort`: `name`, `name:port` or `scheme:name:port` (scheme http or https). */
 export function splitSchemeNamePort(id: string): { scheme: string; name: string; port: string } | undefined {
@@ -68,27 +69,7 @@ function forward(target: URL, responder: Responder): ConnectHandler {
 }
 
 /** `pods/proxy` and `pods/proxy/{path}`. */
-export class PodProxyREST implements Storage, Connecter {
-  readonly #pods: Getter;
-
-  /** The subresource over the pods storage. */
-  constructor(pods: Getter) {
-    this.#pods = pods;
-  }
-
-  /** The pods' kind. */
-  newObject(): ApiObject {
-    return { apiVersion: 'v1', kind: 'Pod', metadata: {} };
-  }
-
-  /** Nothing to release. */
-  destroy(): void {}
-
-  /** Pods are namespaced. */
-  namespaceScoped(): boolean {
-    return true;
-  }
-
+export class PodProxyREST extends PodConnectStorage implements Connecter {
   /** PodProxyOptions: the subpath lands in `path`. */
   newConnectOptions(): OptionsSpec {
     return { newOptions: () => ({ path: '' }), subpath: true, subpathKey: 'path' };
@@ -103,7 +84,7 @@ export class PodProxyREST implements Storage, Connecter {
   async connect(ctx: RequestContext, id: string, options: Record<string, unknown>, responder: Responder): Promise<ConnectHandler> {
     const parsed = splitSchemeNamePort(id);
     if (parsed === undefined) throw newBadRequest(`invalid pod request "${id}"`);
-    const pod = await this.#pods.get(ctx, parsed.name, {});
+    const pod = await this.pods.get(ctx, parsed.name, {});
     const ip = podIP(pod);
     if (!isGlobalUnicast(ip)) throw newBadRequest('address not allowed');
     const port = parsed.port || firstContainerPort(pod);

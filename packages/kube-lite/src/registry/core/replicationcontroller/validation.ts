@@ -7,8 +7,8 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, labelSelectorFromSet, newPath, validateLabels, validateNonnegativeField } from '@apiserver/runtime';
-import { isInteger, recordAt, stringAt, stringMapAt } from '../../../object-fields.js';
-import { validateReplicaCounters } from '../../apps/replicaset/workload-validation.js';
+import { recordAt, stringAt, stringMapAt } from '../../../object-fields.js';
+import { validateReplicaSetStatus } from '../../apps/replicaset/validation.js';
 import { validatePodTemplateSpec } from '../pod/pod-spec-validation.js';
 
 const SPEC = newPath('spec');
@@ -37,17 +37,8 @@ export function validateReplicationController(obj: ApiObject): FieldError[] {
   return errs;
 }
 
-/** Validates a status update: counters non-negative and bounded by `status.replicas`, available ≤ ready. */
-export function validateReplicationControllerStatus(obj: ApiObject): FieldError[] {
-  const status = recordAt(obj, 'status') ?? {};
-  const errs = validateReplicaCounters(
-    status,
-    ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration'],
-    ['fullyLabeledReplicas', 'readyReplicas', 'availableReplicas'],
-  );
-  const { availableReplicas: available, readyReplicas: ready } = status;
-  if (isInteger(available) && isInteger(ready) && available > ready) {
-    errs.push(fieldInvalid(newPath('status', 'availableReplicas'), available, 'cannot be greater than readyReplicas'));
-  }
-  return errs;
-}
+/**
+ * Validates a status update (`ValidateReplicationControllerStatus`): the same counters and bounds as a
+ * ReplicaSet's status (non-negative, bounded by `status.replicas`, available ≤ ready).
+ */
+export const validateReplicationControllerStatus = validateReplicaSetStatus;
