@@ -107,6 +107,24 @@ export { NamespaceFinalizeREST, NamespaceREST } from './registry/core/namespace/
 export { NAMESPACE_FIELD_LABELS, type NamespaceStorage, newNamespaceREST, newNamespaceStorage } from './registry/core/namespace/storage.js';
 export { NODE_FIELD_LABELS, type NodeStores, newNodeStorage, newNodeStores } from './registry/core/node/storage.js';
 export { newPodStorage, POD_FIELD_LABELS, type PodStorageOptions } from './registry/core/pod/storage.js';
+export { newPersistentVolumeClaimStorage, type PersistentVolumeClaimStorageOptions } from './registry/core/persistentvolumeclaim/storage.js';
+export { newPersistentVolumeStorage, type PersistentVolumeStorageOptions } from './registry/core/persistentvolume/storage.js';
+export {
+  controllerScale,
+  newReplicationControllerStorage,
+  REPLICATION_CONTROLLER_FIELD_LABELS,
+  type ReplicationControllerStorageOptions,
+} from './registry/core/replicationcontroller/storage.js';
+export { newPodTemplateStorage } from './registry/core/podtemplate/storage.js';
+export { newResourceQuotaStorage } from './registry/core/resourcequota/storage.js';
+export { newLimitRangeStorage } from './registry/core/limitrange/storage.js';
+export { BindingREST, BindingStorage, LegacyBindingREST, PodBinder } from './registry/core/binding/binding-rest.js';
+export { newBindingStorage } from './registry/core/binding/storage.js';
+export { PodConnectStorage, PodStreamREST, type PodStreamKind } from './registry/core/pod/connect-rest.js';
+export { PodProxyREST } from './registry/core/pod/proxy-rest.js';
+export { type ComponentProbes, ComponentStatusREST } from './registry/core/componentstatus/rest.js';
+export { type ComponentStatusStorageOptions, componentProbes, newComponentStatusStorage } from './registry/core/componentstatus/storage.js';
+export { etcdHealthProbe, httpsHealthProbe, type Probe, type ProbeResult } from './registry/core/componentstatus/probes.js';
 export { ClusterIPRange } from './registry/core/service/ip-range.js';
 export { NodePortRange } from './registry/core/service/port-range.js';
 export { DEFAULT_SERVICE_CLUSTER_IP_RANGE, newServiceStorage, ServiceREST, type ServiceStorageOptions } from './registry/core/service/storage.js';

@@ -13,13 +13,21 @@ import { newReplicaSetStorage } from './apps/replicaset/storage.js';
 import { newStatefulSetStorage } from './apps/statefulset/storage.js';
 import { newLeaseStorage } from './coordination/lease/storage.js';
 import { eventsRESTStorageProvider } from './events/provider.js';
+import { newBindingStorage } from './core/binding/storage.js';
+import { newComponentStatusStorage } from './core/componentstatus/storage.js';
 import { newConfigMapStorage } from './core/configmap/storage.js';
 import { newEndpointsStorage } from './core/endpoints/storage.js';
 import { EVENT_FIELD_LABELS } from './core/event/fields.js';
 import { newEventStorage } from './core/event/storage.js';
 import { NAMESPACE_FIELD_LABELS, newNamespaceStorage } from './core/namespace/storage.js';
 import { NODE_FIELD_LABELS, newNodeStorage } from './core/node/storage.js';
+import { newPersistentVolumeStorage } from './core/persistentvolume/storage.js';
+import { newPersistentVolumeClaimStorage } from './core/persistentvolumeclaim/storage.js';
 import { newPodStorage, POD_FIELD_LABELS } from './core/pod/storage.js';
+import { newPodTemplateStorage } from './core/podtemplate/storage.js';
+import { newLimitRangeStorage } from './core/limitrange/storage.js';
+import { newResourceQuotaStorage } from './core/resourcequota/storage.js';
+import { newReplicationControllerStorage, REPLICATION_CONTROLLER_FIELD_LABELS } from './core/replicationcontroller/storage.js';
 import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js';
 import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
@@ -41,9 +49,17 @@ export interface ProviderOptions {
   readonly serviceNodePortRange?: string;
   /** The scheme of every kind served (default: a new built-in scheme). */
   readonly scheme?: Scheme;
+  /** `--storage-backend` (componentstatuses probe etcd only for `etcd3`). */
+  readonly storageBackend?: 'memory' | 'etcd3';
+  /** `--etcd-servers` (componentstatuses' `etcd-0`). */
+  readonly etcdServers?: readonly string[];
 }
 
-/** The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes, endpoints. */
+/**
+ * The core group (`/api/v1`): namespaces, configmaps, secrets, serviceaccounts, services, pods, events, nodes,
+ * endpoints, persistentvolumeclaims, persistentvolumes, replicationcontrollers, podtemplates, resourcequotas,
+ * limitranges, bindings, componentstatuses.
+ */
 export class LegacyRESTStorageProvider implements RESTStorageProvider {
   readonly #options: ProviderOptions;
   readonly #scheme: Scheme;
@@ -74,10 +90,19 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
       events: () => newEventStorage(getter, this.#options.eventTTLMillis === undefined ? {} : { ttlSeconds: Math.ceil(this.#options.eventTTLMillis / 1000) }),
       nodes: () => newNodeStorage(getter),
       endpoints: () => newEndpointsStorage(getter),
+      persistentvolumeclaims: () => newPersistentVolumeClaimStorage(getter),
+      persistentvolumes: () => newPersistentVolumeStorage(getter),
+      replicationcontrollers: () => newReplicationControllerStorage(getter),
+      podtemplates: () => newPodTemplateStorage(getter),
+      resourcequotas: () => newResourceQuotaStorage(getter),
+      limitranges: () => newLimitRangeStorage(getter),
+      // Upstream serves bindings through the pod storage even with pods off; kube-lite then opens no pod storage.
+      bindings: () => (source.resourceEnabled({ ...v1, resource: 'pods' }) ? newBindingStorage(getter) : {}),
+      componentstatuses: () => newComponentStatusStorage(this.#options),
     });
     return groupInfoOf([{ gv: v1, storage }], {
       scheme: this.#scheme,
-      fieldLabels: { Pod: POD_FIELD_LABELS, Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS },
+      fieldLabels: { Pod: POD_FIELD_LABELS, Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS, ReplicationController: REPLICATION_CONTROLLER_FIELD_LABELS },
     });
   }
 }

@@ -4,12 +4,13 @@ import type { GroupResource } from '@apiserver/runtime';
 /**
  * Resources whose key prefix is not their name: upstream's `SpecialDefaultResourcePrefixes`
  * (`pkg/kubeapiserver/default_storage_factory_builder.go`) for the resources kube-lite serves. Nodes live under
- * `/minions`, services under `/services/specs`, endpoints under `/services/endpoints`; upstream's
- * replicationcontrollers (`/controllers`) and ingresses (`/ingress`) are left out until kube-lite serves them.
+ * `/minions`, services under `/services/specs`, endpoints under `/services/endpoints`, replicationcontrollers
+ * under `/controllers`; upstream's ingresses (`/ingress`) are left out until kube-lite serves them.
  */
 const SPECIAL_PREFIXES: ReadonlyMap<string, string> = new Map([
   ['/endpoints', '/services/endpoints'],
   ['/nodes', '/minions'],
+  ['/replicationcontrollers', '/controllers'],
   ['/services', '/services/specs'],
 ]);
 

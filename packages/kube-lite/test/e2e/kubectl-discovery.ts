@@ -23,6 +23,14 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'events', shortNames: 'ev', apiVersion: 'v1', namespaced: true, kind: 'Event', verbs: ALL_VERBS, categories: '' },
   { name: 'namespaces', shortNames: 'ns', apiVersion: 'v1', namespaced: false, kind: 'Namespace', verbs: 'create,delete,get,list,patch,update,watch', categories: '' },
   { name: 'nodes', shortNames: 'no', apiVersion: 'v1', namespaced: false, kind: 'Node', verbs: ALL_VERBS, categories: '' },
+  { name: 'persistentvolumeclaims', shortNames: 'pvc', apiVersion: 'v1', namespaced: true, kind: 'PersistentVolumeClaim', verbs: ALL_VERBS, categories: '' },
+  { name: 'persistentvolumes', shortNames: 'pv', apiVersion: 'v1', namespaced: false, kind: 'PersistentVolume', verbs: ALL_VERBS, categories: '' },
+  { name: 'podtemplates', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'PodTemplate', verbs: ALL_VERBS, categories: '' },
+  { name: 'replicationcontrollers', shortNames: 'rc', apiVersion: 'v1', namespaced: true, kind: 'ReplicationController', verbs: ALL_VERBS, categories: 'all' },
+  { name: 'resourcequotas', shortNames: 'quota', apiVersion: 'v1', namespaced: true, kind: 'ResourceQuota', verbs: ALL_VERBS, categories: '' },
+  { name: 'limitranges', shortNames: 'limits', apiVersion: 'v1', namespaced: true, kind: 'LimitRange', verbs: ALL_VERBS, categories: '' },
+  { name: 'bindings', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Binding', verbs: 'create', categories: '' },
+  { name: 'componentstatuses', shortNames: 'cs', apiVersion: 'v1', namespaced: false, kind: 'ComponentStatus', verbs: 'get,list', categories: '' },
   { name: 'pods', shortNames: 'po', apiVersion: 'v1', namespaced: true, kind: 'Pod', verbs: ALL_VERBS, categories: 'all' },
   { name: 'secrets', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Secret', verbs: ALL_VERBS, categories: '' },
   { name: 'serviceaccounts', shortNames: 'sa', apiVersion: 'v1', namespaced: true, kind: 'ServiceAccount', verbs: ALL_VERBS, categories: '' },
@@ -92,7 +100,7 @@ export async function discoveryCommands(t: Test, kubectl: Kubectl): Promise<void
   const apps = parseTable(await kubectl.ok(t, ['api-resources', '--api-group=apps']));
   t.same(apps.rows.map((r) => r.NAME).sort(), ['controllerrevisions', 'daemonsets', 'deployments', 'replicasets', 'statefulsets']);
   const cluster = parseTable(await kubectl.ok(t, ['api-resources', '--namespaced=false', '--api-group=']));
-  t.same(cluster.rows.map((r) => r.NAME).sort(), ['namespaces', 'nodes']);
+  t.same(cluster.rows.map((r) => r.NAME).sort(), ['componentstatuses', 'namespaces', 'nodes', 'persistentvolumes']);
   t.match(
     await kubectl.ok(t, ['cluster-info']),
     /^Kubernetes control plane is running at http:\/\/127\.0\.0\.1:\d+\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'\.\n$/,

@@ -8,6 +8,7 @@ import { edit, liveChanges, manifests } from './kubectl-changes.js';
 import { appsKinds } from './kubectl-apps.js';
 import { batchKinds } from './kubectl-batch.js';
 import { storeKinds } from './kubectl-store.js';
+import { coreKinds } from './kubectl-core.js';
 import { deletes, namespaceDeletion } from './kubectl-deletes.js';
 import { discoveryCommands, openAPICommands } from './kubectl-discovery.js';
 import { eventsOfObject, printedKinds } from './kubectl-kinds.js';
@@ -35,6 +36,7 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('jobs and cronjobs', (t) => batchKinds(t, kubectl, 'e2e-batch'));
     await t.test('statefulsets, daemonsets, controllerrevisions', (t) => appsKinds(t, kubectl, 'e2e-apps'));
     await t.test('storage, certificates, autoscaling', (t) => storeKinds(t, kubectl, 'e2e-store', backend));
+    await t.test('claims, volumes, controllers, quotas', (t) => coreKinds(t, kubectl, 'e2e-core', backend));
     await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
     await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
     await t.test('edit', (t) => edit(t, kubectl, env, 'e2e-apply'));

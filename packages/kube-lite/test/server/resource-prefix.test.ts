@@ -7,6 +7,8 @@ const cases: ReadonlyArray<{ group: string; resource: string; prefix: string }> 
   { group: '', resource: 'nodes', prefix: '/minions' },
   { group: '', resource: 'services', prefix: '/services/specs' },
   { group: '', resource: 'endpoints', prefix: '/services/endpoints' },
+  { group: '', resource: 'replicationcontrollers', prefix: '/controllers' },
+  { group: '', resource: 'persistentvolumeclaims', prefix: '/persistentvolumeclaims' },
   { group: '', resource: 'configmaps', prefix: '/configmaps' },
   { group: '', resource: 'events', prefix: '/events' },
   { group: 'apps', resource: 'deployments', prefix: '/deployments' },

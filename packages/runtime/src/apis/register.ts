@@ -48,7 +48,24 @@ import { EndpointsListSchema, EndpointsSchema } from './core/v1/endpoints.js';
 import { EventListSchema, EventSchema } from './core/v1/event.js';
 import { NodeListSchema, NodeSchema } from './core/v1/node.js';
 import { PodSchema } from './core/v1/pod.js';
-import { PodListSchema } from './generated/core/v1/types.js';
+import {
+  BindingSchema,
+  ComponentStatusListSchema,
+  ComponentStatusSchema,
+  LimitRangeListSchema,
+  LimitRangeSchema,
+  PersistentVolumeClaimListSchema,
+  PersistentVolumeClaimSchema,
+  PersistentVolumeListSchema,
+  PersistentVolumeSchema,
+  PodListSchema,
+  PodTemplateListSchema,
+  PodTemplateSchema,
+  ReplicationControllerListSchema,
+  ReplicationControllerSchema,
+  ResourceQuotaListSchema,
+  ResourceQuotaSchema,
+} from './generated/core/v1/types.js';
 import { ServiceListSchema, ServiceSchema } from './core/v1/service.js';
 import { addBuiltinDefaults } from './defaults.js';
 import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
@@ -56,7 +73,11 @@ import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
 /** Schema of core/v1 PodList. */
 export { PodListSchema };
 
-/** Registers Namespace, ConfigMap, Secret, ServiceAccount, Service, Pod, Event, Node, Endpoints and their lists (core/v1). */
+/**
+ * Registers Namespace, ConfigMap, Secret, ServiceAccount, Service, Pod, Event, Node, Endpoints,
+ * PersistentVolumeClaim, PersistentVolume, ReplicationController, PodTemplate, ResourceQuota, LimitRange,
+ * ComponentStatus and their lists, and Binding (core/v1).
+ */
 export function addCoreV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: '', version: 'v1' });
   return scheme.addKnownTypes(
@@ -78,6 +99,21 @@ export function addCoreV1Kinds(scheme: Scheme): Scheme {
     NodeListSchema,
     EndpointsSchema,
     EndpointsListSchema,
+    PersistentVolumeClaimSchema,
+    PersistentVolumeClaimListSchema,
+    PersistentVolumeSchema,
+    PersistentVolumeListSchema,
+    ReplicationControllerSchema,
+    ReplicationControllerListSchema,
+    PodTemplateSchema,
+    PodTemplateListSchema,
+    ResourceQuotaSchema,
+    ResourceQuotaListSchema,
+    LimitRangeSchema,
+    LimitRangeListSchema,
+    ComponentStatusSchema,
+    ComponentStatusListSchema,
+    BindingSchema,
   );
 }
 

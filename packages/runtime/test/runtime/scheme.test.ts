@@ -53,9 +53,9 @@ t.test('scheme resolves kinds and rejects unknown ones with typed errors', async
   t.ok(scheme.recognizes({ group: 'meta.k8s.io', version: 'v1', kind: 'Table' }));
   t.ok(scheme.recognizes({ group: 'apidiscovery.k8s.io', version: 'v2', kind: 'APIGroupDiscoveryList' }));
   t.ok(scheme.recognizes({ group: 'autoscaling', version: 'v1', kind: 'Scale' }));
-  const nr = t.throws(() => scheme.objectKind({ apiVersion: 'v1', kind: 'PersistentVolume' }));
+  const nr = t.throws(() => scheme.objectKind({ apiVersion: 'v1', kind: 'RangeAllocation' }));
   t.ok(nr instanceof NotRegisteredError && isSchemeError(nr));
-  t.equal((nr as Error).message, 'no kind "PersistentVolume" is registered for version "v1" in scheme "test"');
+  t.equal((nr as Error).message, 'no kind "RangeAllocation" is registered for version "v1" in scheme "test"');
   t.throws(() => scheme.objectKind({ apiVersion: 'v1' }), MissingKindError);
   t.throws(() => scheme.objectKind({ apiVersion: 'v1' }), { message: `Object 'Kind' is missing in '{"apiVersion":"v1"}'` });
   t.throws(() => scheme.objectKind({ kind: 'Pod' }), MissingVersionError);

@@ -1,6 +1,7 @@
 /**
  * Pod storage (pkg/registry/core/pod/storage): `pods` (short name `po`, category `all`, graceful deletion,
- * pod field selectors) and `pods/status`.
+ * pod field selectors), `pods/status`, `pods/binding`, `pods/ephemeralcontainers` and the connect subresources exec, attach, portforward
+ * and proxy.
  * @module
  */
 import { type ApiObject, StatusREST, StatusStrategy, type Storage, Store, type StoreOptions } from '@apiserver/registry';
@@ -9,7 +10,11 @@ import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
 import { recordAt, stringAt } from '../../../object-fields.js';
+import { BindingREST, PodBinder } from '../binding/binding-rest.js';
+import { PodStreamREST } from './connect-rest.js';
+import { EphemeralContainersStrategy } from './ephemeral-containers.js';
 import { newPodTableConvertor } from './printer.js';
+import { PodProxyREST } from './proxy-rest.js';
 import { PodStrategy } from './strategy.js';
 
 /** Options of the pod storage. */
@@ -67,9 +72,18 @@ export function podStoreOptions(getter: RESTOptionsGetter, options: PodStorageOp
   };
 }
 
-/** The `pods` and `pods/status` storage of the core group. */
+/** The `pods`, `pods/status`, `pods/binding`, `pods/ephemeralcontainers` and connect (`exec`, `attach`, `portforward`, `proxy`) storage of the core group. */
 export function newPodStorage(getter: RESTOptionsGetter, options: PodStorageOptions = {}): Record<string, Storage> {
   const storeOptions = podStoreOptions(getter, options);
   const pods = new Store(storeOptions);
-  return { pods, 'pods/status': new StatusREST(storeOptions, new StatusStrategy(new PodStrategy())) };
+  return {
+    pods,
+    'pods/status': new StatusREST(storeOptions, new StatusStrategy(new PodStrategy())),
+    'pods/binding': new BindingREST(new PodBinder(storeOptions, options.clock)),
+    'pods/ephemeralcontainers': new StatusREST(storeOptions, new EphemeralContainersStrategy()),
+    'pods/exec': new PodStreamREST(pods, 'exec'),
+    'pods/attach': new PodStreamREST(pods, 'attach'),
+    'pods/portforward': new PodStreamREST(pods, 'portforward'),
+    'pods/proxy': new PodProxyREST(pods),
+  };
 }

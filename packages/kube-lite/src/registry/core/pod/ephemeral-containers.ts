@@ -1,0 +1,69 @@
+/**
+ * `pods/ephemeralcontainers` (pkg/registry/core/pod/strategy.go `podEphemeralContainersStrategy`,
+ * pkg/apis/core/validation `ValidatePodEphemeralContainersUpdate`): GET answers the pod; PUT/PATCH change only
+ * `spec.ephemeralContainers`, where containers may be added but existing ones neither removed nor changed; static
+ * (mirror) pods take none.
+ * @module
+ */
+import type { ApiObject, RequestContext, RESTUpdateStrategy } from '@apiserver/registry';
+import { type FieldError, fieldForbidden, fieldRequired, newPath, semanticEqual } from '@apiserver/runtime';
+import { coreV1 } from '@apiserver/runtime/apis';
+import { ensureRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
+
+const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
+const PATH = newPath('spec', 'ephemeralContainers');
+
+/** Field errors of an ephemeral containers update. */
+export function validateEphemeralContainersUpdate(pod: ApiObject, old: ApiObject): FieldError[] {
+  if (old.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return [fieldForbidden(newPath(''), 'static pods do not support ephemeral containers')];
+  const added = recordsAt(recordAt(pod, 'spec'), 'ephemeralContainers');
+  const errs: FieldError[] = [];
+  added.forEach((c, i) => {
+    if (stringAt(c, 'name') === '') errs.push(fieldRequired(PATH.index(i).child('name'), ''));
+    if (stringAt(c, 'image') === '') errs.push(fieldRequired(PATH.index(i).child('image'), ''));
+  });
+  const byName = new Map(added.map((c) => [stringAt(c, 'name'), c]));
+  for (const before of recordsAt(recordAt(old, 'spec'), 'ephemeralContainers')) {
+    const name = stringAt(before, 'name');
+    const now = byName.get(name);
+    if (now === undefined) errs.push(fieldForbidden(PATH, `existing ephemeral containers "${name}" may not be removed\n`));
+    else if (!semanticEqual(coreV1.EphemeralContainerSchema, before, now)) errs.push(fieldForbidden(PATH, `existing ephemeral containers "${name}" may not be changed\n`));
+  }
+  return errs;
+}
+
+/** The update strategy of `pods/ephemeralcontainers`: the old pod with the new ephemeral containers. */
+export class EphemeralContainersStrategy implements RESTUpdateStrategy {
+  /** Pods are namespaced. */
+  namespaceScoped(): boolean {
+    return true;
+  }
+
+  /** Never creates. */
+  allowCreateOnUpdate(): boolean {
+    return false;
+  }
+
+  /** Updates without resourceVersion are allowed. */
+  allowUnconditionalUpdate(): boolean {
+    return true;
+  }
+
+  /** Keeps everything of the old pod but `spec.ephemeralContainers`, managedFields and resourceVersion. */
+  prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    const containers = recordAt(obj, 'spec')?.ephemeralContainers;
+    const { managedFields, resourceVersion } = obj.metadata;
+    for (const k of Object.keys(obj)) delete obj[k];
+    Object.assign(obj, structuredClone(old));
+    if (managedFields !== undefined) obj.metadata.managedFields = managedFields;
+    if (resourceVersion !== undefined) obj.metadata.resourceVersion = resourceVersion;
+    const spec = ensureRecord(obj, 'spec');
+    if (containers === undefined || containers === null) delete spec.ephemeralContainers;
+    else spec.ephemeralContainers = containers;
+  }
+
+  /** Validates the change of ephemeral containers. */
+  validateUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): FieldError[] {
+    return validateEphemeralContainersUpdate(obj, old);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The pod template strategy (pkg/registry/core/podtemplate/strategy.go): the template's PodSpec defaults,
+ * generation 1 on create and bumped when the template changes, `ValidatePodTemplateSpec` at `template`.
+ * @module
+ */
+import { type ApiObject, GenericStrategy, type RequestContext } from '@apiserver/registry';
+import { newPath } from '@apiserver/runtime';
+import { coreV1, defaultPodSpec } from '@apiserver/runtime/apis';
+import { ensureRecord, recordAt } from '../../../object-fields.js';
+import { validatePodTemplateSpec } from '../pod/pod-spec-validation.js';
+
+const validate = (obj: ApiObject) => validatePodTemplateSpec(recordAt(obj, 'template'), newPath('template'));
+
+/** Create and update behaviour of pod templates. */
+export class PodTemplateStrategy extends GenericStrategy {
+  /** Namespaced, generation tracking, template validation. */
+  constructor() {
+    super({ namespaceScoped: true, trackGeneration: true, schema: coreV1.PodTemplateSchema, validate: (_ctx, obj) => validate(obj), validateUpdate: (_ctx, obj) => validate(obj) });
+  }
+
+  /** PodSpec defaults, generation 1. */
+  override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
+    defaultTemplate(obj);
+    super.prepareForCreate(ctx, obj);
+  }
+
+  /** PodSpec defaults, generation bumped when the template changed. */
+  override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    defaultTemplate(obj);
+    super.prepareForUpdate(ctx, obj, old);
+  }
+}
+
+function defaultTemplate(obj: ApiObject): void {
+  const template = recordAt(obj, 'template');
+  if (template !== undefined) defaultPodSpec(ensureRecord(template, 'spec'));
+}

@@ -1,0 +1,43 @@
+/**
+ * The controller strategy (pkg/registry/core/replicationcontroller/strategy.go): defaults, status reset
+ * (`replicas: 0`) and generation 1 on create, generation bumped on spec changes, validation; and the status
+ * strategy.
+ * @module
+ */
+import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { coreV1 } from '@apiserver/runtime/apis';
+import { defaultReplicationController } from './defaults.js';
+import { validateReplicationController, validateReplicationControllerStatus } from './validation.js';
+
+/** Create and update behaviour of replication controllers. */
+export class ReplicationControllerStrategy extends GenericStrategy {
+  /** Namespaced, status reset, generation tracking, controller validation. */
+  constructor() {
+    super({
+      namespaceScoped: true,
+      statusField: 'status',
+      trackGeneration: true,
+      schema: coreV1.ReplicationControllerSchema,
+      validate: (_ctx, obj) => validateReplicationController(obj),
+      validateUpdate: (_ctx, obj) => validateReplicationController(obj),
+    });
+  }
+
+  /** Defaults, then status `{ replicas: 0 }` and generation 1. */
+  override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
+    defaultReplicationController(obj);
+    super.prepareForCreate(ctx, obj);
+    obj.status = { replicas: 0 };
+  }
+
+  /** Defaults, keeps status, bumps generation on spec changes. */
+  override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
+    defaultReplicationController(obj);
+    super.prepareForUpdate(ctx, obj, old);
+  }
+}
+
+/** The `replicationcontrollers/status` strategy: only status changes, validated. */
+export function newReplicationControllerStatusStrategy(base: ReplicationControllerStrategy): StatusStrategy {
+  return new StatusStrategy(base, 'status', (_ctx, obj) => validateReplicationControllerStatus(obj));
+}
