@@ -26,6 +26,7 @@ import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
 import { batchRESTStorageProvider } from './batch/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
+import { networkingRESTStorageProvider } from './networking/provider.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
 /** Settings the providers take from the server options. */
@@ -132,5 +133,6 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     batchRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
+    networkingRESTStorageProvider(scheme),
   ];
 }

@@ -25,6 +25,7 @@ import { requestUserOf } from '../registry/authorization/request-user.js';
 import { batchRESTStorageProvider } from '../registry/batch/provider.js';
 import { discoveryRESTStorageProvider } from '../registry/discovery/provider.js';
 import { eventsRESTStorageProvider } from '../registry/events/provider.js';
+import { networkingRESTStorageProvider } from '../registry/networking/provider.js';
 import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
@@ -88,6 +89,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
+    networkingRESTStorageProvider(scheme),
   ];
   return {
     providers,

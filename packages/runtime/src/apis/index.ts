@@ -177,7 +177,11 @@ export {
   addCoreV1Kinds,
   addDiscoveryV1Kinds,
   addEventsV1Kinds,
+  addNetworkingV1Kinds,
+  addNodeV1Kinds,
+  addPolicyV1Kinds,
   addRbacV1Kinds,
+  addSchedulingV1Kinds,
   newBuiltinScheme,
   PodListSchema,
 } from './register.js';
