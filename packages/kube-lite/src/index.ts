@@ -21,6 +21,8 @@ export {
   coordinationRESTStorageProvider,
   defaultRESTStorageProviders,
   LegacyRESTStorageProvider,
+  networkingRESTStorageProvider,
+  policyRESTStorageProvider,
   type ProviderOptions,
 } from './registry/providers.js';
 export {
@@ -120,6 +122,10 @@ export { BATCH_GROUP_NAME, batchRESTStorageProvider } from './registry/batch/pro
 export { JOB_FIELD_LABELS, type JobStorageOptions, newJobStorage } from './registry/batch/job/storage.js';
 export { type CronJobStorageOptions, newCronJobStorage } from './registry/batch/cronjob/storage.js';
 export { cronScheduleError } from './registry/batch/cronjob/schedule.js';
+export { type IngressStorageOptions, newIngressStorage } from './registry/networking/ingress/storage.js';
+export { newIngressClassStorage } from './registry/networking/ingressclass/storage.js';
+export { newNetworkPolicyStorage } from './registry/networking/networkpolicy/storage.js';
+export { newPodDisruptionBudgetStorage } from './registry/policy/poddisruptionbudget/storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

@@ -1,6 +1,7 @@
 /**
  * kube-lite's API groups, one `RESTStorageProvider` each as kube-apiserver's control plane builds them: the
- * legacy core group (`/api/v1`), `apps/v1`, `batch/v1`, `coordination.k8s.io/v1` and `discovery.k8s.io/v1`.
+ * legacy core group (`/api/v1`), `apps/v1`, `batch/v1`, `coordination.k8s.io/v1`, `discovery.k8s.io/v1`,
+ * `networking.k8s.io/v1`, `node.k8s.io/v1`, `policy/v1` and `scheduling.k8s.io/v1`.
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
@@ -26,7 +27,10 @@ import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
 import { batchRESTStorageProvider } from './batch/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
-import { networkingRESTStorageProvider } from './networking/provider.js';
+import { newIngressStorage } from './networking/ingress/storage.js';
+import { newIngressClassStorage } from './networking/ingressclass/storage.js';
+import { newNetworkPolicyStorage } from './networking/networkpolicy/storage.js';
+import { newPodDisruptionBudgetStorage } from './policy/poddisruptionbudget/storage.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
 /** Settings the providers take from the server options. */
@@ -123,6 +127,20 @@ export function coordinationRESTStorageProvider(scheme: Scheme = newBuiltinSchem
   return new GroupRESTStorageProvider('coordination.k8s.io', 'v1', scheme, (getter) => ({ leases: () => newLeaseStorage(getter) }));
 }
 
+/** `networking.k8s.io/v1` (pkg/registry/networking/rest): networkpolicies, ingresses (+status) and ingressclasses. */
+export function networkingRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('networking.k8s.io', 'v1', scheme, (getter) => ({
+    networkpolicies: () => newNetworkPolicyStorage(getter),
+    ingresses: () => newIngressStorage(getter),
+    ingressclasses: () => newIngressClassStorage(getter),
+  }));
+}
+
+/** `policy/v1` (pkg/registry/policy/rest): poddisruptionbudgets (+status). */
+export function policyRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('policy', 'v1', scheme, (getter) => ({ poddisruptionbudgets: () => newPodDisruptionBudgetStorage(getter) }));
+}
+
 /** Every group kube-lite serves, sharing one scheme. */
 export function defaultRESTStorageProviders(options: ProviderOptions = {}): RESTStorageProvider[] {
   const scheme = options.scheme ?? newBuiltinScheme();
@@ -134,5 +152,6 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
     networkingRESTStorageProvider(scheme),
+    policyRESTStorageProvider(scheme),
   ];
 }

@@ -25,8 +25,13 @@ import { requestUserOf } from '../registry/authorization/request-user.js';
 import { batchRESTStorageProvider } from '../registry/batch/provider.js';
 import { discoveryRESTStorageProvider } from '../registry/discovery/provider.js';
 import { eventsRESTStorageProvider } from '../registry/events/provider.js';
-import { networkingRESTStorageProvider } from '../registry/networking/provider.js';
-import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
+import {
+  appsRESTStorageProvider,
+  coordinationRESTStorageProvider,
+  LegacyRESTStorageProvider,
+  networkingRESTStorageProvider,
+  policyRESTStorageProvider,
+} from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { type GroupVersionRegistry, schemeGroupVersionRegistry } from './group-version-registry.js';
@@ -78,7 +83,8 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
-  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, batch, rbac, coordination, discovery.
+  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, batch, networking, policy, rbac,
+  // scheduling, coordination, node, discovery.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
@@ -86,10 +92,11 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     authenticationRESTStorageProvider({ scheme, tokenReview: { checker: tokens.tokenChecker(), apiAudiences: tokens.apiAudiences } }),
     authorizationRESTStorageProvider(ref, scheme),
     batchRESTStorageProvider(scheme),
+    networkingRESTStorageProvider(scheme),
+    policyRESTStorageProvider(scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
-    networkingRESTStorageProvider(scheme),
   ];
   return {
     providers,
