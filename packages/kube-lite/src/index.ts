@@ -24,6 +24,7 @@ export {
   networkingRESTStorageProvider,
   policyRESTStorageProvider,
   type ProviderOptions,
+  schedulingRESTStorageProvider,
 } from './registry/providers.js';
 export {
   enabledGroupInfo,
@@ -126,6 +127,9 @@ export { type IngressStorageOptions, newIngressStorage } from './registry/networ
 export { newIngressClassStorage } from './registry/networking/ingressclass/storage.js';
 export { newNetworkPolicyStorage } from './registry/networking/networkpolicy/storage.js';
 export { newPodDisruptionBudgetStorage } from './registry/policy/poddisruptionbudget/storage.js';
+export { newPriorityClassStorage, PriorityClassREST } from './registry/scheduling/priorityclass/storage.js';
+export { ensureSystemPriorityClasses, SYSTEM_PRIORITY_CLASSES_HOOK } from './registry/scheduling/priorityclass/bootstrap.js';
+export { SYSTEM_PRIORITY_CLASSES, type SystemPriorityClass } from './registry/scheduling/priorityclass/system-classes.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

@@ -31,6 +31,7 @@ import { newIngressStorage } from './networking/ingress/storage.js';
 import { newIngressClassStorage } from './networking/ingressclass/storage.js';
 import { newNetworkPolicyStorage } from './networking/networkpolicy/storage.js';
 import { newPodDisruptionBudgetStorage } from './policy/poddisruptionbudget/storage.js';
+import { newPriorityClassStorage } from './scheduling/priorityclass/storage.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
 /** Settings the providers take from the server options. */
@@ -141,6 +142,11 @@ export function policyRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): 
   return new GroupRESTStorageProvider('policy', 'v1', scheme, (getter) => ({ poddisruptionbudgets: () => newPodDisruptionBudgetStorage(getter) }));
 }
 
+/** `scheduling.k8s.io/v1` (pkg/registry/scheduling/rest): priorityclasses; the system classes come from a post-start hook. */
+export function schedulingRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('scheduling.k8s.io', 'v1', scheme, (getter) => ({ priorityclasses: () => newPriorityClassStorage(getter) }));
+}
+
 /** Every group kube-lite serves, sharing one scheme. */
 export function defaultRESTStorageProviders(options: ProviderOptions = {}): RESTStorageProvider[] {
   const scheme = options.scheme ?? newBuiltinScheme();
@@ -153,5 +159,6 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     discoveryRESTStorageProvider(scheme),
     networkingRESTStorageProvider(scheme),
     policyRESTStorageProvider(scheme),
+    schedulingRESTStorageProvider(scheme),
   ];
 }

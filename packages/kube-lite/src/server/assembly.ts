@@ -31,6 +31,7 @@ import {
   LegacyRESTStorageProvider,
   networkingRESTStorageProvider,
   policyRESTStorageProvider,
+  schedulingRESTStorageProvider,
 } from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
@@ -95,6 +96,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     networkingRESTStorageProvider(scheme),
     policyRESTStorageProvider(scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
+    schedulingRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
   ];

@@ -40,6 +40,7 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'ingresses', shortNames: 'ing', apiVersion: 'networking.k8s.io/v1', namespaced: true, kind: 'Ingress', verbs: ALL_VERBS, categories: '' },
   { name: 'networkpolicies', shortNames: 'netpol', apiVersion: 'networking.k8s.io/v1', namespaced: true, kind: 'NetworkPolicy', verbs: ALL_VERBS, categories: '' },
   { name: 'poddisruptionbudgets', shortNames: 'pdb', apiVersion: 'policy/v1', namespaced: true, kind: 'PodDisruptionBudget', verbs: ALL_VERBS, categories: '' },
+  { name: 'priorityclasses', shortNames: 'pc', apiVersion: 'scheduling.k8s.io/v1', namespaced: false, kind: 'PriorityClass', verbs: ALL_VERBS, categories: '' },
 ];
 
 /** kubectl ≤ 1.2x prints lists as `[a b]`, newer ones as `a,b`: compare both as `a,b`. */
