@@ -22,6 +22,7 @@ export {
   defaultRESTStorageProviders,
   LegacyRESTStorageProvider,
   networkingRESTStorageProvider,
+  nodeRESTStorageProvider,
   policyRESTStorageProvider,
   type ProviderOptions,
   schedulingRESTStorageProvider,
@@ -130,6 +131,7 @@ export { newPodDisruptionBudgetStorage } from './registry/policy/poddisruptionbu
 export { newPriorityClassStorage, PriorityClassREST } from './registry/scheduling/priorityclass/storage.js';
 export { ensureSystemPriorityClasses, SYSTEM_PRIORITY_CLASSES_HOOK } from './registry/scheduling/priorityclass/bootstrap.js';
 export { SYSTEM_PRIORITY_CLASSES, type SystemPriorityClass } from './registry/scheduling/priorityclass/system-classes.js';
+export { newRuntimeClassStorage } from './registry/node/runtimeclass/storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

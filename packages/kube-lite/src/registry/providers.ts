@@ -30,6 +30,7 @@ import { discoveryRESTStorageProvider } from './discovery/provider.js';
 import { newIngressStorage } from './networking/ingress/storage.js';
 import { newIngressClassStorage } from './networking/ingressclass/storage.js';
 import { newNetworkPolicyStorage } from './networking/networkpolicy/storage.js';
+import { newRuntimeClassStorage } from './node/runtimeclass/storage.js';
 import { newPodDisruptionBudgetStorage } from './policy/poddisruptionbudget/storage.js';
 import { newPriorityClassStorage } from './scheduling/priorityclass/storage.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
@@ -137,6 +138,11 @@ export function networkingRESTStorageProvider(scheme: Scheme = newBuiltinScheme(
   }));
 }
 
+/** `node.k8s.io/v1` (pkg/registry/node/rest): runtimeclasses. */
+export function nodeRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('node.k8s.io', 'v1', scheme, (getter) => ({ runtimeclasses: () => newRuntimeClassStorage(getter) }));
+}
+
 /** `policy/v1` (pkg/registry/policy/rest): poddisruptionbudgets (+status). */
 export function policyRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
   return new GroupRESTStorageProvider('policy', 'v1', scheme, (getter) => ({ poddisruptionbudgets: () => newPodDisruptionBudgetStorage(getter) }));
@@ -158,6 +164,7 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
     networkingRESTStorageProvider(scheme),
+    nodeRESTStorageProvider(scheme),
     policyRESTStorageProvider(scheme),
     schedulingRESTStorageProvider(scheme),
   ];

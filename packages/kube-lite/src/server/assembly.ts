@@ -30,6 +30,7 @@ import {
   coordinationRESTStorageProvider,
   LegacyRESTStorageProvider,
   networkingRESTStorageProvider,
+  nodeRESTStorageProvider,
   policyRESTStorageProvider,
   schedulingRESTStorageProvider,
 } from '../registry/providers.js';
@@ -98,6 +99,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
     schedulingRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
+    nodeRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
   ];
   return {
