@@ -96,6 +96,9 @@ t.test('validation', async (t) => {
     ['selector', { minAvailable: 1, selector: { matchExpressions: [{ key: 'a', operator: 'In' }] } }, ["spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"]],
   ];
   for (const [name, spec, want] of cases) t.same(causesOf(await statusErrorOf(t, store.create(ctx, pdb(name, spec)))), want, name);
+  t.ok(await store.create(ctx, pdb('Not_A_DNS_Name', { minAvailable: 1 })), 'names are not DNS-checked, as upstream');
+  const slash = await statusErrorOf(t, store.create(ctx, pdb('a/b', { minAvailable: 1 })));
+  t.match(causesOf(slash), [/^metadata\.name: Invalid value: "a\/b": may not contain '\/'/]);
   const ok = await store.create(ctx, pdb('ok', { maxUnavailable: 0, unhealthyPodEvictionPolicy: 'AlwaysAllow' }));
   t.equal(specOf(ok).unhealthyPodEvictionPolicy, 'AlwaysAllow');
   const both = await statusErrorOf(t, update(store, ctx, 'ok', mutated((o) => Object.assign(specOf(o), { minAvailable: '100%' }))));

@@ -1,7 +1,7 @@
 /**
- * The poddisruptionbudget strategy (pkg/registry/policy/poddisruptionbudget/strategy.go): the zero status and
- * generation 1 on create, generation bumped on spec changes, spec validation on create and update; and the status
- * strategy (policy/v1 status validation).
+ * The poddisruptionbudget strategy (pkg/registry/policy/poddisruptionbudget/strategy.go): any path-segment name,
+ * the zero status and generation 1 on create, generation bumped on spec changes, spec validation on create and
+ * update; and the status strategy (policy/v1 status validation).
  * @module
  */
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
@@ -17,6 +17,8 @@ export class PodDisruptionBudgetStrategy extends GenericStrategy {
       statusField: 'status',
       trackGeneration: true,
       schema: policyV1.PodDisruptionBudgetSchema,
+      // ValidatePodDisruptionBudget checks only the spec: names need only be path segments (as every object's).
+      nameFn: () => [],
       validate: (_ctx, obj) => validatePodDisruptionBudget(obj),
       validateUpdate: (_ctx, obj) => validatePodDisruptionBudget(obj),
     });
