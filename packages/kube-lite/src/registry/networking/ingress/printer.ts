@@ -18,7 +18,7 @@ import {
 
 const INGRESS_COLUMNS = [
   NAME_COLUMN,
-  column('Class', 'string', 'The name of the IngressClass resource that should be used for the ingress.'),
+  column('Class', 'string', 'The name of the IngressClass resource that should be used for additional configuration'),
   column('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule'),
   column('Address', 'string', 'Address is a list containing ingress points for the load-balancer'),
   column('Ports', 'string', 'Ports of TLS configurations that open'),

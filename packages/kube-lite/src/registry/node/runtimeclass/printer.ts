@@ -5,7 +5,8 @@
 import type { ApiObject } from '@apiserver/registry';
 import { AGE_COLUMN, ageCell, column, NAME_COLUMN, type PrintContext, PrinterTableConvertor, type PrinterOptions, stringAt } from '../../../printers/index.js';
 
-const RUNTIME_CLASS_COLUMNS = [NAME_COLUMN, column('Handler', 'string', 'Handler is the name of the underlying runtime and configuration'), AGE_COLUMN];
+// Upstream describes Handler with ObjectMeta's (absent) `handler` doc: an empty description.
+const RUNTIME_CLASS_COLUMNS = [NAME_COLUMN, column('Handler', 'string', ''), AGE_COLUMN];
 
 /** The cells of one runtimeclass row. */
 export function printRuntimeClass(rc: ApiObject, ctx: PrintContext): unknown[] {

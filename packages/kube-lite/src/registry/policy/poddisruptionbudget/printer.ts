@@ -8,9 +8,9 @@ import { AGE_COLUMN, ageCell, column, NAME_COLUMN, type PrintContext, PrinterTab
 
 const PDB_COLUMNS = [
   NAME_COLUMN,
-  column('Min Available', 'string', 'The minimum number of pods that must be available'),
-  column('Max Unavailable', 'string', 'The maximum number of pods that may be unavailable'),
-  column('Allowed Disruptions', 'integer', 'Calculated number of pods that may be disrupted at this time'),
+  column('Min Available', 'string', 'The minimum number of pods that must be available.'),
+  column('Max Unavailable', 'string', 'The maximum number of pods that may be unavailable.'),
+  column('Allowed Disruptions', 'integer', 'Calculated number of pods that may be disrupted at this time.'),
   AGE_COLUMN,
 ];
 
