@@ -21,7 +21,11 @@ export {
   coordinationRESTStorageProvider,
   defaultRESTStorageProviders,
   LegacyRESTStorageProvider,
+  networkingRESTStorageProvider,
+  nodeRESTStorageProvider,
+  policyRESTStorageProvider,
   type ProviderOptions,
+  schedulingRESTStorageProvider,
 } from './registry/providers.js';
 export {
   enabledGroupInfo,
@@ -150,6 +154,14 @@ export { AUTOSCALING_GROUP_NAME, autoscalingRESTStorageProvider } from './regist
 export { type HPAStorage, newHPAStorage } from './registry/autoscaling/hpa/storage.js';
 export { hpaFromV1, hpaToV1 } from './registry/autoscaling/hpa/v1-conversion.js';
 export { ConvertedGetterUpdater, ConvertedStorage, type VersionConversion } from './registry/converted-storage.js';
+export { type IngressStorageOptions, newIngressStorage } from './registry/networking/ingress/storage.js';
+export { newIngressClassStorage } from './registry/networking/ingressclass/storage.js';
+export { newNetworkPolicyStorage } from './registry/networking/networkpolicy/storage.js';
+export { newPodDisruptionBudgetStorage } from './registry/policy/poddisruptionbudget/storage.js';
+export { newPriorityClassStorage, PriorityClassREST } from './registry/scheduling/priorityclass/storage.js';
+export { ensureSystemPriorityClasses, SYSTEM_PRIORITY_CLASSES_HOOK } from './registry/scheduling/priorityclass/bootstrap.js';
+export { SYSTEM_PRIORITY_CLASSES, type SystemPriorityClass } from './registry/scheduling/priorityclass/system-classes.js';
+export { newRuntimeClassStorage } from './registry/node/runtimeclass/storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';
 export { EVENTS_GROUP_NAME, type EventsProviderOptions, eventsRESTStorageProvider } from './registry/events/provider.js';

@@ -1,6 +1,7 @@
 /**
  * kube-lite's API groups, one `RESTStorageProvider` each as kube-apiserver's control plane builds them: the
- * legacy core group (`/api/v1`), `apps/v1`, `batch/v1`, `coordination.k8s.io/v1` and `discovery.k8s.io/v1`.
+ * legacy core group (`/api/v1`), `apps/v1`, `batch/v1`, `coordination.k8s.io/v1`, `discovery.k8s.io/v1`,
+ * `networking.k8s.io/v1`, `node.k8s.io/v1`, `policy/v1` and `scheduling.k8s.io/v1`.
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
@@ -37,6 +38,12 @@ import { storageRESTStorageProvider } from './storage/provider.js';
 import { certificatesRESTStorageProvider } from './certificates/provider.js';
 import { autoscalingRESTStorageProvider } from './autoscaling/provider.js';
 import { discoveryRESTStorageProvider } from './discovery/provider.js';
+import { newIngressStorage } from './networking/ingress/storage.js';
+import { newIngressClassStorage } from './networking/ingressclass/storage.js';
+import { newNetworkPolicyStorage } from './networking/networkpolicy/storage.js';
+import { newRuntimeClassStorage } from './node/runtimeclass/storage.js';
+import { newPodDisruptionBudgetStorage } from './policy/poddisruptionbudget/storage.js';
+import { newPriorityClassStorage } from './scheduling/priorityclass/storage.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
 /** Settings the providers take from the server options. */
@@ -150,6 +157,30 @@ export function coordinationRESTStorageProvider(scheme: Scheme = newBuiltinSchem
   return new GroupRESTStorageProvider('coordination.k8s.io', 'v1', scheme, (getter) => ({ leases: () => newLeaseStorage(getter) }));
 }
 
+/** `networking.k8s.io/v1` (pkg/registry/networking/rest): networkpolicies, ingresses (+status) and ingressclasses. */
+export function networkingRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('networking.k8s.io', 'v1', scheme, (getter) => ({
+    networkpolicies: () => newNetworkPolicyStorage(getter),
+    ingresses: () => newIngressStorage(getter),
+    ingressclasses: () => newIngressClassStorage(getter),
+  }));
+}
+
+/** `node.k8s.io/v1` (pkg/registry/node/rest): runtimeclasses. */
+export function nodeRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('node.k8s.io', 'v1', scheme, (getter) => ({ runtimeclasses: () => newRuntimeClassStorage(getter) }));
+}
+
+/** `policy/v1` (pkg/registry/policy/rest): poddisruptionbudgets (+status). */
+export function policyRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('policy', 'v1', scheme, (getter) => ({ poddisruptionbudgets: () => newPodDisruptionBudgetStorage(getter) }));
+}
+
+/** `scheduling.k8s.io/v1` (pkg/registry/scheduling/rest): priorityclasses; the system classes come from a post-start hook. */
+export function schedulingRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('scheduling.k8s.io', 'v1', scheme, (getter) => ({ priorityclasses: () => newPriorityClassStorage(getter) }));
+}
+
 /** Every group kube-lite serves, sharing one scheme. */
 export function defaultRESTStorageProviders(options: ProviderOptions = {}): RESTStorageProvider[] {
   const scheme = options.scheme ?? newBuiltinScheme();
@@ -163,5 +194,9 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     storageRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
+    networkingRESTStorageProvider(scheme),
+    nodeRESTStorageProvider(scheme),
+    policyRESTStorageProvider(scheme),
+    schedulingRESTStorageProvider(scheme),
   ];
 }

@@ -28,7 +28,15 @@ import { certificatesRESTStorageProvider } from '../registry/certificates/provid
 import { autoscalingRESTStorageProvider } from '../registry/autoscaling/provider.js';
 import { discoveryRESTStorageProvider } from '../registry/discovery/provider.js';
 import { eventsRESTStorageProvider } from '../registry/events/provider.js';
-import { appsRESTStorageProvider, coordinationRESTStorageProvider, LegacyRESTStorageProvider } from '../registry/providers.js';
+import {
+  appsRESTStorageProvider,
+  coordinationRESTStorageProvider,
+  LegacyRESTStorageProvider,
+  networkingRESTStorageProvider,
+  nodeRESTStorageProvider,
+  policyRESTStorageProvider,
+  schedulingRESTStorageProvider,
+} from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { type GroupVersionRegistry, schemeGroupVersionRegistry } from './group-version-registry.js';
@@ -80,7 +88,8 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
-  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, autoscaling, batch, certificates, rbac, storage, coordination, discovery.
+  // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, autoscaling, batch,
+  // certificates, networking, policy, rbac, storage, scheduling, coordination, node, discovery.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
@@ -90,9 +99,13 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     autoscalingRESTStorageProvider(scheme),
     batchRESTStorageProvider(scheme),
     certificatesRESTStorageProvider(scheme),
+    networkingRESTStorageProvider(scheme),
+    policyRESTStorageProvider(scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
     storageRESTStorageProvider(scheme),
+    schedulingRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
+    nodeRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
   ];
   return {

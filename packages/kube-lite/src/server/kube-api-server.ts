@@ -22,6 +22,7 @@ import { installDocsPage } from '../docs/install-docs-page.js';
 import { hasServedVersions } from '../registry/enabled-storage.js';
 import { ensureBootstrapPolicy } from '../registry/rbac/provider.js';
 import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
+import { addSystemPriorityClassesHook } from '../registry/scheduling/priorityclass/bootstrap.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
@@ -142,6 +143,7 @@ export class KubeAPIServer {
       log: c.log,
     });
     if (storageOf(this.groups, RBAC_GROUP_NAME, 'clusterroles') !== undefined) server.addPostStartHook('rbac/bootstrap-roles', () => ensureBootstrapPolicy(this.groups));
+    addSystemPriorityClassesHook(server, this.groups);
     installDocsPage(server);
     addNamespaceControllerHook(server, this.groups, c.log);
     addServiceAccountsControllerHook(server, this.groups, c.log);

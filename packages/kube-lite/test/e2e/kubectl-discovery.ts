@@ -51,6 +51,12 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'volumeattachments', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'VolumeAttachment', verbs: ALL_VERBS, categories: '' },
   { name: 'leases', shortNames: '', apiVersion: 'coordination.k8s.io/v1', namespaced: true, kind: 'Lease', verbs: ALL_VERBS, categories: '' },
   { name: 'endpointslices', shortNames: '', apiVersion: 'discovery.k8s.io/v1', namespaced: true, kind: 'EndpointSlice', verbs: ALL_VERBS, categories: '' },
+  { name: 'ingressclasses', shortNames: '', apiVersion: 'networking.k8s.io/v1', namespaced: false, kind: 'IngressClass', verbs: ALL_VERBS, categories: '' },
+  { name: 'ingresses', shortNames: 'ing', apiVersion: 'networking.k8s.io/v1', namespaced: true, kind: 'Ingress', verbs: ALL_VERBS, categories: '' },
+  { name: 'networkpolicies', shortNames: 'netpol', apiVersion: 'networking.k8s.io/v1', namespaced: true, kind: 'NetworkPolicy', verbs: ALL_VERBS, categories: '' },
+  { name: 'runtimeclasses', shortNames: '', apiVersion: 'node.k8s.io/v1', namespaced: false, kind: 'RuntimeClass', verbs: ALL_VERBS, categories: '' },
+  { name: 'poddisruptionbudgets', shortNames: 'pdb', apiVersion: 'policy/v1', namespaced: true, kind: 'PodDisruptionBudget', verbs: ALL_VERBS, categories: '' },
+  { name: 'priorityclasses', shortNames: 'pc', apiVersion: 'scheduling.k8s.io/v1', namespaced: false, kind: 'PriorityClass', verbs: ALL_VERBS, categories: '' },
 ];
 
 /** kubectl ≤ 1.2x prints lists as `[a b]`, newer ones as `a,b`: compare both as `a,b`. */

@@ -66,6 +66,12 @@ const FIXTURES: Readonly<Record<string, Json>> = {
   },
   'apis/coordination.k8s.io/v1 leases': { spec: { holderIdentity: 'h', leaseDurationSeconds: 15 } },
   'apis/discovery.k8s.io/v1 endpointslices': { addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'] }], ports: [{ port: 80, protocol: 'TCP' }] },
+  'apis/networking.k8s.io/v1 ingresses': { spec: { rules: [{ host: 'rt.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'rt', port: { number: 80 } } } }] } }] } },
+  'apis/networking.k8s.io/v1 ingressclasses': { spec: { controller: 'example.com/rt', parameters: { kind: 'P', name: 'p' } } },
+  'apis/networking.k8s.io/v1 networkpolicies': { spec: { podSelector: { matchLabels: labels }, ingress: [{ ports: [{ port: 80 }] }], egress: [{ to: [{ ipBlock: { cidr: '10.0.0.0/8' } }] }] } },
+  'apis/node.k8s.io/v1 runtimeclasses': { handler: 'runc', overhead: { podFixed: { cpu: '250m' } }, scheduling: { nodeSelector: labels, tolerations: [{ key: 'k', operator: 'Exists' }] } },
+  'apis/policy/v1 poddisruptionbudgets': { spec: { minAvailable: '50%', selector: { matchLabels: labels } } },
+  'apis/scheduling.k8s.io/v1 priorityclasses': { value: 1000, description: 'rt' },
 };
 
 /** Names that resource needs (a CRD is named `<plural>.<group>`, an APIService `<version>.<group>`). */

@@ -179,8 +179,12 @@ export {
   addCoreV1Kinds,
   addDiscoveryV1Kinds,
   addEventsV1Kinds,
+  addNetworkingV1Kinds,
+  addNodeV1Kinds,
+  addPolicyV1Kinds,
   addRbacV1Kinds,
   addStorageV1Kinds,
+  addSchedulingV1Kinds,
   newBuiltinScheme,
   PodListSchema,
 } from './register.js';

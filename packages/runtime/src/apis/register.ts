@@ -1,4 +1,4 @@
-/** Registration of the built-in core/v1, apps/v1, autoscaling/v2 and v1, batch/v1, certificates.k8s.io/v1, storage.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, apps/v1, autoscaling/v2 and v1, batch/v1, certificates.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, networking.k8s.io/v1, node.k8s.io/v1, policy/v1, scheduling.k8s.io/v1, storage.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import {
   ControllerRevisionListSchema,
@@ -16,6 +16,10 @@ import {
   HorizontalPodAutoscalerListSchema as HorizontalPodAutoscalerV1ListSchema,
   HorizontalPodAutoscalerSchema as HorizontalPodAutoscalerV1Schema,
 } from './generated/autoscaling/v1/types.js';
+import { KINDS as NETWORKING_V1_KINDS } from './generated/networking/v1/kinds.js';
+import { KINDS as NODE_V1_KINDS } from './generated/node/v1/kinds.js';
+import { KINDS as POLICY_V1_KINDS } from './generated/policy/v1/kinds.js';
+import { KINDS as SCHEDULING_V1_KINDS } from './generated/scheduling/v1/kinds.js';
 import { DeploymentListSchema, DeploymentSchema } from './apps/v1/deployment.js';
 import { ReplicaSetListSchema, ReplicaSetSchema } from './apps/v1/replica-set.js';
 import { LeaseListSchema, LeaseSchema } from './coordination/v1/lease.js';
@@ -166,6 +170,30 @@ export function addCertificatesV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(...CERTIFICATES_V1_KINDS);
 }
 
+/** Registers Ingress, IngressClass, NetworkPolicy and their lists (networking.k8s.io/v1); kube-lite's strategies default them. */
+export function addNetworkingV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'networking.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(...NETWORKING_V1_KINDS);
+}
+
+/** Registers RuntimeClass and RuntimeClassList (node.k8s.io/v1). */
+export function addNodeV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'node.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(...NODE_V1_KINDS);
+}
+
+/** Registers PodDisruptionBudget, its list and Eviction (policy/v1). */
+export function addPolicyV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'policy', version: 'v1' });
+  return scheme.addKnownTypes(...POLICY_V1_KINDS);
+}
+
+/** Registers PriorityClass and PriorityClassList (scheduling.k8s.io/v1); kube-lite's strategy defaults them. */
+export function addSchedulingV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'scheduling.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(...SCHEDULING_V1_KINDS);
+}
+
 /** Registers Lease and LeaseList (coordination.k8s.io/v1). */
 export function addCoordinationV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: 'coordination.k8s.io', version: 'v1' });
@@ -222,6 +250,10 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   addCertificatesV1Kinds(scheme);
   addStorageV1Kinds(scheme);
   addDiscoveryV1Kinds(scheme);
+  addNetworkingV1Kinds(scheme);
+  addNodeV1Kinds(scheme);
+  addPolicyV1Kinds(scheme);
+  addSchedulingV1Kinds(scheme);
   addEventsV1Kinds(scheme);
   return addBuiltinDefaults(scheme);
 }

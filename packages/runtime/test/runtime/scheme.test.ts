@@ -89,6 +89,11 @@ t.test('scheme resolves kinds and rejects unknown ones with typed errors', async
     scheme.knownKinds({ group: 'batch', version: 'v1' }).map((k) => k.kind).slice(-4),
     ['Job', 'JobList', 'CronJob', 'CronJobList'],
   );
+  const lastKinds = (group: string, n: number): string[] => scheme.knownKinds({ group, version: 'v1' }).map((k) => k.kind).slice(-n);
+  t.same(lastKinds('networking.k8s.io', 6), ['Ingress', 'IngressList', 'IngressClass', 'IngressClassList', 'NetworkPolicy', 'NetworkPolicyList']);
+  t.same(lastKinds('policy', 3), ['PodDisruptionBudget', 'PodDisruptionBudgetList', 'Eviction']);
+  t.same(lastKinds('scheduling.k8s.io', 2), ['PriorityClass', 'PriorityClassList']);
+  t.same(lastKinds('node.k8s.io', 2), ['RuntimeClass', 'RuntimeClassList']);
   t.ok(scheme.knownKinds().length > 20);
   t.equal(scheme.lookup({ group: '', version: 'v1', kind: 'ConfigMap' })?.schema, ConfigMapSchema);
   t.equal(isSchemeError(new Error('x')), false);
