@@ -40,6 +40,34 @@ function sameGoScalar(e: ReturnType<typeof entryType>, l: unknown, r: unknown): 
   return e.zeroWhenAbsent && (l === undefined ? isScalarZero(r) : r === undefined && isScalarZero(l));
 }
 
+/**
+ * Equality of two values of type `t` as Go values (what upstream's typed comparison sees after both sides went
+ * through Go structs): a value struct absent on one side is an empty struct, a Go value scalar absent on one side is
+ * its zero value. An atomic list of EndpointSlice endpoints read back with `"conditions": {}` therefore equals the
+ * stored list without it. Without a type, plain {@link jsonEqual}.
+ */
+export function typedEqual(l: unknown, r: unknown, t: FieldType | undefined): boolean {
+  if (l === r) return true;
+  if (t === undefined) return jsonEqual(l, r);
+  const rt = resolve(t, l);
+  if (rt.kind === 'map' && isObject(l) && isObject(r)) return typedMapEqual(l, r, rt);
+  if (rt.kind === 'list' && Array.isArray(l) && Array.isArray(r)) return l.length === r.length && l.every((x, i) => typedEqual(x, r[i], rt.elementType));
+  return jsonEqual(l, r);
+}
+
+function typedMapEqual(l: Record<string, unknown>, r: Record<string, unknown>, t: MapType): boolean {
+  const entryEqual = (key: string): boolean => {
+    const e = entryType(t, key);
+    let lv = Object.hasOwn(l, key) ? l[key] : undefined;
+    let rv = Object.hasOwn(r, key) ? r[key] : undefined;
+    if (sameGoScalar(e, lv, rv)) return true;
+    if (e.alwaysPresent && lv === undefined && isObject(rv)) lv = {};
+    if (e.alwaysPresent && rv === undefined && isObject(lv)) rv = {};
+    return typedEqual(lv, rv, e.type);
+  };
+  return Object.keys(l).every(entryEqual) && Object.keys(r).every((key) => Object.hasOwn(l, key) || entryEqual(key));
+}
+
 type Resolved = NonNullable<ReturnType<typeof resolve>>;
 
 type ItemIndex = Map<string, { pe: PathElement; value: unknown }>;
@@ -77,11 +105,11 @@ class Walker {
   readonly removed = new FieldSet();
 
   // `id` is the FieldsV1 key of the path's last element when the caller has it (no second serialization).
-  leaf(l: unknown, r: unknown, path: PathElement[], id: string | undefined): void {
+  leaf(l: unknown, r: unknown, path: PathElement[], id: string | undefined, t?: FieldType): void {
     if (l === undefined && r === undefined) return;
     if (l === undefined) this.added.insert(path, id);
     else if (r === undefined) this.removed.insert(path, id);
-    else if (!jsonEqual(l, r)) this.modified.insert(path, id);
+    else if (!typedEqual(l, r, t)) this.modified.insert(path, id);
   }
 
   /** The map or list type to walk `l` and `r` as, or undefined when they compare as a leaf. */
@@ -93,9 +121,9 @@ class Walker {
     return lt === undefined || isLeaf(lt) || (isEmptyValue(l) && isEmptyValue(r)) ? undefined : lt;
   }
 
-  #asLeaf(l: unknown, r: unknown, path: PathElement[], alwaysPresent: boolean, id: string | undefined): void {
+  #asLeaf(l: unknown, r: unknown, path: PathElement[], alwaysPresent: boolean, id: string | undefined, t: FieldType | undefined): void {
     if (alwaysPresent && (l === undefined || r === undefined) && isEmptyValue(l) && isEmptyValue(r)) return;
-    this.leaf(l, r, path, id);
+    this.leaf(l, r, path, id, t);
   }
 
   #afterContainer(l: unknown, r: unknown, path: PathElement[], alwaysPresent: boolean, id: string | undefined): void {
@@ -107,7 +135,7 @@ class Walker {
   compare(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean, id?: string): void {
     const lt = this.#containerType(l, r, t);
     if (lt === undefined) {
-      this.#asLeaf(l, r, path, alwaysPresent, id);
+      this.#asLeaf(l, r, path, alwaysPresent, id, t);
       return;
     }
     if (lt.kind === 'map') this.map(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);
@@ -118,7 +146,7 @@ class Walker {
   *compareSteps(l: unknown, r: unknown, t: FieldType | undefined, path: PathElement[], alwaysPresent: boolean, id?: string): SlicedPass<void> {
     const lt = this.#containerType(l, r, t);
     if (lt === undefined) {
-      this.#asLeaf(l, r, path, alwaysPresent, id);
+      this.#asLeaf(l, r, path, alwaysPresent, id, t);
       return;
     }
     if (lt.kind === 'map') yield* this.mapSteps(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);

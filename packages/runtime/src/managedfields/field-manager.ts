@@ -11,7 +11,7 @@ import { runWhole, type SlicedPass, type TimeSlicer } from '../runtime/time-slic
 import { ApplyConflicts, newConflictError } from './conflict.js';
 import type { FieldSet } from './field-set.js';
 import type { FieldType } from './field-type.js';
-import { jsonEqual } from './compare.js';
+import { typedEqual } from './compare.js';
 import { allowedConflictsFromLastApplied, LAST_APPLIED_MANAGER, updateLastApplied } from './last-applied.js';
 import { decodeManagedFields, emptyManaged, encodeManagedFields, encodeManagedFieldsSteps, type Managed, managerIdentifier } from './managed.js';
 import { capUpdateManagers, stripMetaFields } from './managers.js';
@@ -210,7 +210,7 @@ export class FieldManager {
     const result = this.#applyAllowingLastApplied(base, applied, managed, manager, force);
     const times = new Map(managed.times);
     const id = this.#identifier(manager, 'Apply');
-    const changed = !jsonEqual(base, result.object);
+    const changed = !typedEqual(base, result.object, this.#o.type);
     if (changed) times.set(id, this.#now());
     let object = changed ? result.object : base;
     if (manager === LAST_APPLIED_MANAGER) object = updateLastApplied(object, applied);
