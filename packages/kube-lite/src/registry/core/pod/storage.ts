@@ -1,10 +1,12 @@
 /**
  * Pod storage (pkg/registry/core/pod/storage): `pods` (short name `po`, category `all`, graceful deletion,
- * pod field selectors), `pods/status`, `pods/binding`, `pods/ephemeralcontainers` and the connect subresources exec, attach, portforward
+ * pod field selectors), `pods/status`, `pods/binding`, `pods/eviction`, `pods/ephemeralcontainers` and the connect subresources exec, attach, portforward
  * and proxy.
  * @module
  */
 import { type ApiObject, StatusREST, StatusStrategy, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import type { Backoff } from '../../retry.js';
+import { newPodDisruptionBudgetStatusStore, podDisruptionBudgetStoreOptions } from '../../policy/poddisruptionbudget/storage.js';
 import type { ObjectAttrs } from '@apiserver/storage';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
@@ -13,6 +15,7 @@ import { recordAt, stringAt } from '../../../object-fields.js';
 import { BindingREST, PodBinder } from '../binding/binding-rest.js';
 import { PodStreamREST } from './connect-rest.js';
 import { EphemeralContainersStrategy } from './ephemeral-containers.js';
+import { EvictionREST } from './eviction-rest.js';
 import { newPodTableConvertor } from './printer.js';
 import { PodProxyREST } from './proxy-rest.js';
 import { PodStrategy } from './strategy.js';
@@ -23,6 +26,8 @@ export interface PodStorageOptions {
   readonly printer?: PrinterOptions;
   /** Store clock in epoch ms (deletion timestamps; tests). */
   readonly clock?: () => number;
+  /** Retry of the eviction's conflicting writes (tests shorten it). */
+  readonly evictionRetry?: Backoff;
 }
 
 /** The pod fields a field selector may use besides metadata.name/namespace (for APIGroupInfo `fieldLabels.Pod`). */
@@ -72,14 +77,26 @@ export function podStoreOptions(getter: RESTOptionsGetter, options: PodStorageOp
   };
 }
 
-/** The `pods`, `pods/status`, `pods/binding`, `pods/ephemeralcontainers` and connect (`exec`, `attach`, `portforward`, `proxy`) storage of the core group. */
+/** A Store over the pods that writes only their status (`pods/status`, and what `pods/eviction` works through). */
+export function newPodStatusStore(storeOptions: StoreOptions): Store {
+  return new Store({ ...storeOptions, strategies: { ...storeOptions.strategies, update: new StatusStrategy(new PodStrategy()) }, destroy: () => {} });
+}
+
+/**
+ * The `pods`, `pods/status`, `pods/binding`, `pods/eviction`, `pods/ephemeralcontainers` and connect (`exec`,
+ * `attach`, `portforward`, `proxy`) storage of the core group; the eviction spends the poddisruptionbudgets
+ * `getter` stores.
+ */
 export function newPodStorage(getter: RESTOptionsGetter, options: PodStorageOptions = {}): Record<string, Storage> {
   const storeOptions = podStoreOptions(getter, options);
   const pods = new Store(storeOptions);
+  const status = newPodStatusStore(storeOptions);
+  const budgets = newPodDisruptionBudgetStatusStore(podDisruptionBudgetStoreOptions(getter));
   return {
     pods,
-    'pods/status': new StatusREST(storeOptions, new StatusStrategy(new PodStrategy())),
+    'pods/status': new StatusREST(status),
     'pods/binding': new BindingREST(new PodBinder(storeOptions, options.clock)),
+    'pods/eviction': new EvictionREST({ pods: status, budgets, ...(options.clock !== undefined && { clock: options.clock }), ...(options.evictionRetry !== undefined && { retry: options.evictionRetry }) }),
     'pods/ephemeralcontainers': new StatusREST(storeOptions, new EphemeralContainersStrategy()),
     'pods/exec': new PodStreamREST(pods, 'exec'),
     'pods/attach': new PodStreamREST(pods, 'attach'),
