@@ -101,7 +101,7 @@ t.test('every group provider honours its resources and versions', async (t) => {
   const rbac = rbacRESTStorageProvider({ scheme }).newRESTStorage(configOf({ 'rbac.authorization.k8s.io/v1/roles': 'false' }), getter);
   t.same(v1Keys(rbac), ['clusterrolebindings', 'clusterroles', 'rolebindings']);
   const authz = authorizationRESTStorageProvider(new AuthorizerReference(), scheme).newRESTStorage(configOf({ 'authorization.k8s.io/v1/subjectaccessreviews': 'false' }), getter);
-  t.same(v1Keys(authz), ['selfsubjectaccessreviews', 'selfsubjectrulesreviews']);
+  t.same(v1Keys(authz), ['localsubjectaccessreviews', 'selfsubjectaccessreviews', 'selfsubjectrulesreviews']);
   const authn = authenticationRESTStorageProvider({ scheme }).newRESTStorage(configOf({ 'authentication.k8s.io/v1': 'false' }), getter);
   t.same(authn.prioritizedVersions, []);
 });

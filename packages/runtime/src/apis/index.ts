@@ -193,6 +193,8 @@ export {
   FieldSelectorAttributesSchema,
   FieldSelectorRequirementSchema,
   LabelSelectorAttributesSchema,
+  type LocalSubjectAccessReview,
+  LocalSubjectAccessReviewSchema,
   type NonResourceAttributes,
   NonResourceAttributesSchema,
   type NonResourceRule,

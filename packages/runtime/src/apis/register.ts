@@ -37,7 +37,7 @@ import {
   RoleSchema,
 } from './rbac/v1/rbac.js';
 import { SelfSubjectReviewSchema, TokenRequestSchema, TokenReviewSchema } from './authentication/v1/token.js';
-import { SelfSubjectAccessReviewSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema } from './authorization/v1/access-review.js';
+import { LocalSubjectAccessReviewSchema, SelfSubjectAccessReviewSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema } from './authorization/v1/access-review.js';
 import {
   ConfigMapListSchema,
   ConfigMapSchema,
@@ -213,10 +213,10 @@ export function addDiscoveryV1Kinds(scheme: Scheme): Scheme {
   return scheme.addDefaultingFunc({ group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice' }, defaultEndpointSlice);
 }
 
-/** Registers SubjectAccessReview, SelfSubjectAccessReview and SelfSubjectRulesReview (authorization.k8s.io/v1). */
+/** Registers SubjectAccessReview, SelfSubjectAccessReview, SelfSubjectRulesReview and LocalSubjectAccessReview (authorization.k8s.io/v1). */
 export function addAuthorizationV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: 'authorization.k8s.io', version: 'v1' });
-  return scheme.addKnownTypes(SubjectAccessReviewSchema, SelfSubjectAccessReviewSchema, SelfSubjectRulesReviewSchema);
+  return scheme.addKnownTypes(SubjectAccessReviewSchema, SelfSubjectAccessReviewSchema, SelfSubjectRulesReviewSchema, LocalSubjectAccessReviewSchema);
 }
 
 /** Registers SelfSubjectReview, TokenRequest and TokenReview (authentication.k8s.io/v1). */

@@ -1,7 +1,8 @@
 /**
- * `selfsubjectaccessreviews` and `subjectaccessreviews` (pkg/registry/authorization/{selfsubjectaccessreview,
- * subjectaccessreview}/rest.go): create-only, never stored; the server's authorizer answers whether the
- * requesting user (or the user of the spec) may perform the action, in `status.allowed/denied/reason`.
+ * `selfsubjectaccessreviews`, `subjectaccessreviews` and the namespaced `localsubjectaccessreviews`
+ * (pkg/registry/authorization/{selfsubjectaccessreview,subjectaccessreview,localsubjectaccessreview}/rest.go):
+ * create-only, never stored; the server's authorizer answers whether the requesting user (or the user of the
+ * spec) may perform the action, in `status.allowed/denied/reason`.
  */
 import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
 import { ReviewREST } from '../review-rest.js';
@@ -48,6 +49,20 @@ export function attributesOfSpec(user: UserInfo, spec: unknown): Attributes {
   return { user, verb: stringAt(n, 'verb'), isResourceRequest: false, path: stringAt(n, 'path'), namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '' };
 }
 
+/** `validateSubjectAccessReviewSpec`: the attributes, and a user or a group to ask about. */
+export function validateSubjectAccessReviewSpec(spec: unknown): FieldError[] {
+  const errs = validateReviewAttributes(spec);
+  if (stringAt(spec, 'user') === '' && stringsAt(spec, 'groups').length === 0) {
+    errs.push(fieldInvalid(newPath('spec', 'user'), '', 'at least one of user or group must be specified'));
+  }
+  return errs;
+}
+
+/** The user a (local) subject access review asks about. */
+function specUser(spec: unknown): UserInfo {
+  return { name: stringAt(spec, 'user'), uid: stringAt(spec, 'uid'), groups: stringsAt(spec, 'groups') };
+}
+
 /** Asks the authorizer and shapes `SubjectAccessReviewStatus` (an evaluation error is reported, not thrown). */
 export async function reviewStatus(ref: AuthorizerReference, attributes: Attributes): Promise<Record<string, unknown>> {
   try {
@@ -70,12 +85,16 @@ abstract class AccessReviewREST extends ReviewREST {
   }
 
   protected abstract userFor(ctx: RequestContext, spec: unknown): UserInfo;
-  protected abstract validateSpec(spec: unknown): FieldError[];
+  protected abstract validateSpec(spec: unknown, obj: ApiObject): FieldError[];
 
-  /** Answers the review: validation, validating admission, then the authorizer. */
+  /** Checks the review against the request once it is valid (400s); nothing by default. */
+  protected checkRequest(_ctx: RequestContext, _obj: ApiObject): void {}
+
+  /** Answers the review: validation, the request check, validating admission, then the authorizer. */
   async create(ctx: RequestContext, obj: ApiObject, createValidation?: ValidateObjectFunc): Promise<ApiObject> {
-    const errs = this.validateSpec(obj.spec);
+    const errs = this.validateSpec(obj.spec, obj);
     if (errs.length > 0) throw newInvalid({ group: GROUP, kind: this.#kind }, obj.metadata.name ?? '', errs);
+    this.checkRequest(ctx, obj);
     if (createValidation !== undefined) await createValidation(ctx, obj);
     const user = this.userFor(ctx, obj.spec);
     return { ...obj, status: await reviewStatus(this.#ref, attributesOfSpec(user, obj.spec)) };
@@ -108,14 +127,56 @@ export class SubjectAccessReviewREST extends AccessReviewREST {
   }
 
   protected userFor(_ctx: RequestContext, spec: unknown): UserInfo {
-    return { name: stringAt(spec, 'user'), uid: stringAt(spec, 'uid'), groups: stringsAt(spec, 'groups') };
+    return specUser(spec);
   }
 
   protected validateSpec(spec: unknown): FieldError[] {
-    const errs = validateReviewAttributes(spec);
-    if (stringAt(spec, 'user') === '' && stringsAt(spec, 'groups').length === 0) {
-      errs.push(fieldInvalid(newPath('spec', 'user'), '', 'at least one of user or group must be specified'));
-    }
-    return errs;
+    return validateSubjectAccessReviewSpec(spec);
+  }
+}
+
+/**
+ * `ValidateLocalSubjectAccessReview`: the subject access review rules, no metadata but the namespace (managed
+ * fields aside), resource attributes in that namespace and no non-resource attributes.
+ */
+export function validateLocalSubjectAccessReview(obj: ApiObject): FieldError[] {
+  const errs = validateSubjectAccessReviewSpec(obj.spec);
+  const { namespace: _namespace, managedFields: _managedFields, ...rest } = obj.metadata;
+  if (Object.values(rest).some((v) => v !== undefined)) errs.push(fieldInvalid(newPath('metadata'), obj.metadata, 'must be empty except for namespace'));
+  const resource = recordAt(obj.spec, 'resourceAttributes');
+  const namespace = stringAt(resource, 'namespace');
+  if (resource !== undefined && namespace !== (obj.metadata.namespace ?? '')) {
+    errs.push(fieldInvalid(newPath('spec', 'resourceAttributes', 'namespace'), namespace, 'must match metadata.namespace'));
+  }
+  const nonResource = recordAt(obj.spec, 'nonResourceAttributes');
+  if (nonResource !== undefined) errs.push(fieldInvalid(newPath('spec', 'nonResourceAttributes'), nonResource, 'disallowed on this kind of request'));
+  return errs;
+}
+
+/** `localsubjectaccessreviews`: may the user or groups of the spec do this in the request's namespace? */
+export class LocalSubjectAccessReviewREST extends AccessReviewREST {
+  /** Answers with the authorizer of `ref`. */
+  constructor(ref: AuthorizerReference) {
+    super(ref, 'LocalSubjectAccessReview');
+  }
+
+  /** Local reviews live in a namespace. */
+  override namespaceScoped(): boolean {
+    return true;
+  }
+
+  protected userFor(_ctx: RequestContext, spec: unknown): UserInfo {
+    return specUser(spec);
+  }
+
+  protected validateSpec(_spec: unknown, obj: ApiObject): FieldError[] {
+    return validateLocalSubjectAccessReview(obj);
+  }
+
+  /** The request names a namespace, the review's. */
+  protected override checkRequest(ctx: RequestContext, obj: ApiObject): void {
+    const namespace = ctx.namespace ?? '';
+    if (namespace === '') throw newBadRequest(`namespace is required on this type: ${namespace}`);
+    if (namespace !== (obj.metadata.namespace ?? '')) throw newBadRequest(`spec.resourceAttributes.namespace must match namespace: ${namespace}`);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * `authorization.k8s.io/v1` (pkg/registry/authorization/rest/storage_authorization.go): selfsubjectaccessreviews,
- * selfsubjectrulesreviews and subjectaccessreviews, answered by the authorizer a late-bound reference holds.
+ * selfsubjectrulesreviews, subjectaccessreviews and localsubjectaccessreviews, answered by the authorizer a late-bound reference holds.
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
@@ -8,7 +8,7 @@ import type { APIGroupInfo } from '@apiserver/server';
 import type { APIResourceConfigSource } from '../../server/api-resource-config.js';
 import { enabledResourceStorage, groupInfoOf } from '../enabled-storage.js';
 import type { RESTStorageProvider } from '../rest-options.js';
-import { SelfSubjectAccessReviewREST, SubjectAccessReviewREST } from './access-review-rest.js';
+import { LocalSubjectAccessReviewREST, SelfSubjectAccessReviewREST, SubjectAccessReviewREST } from './access-review-rest.js';
 import type { AuthorizerReference } from './authorizer-reference.js';
 import { SelfSubjectRulesReviewREST } from './rules-review-rest.js';
 
@@ -22,6 +22,7 @@ export function authorizationRESTStorageProvider(ref: AuthorizerReference, schem
         selfsubjectaccessreviews: () => ({ selfsubjectaccessreviews: new SelfSubjectAccessReviewREST(ref) }),
         selfsubjectrulesreviews: () => ({ selfsubjectrulesreviews: new SelfSubjectRulesReviewREST(ref) }),
         subjectaccessreviews: () => ({ subjectaccessreviews: new SubjectAccessReviewREST(ref) }),
+        localsubjectaccessreviews: () => ({ localsubjectaccessreviews: new LocalSubjectAccessReviewREST(ref) }),
       });
       return groupInfoOf([{ gv: v1, storage }], { scheme });
     },

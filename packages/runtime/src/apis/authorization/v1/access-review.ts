@@ -1,14 +1,14 @@
 /**
- * authorization.k8s.io/v1 access reviews: SubjectAccessReview, SelfSubjectAccessReview and
- * SelfSubjectRulesReview (create-only kinds that are answered, never stored).
+ * authorization.k8s.io/v1 access reviews: SubjectAccessReview, SelfSubjectAccessReview, SelfSubjectRulesReview
+ * and LocalSubjectAccessReview (create-only kinds that are answered, never stored).
  * Generated from k8s.io/api (see `apis/generated`).
  */
 import type { Static } from 'typebox';
 import { FieldSelectorRequirementSchema } from '../../meta/v1/field-selector.js';
-import { FieldSelectorAttributesSchema, LabelSelectorAttributesSchema, NonResourceAttributesSchema, NonResourceRuleSchema, ResourceAttributesSchema, ResourceRuleSchema, SelfSubjectAccessReviewSchema, SelfSubjectAccessReviewSpecSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema, SubjectAccessReviewSpecSchema, SubjectAccessReviewStatusSchema, SubjectRulesReviewStatusSchema } from '../../generated/authorization/v1/types.js';
+import { FieldSelectorAttributesSchema, LabelSelectorAttributesSchema, LocalSubjectAccessReviewSchema, NonResourceAttributesSchema, NonResourceRuleSchema, ResourceAttributesSchema, ResourceRuleSchema, SelfSubjectAccessReviewSchema, SelfSubjectAccessReviewSpecSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema, SubjectAccessReviewSpecSchema, SubjectAccessReviewStatusSchema, SubjectRulesReviewStatusSchema } from '../../generated/authorization/v1/types.js';
 
 export { extraValuesSchema } from './extra-values.js';
-export { FieldSelectorAttributesSchema, FieldSelectorRequirementSchema, LabelSelectorAttributesSchema, NonResourceAttributesSchema, NonResourceRuleSchema, ResourceAttributesSchema, ResourceRuleSchema, SelfSubjectAccessReviewSchema, SelfSubjectAccessReviewSpecSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema, SubjectAccessReviewSpecSchema, SubjectAccessReviewStatusSchema, SubjectRulesReviewStatusSchema };
+export { FieldSelectorAttributesSchema, FieldSelectorRequirementSchema, LabelSelectorAttributesSchema, LocalSubjectAccessReviewSchema, NonResourceAttributesSchema, NonResourceRuleSchema, ResourceAttributesSchema, ResourceRuleSchema, SelfSubjectAccessReviewSchema, SelfSubjectAccessReviewSpecSchema, SelfSubjectRulesReviewSchema, SubjectAccessReviewSchema, SubjectAccessReviewSpecSchema, SubjectAccessReviewStatusSchema, SubjectRulesReviewStatusSchema };
 
 /** authorization.k8s.io/v1 ResourceAttributes. */
 export type ResourceAttributes = Static<typeof ResourceAttributesSchema>;
@@ -21,6 +21,9 @@ export type SubjectAccessReviewStatus = Static<typeof SubjectAccessReviewStatusS
 
 /** authorization.k8s.io/v1 SubjectAccessReview. */
 export type SubjectAccessReview = Static<typeof SubjectAccessReviewSchema>;
+
+/** authorization.k8s.io/v1 LocalSubjectAccessReview (a SubjectAccessReview in one namespace). */
+export type LocalSubjectAccessReview = Static<typeof LocalSubjectAccessReviewSchema>;
 
 /** authorization.k8s.io/v1 SelfSubjectAccessReview. */
 export type SelfSubjectAccessReview = Static<typeof SelfSubjectAccessReviewSchema>;
