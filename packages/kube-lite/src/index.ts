@@ -86,7 +86,16 @@ export {
   ServiceAccountTokens,
   withServiceAccountTokenRequest,
 } from './registry/authentication/service-account-tokens.js';
-export { attributesOfSpec, reviewStatus, SelfSubjectAccessReviewREST, SubjectAccessReviewREST, validateReviewAttributes } from './registry/authorization/access-review-rest.js';
+export {
+  attributesOfSpec,
+  LocalSubjectAccessReviewREST,
+  reviewStatus,
+  SelfSubjectAccessReviewREST,
+  SubjectAccessReviewREST,
+  validateLocalSubjectAccessReview,
+  validateReviewAttributes,
+  validateSubjectAccessReviewSpec,
+} from './registry/authorization/access-review-rest.js';
 export { AuthorizerReference } from './registry/authorization/authorizer-reference.js';
 export { privilegedGroupsAuthorizer } from './registry/authorization/privileged-groups.js';
 export { authorizationRESTStorageProvider } from './registry/authorization/provider.js';
@@ -110,7 +119,10 @@ export { EVENT_FIELD_LABELS } from './registry/core/event/fields.js';
 export { NamespaceFinalizeREST, NamespaceREST } from './registry/core/namespace/rest.js';
 export { NAMESPACE_FIELD_LABELS, type NamespaceStorage, newNamespaceREST, newNamespaceStorage } from './registry/core/namespace/storage.js';
 export { NODE_FIELD_LABELS, type NodeStores, newNodeStorage, newNodeStores } from './registry/core/node/storage.js';
-export { newPodStorage, POD_FIELD_LABELS, type PodStorageOptions } from './registry/core/pod/storage.js';
+export { newPodStatusStore, newPodStorage, POD_FIELD_LABELS, type PodStorageOptions, podStoreOptions } from './registry/core/pod/storage.js';
+export { EVICTIONS_RETRY, EvictionREST, type EvictionStores, evictionDeleteOptions } from './registry/core/pod/eviction-rest.js';
+export { budgetNotProcessed, budgetsCovering, MAX_DISRUPTED_POD_SIZE, spendDisruption, unhealthyPodMayGo } from './registry/core/pod/eviction-budget.js';
+export { type Backoff, retryOnError } from './registry/retry.js';
 export { newPersistentVolumeClaimStorage, type PersistentVolumeClaimStorageOptions } from './registry/core/persistentvolumeclaim/storage.js';
 export { newPersistentVolumeStorage, type PersistentVolumeStorageOptions } from './registry/core/persistentvolume/storage.js';
 export {
@@ -157,7 +169,7 @@ export { ConvertedGetterUpdater, ConvertedStorage, type VersionConversion } from
 export { type IngressStorageOptions, newIngressStorage } from './registry/networking/ingress/storage.js';
 export { newIngressClassStorage } from './registry/networking/ingressclass/storage.js';
 export { newNetworkPolicyStorage } from './registry/networking/networkpolicy/storage.js';
-export { newPodDisruptionBudgetStorage } from './registry/policy/poddisruptionbudget/storage.js';
+export { newPodDisruptionBudgetStatusStore, newPodDisruptionBudgetStorage, podDisruptionBudgetStoreOptions } from './registry/policy/poddisruptionbudget/storage.js';
 export { newPriorityClassStorage, PriorityClassREST } from './registry/scheduling/priorityclass/storage.js';
 export { ensureSystemPriorityClasses, SYSTEM_PRIORITY_CLASSES_HOOK } from './registry/scheduling/priorityclass/bootstrap.js';
 export { SYSTEM_PRIORITY_CLASSES, type SystemPriorityClass } from './registry/scheduling/priorityclass/system-classes.js';

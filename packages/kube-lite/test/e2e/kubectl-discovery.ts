@@ -55,6 +55,7 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'ingresses', shortNames: 'ing', apiVersion: 'networking.k8s.io/v1', namespaced: true, kind: 'Ingress', verbs: ALL_VERBS, categories: '' },
   { name: 'networkpolicies', shortNames: 'netpol', apiVersion: 'networking.k8s.io/v1', namespaced: true, kind: 'NetworkPolicy', verbs: ALL_VERBS, categories: '' },
   { name: 'runtimeclasses', shortNames: '', apiVersion: 'node.k8s.io/v1', namespaced: false, kind: 'RuntimeClass', verbs: ALL_VERBS, categories: '' },
+  { name: 'localsubjectaccessreviews', shortNames: '', apiVersion: 'authorization.k8s.io/v1', namespaced: true, kind: 'LocalSubjectAccessReview', verbs: 'create', categories: '' },
   { name: 'poddisruptionbudgets', shortNames: 'pdb', apiVersion: 'policy/v1', namespaced: true, kind: 'PodDisruptionBudget', verbs: ALL_VERBS, categories: '' },
   { name: 'priorityclasses', shortNames: 'pc', apiVersion: 'scheduling.k8s.io/v1', namespaced: false, kind: 'PriorityClass', verbs: ALL_VERBS, categories: '' },
 ];

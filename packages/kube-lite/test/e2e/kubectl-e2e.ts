@@ -11,6 +11,7 @@ import { storeKinds } from './kubectl-store.js';
 import { coreKinds } from './kubectl-core.js';
 import { deletes, namespaceDeletion } from './kubectl-deletes.js';
 import { discoveryCommands, openAPICommands } from './kubectl-discovery.js';
+import { evictions } from './kubectl-evict.js';
 import { eventsOfObject, printedKinds } from './kubectl-kinds.js';
 import { netKinds } from './kubectl-net.js';
 import { describeObjects, getAll, getForms, getSelections, typedCreates, watchChanges } from './kubectl-objects.js';
@@ -39,6 +40,7 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('storage, certificates, autoscaling', (t) => storeKinds(t, kubectl, 'e2e-store', backend));
     await t.test('claims, volumes, controllers, quotas', (t) => coreKinds(t, kubectl, 'e2e-core', backend));
     await t.test('ingresses, networkpolicies, pdbs, priorityclasses, runtimeclasses', (t) => netKinds(t, kubectl, 'e2e-net', backend));
+    await t.test('drain through pods/eviction', (t) => evictions(t, kubectl, 'e2e-evict'));
     await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
     await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
     await t.test('edit', (t) => edit(t, kubectl, env, 'e2e-apply'));
