@@ -11,7 +11,18 @@ import type * as ClientNode from '@kubernetes/client-node';
 /** The exports of client-node the e2e suite uses. */
 export type ClientNodeApi = Pick<
   typeof ClientNode,
-  'ApiException' | 'AppsV1Api' | 'CoreV1Api' | 'Health' | 'KubeConfig' | 'KubernetesObjectApi' | 'PatchStrategy' | 'Watch' | 'makeInformer' | 'setHeaderOptions'
+  | 'ApiException'
+  | 'AppsV1Api'
+  | 'AuthorizationV1Api'
+  | 'CoreV1Api'
+  | 'Health'
+  | 'KubeConfig'
+  | 'KubernetesObjectApi'
+  | 'PatchStrategy'
+  | 'PolicyV1Api'
+  | 'Watch'
+  | 'makeInformer'
+  | 'setHeaderOptions'
 >;
 
 /** The major version of Node running the tests. */

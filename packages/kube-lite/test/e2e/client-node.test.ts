@@ -2,6 +2,7 @@
 import t from 'tap';
 import { appsCrud, coreCrud, health, objectApi } from './client-node-suite.js';
 import { CLIENT_NODE_MAJOR } from './client-node-module.js';
+import { evictionAndLocalReview } from './client-node-evict.js';
 import { informer, watchEvents } from './client-node-watch.js';
 import { BACKENDS, startEnv } from './harness.js';
 
@@ -16,6 +17,7 @@ for (const backend of BACKENDS) {
     await t.test('CoreV1Api CRUD and patches', (t) => coreCrud(t, env, 'cn-core'));
     await t.test('AppsV1Api with scale and status', (t) => appsCrud(t, env, 'cn-core'));
     await t.test('KubernetesObjectApi', (t) => objectApi(t, env, 'cn-core'));
+    await t.test('pods/eviction and localsubjectaccessreviews', (t) => evictionAndLocalReview(t, env, 'cn-evict'));
     await t.test('Watch', (t) => watchEvents(t, env, 'cn-watch'));
     await t.test('makeInformer with a 410 relist', (t) => informer(t, env, 'cn-watch'));
   });
