@@ -19,7 +19,7 @@ import {
   type Store,
   type ValidateObjectFunc,
 } from '@apiserver/registry';
-import { type CreateOptions, type DeleteOptions, type GroupVersion, type GroupVersionKind, isConflict, newBadRequest, newConflict } from '@apiserver/runtime';
+import { type CreateOptions, type DeleteOptions, type GroupVersion, type GroupVersionKind, isConflict, newBadRequest, newConflict, StatusError } from '@apiserver/runtime';
 import { deepCopy } from '@apiserver/storage';
 import { isRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { type Backoff, retryOnError } from '../../retry.js';
@@ -57,7 +57,8 @@ export function evictionDeleteOptions(eviction: ApiObject, options: CreateOption
   const own = Array.isArray(body.dryRun) ? body.dryRun.filter((v): v is string => typeof v === 'string') : [];
   if (own.length === 0) return { ...(body as DeleteOptions), dryRun: [...requested] };
   if (requested.length === 0 || (own.length === requested.length && own.every((v, i) => v === requested[i]))) return body as DeleteOptions;
-  throw new Error(`Non-matching dry-run options in request and content: ${goList(requested)} and ${goList(own)}`);
+  // A plain Go error upstream: the endpoints answer it as a 500 Status without a reason.
+  throw new StatusError({ code: 500, message: `Non-matching dry-run options in request and content: ${goList(requested)} and ${goList(own)}` });
 }
 
 function resourceVersionIsUnset(options: DeleteOptions): boolean {

@@ -78,7 +78,7 @@ t.test('discovery facts and the name check', async (t) => {
   const missing = await statusErrorOf(t, f.eviction.createNamed(ctx, 'none', eviction('none')));
   t.equal(missing.code, 404);
   const dry = await f.eviction.createNamed(ctx, 'none', eviction('none', { dryRun: ['All'] }), undefined, { dryRun: ['Other'] }).catch((e: unknown) => e);
-  t.equal((dry as Error).message, 'Non-matching dry-run options in request and content: [Other] and [All]');
+  t.same((dry as StatusError).status, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Non-matching dry-run options in request and content: [Other] and [All]', code: 500 });
 });
 
 t.test('no budget: the pod is marked DisruptionTarget and deleted gracefully', async (t) => {
