@@ -335,6 +335,7 @@ t.test('every storage map passes the installer checks', async (t) => {
     'pods: getter,lister,creater,updater,patcher,gracefulDeleter,watcher',
     'pods/status: getter,updater,patcher',
     'pods/binding: ',
+    'pods/eviction: ',
     'pods/ephemeralcontainers: getter,updater,patcher',
     'pods/exec: ',
     'pods/attach: ',
