@@ -159,6 +159,7 @@ export class KubeAPIServer {
       authentication: this.authentication,
       authorization: this.authorization,
       log: c.log,
+      ...(c.audit !== undefined && { audit: c.audit }),
     };
   }
 

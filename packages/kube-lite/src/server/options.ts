@@ -51,6 +51,10 @@ export interface KubeLiteOptions {
   readonly etcdServersOverrides: readonly string[];
   /** `--token-auth-file`: static bearer tokens (CSV `token,user,uid,"group1,group2"`). */
   readonly tokenAuthFile?: string;
+  /** `--audit-policy-file`: the `audit.k8s.io/v1` Policy; auditing needs it and a backend (`auditLogPath`). */
+  readonly auditPolicyFile?: string;
+  /** `--audit-log-path`: where the log backend appends events as JSON lines (`-` = standard output). */
+  readonly auditLogPath?: string;
   /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true). */
   readonly anonymousAuth: boolean;
   /** `--authorization-mode`: ordered modes (default `AlwaysAllow`). */
