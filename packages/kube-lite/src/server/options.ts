@@ -57,6 +57,8 @@ export interface KubeLiteOptions {
   readonly auditLogPath?: string;
   /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true). */
   readonly anonymousAuth: boolean;
+  /** `--enable-garbage-collector` (kube-controller-manager's flag): run the garbage collector (default true). */
+  readonly enableGarbageCollector: boolean;
   /** `--authorization-mode`: ordered modes (default `AlwaysAllow`). */
   readonly authorizationModes: readonly string[];
   /** `--service-account-issuer` (repeatable): the first is written into new tokens, all are accepted. */
@@ -109,6 +111,7 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     watchCacheSizes: [],
     etcdServersOverrides: [],
     anonymousAuth: true,
+    enableGarbageCollector: true,
     authorizationModes: ['AlwaysAllow'],
     serviceAccountIssuers: [],
     serviceAccountKeyFiles: [],

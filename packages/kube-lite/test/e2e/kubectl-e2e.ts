@@ -9,7 +9,7 @@ import { appsKinds } from './kubectl-apps.js';
 import { batchKinds } from './kubectl-batch.js';
 import { storeKinds } from './kubectl-store.js';
 import { coreKinds } from './kubectl-core.js';
-import { deletes, namespaceDeletion } from './kubectl-deletes.js';
+import { cascades, deletes, namespaceDeletion } from './kubectl-deletes.js';
 import { discoveryCommands, openAPICommands } from './kubectl-discovery.js';
 import { eventsOfObject, printedKinds } from './kubectl-kinds.js';
 import { netKinds } from './kubectl-net.js';
@@ -45,5 +45,6 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('patch, label, annotate, scale, replace', (t) => liveChanges(t, kubectl, 'e2e-apply'));
     await t.test('delete and wait', (t) => deletes(t, kubectl, 'e2e-delete'));
     await t.test('delete a namespace with content', (t) => namespaceDeletion(t, kubectl, 'e2e-gone'));
+    await t.test('delete --cascade (garbage collector)', (t) => cascades(t, kubectl, 'e2e-cascade'));
   });
 }
