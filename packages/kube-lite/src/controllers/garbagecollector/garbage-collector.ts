@@ -10,7 +10,6 @@
  * Owners are looked up by UID in the graph, and by name (checking the UID) when the graph does not know them.
  * @module
  */
-import { setMaxListeners } from 'node:events';
 import {
   type ApiObject,
   FINALIZER_DELETE_DEPENDENTS,
@@ -23,6 +22,7 @@ import {
   type Watcher,
 } from '@apiserver/registry';
 import type { DeleteOptions } from '@apiserver/runtime';
+import { ControllerRun } from '../controller-run.js';
 import { ListWatcher } from '../list-watch.js';
 import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
 import { RetryQueue, type RetryOptions } from '../retry-queue.js';
@@ -70,9 +70,7 @@ export class GarbageCollector {
   readonly #byKind = new Map<string, GCResource>();
   readonly #attemptToDelete: RetryQueue;
   readonly #attemptToOrphan: RetryQueue;
-  readonly #watchers: ListWatcher[];
-  #abort: AbortController | undefined;
-  #loops: Promise<void>[] = [];
+  readonly #run: ControllerRun;
 
   /** A stopped collector. */
   constructor(options: GarbageCollectorOptions) {
@@ -80,31 +78,18 @@ export class GarbageCollector {
     this.#attemptToDelete = new RetryQueue((uid) => this.#attemptToDeleteItem(uid), (uid, err) => options.onError?.(err, `attempt to delete ${uid}`), options.retry);
     this.#attemptToOrphan = new RetryQueue((uid) => this.#orphanDependents(uid), (uid, err) => options.onError?.(err, `orphan dependents of ${uid}`), options.retry);
     const loop = { ...(options.retry !== undefined && { retry: options.retry }), onError: (err: unknown) => options.onError?.(err, 'watch') };
-    this.#watchers = options.resources.map((r) => new ListWatcher(r.storage, (type, obj) => this.#observe(r, type === 'DELETED', obj), loop));
+    const watchers = options.resources.map((r) => new ListWatcher(r.storage, (type, obj) => this.#observe(r, type === 'DELETED', obj), loop));
+    this.#run = new ControllerRun(watchers, [this.#attemptToDelete, this.#attemptToOrphan]);
   }
 
   /** Starts watching; `signal` aborting stops the collector. Calling it twice is a no-op. */
   start(signal?: AbortSignal): void {
-    if (this.#abort !== undefined) return;
-    const abort = new AbortController();
-    // One watch loop per resource listens on the signal (and on it again while backing off).
-    setMaxListeners(2 * this.#watchers.length + 10, abort.signal);
-    this.#abort = abort;
-    signal?.addEventListener('abort', () => void this.stop(), { once: true });
-    if (signal?.aborted === true) {
-      void this.stop();
-      return;
-    }
-    this.#loops = this.#watchers.map((w) => w.run(abort.signal));
+    this.#run.start(signal);
   }
 
   /** Stops the watches and queues; resolves when the running items are done. */
-  async stop(): Promise<void> {
-    const abort = this.#abort;
-    if (abort === undefined) return;
-    abort.abort();
-    await Promise.all(this.#loops);
-    await Promise.all([this.#attemptToDelete.close(), this.#attemptToOrphan.close()]);
+  stop(): Promise<void> {
+    return this.#run.stop();
   }
 
   /** Updates the graph with one event and queues what it may have changed (upstream `processGraphChanges`). */
