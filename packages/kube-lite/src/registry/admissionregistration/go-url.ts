@@ -24,8 +24,8 @@ const HOST_CHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=:[\]<>"%]$/;
 /** Checks the percent escapes of `s` (`invalid URL escape "%zz"`). */
 function checkEscapes(s: string): void {
   for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
-    const escape = s.slice(i, i + 3);
-    if (!/^%[0-9A-Fa-f]{2}$/.test(escape)) throw new URLParseError(`invalid URL escape ${goQuote(escape)}`);
+    const sequence = s.slice(i, i + 3);
+    if (!/^%[0-9A-Fa-f]{2}$/.test(sequence)) throw new URLParseError(`invalid URL escape ${goQuote(sequence)}`);
   }
 }
 

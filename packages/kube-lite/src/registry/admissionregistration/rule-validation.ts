@@ -114,7 +114,10 @@ export function validateMatchResources(match: JSONRecord | undefined, path: Fiel
   if (typeof policy !== 'string') errs.push(fieldRequired(path.child('matchPolicy'), ''));
   else if (!MATCH_POLICIES.includes(policy)) errs.push(fieldNotSupported(path.child('matchPolicy'), policy, MATCH_POLICIES));
   errs.push(...validateSelectorField(match, 'namespaceSelector', path), ...validateSelectorField(match, 'objectSelector', path));
-  recordsAt(match, 'resourceRules').forEach((r, i) => errs.push(...validateNamedRuleWithOperations(r, path.child('resourceRules').index(i))));
-  recordsAt(match, 'excludeResourceRules').forEach((r, i) => errs.push(...validateNamedRuleWithOperations(r, path.child('excludeResourceRules').index(i))));
+  for (const key of ['resourceRules', 'excludeResourceRules']) {
+    recordsAt(match, key).forEach((r, i) => {
+      errs.push(...validateNamedRuleWithOperations(r, path.child(key).index(i)));
+    });
+  }
   return errs;
 }

@@ -74,7 +74,9 @@ function validateSelectors(hook: JSONRecord, o: WebhookValidationOptions, path: 
 /** `validateValidatingWebhook` / `validateMutatingWebhook`. */
 function validateWebhook(hook: JSONRecord, mutating: boolean, o: WebhookValidationOptions, path: FieldPath): FieldError[] {
   const errs = validateFullyQualifiedName(stringAt(hook, 'name'), path.child('name'));
-  recordsAt(hook, 'rules').forEach((rule, i) => errs.push(...validateRuleWithOperations(rule, path.child('rules').index(i))));
+  recordsAt(hook, 'rules').forEach((rule, i) => {
+    errs.push(...validateRuleWithOperations(rule, path.child('rules').index(i)));
+  });
   errs.push(...validateEnum(hook, 'failurePolicy', FAILURE_POLICIES, path), ...validateEnum(hook, 'matchPolicy', MATCH_POLICIES, path));
   errs.push(...validateSideEffects(hook, o, path));
   const timeout = hook.timeoutSeconds;

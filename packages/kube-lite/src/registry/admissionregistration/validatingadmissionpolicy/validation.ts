@@ -61,13 +61,17 @@ function validateSpec(policy: ApiObject, ignoreMatchConditions: boolean): FieldE
   if (paramKind !== undefined) errs.push(...validateParamKind(paramKind, SPEC.child('paramKind')));
   errs.push(...validateMatchConstraints(spec));
   if (!ignoreMatchConditions) errs.push(...validateMatchConditions(recordsAt(spec, 'matchConditions'), SPEC.child('matchConditions')));
-  recordsAt(spec, 'variables').forEach((v, i) => errs.push(...validateVariable(v, SPEC.child('variables').index(i))));
+  recordsAt(spec, 'variables').forEach((v, i) => {
+    errs.push(...validateVariable(v, SPEC.child('variables').index(i)));
+  });
   const validations = recordsAt(spec, 'validations');
   if (validations.length === 0 && recordsAt(spec, 'auditAnnotations').length === 0) {
     const detail = 'validations or auditAnnotations must contain at least one item';
     return [...errs, fieldRequired(SPEC.child('validations'), detail), fieldRequired(SPEC.child('auditAnnotations'), detail)];
   }
-  validations.forEach((v, i) => errs.push(...validateValidation(v, SPEC.child('validations').index(i))));
+  validations.forEach((v, i) => {
+    errs.push(...validateValidation(v, SPEC.child('validations').index(i)));
+  });
   return [...errs, ...validateAuditAnnotations(policy.metadata.name ?? '', spec, SPEC.child('auditAnnotations'))];
 }
 

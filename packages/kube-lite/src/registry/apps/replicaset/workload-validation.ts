@@ -44,7 +44,9 @@ export function validateLabelSelector(selector: JSONRecord, path: FieldPath, all
     }
     errs.push(...validateLabelName(stringAt(req, 'key'), p.child('key')));
     if (!allowInvalidLabelValue) {
-      values.forEach((v, j) => errs.push(...isValidLabelValue(v).map((m) => fieldInvalid(p.child('values').index(j), v, m))));
+      values.forEach((v, j) => {
+        errs.push(...isValidLabelValue(v).map((m) => fieldInvalid(p.child('values').index(j), v, m)));
+      });
     }
   });
   return errs;
