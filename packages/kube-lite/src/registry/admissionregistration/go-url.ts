@@ -67,12 +67,10 @@ function checkHost(host: string): void {
   }
 }
 
-function parse(raw: string): GoURL {
+/** Go's `parse` of the URL without its fragment. */
+function parse(raw: string): Omit<GoURL, 'fragment'> {
   if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) throw new URLParseError('net/url: invalid control character in URL');
-  const hash = raw.indexOf('#');
-  const fragment = hash < 0 ? '' : raw.slice(hash + 1);
-  checkEscapes(fragment);
-  const [scheme, afterScheme] = splitScheme(hash < 0 ? raw : raw.slice(0, hash));
+  const [scheme, afterScheme] = splitScheme(raw);
   let rest = afterScheme;
   let rawQuery = '';
   const question = rest.indexOf('?');
@@ -82,7 +80,7 @@ function parse(raw: string): GoURL {
   } else if (question >= 0) {
     rest = rest.slice(0, question);
   }
-  const empty = { scheme: scheme.toLowerCase(), user: undefined, host: '', rawQuery, fragment };
+  const empty = { scheme: scheme.toLowerCase(), user: undefined, host: '', rawQuery };
   if (!rest.startsWith('/')) {
     // An opaque URL (`https:host`) has no host; without a scheme a colon before the first slash is an error.
     if (scheme !== '') return empty;
@@ -95,22 +93,34 @@ function parse(raw: string): GoURL {
   }
   const authorityEnd = rest.indexOf('/', 2);
   const authority = authorityEnd < 0 ? rest.slice(2) : rest.slice(2, authorityEnd);
-  checkEscapes(authorityEnd < 0 ? '' : rest.slice(authorityEnd));
   const at = authority.lastIndexOf('@');
   const host = at < 0 ? authority : authority.slice(at + 1);
   const user = at < 0 ? undefined : authority.slice(0, at);
   if (user !== undefined && !/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(user)) throw new URLParseError('net/url: invalid userinfo');
   if (user !== undefined) checkEscapes(user);
   checkHost(host);
+  checkEscapes(authorityEnd < 0 ? '' : rest.slice(authorityEnd));
   return { ...empty, user, host };
 }
 
-/** `url.Parse(raw)`: the parsed URL, or Go's error text (`parse "<raw>": <reason>`). */
-export function parseGoURL(raw: string): GoURL | string {
+/** `f()`, or Go's error text for a parse error of `quoted` (`parse "<url>": <reason>`). */
+function attempt<T>(quoted: string, f: () => T): T | string {
   try {
-    return parse(raw);
+    return f();
   } catch (e) {
-    if (e instanceof URLParseError) return `parse ${goQuote(raw)}: ${e.message}`;
+    if (e instanceof URLParseError) return `parse ${goQuote(quoted)}: ${e.message}`;
     throw e;
   }
+}
+
+/** `url.Parse(raw)`: the parsed URL, or Go's error text. */
+export function parseGoURL(raw: string): GoURL | string {
+  const hash = raw.indexOf('#');
+  const withoutFragment = hash < 0 ? raw : raw.slice(0, hash);
+  const fragment = hash < 0 ? '' : raw.slice(hash + 1);
+  // As Go: an error before the fragment quotes the URL without it, a bad fragment quotes the whole URL.
+  const url = attempt(withoutFragment, () => parse(withoutFragment));
+  if (typeof url === 'string') return url;
+  const badFragment = attempt(raw, () => checkEscapes(fragment));
+  return typeof badFragment === 'string' ? badFragment : { ...url, fragment };
 }

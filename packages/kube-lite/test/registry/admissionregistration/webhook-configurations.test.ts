@@ -105,6 +105,11 @@ t.test('validating webhook validation', async (t) => {
       hook({ name: 'b.example.com', clientConfig: { url: 'https://u:p@/path' } }),
       hook({ name: 'c.example.com', clientConfig: { url: 'https://a b.example.com' } }),
       hook({ name: 'd.example.com', clientConfig: { url: 'example.com:443' } }),
+      hook({ name: 'e.example.com', clientConfig: { url: 'https://e.example.com/%zz#f' } }),
+      hook({ name: 'f.example.com', clientConfig: { url: 'https://f.example.com/#%zz' } }),
+      hook({ name: 'g.example.com', clientConfig: { url: 'https://g.example.com:x/' } }),
+      hook({ name: 'h.example.com', clientConfig: { url: ':8443/hook' } }),
+      hook({ name: 'i.example.com', clientConfig: { url: 'https://[::1]:8443/hook' } }),
     ], [
       "webhooks[0].clientConfig.url: Invalid value: \"http\": 'https' is the only allowed URL scheme; desired format: https://host[/path]",
       'webhooks[0].clientConfig.url: Invalid value: "f": fragments are not permitted in the URL',
@@ -114,6 +119,10 @@ t.test('validating webhook validation', async (t) => {
       'webhooks[2].clientConfig.url: Required value: url must be a valid URL: parse "https://a b.example.com": invalid character " " in host name; desired format: https://host[/path]',
       "webhooks[3].clientConfig.url: Invalid value: \"example.com\": 'https' is the only allowed URL scheme; desired format: https://host[/path]",
       'webhooks[3].clientConfig.url: Invalid value: "": host must be specified; desired format: https://host[/path]',
+      'webhooks[4].clientConfig.url: Required value: url must be a valid URL: parse "https://e.example.com/%zz": invalid URL escape "%zz"; desired format: https://host[/path]',
+      'webhooks[5].clientConfig.url: Required value: url must be a valid URL: parse "https://f.example.com/#%zz": invalid URL escape "%zz"; desired format: https://host[/path]',
+      'webhooks[6].clientConfig.url: Required value: url must be a valid URL: parse "https://g.example.com:x/": invalid port ":x" after host; desired format: https://host[/path]',
+      'webhooks[7].clientConfig.url: Required value: url must be a valid URL: parse ":8443/hook": missing protocol scheme; desired format: https://host[/path]',
     ]],
     ['services', [hook({ clientConfig: { service: { namespace: '', name: '', port: 0, path: '/a//B/' } } }), hook({ name: 'b.example.com', clientConfig: { service: { ...service, path: 'x' } } })], [
       'webhooks[0].clientConfig.service.name: Required value',
