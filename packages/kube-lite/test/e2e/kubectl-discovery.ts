@@ -57,6 +57,10 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'runtimeclasses', shortNames: '', apiVersion: 'node.k8s.io/v1', namespaced: false, kind: 'RuntimeClass', verbs: ALL_VERBS, categories: '' },
   { name: 'localsubjectaccessreviews', shortNames: '', apiVersion: 'authorization.k8s.io/v1', namespaced: true, kind: 'LocalSubjectAccessReview', verbs: 'create', categories: '' },
   { name: 'poddisruptionbudgets', shortNames: 'pdb', apiVersion: 'policy/v1', namespaced: true, kind: 'PodDisruptionBudget', verbs: ALL_VERBS, categories: '' },
+  { name: 'mutatingwebhookconfigurations', shortNames: '', apiVersion: 'admissionregistration.k8s.io/v1', namespaced: false, kind: 'MutatingWebhookConfiguration', verbs: ALL_VERBS, categories: 'api-extensions' },
+  { name: 'validatingadmissionpolicies', shortNames: '', apiVersion: 'admissionregistration.k8s.io/v1', namespaced: false, kind: 'ValidatingAdmissionPolicy', verbs: ALL_VERBS, categories: 'api-extensions' },
+  { name: 'validatingadmissionpolicybindings', shortNames: '', apiVersion: 'admissionregistration.k8s.io/v1', namespaced: false, kind: 'ValidatingAdmissionPolicyBinding', verbs: ALL_VERBS, categories: 'api-extensions' },
+  { name: 'validatingwebhookconfigurations', shortNames: '', apiVersion: 'admissionregistration.k8s.io/v1', namespaced: false, kind: 'ValidatingWebhookConfiguration', verbs: ALL_VERBS, categories: 'api-extensions' },
   { name: 'priorityclasses', shortNames: 'pc', apiVersion: 'scheduling.k8s.io/v1', namespaced: false, kind: 'PriorityClass', verbs: ALL_VERBS, categories: '' },
 ];
 
