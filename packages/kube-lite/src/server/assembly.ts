@@ -36,6 +36,7 @@ import {
   nodeRESTStorageProvider,
   policyRESTStorageProvider,
   schedulingRESTStorageProvider,
+  flowcontrolRESTStorageProvider,
 } from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
@@ -89,7 +90,8 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
   // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, autoscaling, batch,
-  // certificates, networking, policy, rbac, storage, scheduling, coordination, node, discovery.
+  // certificates, networking, policy, rbac, storage, scheduling, coordination, node, discovery,
+  // flowcontrol.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
@@ -107,6 +109,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     coordinationRESTStorageProvider(scheme),
     nodeRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
+    flowcontrolRESTStorageProvider(scheme),
   ];
   return {
     providers,
