@@ -57,6 +57,8 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'runtimeclasses', shortNames: '', apiVersion: 'node.k8s.io/v1', namespaced: false, kind: 'RuntimeClass', verbs: ALL_VERBS, categories: '' },
   { name: 'poddisruptionbudgets', shortNames: 'pdb', apiVersion: 'policy/v1', namespaced: true, kind: 'PodDisruptionBudget', verbs: ALL_VERBS, categories: '' },
   { name: 'priorityclasses', shortNames: 'pc', apiVersion: 'scheduling.k8s.io/v1', namespaced: false, kind: 'PriorityClass', verbs: ALL_VERBS, categories: '' },
+  { name: 'flowschemas', shortNames: '', apiVersion: 'flowcontrol.apiserver.k8s.io/v1', namespaced: false, kind: 'FlowSchema', verbs: ALL_VERBS, categories: '' },
+  { name: 'prioritylevelconfigurations', shortNames: '', apiVersion: 'flowcontrol.apiserver.k8s.io/v1', namespaced: false, kind: 'PriorityLevelConfiguration', verbs: ALL_VERBS, categories: '' },
 ];
 
 /** kubectl ≤ 1.2x prints lists as `[a b]`, newer ones as `a,b`: compare both as `a,b`. */

@@ -7,6 +7,7 @@ import t from 'tap';
 import { edit, liveChanges, manifests } from './kubectl-changes.js';
 import { appsKinds } from './kubectl-apps.js';
 import { batchKinds } from './kubectl-batch.js';
+import { flowKinds } from './kubectl-flow.js';
 import { storeKinds } from './kubectl-store.js';
 import { coreKinds } from './kubectl-core.js';
 import { deletes, namespaceDeletion } from './kubectl-deletes.js';
@@ -39,6 +40,7 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('storage, certificates, autoscaling', (t) => storeKinds(t, kubectl, 'e2e-store', backend));
     await t.test('claims, volumes, controllers, quotas', (t) => coreKinds(t, kubectl, 'e2e-core', backend));
     await t.test('ingresses, networkpolicies, pdbs, priorityclasses, runtimeclasses', (t) => netKinds(t, kubectl, 'e2e-net', backend));
+    await t.test('flowschemas, prioritylevelconfigurations', (t) => flowKinds(t, kubectl, backend));
     await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
     await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
     await t.test('edit', (t) => edit(t, kubectl, env, 'e2e-apply'));

@@ -72,6 +72,10 @@ const FIXTURES: Readonly<Record<string, Json>> = {
   'apis/node.k8s.io/v1 runtimeclasses': { handler: 'runc', overhead: { podFixed: { cpu: '250m' } }, scheduling: { nodeSelector: labels, tolerations: [{ key: 'k', operator: 'Exists' }] } },
   'apis/policy/v1 poddisruptionbudgets': { spec: { minAvailable: '50%', selector: { matchLabels: labels } } },
   'apis/scheduling.k8s.io/v1 priorityclasses': { value: 1000, description: 'rt' },
+  'apis/flowcontrol.apiserver.k8s.io/v1 flowschemas': {
+    spec: { priorityLevelConfiguration: { name: 'global-default' }, rules: [{ subjects: [{ kind: 'User', user: { name: 'rt' } }], nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/rt/*'] }] }] },
+  },
+  'apis/flowcontrol.apiserver.k8s.io/v1 prioritylevelconfigurations': { spec: { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } } } },
 };
 
 /** Names that resource needs (a CRD is named `<plural>.<group>`, an APIService `<version>.<group>`). */
