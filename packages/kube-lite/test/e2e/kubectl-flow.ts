@@ -11,6 +11,7 @@ import { type PrintedTable, parseTables, rowOf } from './table.js';
 const AGE = /^\d+[smh]$/;
 const FS = 'flowschema.flowcontrol.apiserver.k8s.io';
 const PLC = 'prioritylevelconfiguration.flowcontrol.apiserver.k8s.io';
+// In matching order (precedence, then name), as kubectl prints them.
 const BOOTSTRAP_FLOW_SCHEMAS = [
   'exempt',
   'probes',
@@ -63,7 +64,8 @@ export async function flowKinds(t: Test, kubectl: Kubectl, backend: Backend): Pr
   t.match(rowOf(schemas, `${FS}/e2e-batch`), { PRIORITYLEVEL: 'e2e-batch', MATCHINGPRECEDENCE: '1000', DISTINGUISHERMETHOD: 'ByNamespace', AGE, MISSINGPL: '?' });
   t.match(rowOf(schemas, `${FS}/exempt`), { PRIORITYLEVEL: 'exempt', MATCHINGPRECEDENCE: '1', DISTINGUISHERMETHOD: '<none>' });
   t.match(rowOf(schemas, `${FS}/catch-all`), { PRIORITYLEVEL: 'catch-all', MATCHINGPRECEDENCE: '10000', DISTINGUISHERMETHOD: 'ByUser' });
-  for (const name of BOOTSTRAP_FLOW_SCHEMAS) t.ok(rowOf(schemas, `${FS}/${name}`), `bootstrap flowschema ${name} listed`);
+  const inMatchingOrder = [...BOOTSTRAP_FLOW_SCHEMAS.slice(0, 10), 'e2e-batch', ...BOOTSTRAP_FLOW_SCHEMAS.slice(10)].map((n) => `${FS}/${n}`);
+  t.same(schemas.rows.map((r) => r.NAME), inMatchingOrder, 'the bootstrap schemas and ours, by matchingPrecedence then name');
   const levels = tableOf(tables, 'TYPE');
   t.same(levels.headers, ['NAME', 'TYPE', 'NOMINALCONCURRENCYSHARES', 'QUEUES', 'HANDSIZE', 'QUEUELENGTHLIMIT', 'AGE']);
   t.match(rowOf(levels, `${PLC}/e2e-batch`), { TYPE: 'Limited', NOMINALCONCURRENCYSHARES: '30', QUEUES: '16', HANDSIZE: '8', QUEUELENGTHLIMIT: '50', AGE });

@@ -65,6 +65,9 @@ t.test('defaults, status split, generation, printer', async (t) => {
   const byUser = await store.create({}, fs('by-user', { distinguisherMethod: { type: 'ByUser' } }));
   const cells = (await store.convertToTable({}, byUser)).rows[0]?.cells ?? [];
   t.same([cells[3], cells[5]], ['ByUser', '?'], 'no Dangling condition: ?');
+  await store.create({}, fs('another', { matchingPrecedence: 500 }));
+  const listed = await store.convertToTable({}, await store.list({}, {}));
+  t.same(listed.rows.map((r) => [r.cells[0], r.cells[2]]), [['another', 500], ['mine', 500], ['by-user', 1000]], 'lists print by precedence, then name (FlowSchemaSequence)');
 });
 
 t.test('validation causes', async (t) => {

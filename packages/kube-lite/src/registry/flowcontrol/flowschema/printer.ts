@@ -1,10 +1,12 @@
 /**
  * kubectl's flowschema columns (pkg/printers/internalversion `printFlowSchema`): NAME PRIORITYLEVEL
  * MATCHINGPRECEDENCE DISTINGUISHERMETHOD AGE MISSINGPL. MISSINGPL is the `Dangling` condition's status, `?` while
- * APF's controller has not written one (kube-lite runs no such controller).
+ * APF's controller has not written one (kube-lite runs no such controller). A list prints in matching order
+ * (`printFlowSchemaList` sorts a `FlowSchemaSequence`: lowest matchingPrecedence first, then by name).
  * @module
  */
-import type { ApiObject } from '@apiserver/registry';
+import type { ApiList, ApiObject, RequestContext, TableOptions } from '@apiserver/registry';
+import type { Table } from '@apiserver/runtime';
 import { isRecord } from '../../../object-fields.js';
 import { AGE_COLUMN, ageCell, column, NAME_COLUMN, type PrintContext, PrinterTableConvertor, type PrinterOptions } from '../../../printers/index.js';
 import { FLOW_SCHEMA_CONDITION_DANGLING } from '../names.js';
@@ -33,16 +35,34 @@ function missingPriorityLevel(fs: ApiObject): string {
   return isRecord(dangling) && typeof dangling.status === 'string' ? dangling.status : '?';
 }
 
+const precedenceOf = (fs: ApiObject): number => (isRecord(fs.spec) && typeof fs.spec.matchingPrecedence === 'number' ? fs.spec.matchingPrecedence : 0);
+
+/** `FlowSchemaSequence.Less`: lower matchingPrecedence first, then names in byte order. */
+export function compareFlowSchemas(a: ApiObject, b: ApiObject): number {
+  const byPrecedence = precedenceOf(a) - precedenceOf(b);
+  if (byPrecedence !== 0) return byPrecedence;
+  const [x, y] = [a.metadata.name ?? '', b.metadata.name ?? ''];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The cells of one flowschema row. */
 export function printFlowSchema(fs: ApiObject, ctx: PrintContext): unknown[] {
   const spec = isRecord(fs.spec) ? fs.spec : {};
   const level = isRecord(spec.priorityLevelConfiguration) && typeof spec.priorityLevelConfiguration.name === 'string' ? spec.priorityLevelConfiguration.name : '';
   const method = isRecord(spec.distinguisherMethod) && typeof spec.distinguisherMethod.type === 'string' ? spec.distinguisherMethod.type : '<none>';
-  const precedence = typeof spec.matchingPrecedence === 'number' ? spec.matchingPrecedence : 0;
-  return [fs.metadata.name ?? '', level, precedence, method, ageCell(fs, ctx.now), missingPriorityLevel(fs)];
+  return [fs.metadata.name ?? '', level, precedenceOf(fs), method, ageCell(fs, ctx.now), missingPriorityLevel(fs)];
+}
+
+/** The flowschemas' TableConvertor: lists print sorted as a `FlowSchemaSequence`. */
+class FlowSchemaTableConvertor extends PrinterTableConvertor {
+  override convertToTable(ctx: RequestContext, object: ApiObject | ApiList, tableOptions?: TableOptions): Promise<Table> {
+    if (!Array.isArray(object.items)) return super.convertToTable(ctx, object, tableOptions);
+    const items = [...(object.items as ApiObject[])].sort(compareFlowSchemas);
+    return super.convertToTable(ctx, { ...object, items } as ApiList, tableOptions);
+  }
 }
 
 /** The flowschemas' TableConvertor. */
 export function newFlowSchemaTableConvertor(options?: PrinterOptions): PrinterTableConvertor {
-  return new PrinterTableConvertor(FLOW_SCHEMA_COLUMNS, printFlowSchema, options);
+  return new FlowSchemaTableConvertor(FLOW_SCHEMA_COLUMNS, printFlowSchema, options);
 }
