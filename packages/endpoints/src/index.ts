@@ -116,3 +116,5 @@ export {
   type RootAPIsOptions,
 } from './discovery/discovery-webservices.js';
 export { aggregatedDiscoveryList, type AggregatedVersion, toAggregatedResources } from './discovery/aggregated.js';
+
+export { type AuditJSON, type RequestAuditRecorder, requestAuditRecorderOf, withRequestAuditRecorder } from './audit/request-audit.js';

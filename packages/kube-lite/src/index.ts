@@ -143,6 +143,10 @@ export { BATCH_GROUP_NAME, batchRESTStorageProvider } from './registry/batch/pro
 export { JOB_FIELD_LABELS, type JobStorageOptions, newJobStorage } from './registry/batch/job/storage.js';
 export { type CronJobStorageOptions, newCronJobStorage } from './registry/batch/cronjob/storage.js';
 export { cronScheduleError } from './registry/batch/cronjob/schedule.js';
+export { ADMISSIONREGISTRATION_GROUP_NAME, admissionregistrationRESTStorageProvider } from './registry/admissionregistration/provider.js';
+export { newMutatingWebhookConfigurationStorage, newValidatingWebhookConfigurationStorage } from './registry/admissionregistration/webhook-configuration-storage.js';
+export { newValidatingAdmissionPolicyStorage } from './registry/admissionregistration/validatingadmissionpolicy/storage.js';
+export { newValidatingAdmissionPolicyBindingStorage } from './registry/admissionregistration/validatingadmissionpolicybinding/storage.js';
 export { STORAGE_GROUP_NAME, storageRESTStorageProvider } from './registry/storage/provider.js';
 export { newStorageClassStorage } from './registry/storage/storageclass/storage.js';
 export { newCSIDriverStorage } from './registry/storage/csidriver/storage.js';

@@ -192,3 +192,23 @@ export { openAPIV2DocumentType } from './openapi/openapiv2-proto.js';
 export { operationIDAndTags, toValidOperationID, type OperationIDAndTags } from './openapi/operation-id.js';
 export { ComponentSchemas, PATCH_DEFINITION, type KindsOf, type TSchema } from './openapi/component-schemas.js';
 export type { OpenAPIInfo, OpenAPIBuildOptions } from './openapi/spec-info.js';
+
+export {
+  AUDIT_LEVELS,
+  AUDIT_STAGES,
+  type AuditLevel,
+  type AuditPolicy,
+  type AuditStage,
+  type GroupResources as AuditGroupResources,
+  levelAtLeast as auditLevelAtLeast,
+  type PolicyRule as AuditPolicyRule,
+  type RequestAuditConfig,
+} from './audit/policy.js';
+export { PolicyRuleEvaluator, pathMatches as auditPathMatches, ruleMatches as auditRuleMatches } from './audit/policy-rule-evaluator.js';
+export { AuditPolicyError, loadAuditPolicyFile, parseAuditPolicy, validateAuditPolicy } from './audit/policy-file.js';
+export { type AuditBackend, AuditLogBackend } from './audit/audit-backend.js';
+export { type AuditEvent, type AuditObjectReference, type AuditResponseStatus, type AuditUser, sourceIPs } from './audit/event.js';
+export { RequestAuditEvent } from './audit/request-audit-event.js';
+export { AUDIT_ID_HEADER, type AuditConfig, withAudit, withAuditInit, withFailedAuthenticationAudit } from './filters/audit.js';
+export { DECISION_ANNOTATION, REASON_ANNOTATION } from './filters/authorization.js';
+export { auditEventFrom, auditIDFrom } from './request/context.js';

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { retryAfterHeader, type Status, toStatus } from '@apiserver/runtime';
+import { requestAuditRecorderOf } from '@apiserver/endpoints';
+import { type KubeObject, retryAfterHeader, type Status, toStatus } from '@apiserver/runtime';
 import { withUnroutedValue } from './request/context.js';
 
 /**
@@ -16,6 +17,7 @@ export function writeStatus(res: ServerResponse, err: unknown): void {
   if (alreadyAnswered(res)) return;
   const status: Status = toStatus(err);
   const body = JSON.stringify(status);
+  requestAuditRecorderOf(res.req)?.logResponseObject({ ...status } as KubeObject, () => body);
   const retry = retryAfterHeader(status);
   if (retry !== undefined) res.setHeader('Retry-After', retry);
   res.writeHead(status.code ?? 500, {

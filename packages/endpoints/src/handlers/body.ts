@@ -3,6 +3,7 @@
  * Content-Types, 400 for malformed bodies), defaulted to the scope's kind, checked against its apiVersion and
  * schema, and field-validated.
  */
+import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import type { ApiObject } from '@apiserver/registry';
 import { readRawBody, ServiceError } from '@apiserver/restful';
 import {
@@ -244,7 +245,9 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
   await pace();
   const { slicer } = pace;
   const known = slicer === undefined ? dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj) : await slicer.run(dropUnknownFieldsSteps(scope.scheme, scope.kind, scope.objectSchema, obj));
-  return { object: toApiObject(known), pace };
+  const object = toApiObject(known);
+  requestAuditRecorderOf(request.req)?.logRequestObject(object, () => scope.codecs.json.encode(object));
+  return { object, pace };
 }
 
 /** Reads and decodes the request body into an object of the scope's kind. */

@@ -4,6 +4,7 @@
  */
 import type { CollectionDeleter, GracefulDeleter } from '@apiserver/registry';
 import { isDryRun } from '@apiserver/registry';
+import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import { type DeleteOptions, type KubeObject, makeStatus, newInvalid, fieldInvalid, newPath } from '@apiserver/runtime';
 import { attributesFor, validateObjectFunc } from './admission.js';
 import { decodeWith, inputSerializer, readBody } from './body.js';
@@ -29,6 +30,7 @@ export async function deleteOptionsOf(scope: RequestScope, request: HandlerReque
         fieldInvalid(newPath('kind'), decoded.kind, 'must be DeleteOptions'),
       ]);
     }
+    requestAuditRecorderOf(request.req)?.logRequestObject(decoded, () => scope.codecs.json.encode(decoded));
     const { kind: _kind, apiVersion: _apiVersion, ...rest } = decoded;
     options = rest;
   } else {

@@ -4,6 +4,7 @@
  * for server-side apply, which creates). JSON, merge and strategic merge patches record an Update in
  * `metadata.managedFields`; apply (`application/apply-patch+yaml`) goes through the scope's FieldManager.
  */
+import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import { type ApiObject, defaultUpdatedObjectInfo, isDryRun, type Patcher } from '@apiserver/registry';
 import {
   fieldInvalid,
@@ -223,6 +224,7 @@ export function patchResource(scope: RequestScope, patcher: Patcher): Handler {
       const negotiated = negotiateOutput(scope, request);
       const { options, force } = patchOptionsOf(request, type);
       const body = await readBody(request, scope.maxRequestBodyBytes);
+      requestAuditRecorderOf(request.req)?.logRequestPatch(body);
       const pace = paceFor(body.length);
       const text = body.toString('utf8');
       const dryRun = isDryRun(options.dryRun);

@@ -2,6 +2,7 @@
  * Response writers (handlers/responsewriters): `writeObjectNegotiated` and `errorNegotiated`, the one error path
  * of every handler.
  */
+import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import {
@@ -166,7 +167,9 @@ async function writeObjectSliced(scope: RequestScope, request: HandlerRequest, s
   const { serializer } = negotiated.info;
   const options = { pretty: wantsPretty(request, negotiated) };
   const steps = serializer.encodeSteps?.(out, options);
-  await sendAsync(request, status, negotiated.info.mediaType, steps === undefined ? serializer.encode(out, options) : await slicer.run(steps));
+  const body = steps === undefined ? serializer.encode(out, options) : await slicer.run(steps);
+  auditResponse(scope, request, out, negotiated, body);
+  await sendAsync(request, status, negotiated.info.mediaType, body);
 }
 
 /** The object to encode: kind and apiVersion set, a list's `items` never absent. */
@@ -181,16 +184,24 @@ function typedResponse(scope: RequestScope, obj: KubeObject): KubeObject {
 export function writeObject(scope: RequestScope, request: HandlerRequest, status: number, obj: KubeObject, negotiated: NegotiatedMediaType): void | Promise<void> {
   const typed = typedResponse(scope, obj);
   if (negotiated.target === undefined) {
-    encodeAndSend(request, status, typed, negotiated);
+    encodeAndSend(scope, request, status, typed, negotiated);
     return undefined;
   }
   return transformResponseObject(scope, { namespace: request.namespace }, typed, negotiated.target, request.query).then((out) =>
-    encodeAndSend(request, status, out, negotiated),
+    encodeAndSend(scope, request, status, out, negotiated),
   );
 }
 
-function encodeAndSend(request: HandlerRequest, status: number, out: KubeObject, negotiated: NegotiatedMediaType): void {
+/** Hands the response object to the request's audit event: its JSON is the body when the body is JSON. */
+function auditResponse(scope: RequestScope, request: HandlerRequest, out: KubeObject, negotiated: NegotiatedMediaType, body: Uint8Array): void {
+  const recorder = requestAuditRecorderOf(request.req);
+  if (recorder === undefined) return;
+  recorder.logResponseObject(out, () => (negotiated.info.mediaType === 'application/json' ? body : scope.codecs.json.encode(out)));
+}
+
+function encodeAndSend(scope: RequestScope, request: HandlerRequest, status: number, out: KubeObject, negotiated: NegotiatedMediaType): void {
   const body = negotiated.info.serializer.encode(out, { pretty: wantsPretty(request, negotiated) });
+  auditResponse(scope, request, out, negotiated, body);
   send(request, status, negotiated.info.mediaType, body);
 }
 
@@ -198,6 +209,7 @@ function encodeAndSend(request: HandlerRequest, status: number, out: KubeObject,
 export function errorNegotiated(scope: RequestScope, request: HandlerRequest, err: unknown): void {
   const status = toStatus(statusErrorOf(err));
   const statusObject = kubeObject(status);
+  requestAuditRecorderOf(request.req)?.logResponseObject(statusObject, () => scope.codecs.json.encode(statusObject));
   const retryAfter = retryAfterHeader(status);
   if (retryAfter !== undefined && !request.res.headersSent) setHeaderSafely(request, 'Retry-After', retryAfter);
   let info = scope.codecs.supportedMediaTypes[0];

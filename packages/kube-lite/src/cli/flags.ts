@@ -84,7 +84,14 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     usage: 'comma-separated group/resource#servers (repeatable; servers semicolon-separated URLs), e.g. /events#http://127.0.0.1:2380 (etcd3 backend)',
     set: (o, v) => { o.etcdServersOverrides = [...o.etcdServersOverrides, ...list(v)]; },
   },
+  'audit-policy-file': { usage: 'audit.k8s.io/v1 Policy (YAML or JSON); with --audit-log-path, requests are audited', set: (o, v) => { o.auditPolicyFile = v; } },
+  'audit-log-path': { usage: "file the audit events are appended to as JSON lines ('-' = standard output)", set: (o, v) => { o.auditLogPath = v; } },
   'token-auth-file': { usage: 'static token file (CSV: token,user,uid,"groups")', set: (o, v) => { o.tokenAuthFile = v; } },
+  'enable-garbage-collector': {
+    usage: 'delete dependents by their ownerReferences (default true; false behaves like envtest, where nothing collects them)',
+    boolean: true,
+    set: (o, v) => { o.enableGarbageCollector = bool('enable-garbage-collector', v); },
+  },
   'anonymous-auth': { usage: 'allow anonymous requests (default true)', boolean: true, set: (o, v) => { o.anonymousAuth = bool('anonymous-auth', v); } },
   'authorization-mode': { usage: 'comma-separated, chained in order: AlwaysAllow (default), AlwaysDeny, RBAC', set: (o, v) => { o.authorizationModes = list(v); } },
   'service-account-issuer': {

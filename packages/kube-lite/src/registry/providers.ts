@@ -1,8 +1,8 @@
 /**
  * kube-lite's API groups, one `RESTStorageProvider` each as kube-apiserver's control plane builds them: the
  * legacy core group (`/api/v1`), `apps/v1`, `batch/v1`, `coordination.k8s.io/v1`, `discovery.k8s.io/v1`,
- * `networking.k8s.io/v1`, `node.k8s.io/v1`, `policy/v1`, `scheduling.k8s.io/v1` and
- * `flowcontrol.apiserver.k8s.io/v1`.
+ * `networking.k8s.io/v1`, `node.k8s.io/v1`, `policy/v1`, `scheduling.k8s.io/v1`,
+ * `admissionregistration.k8s.io/v1` and `flowcontrol.apiserver.k8s.io/v1`.
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
@@ -34,6 +34,7 @@ import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js'
 import { newServiceStorage } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
+import { admissionregistrationRESTStorageProvider } from './admissionregistration/provider.js';
 import { batchRESTStorageProvider } from './batch/provider.js';
 import { storageRESTStorageProvider } from './storage/provider.js';
 import { certificatesRESTStorageProvider } from './certificates/provider.js';
@@ -205,6 +206,7 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     batchRESTStorageProvider(scheme),
     certificatesRESTStorageProvider(scheme),
     storageRESTStorageProvider(scheme),
+    admissionregistrationRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
     networkingRESTStorageProvider(scheme),

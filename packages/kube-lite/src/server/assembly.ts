@@ -22,6 +22,7 @@ import { AuthorizerReference } from '../registry/authorization/authorizer-refere
 import { privilegedGroupsAuthorizer } from '../registry/authorization/privileged-groups.js';
 import { authorizationRESTStorageProvider } from '../registry/authorization/provider.js';
 import { requestUserOf } from '../registry/authorization/request-user.js';
+import { admissionregistrationRESTStorageProvider } from '../registry/admissionregistration/provider.js';
 import { batchRESTStorageProvider } from '../registry/batch/provider.js';
 import { storageRESTStorageProvider } from '../registry/storage/provider.js';
 import { certificatesRESTStorageProvider } from '../registry/certificates/provider.js';
@@ -90,7 +91,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
   // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, autoscaling, batch,
-  // certificates, networking, policy, rbac, storage, scheduling, coordination, node, discovery,
+  // certificates, networking, policy, rbac, storage, admissionregistration, scheduling, coordination, node, discovery,
   // flowcontrol.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
@@ -105,6 +106,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     policyRESTStorageProvider(scheme),
     rbacRESTStorageProvider({ scheme, authorizer: () => serverAuthorizer, userOf: requestUserOf }),
     storageRESTStorageProvider(scheme),
+    admissionregistrationRESTStorageProvider(scheme),
     schedulingRESTStorageProvider(scheme),
     coordinationRESTStorageProvider(scheme),
     nodeRESTStorageProvider(scheme),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
-import type { DelegationTarget, SecureServingOptions } from '@apiserver/server';
+import { type AuditBackend, AuditLogBackend, type AuditPolicy, type DelegationTarget, loadAuditPolicyFile, type SecureServingOptions } from '@apiserver/server';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { type APIResourceConfigSource, enablingUnknownGroups } from './api-resource-config.js';
 import { parseEtcdServersOverrides } from './etcd-servers-overrides.js';
@@ -77,6 +77,16 @@ export class KubeLiteConfig {
   }
 }
 
+/**
+ * The audit policy and log backend of `--audit-policy-file` and `--audit-log-path`; either alone audits nothing,
+ * as upstream (no policy: nothing to evaluate; no backend: nowhere to write). An unusable policy file throws.
+ */
+function auditOf(o: KubeLiteOptions): { policy: AuditPolicy; backend: AuditBackend } | undefined {
+  if (o.auditPolicyFile === undefined || o.auditLogPath === undefined || o.auditLogPath === '') return undefined;
+  const policy = loadAuditPolicyFile(o.auditPolicyFile);
+  return { policy, backend: new AuditLogBackend(o.auditLogPath) };
+}
+
 function secureServingOf(o: KubeLiteOptions): SecureServingOptions | undefined {
   if (o.securePort === -1) return undefined;
   return {
@@ -120,6 +130,8 @@ export class CompletedKubeLiteConfig {
   readonly kubeconfigToken: string | undefined;
   /** The server log. */
   readonly log: (message: string) => void;
+  /** Auditing, when both a policy file and a log path are set (upstream needs a policy and a backend). */
+  readonly audit: { readonly policy: AuditPolicy; readonly backend: AuditBackend } | undefined;
   /** Authorizer and authenticator builders. */
   readonly extras: KubeAPIServerExtras;
 
@@ -135,6 +147,7 @@ export class CompletedKubeLiteConfig {
     this.kubeconfigPath = input.kubeconfigPath ?? join(o.dataDir ?? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`), 'kubeconfig');
     this.kubeconfigToken = kubeconfigToken(o.tokenAuthFile);
     this.log = input.log ?? ((m: string) => console.error(m));
+    this.audit = auditOf(o);
     this.extras = {
       ...(input.authorizer !== undefined && { authorizer: input.authorizer }),
       ...(input.authenticators !== undefined && { authenticators: input.authenticators }),

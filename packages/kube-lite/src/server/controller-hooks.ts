@@ -4,7 +4,9 @@
  * namespace its `default` ServiceAccount. Post-start hooks start them; shutdown stops them.
  */
 import { isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
+import { isConflict } from '@apiserver/runtime';
 import type { APIGroupInfo, GenericAPIServer } from '@apiserver/server';
+import { type GCResource, GarbageCollector } from '../controllers/garbagecollector/garbage-collector.js';
 import { NamespaceController } from '../controllers/namespace/namespace-controller.js';
 import { type NamespacedResource, ResourcesRemainingError } from '../controllers/namespace/namespaced-resources-deleter.js';
 import { ServiceAccountsController } from '../controllers/serviceaccount/serviceaccounts-controller.js';
@@ -41,6 +43,37 @@ export function addNamespaceControllerHook(server: GenericAPIServer, groups: rea
   server.addPostStartHook('start-namespace-controller', ({ signal }) => controller.start(signal));
   server.addPreShutdownHook('stop-namespace-controller', () => controller.stop());
   return controller;
+}
+
+/** Resources the garbage collector leaves alone, as upstream's `DefaultIgnoredResources`: events. */
+const GC_IGNORED: readonly string[] = ['/events', 'events.k8s.io/events'];
+
+/** Every top-level resource the garbage collector can watch, read, update and delete (events left out). */
+export function garbageCollectedResources(groups: readonly APIGroupInfo[]): GCResource[] {
+  const out: GCResource[] = [];
+  for (const { group, resource, storage } of topLevelResources(groups)) {
+    const key = `${group}/${resource}`;
+    if (GC_IGNORED.includes(key)) continue;
+    if (!isLister(storage) || !isWatcher(storage) || !isGetter(storage) || !isGracefulDeleter(storage) || !isUpdater(storage)) continue;
+    const kind = storage.newObject().kind;
+    if (typeof kind !== 'string' || kind === '') continue;
+    out.push({ key, group, kind, namespaced: isScoper(storage) && storage.namespaceScoped(), storage });
+  }
+  return out;
+}
+
+/** Registers `start-garbage-collector` over every collectable built-in resource. */
+export function addGarbageCollectorHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): GarbageCollector {
+  const collector = new GarbageCollector({
+    resources: garbageCollectedResources(groups),
+    onError: (err, what) => {
+      // A conflict means the object changed since it was looked at: it is looked at again, nothing to report.
+      if (!isConflict(err)) log(`garbage collector: ${what}: ${messageOf(err)}`);
+    },
+  });
+  server.addPostStartHook('start-garbage-collector', ({ signal }) => collector.start(signal));
+  server.addPreShutdownHook('stop-garbage-collector', () => collector.stop());
+  return collector;
 }
 
 /** Registers `start-serviceaccounts-controller` when the core group serves namespaces and serviceaccounts. */

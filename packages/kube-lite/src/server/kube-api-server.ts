@@ -28,7 +28,7 @@ import type { RESTStorageProvider } from '../registry/rest-options.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
-import { addNamespaceControllerHook, addServiceAccountsControllerHook } from './controller-hooks.js';
+import { addGarbageCollectorHook, addNamespaceControllerHook, addServiceAccountsControllerHook } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
 import { StorageFactory } from './storage-factory.js';
 
@@ -148,6 +148,7 @@ export class KubeAPIServer {
     addAPFConfigProducerHook(server, this.groups, { log: c.log });
     installDocsPage(server);
     addNamespaceControllerHook(server, this.groups, c.log);
+    if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log);
     addServiceAccountsControllerHook(server, this.groups, c.log);
   }
 
@@ -161,6 +162,7 @@ export class KubeAPIServer {
       authentication: this.authentication,
       authorization: this.authorization,
       log: c.log,
+      ...(c.audit !== undefined && { audit: c.audit }),
     };
   }
 

@@ -51,8 +51,14 @@ export interface KubeLiteOptions {
   readonly etcdServersOverrides: readonly string[];
   /** `--token-auth-file`: static bearer tokens (CSV `token,user,uid,"group1,group2"`). */
   readonly tokenAuthFile?: string;
+  /** `--audit-policy-file`: the `audit.k8s.io/v1` Policy; auditing needs it and a backend (`auditLogPath`). */
+  readonly auditPolicyFile?: string;
+  /** `--audit-log-path`: where the log backend appends events as JSON lines (`-` = standard output). */
+  readonly auditLogPath?: string;
   /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true). */
   readonly anonymousAuth: boolean;
+  /** `--enable-garbage-collector` (kube-controller-manager's flag): run the garbage collector (default true). */
+  readonly enableGarbageCollector: boolean;
   /** `--authorization-mode`: ordered modes (default `AlwaysAllow`). */
   readonly authorizationModes: readonly string[];
   /** `--service-account-issuer` (repeatable): the first is written into new tokens, all are accepted. */
@@ -105,6 +111,7 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     watchCacheSizes: [],
     etcdServersOverrides: [],
     anonymousAuth: true,
+    enableGarbageCollector: true,
     authorizationModes: ['AlwaysAllow'],
     serviceAccountIssuers: [],
     serviceAccountKeyFiles: [],

@@ -17,6 +17,7 @@ t.test('--help prints the flags', async (t) => {
   t.equal(r.code, 0);
   t.match(r.stdout, /kube-lite kubeconfig \[flags\]/);
   t.match(r.stdout, /--etcd-servers/);
+  t.match(r.stdout, /--audit-policy-file/);
 });
 
 t.test('bad flags: every error, exit 1, nothing started', async (t) => {
@@ -34,6 +35,12 @@ t.test('bad flags: every error, exit 1, nothing started', async (t) => {
     ].join('\n'),
   );
   t.equal(r.stdout, '');
+});
+
+t.test('an unreadable audit policy file: the error, exit 1', async (t) => {
+  const r = run(['--port=0', '--audit-policy-file=/nonexistent/policy.yaml', '--audit-log-path=-']);
+  t.equal(r.code, 1);
+  t.match(r.stderr, /^Error: failed to read file path "\/nonexistent\/policy\.yaml": ENOENT/);
 });
 
 t.test('kubeconfig subcommand prints a kubeconfig for the flags given', async (t) => {

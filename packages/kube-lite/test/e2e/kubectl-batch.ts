@@ -43,6 +43,7 @@ export async function batchKinds(t: Test, kubectl: Kubectl, ns: string): Promise
     ['create', 'cronjob', 'bad', '--image=busybox', '--schedule=61 * * * *', ...inNs],
     /CronJob\.batch "bad" is invalid: spec\.schedule: Invalid value: "61 \* \* \* \*": end of range \(61\) above maximum \(59\): 61/,
   );
-  t.equal(await kubectl.ok(t, ['delete', 'cronjob', 'tick', ...inNs]), 'cronjob.batch "tick" deleted\n');
+  // Jobs first: `manual` is owned by the cronjob, so the garbage collector would remove it after the cronjob.
   t.equal(await kubectl.ok(t, ['delete', 'job', 'pi', 'manual', ...inNs]), 'job.batch "pi" deleted\njob.batch "manual" deleted\n');
+  t.equal(await kubectl.ok(t, ['delete', 'cronjob', 'tick', ...inNs]), 'cronjob.batch "tick" deleted\n');
 }

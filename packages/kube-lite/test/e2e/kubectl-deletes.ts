@@ -56,3 +56,40 @@ export async function namespaceDeletion(t: Test, kubectl: Kubectl, ns: string): 
   const fresh = await kubectl.run(['get', 'configmaps', ...inNs]);
   t.match(fresh, { code: 0, stdout: '', stderr: `No resources found in ${ns} namespace.\n` }, 'the recreated namespace is empty');
 }
+
+/**
+ * `delete --cascade=background|foreground|orphan` on Deployments owning ReplicaSets (issue #22): the garbage
+ * collector removes the ReplicaSet after a background delete, before the Deployment in the foreground (kubectl waits
+ * for the owner), and leaves it without its owner reference when orphaned.
+ */
+export async function cascades(t: Test, kubectl: Kubectl, ns: string): Promise<void> {
+  const inNs = ['-n', ns];
+  const labels = { app: 'cascade' };
+  const template = { metadata: { labels }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+  const modes = ['background', 'foreground', 'orphan'] as const;
+  const deployments = modes.map((name) => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: ns }, spec: { selector: { matchLabels: labels }, template } }));
+  const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } };
+  await kubectl.ok(t, ['apply', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [namespace, ...deployments] }) });
+  const uids = new Map(
+    (await kubectl.ok(t, ['get', 'deployments', '-o', 'jsonpath={range .items[*]}{.metadata.name}={.metadata.uid} {end}', ...inNs]))
+      .trim()
+      .split(' ')
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  const replicaSets = modes.map((mode) => ({
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: { name: `${mode}-1`, namespace: ns, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: mode, uid: uids.get(mode), controller: true, blockOwnerDeletion: true }] },
+    spec: { selector: { matchLabels: labels }, template },
+  }));
+  await kubectl.ok(t, ['apply', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: replicaSets }) });
+
+  for (const mode of modes) t.equal(await kubectl.ok(t, ['delete', 'deployment', mode, `--cascade=${mode}`, ...inNs]), `deployment.apps "${mode}" deleted\n`);
+  const waited = await kubectl.run(['wait', '--for=delete', 'replicaset/background-1', '--timeout=30s', ...inNs], { timeoutMs: 40_000 });
+  t.equal(waited.code, 0, `the background delete's ReplicaSet is collected: ${waited.stderr}`);
+  t.equal(
+    await kubectl.ok(t, ['get', 'deployments,replicasets', '-o', 'jsonpath={range .items[*]}{.kind}/{.metadata.name} owners={.metadata.ownerReferences} {end}', ...inNs]),
+    'ReplicaSet/orphan-1 owners= ',
+    'the foreground ReplicaSet went before its Deployment; the orphaned one stays without its owner',
+  );
+}

@@ -5,12 +5,13 @@
 import { findKubectl } from '@apiserver/testing';
 import t from 'tap';
 import { edit, liveChanges, manifests } from './kubectl-changes.js';
+import { admissionRegistrationKinds } from './kubectl-admreg.js';
 import { appsKinds } from './kubectl-apps.js';
 import { batchKinds } from './kubectl-batch.js';
 import { flowKinds } from './kubectl-flow.js';
 import { storeKinds } from './kubectl-store.js';
 import { coreKinds } from './kubectl-core.js';
-import { deletes, namespaceDeletion } from './kubectl-deletes.js';
+import { cascades, deletes, namespaceDeletion } from './kubectl-deletes.js';
 import { discoveryCommands, openAPICommands } from './kubectl-discovery.js';
 import { eventsOfObject, printedKinds } from './kubectl-kinds.js';
 import { netKinds } from './kubectl-net.js';
@@ -40,6 +41,7 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('storage, certificates, autoscaling', (t) => storeKinds(t, kubectl, 'e2e-store', backend));
     await t.test('claims, volumes, controllers, quotas', (t) => coreKinds(t, kubectl, 'e2e-core', backend));
     await t.test('ingresses, networkpolicies, pdbs, priorityclasses, runtimeclasses', (t) => netKinds(t, kubectl, 'e2e-net', backend));
+    await t.test('webhook configurations, admission policies and bindings', (t) => admissionRegistrationKinds(t, kubectl, backend));
     await t.test('flowschemas, prioritylevelconfigurations', (t) => flowKinds(t, kubectl, backend));
     await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
     await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
@@ -47,5 +49,6 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('patch, label, annotate, scale, replace', (t) => liveChanges(t, kubectl, 'e2e-apply'));
     await t.test('delete and wait', (t) => deletes(t, kubectl, 'e2e-delete'));
     await t.test('delete a namespace with content', (t) => namespaceDeletion(t, kubectl, 'e2e-gone'));
+    await t.test('delete --cascade (garbage collector)', (t) => cascades(t, kubectl, 'e2e-cascade'));
   });
 }

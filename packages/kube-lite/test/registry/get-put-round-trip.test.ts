@@ -18,6 +18,8 @@ const template = { metadata: { labels }, spec: podSpec };
 const rules = [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }];
 const subjects = [{ kind: 'User', name: 'alice', apiGroup: 'rbac.authorization.k8s.io' }];
 const eventTime = '2026-01-01T00:00:00.000000Z';
+const admissionRule = { operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] };
+const webhook = { name: 'rt.example.com', clientConfig: { service: { namespace: NS, name: 'rt' } }, sideEffects: 'None', admissionReviewVersions: ['v1'] };
 
 /** A valid object of each served resource, by `<groupVersion path> <resource>`. */
 const FIXTURES: Readonly<Record<string, Json>> = {
@@ -72,6 +74,10 @@ const FIXTURES: Readonly<Record<string, Json>> = {
   'apis/node.k8s.io/v1 runtimeclasses': { handler: 'runc', overhead: { podFixed: { cpu: '250m' } }, scheduling: { nodeSelector: labels, tolerations: [{ key: 'k', operator: 'Exists' }] } },
   'apis/policy/v1 poddisruptionbudgets': { spec: { minAvailable: '50%', selector: { matchLabels: labels } } },
   'apis/scheduling.k8s.io/v1 priorityclasses': { value: 1000, description: 'rt' },
+  'apis/admissionregistration.k8s.io/v1 validatingwebhookconfigurations': { webhooks: [{ ...webhook, rules: [admissionRule] }] },
+  'apis/admissionregistration.k8s.io/v1 mutatingwebhookconfigurations': { webhooks: [{ ...webhook, clientConfig: { url: 'https://rt.example.com/mutate' }, matchConditions: [{ name: 'rt', expression: 'true' }] }] },
+  'apis/admissionregistration.k8s.io/v1 validatingadmissionpolicies': { spec: { matchConstraints: { resourceRules: [admissionRule] }, validations: [{ expression: 'true' }], paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } } },
+  'apis/admissionregistration.k8s.io/v1 validatingadmissionpolicybindings': { spec: { policyName: 'rt', validationActions: ['Deny'], paramRef: { name: 'rt', namespace: NS, parameterNotFoundAction: 'Deny' } } },
   'apis/flowcontrol.apiserver.k8s.io/v1 flowschemas': {
     spec: { priorityLevelConfiguration: { name: 'global-default' }, rules: [{ subjects: [{ kind: 'User', user: { name: 'rt' } }], nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/rt/*'] }] }] },
   },

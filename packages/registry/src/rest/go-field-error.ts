@@ -22,9 +22,14 @@ class GoRenderedFieldError extends FieldError {
   }
 }
 
-/** Go's `%#v` of a `[]string`. */
-export function goStringSlice(values: readonly string[]): string {
-  return `[]string{${values.map(goQuote).join(', ')}}`;
+/** Go's `%#v` of a slice of a string type: `[]string{"a", "b"}`, `[]pkg.Kind{"a"}` for a named one. */
+export function goStringSlice(values: readonly string[], typeName = 'string'): string {
+  return `[]${typeName}{${values.map(goQuote).join(', ')}}`;
+}
+
+/** `field.Invalid` whose bad value is printed as `rendered` (Go's `%#v` of a value the runtime renders otherwise). */
+export function invalidGoRendered(path: FieldPath, value: unknown, rendered: string, detail: string): FieldError {
+  return new GoRenderedFieldError('FieldValueInvalid', path, value, rendered, detail);
 }
 
 /** `field.Invalid` with a uint64 bad value (rendered `0x…`). */

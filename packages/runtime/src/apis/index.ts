@@ -169,6 +169,7 @@ export {
   defaultService,
 } from './defaults.js';
 export {
+  addAdmissionregistrationV1Kinds,
   addAppsV1Kinds,
   addAutoscalingKinds,
   addAuthenticationV1Kinds,

@@ -1,4 +1,4 @@
-/** Registration of the built-in core/v1, apps/v1, autoscaling/v2 and v1, batch/v1, certificates.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, networking.k8s.io/v1, node.k8s.io/v1, policy/v1, scheduling.k8s.io/v1, storage.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1, rbac.authorization.k8s.io/v1 and flowcontrol.apiserver.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, admissionregistration.k8s.io/v1, apps/v1, autoscaling/v2 and v1, batch/v1, certificates.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, networking.k8s.io/v1, node.k8s.io/v1, policy/v1, scheduling.k8s.io/v1, storage.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1, rbac.authorization.k8s.io/v1 and flowcontrol.apiserver.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import {
   ControllerRevisionListSchema,
@@ -8,6 +8,7 @@ import {
   StatefulSetListSchema,
   StatefulSetSchema,
 } from './generated/apps/v1/types.js';
+import { KINDS as ADMISSIONREGISTRATION_V1_KINDS } from './generated/admissionregistration/v1/kinds.js';
 import { KINDS as BATCH_V1_KINDS } from './generated/batch/v1/kinds.js';
 import { KINDS as FLOWCONTROL_V1_KINDS } from './generated/flowcontrol/v1/kinds.js';
 import { KINDS as STORAGE_V1_KINDS } from './generated/storage/v1/kinds.js';
@@ -146,6 +147,16 @@ export function addBatchV1Kinds(scheme: Scheme): Scheme {
 }
 
 /**
+ * Registers ValidatingWebhookConfiguration, MutatingWebhookConfiguration, ValidatingAdmissionPolicy,
+ * ValidatingAdmissionPolicyBinding and their lists (admissionregistration.k8s.io/v1); their defaults are applied by
+ * the serving strategies.
+ */
+export function addAdmissionregistrationV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'admissionregistration.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(...ADMISSIONREGISTRATION_V1_KINDS);
+}
+
+/**
  * Registers StorageClass, VolumeAttachment, CSINode, CSIDriver, CSIStorageCapacity and their lists
  * (storage.k8s.io/v1); their defaults are applied by the serving strategies.
  */
@@ -256,6 +267,7 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   addBatchV1Kinds(scheme);
   addCertificatesV1Kinds(scheme);
   addStorageV1Kinds(scheme);
+  addAdmissionregistrationV1Kinds(scheme);
   addDiscoveryV1Kinds(scheme);
   addNetworkingV1Kinds(scheme);
   addNodeV1Kinds(scheme);

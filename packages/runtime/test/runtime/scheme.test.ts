@@ -94,6 +94,16 @@ t.test('scheme resolves kinds and rejects unknown ones with typed errors', async
   t.same(lastKinds('policy', 3), ['PodDisruptionBudget', 'PodDisruptionBudgetList', 'Eviction']);
   t.same(lastKinds('scheduling.k8s.io', 2), ['PriorityClass', 'PriorityClassList']);
   t.same(lastKinds('node.k8s.io', 2), ['RuntimeClass', 'RuntimeClassList']);
+  t.same(lastKinds('admissionregistration.k8s.io', 8), [
+    'ValidatingWebhookConfiguration',
+    'ValidatingWebhookConfigurationList',
+    'MutatingWebhookConfiguration',
+    'MutatingWebhookConfigurationList',
+    'ValidatingAdmissionPolicy',
+    'ValidatingAdmissionPolicyList',
+    'ValidatingAdmissionPolicyBinding',
+    'ValidatingAdmissionPolicyBindingList',
+  ]);
   t.ok(scheme.knownKinds().length > 20);
   t.equal(scheme.lookup({ group: '', version: 'v1', kind: 'ConfigMap' })?.schema, ConfigMapSchema);
   t.equal(isSchemeError(new Error('x')), false);

@@ -9,6 +9,11 @@ import { writeStatus } from '../responsewriters.js';
 /** Where authentication failures are logged (default: nowhere). */
 export type AuthenticationFailureLogger = (reason: string) => void;
 
+/** `Unauthorized`: the 401 Status a request without a user gets. */
+export const unauthorizedHandler: Handler = (_request, response) => {
+  writeStatus(response, newUnauthorized('Unauthorized'));
+};
+
 /**
  * `WithAuthentication`: attaches the user and drops the `Authorization` header; no user or
  * an invalid credential → 401 Status `Unauthorized`. A synchronous authenticator (anonymous, token file,
@@ -18,6 +23,7 @@ export function withAuthentication(
   handler: Handler,
   authenticator: RequestAuthenticator,
   onFailure: AuthenticationFailureLogger = () => undefined,
+  unauthorized: Handler = unauthorizedHandler,
 ): Handler {
   const failed = (err: unknown): undefined => {
     if (!(err instanceof AuthenticationError)) throw err;
@@ -25,10 +31,7 @@ export function withAuthentication(
     return undefined;
   };
   const proceed = (request: IncomingMessage, response: ServerResponse, user: UserInfo | undefined): void | Promise<void> => {
-    if (user === undefined) {
-      writeStatus(response, newUnauthorized('Unauthorized'));
-      return undefined;
-    }
+    if (user === undefined) return unauthorized(request, response);
     // Only when present: deleting a property turns the headers object into a slower dictionary for later reads.
     if (request.headers.authorization !== undefined) delete request.headers.authorization;
     withUserValue(request, user);

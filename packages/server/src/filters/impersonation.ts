@@ -12,7 +12,7 @@ import { serviceAccountGroups, serviceAccountUsername } from '../authentication/
 import { ALL_AUTHENTICATED, ALL_UNAUTHENTICATED, ANONYMOUS_USER, type UserInfo } from '../authentication/user.js';
 import type { Attributes, Authorization, Authorizer } from '../authorization/authorizer.js';
 import type { Handler } from '../handler.js';
-import { userFrom, withUserValue } from '../request/context.js';
+import { auditEventFrom, userFrom, withUserValue } from '../request/context.js';
 import {
   deleteImpersonationHeaders,
   IMPERSONATE_GROUP_HEADER,
@@ -107,7 +107,9 @@ export function withImpersonation(handler: Handler, authorizer: Authorizer): Han
       writeStatus(response, newForbidden({ group: denied.attributes.apiGroup, resource: denied.attributes.resource }, denied.attributes.name, why));
       return;
     }
-    withUserValue(request, impersonatedUser(requests, (request.headersDistinct[IMPERSONATE_GROUP_HEADER] ?? []).length > 0));
+    const user = impersonatedUser(requests, (request.headersDistinct[IMPERSONATE_GROUP_HEADER] ?? []).length > 0);
+    auditEventFrom(request)?.logImpersonatedUser(user);
+    withUserValue(request, user);
     deleteImpersonationHeaders(request);
     await handler(request, response);
   };

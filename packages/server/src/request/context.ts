@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestAuditEvent } from '../audit/request-audit-event.js';
 import type { UserInfo } from '../authentication/user.js';
 import type { RequestInfo } from './request-info.js';
 
@@ -23,6 +24,10 @@ interface RequestValues {
   onClose?: (() => void)[];
   /** Set when no installed route served the request (see {@link withUnroutedValue}). */
   unrouted?: true;
+  /** The audit ID (`withAuditInit`). */
+  auditID?: string;
+  /** The audit event, when the policy audits the request. */
+  audit?: RequestAuditEvent;
 }
 
 /**
@@ -69,6 +74,26 @@ export function userFrom(request: IncomingMessage): UserInfo | undefined {
 /** Attaches the authenticated user to a request. */
 export function withUserValue(request: IncomingMessage, user: UserInfo): void {
   valuesOf(request).user = user;
+}
+
+/** The request's audit ID, once `withAuditInit` ran. */
+export function auditIDFrom(request: IncomingMessage): string | undefined {
+  return carrier(request)[VALUES]?.auditID;
+}
+
+/** Attaches the audit ID. */
+export function withAuditIDValue(request: IncomingMessage, id: string): void {
+  valuesOf(request).auditID = id;
+}
+
+/** The request's audit event, when its policy level is not None. */
+export function auditEventFrom(request: IncomingMessage): RequestAuditEvent | undefined {
+  return carrier(request)[VALUES]?.audit;
+}
+
+/** Attaches the audit event. */
+export function withAuditEventValue(request: IncomingMessage, event: RequestAuditEvent): void {
+  valuesOf(request).audit = event;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { requestAuditRecorderOf } from '@apiserver/endpoints';
 import { Container, type Request, type Response, type ServiceError } from '@apiserver/restful';
 import { newGenericServerResponse, type StatusError } from '@apiserver/runtime';
 import { defaultPanicLogger, type PanicLogger } from '../filters/panic-recovery.js';
@@ -5,22 +6,26 @@ import type { Handler } from '../handler.js';
 import { PathRecorderMux } from '../mux/path-recorder-mux.js';
 import { withUnroutedValue } from '../request/context.js';
 
-function writeRestfulStatus(response: Response, err: StatusError): void {
+/** Writes a Status; with `request`, it is also the response object of the request's audit event. */
+function writeRestfulStatus(response: Response, err: StatusError, request?: Request): void {
+  const body = JSON.stringify(err.status);
+  if (request !== undefined) requestAuditRecorderOf(request.raw)?.logResponseObject({ ...err.status }, () => body);
   response.header().set('Content-Type', 'application/json');
   response.writeHeader(err.code);
-  response.write(JSON.stringify(err.status));
+  response.write(body);
 }
 
 /** kube-apiserver's `serviceErrorHandler`: go-restful routing errors as Status objects (the request matched no route). */
 function serviceErrorHandler(error: ServiceError, request: Request, response: Response): void {
   withUnroutedValue(request.raw);
   for (const [name, value] of Object.entries(error.header)) response.addHeader(name, value);
-  writeRestfulStatus(response, newGenericServerResponse(error.code, { serverMessage: error.message }));
+  writeRestfulStatus(response, newGenericServerResponse(error.code, { serverMessage: error.message }), request);
 }
 
 /**
  * kube-apiserver's `logStackOnRecover` for a go-restful container: a handler panic answers a 500 Status and the
- * stack is only logged (restful's default recover handler writes the stack to the client).
+ * stack is only logged (restful's default recover handler writes the stack to the client). As upstream, that Status
+ * is written outside the request's context: its audit event records only the code.
  */
 export function statusRecoverHandler(log: PanicLogger = defaultPanicLogger): (panic: unknown, response: Response) => void {
   return (panic, response) => {

@@ -1,3 +1,5 @@
+import type { AuditBackend } from '../audit/audit-backend.js';
+import type { AuditPolicy } from '../audit/policy.js';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
 import type { Authorizer } from '../authorization/authorizer.js';
 import type { LongRunningRequestCheck } from '../filters/long-running.js';
@@ -71,4 +73,6 @@ export interface GenericAPIServerConfig {
   readonly log?: (message: string) => void;
   /** Panic log (default `console.error`). */
   readonly panicLogger?: PanicLogger;
+  /** Auditing: the policy and where events go (the backend is shut down with the server). Absent = no events. */
+  readonly audit?: { readonly policy: AuditPolicy; readonly backend: AuditBackend };
 }

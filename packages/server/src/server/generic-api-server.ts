@@ -23,6 +23,7 @@ import { APIGroupsInstaller } from './api-groups-installer.js';
 import { APIServerHandler } from './api-server-handler.js';
 import type { GenericAPIServerConfig } from './config.js';
 import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
+import { PolicyRuleEvaluator } from '../audit/policy-rule-evaluator.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { HookRegistry, type PostStartHookContext, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
 import { PreparedGenericAPIServer } from './prepared.js';
@@ -94,6 +95,7 @@ export class GenericAPIServer {
       authorizer: config.authorization?.authorizer ?? authorizerForModes(config.authorization?.modes ?? ['AlwaysAllow']),
       metrics: this.metrics,
       ...(config.panicLogger !== undefined && { panicLogger: config.panicLogger }),
+      ...(config.audit !== undefined && { audit: { backend: config.audit.backend, evaluator: new PolicyRuleEvaluator(config.audit.policy) } }),
     });
     this.#apiGroups = new APIGroupsInstaller(this.handler.goRestfulContainer, {
       legacyAPIGroupPrefixes: config.legacyAPIGroupPrefixes ?? ['/api'],
@@ -303,6 +305,7 @@ export class GenericAPIServer {
     for (const entry of this.#inFlight) entry.controller.abort(new Error('shutdown timeout'));
     for (const l of this.#listeners) l.server.closeAllConnections();
     await Promise.all(closed);
+    this.#config.audit?.backend.shutdown();
   }
 
   /** Resolves when `done()` holds (checked whenever a request ends) or after `timeoutMillis`. */

@@ -1,6 +1,7 @@
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
 import type { Authorizer } from '../authorization/authorizer.js';
-import { withAuthentication } from '../filters/authentication.js';
+import { type AuditConfig, withAudit, withAuditInit, withFailedAuthenticationAudit } from '../filters/audit.js';
+import { unauthorizedHandler, withAuthentication } from '../filters/authentication.js';
 import { withAuthorization } from '../filters/authorization.js';
 import { withImpersonation } from '../filters/impersonation.js';
 import type { LongRunningRequestCheck } from '../filters/long-running.js';
@@ -32,12 +33,14 @@ export interface HandlerChainConfig {
   readonly metrics: RequestMetrics;
   /** Panic logger. */
   readonly panicLogger?: PanicLogger;
+  /** Audit policy and backend; absent = no audit events (every answer still carries an `Audit-Id`). */
+  readonly audit?: AuditConfig;
 }
 
 /**
- * `DefaultBuildHandlerChain` (the subset we run), outermost first: panic recovery → request
- * info → metrics → request deadline / timeout → authentication → impersonation → max-in-flight →
- * authorization → `handler` (the director).
+ * `DefaultBuildHandlerChain` (the subset we run), outermost first: audit ID → panic recovery → request
+ * info → metrics → request deadline / timeout → authentication (failures audited) → audit → impersonation →
+ * max-in-flight → authorization → `handler` (the director).
  */
 export function buildHandlerChain(handler: Handler, config: HandlerChainConfig): Handler {
   let h = withAuthorization(handler, config.authorizer);
@@ -47,9 +50,12 @@ export function buildHandlerChain(handler: Handler, config: HandlerChainConfig):
     longRunning: config.longRunning,
   });
   h = withImpersonation(h, config.authorizer);
-  h = withAuthentication(h, config.authenticator);
+  const { audit } = config;
+  if (audit !== undefined) h = withAudit(h, audit, config.longRunning);
+  const unauthorized = audit === undefined ? unauthorizedHandler : withFailedAuthenticationAudit(unauthorizedHandler, audit);
+  h = withAuthentication(h, config.authenticator, undefined, unauthorized);
   h = withRequestDeadline(h, { requestTimeoutMillis: config.requestTimeoutMillis, longRunning: config.longRunning });
   h = config.metrics.filter(h);
   h = withRequestInfo(h, config.requestInfoFactory);
-  return withPanicRecovery(h, config.panicLogger);
+  return withAuditInit(withPanicRecovery(h, config.panicLogger));
 }

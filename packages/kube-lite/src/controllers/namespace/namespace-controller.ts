@@ -5,6 +5,7 @@
  * @module
  */
 import type { Lister, Watcher } from '@apiserver/registry';
+import { ControllerRun } from '../controller-run.js';
 import { ListWatcher } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 import {
@@ -31,9 +32,7 @@ export interface NamespaceControllerOptions extends Omit<NamespacedResourcesDele
 /** Removes the content of deleted namespaces and finalizes them; `start()` / `stop()`. */
 export class NamespaceController {
   readonly #queue: RetryQueue;
-  readonly #informer: ListWatcher;
-  #abort: AbortController | undefined;
-  #loop: Promise<void> | undefined;
+  readonly #run: ControllerRun;
 
   /** Creates a stopped controller. */
   constructor(options: NamespaceControllerOptions) {
@@ -46,7 +45,7 @@ export class NamespaceController {
       (name, err) => options.onError?.(err, name),
       options.retry,
     );
-    this.#informer = new ListWatcher(
+    const informer = new ListWatcher(
       options.namespaces,
       (type, ns) => {
         if (type !== 'DELETED' && ns.metadata.deletionTimestamp !== undefined) this.#queue.add(ns.metadata.name ?? '');
@@ -57,19 +56,12 @@ export class NamespaceController {
         onError: (err) => options.onError?.(err, undefined),
       },
     );
+    this.#run = new ControllerRun([informer], [this.#queue]);
   }
 
   /** Starts listing and watching; `signal` aborting stops the controller. Calling it twice is a no-op. */
   start(signal?: AbortSignal): void {
-    if (this.#abort !== undefined) return;
-    const abort = new AbortController();
-    this.#abort = abort;
-    signal?.addEventListener('abort', () => void this.stop(), { once: true });
-    if (signal?.aborted === true) {
-      void this.stop();
-      return;
-    }
-    this.#loop = this.#informer.run(abort.signal);
+    this.#run.start(signal);
   }
 
   /** Queues one namespace now (what a namespace store's delete hook may call). */
@@ -78,11 +70,7 @@ export class NamespaceController {
   }
 
   /** Stops watching and retrying; resolves when the running pass (if any) is over. */
-  async stop(): Promise<void> {
-    const abort = this.#abort;
-    if (abort === undefined) return;
-    abort.abort();
-    await this.#loop;
-    await this.#queue.close();
+  stop(): Promise<void> {
+    return this.#run.stop();
   }
 }

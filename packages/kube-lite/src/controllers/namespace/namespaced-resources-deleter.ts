@@ -7,7 +7,6 @@
  */
 import {
   type ApiObject,
-  defaultUpdatedObjectInfo,
   type Getter,
   type GracefulDeleter,
   isCollectionDeleter,
@@ -17,8 +16,9 @@ import {
   type Storage,
   type Updater,
 } from '@apiserver/registry';
-import { type DeleteOptions, formatGroupResource, type GroupResource, isNotFound } from '@apiserver/runtime';
+import { type DeleteOptions, formatGroupResource, type GroupResource } from '@apiserver/runtime';
 import { isRecord } from '../../object-fields.js';
+import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
 import { FINALIZER_KUBERNETES, specFinalizersOf } from '../../registry/core/namespace/validation.js';
 import { conditionsOf, NamespaceConditionUpdater, sameConditions } from './deletion-conditions.js';
 
@@ -67,23 +67,6 @@ const BACKGROUND: DeleteOptions = { propagationPolicy: 'Background' };
 const GC_FINALIZERS: readonly string[] = ['orphan', 'foregroundDeletion'];
 const none: RequestContext = {};
 
-function mutate(fn: (obj: ApiObject) => void) {
-  return defaultUpdatedObjectInfo(undefined, (_ctx, _new, old) => {
-    if (old === undefined) return undefined;
-    const copy = structuredClone(old);
-    fn(copy);
-    return copy;
-  });
-}
-
-async function ignoreNotFound<T>(p: Promise<T>): Promise<T | undefined> {
-  try {
-    return await p;
-  } catch (err) {
-    if (isNotFound(err)) return undefined;
-    throw err;
-  }
-}
 
 /** Removes a terminating namespace's content and finalizes it. */
 export class NamespacedResourcesDeleter {
@@ -112,7 +95,7 @@ export class NamespacedResourcesDeleter {
   async #ensureTerminating(ns: ApiObject): Promise<ApiObject | undefined> {
     const status = this.#o.status;
     if (status === undefined || (isRecord(ns.status) && ns.status.phase === 'Terminating')) return undefined;
-    const info = mutate((o) => {
+    const info = mutatedObjectInfo((o) => {
       o.status = { ...(isRecord(o.status) ? o.status : {}), phase: 'Terminating' };
     });
     const out = await ignoreNotFound(status.update(none, ns.metadata.name ?? '', info, undefined, undefined, false, {}));
@@ -153,7 +136,7 @@ export class NamespacedResourcesDeleter {
   async #writeConditions(name: string, updater: NamespaceConditionUpdater): Promise<void> {
     const status = this.#o.status;
     if (status === undefined) return;
-    const info = mutate((o) => {
+    const info = mutatedObjectInfo((o) => {
       const next = updater.conditions(conditionsOf(o), this.#o.clock);
       if (sameConditions(next, conditionsOf(o))) return;
       o.status = { ...(isRecord(o.status) ? o.status : {}), conditions: next };
@@ -162,21 +145,21 @@ export class NamespacedResourcesDeleter {
   }
 
   async #finalize(name: string): Promise<void> {
-    const info = mutate((o) => {
+    const info = mutatedObjectInfo((o) => {
       const finalizers = [...new Set(specFinalizersOf(o).filter((f) => f !== FINALIZER_KUBERNETES))].sort();
       o.spec = { ...(isRecord(o.spec) ? o.spec : {}), finalizers };
     });
     await ignoreNotFound(this.#o.finalize.update(none, name, info, undefined, undefined, false, {}));
   }
 
-  // kube-lite runs no garbage collector, so once the content is gone the deleter also drops the GC
-  // finalizers (`orphan`, `foregroundDeletion`) a propagation policy put on the namespace, then deletes it.
+  // Once the content is gone the deleter also drops the GC finalizers (`orphan`, `foregroundDeletion`) a
+  // propagation policy put on the namespace (the garbage collector may have done so already), then deletes it.
   async #release(name: string): Promise<void> {
     const ns = await ignoreNotFound(this.#o.namespaces.get(none, name));
     if (ns === undefined || specFinalizersOf(ns).length > 0) return;
     const finalizers = ns.metadata.finalizers ?? [];
     if (finalizers.some((f) => GC_FINALIZERS.includes(f))) {
-      const info = mutate((o) => {
+      const info = mutatedObjectInfo((o) => {
         o.metadata.finalizers = (o.metadata.finalizers ?? []).filter((f) => !GC_FINALIZERS.includes(f));
       });
       await ignoreNotFound(this.#o.namespaces.update(none, name, info, undefined, undefined, false, {}));

@@ -7,6 +7,7 @@
 import type { ApiObject, Creater, Getter, Lister, RequestContext, Watcher } from '@apiserver/registry';
 import { isAlreadyExists, isNotFound } from '@apiserver/runtime';
 import { recordAt, stringAt } from '../../object-fields.js';
+import { ControllerRun } from '../controller-run.js';
 import { ListWatcher } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 
@@ -32,9 +33,7 @@ const none: RequestContext = {};
 export class ServiceAccountsController {
   readonly #o: ServiceAccountsControllerOptions;
   readonly #queue: RetryQueue;
-  readonly #informers: ListWatcher[];
-  #abort: AbortController | undefined;
-  #loops: Promise<void>[] = [];
+  readonly #run: ControllerRun;
 
   /** Creates a stopped controller. */
   constructor(options: ServiceAccountsControllerOptions) {
@@ -46,7 +45,7 @@ export class ServiceAccountsController {
       onError: (err: unknown) => options.onError?.(err, undefined),
     };
     const names = options.names ?? ['default'];
-    this.#informers = [
+    const informers = [
       new ListWatcher(
         options.namespaces,
         (type, ns) => {
@@ -62,28 +61,17 @@ export class ServiceAccountsController {
         loop,
       ),
     ];
+    this.#run = new ControllerRun(informers, [this.#queue]);
   }
 
   /** Starts both informers; `signal` aborting stops the controller. Calling it twice is a no-op. */
   start(signal?: AbortSignal): void {
-    if (this.#abort !== undefined) return;
-    const abort = new AbortController();
-    this.#abort = abort;
-    signal?.addEventListener('abort', () => void this.stop(), { once: true });
-    if (signal?.aborted === true) {
-      void this.stop();
-      return;
-    }
-    this.#loops = this.#informers.map((i) => i.run(abort.signal));
+    this.#run.start(signal);
   }
 
   /** Stops the informers and retries; resolves when the running sync (if any) is over. */
-  async stop(): Promise<void> {
-    const abort = this.#abort;
-    if (abort === undefined) return;
-    abort.abort();
-    await Promise.all(this.#loops);
-    await this.#queue.close();
+  stop(): Promise<void> {
+    return this.#run.stop();
   }
 
   /** Creates the missing accounts of namespace `name` when it is Active. */

@@ -12,6 +12,7 @@ import {
   fieldInvalid,
   fieldNotSupported,
   fieldRequired,
+  isValidLabelValue,
   LabelSelectorSchema,
   labelSelectorAsSelector,
   type LabelSelectorSpec,
@@ -24,8 +25,11 @@ import {
 import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
 import { validatePodTemplateSpec } from '../../core/pod/pod-spec-validation.js';
 
-/** Validates a metav1.LabelSelector object (`ValidateLabelSelector`). */
-export function validateLabelSelector(selector: JSONRecord, path: FieldPath): FieldError[] {
+/**
+ * Validates a metav1.LabelSelector object (`ValidateLabelSelector`); `allowInvalidLabelValue` false also checks
+ * the values of the requirements (`AllowInvalidLabelValueInSelector` off, as for types released after #99139).
+ */
+export function validateLabelSelector(selector: JSONRecord, path: FieldPath, allowInvalidLabelValue = true): FieldError[] {
   const errs = validateLabels(stringMapAt(selector, 'matchLabels') ?? {}, path.child('matchLabels'));
   recordsAt(selector, 'matchExpressions').forEach((req, i) => {
     const p = path.child('matchExpressions').index(i);
@@ -39,6 +43,11 @@ export function validateLabelSelector(selector: JSONRecord, path: FieldPath): Fi
       errs.push(fieldInvalid(p.child('operator'), op, 'not a valid selector operator'));
     }
     errs.push(...validateLabelName(stringAt(req, 'key'), p.child('key')));
+    if (!allowInvalidLabelValue) {
+      values.forEach((v, j) => {
+        errs.push(...isValidLabelValue(v).map((m) => fieldInvalid(p.child('values').index(j), v, m)));
+      });
+    }
   });
   return errs;
 }

@@ -1,0 +1,27 @@
+/**
+ * Small helpers the in-process controllers share for writing through registry storage: an UpdatedObjectInfo that
+ * applies a change to a copy of the live object, and a NotFound-tolerant await.
+ * @module
+ */
+import { type ApiObject, defaultUpdatedObjectInfo, type UpdatedObjectInfo } from '@apiserver/registry';
+import { isNotFound } from '@apiserver/runtime';
+
+/** An update that applies `fn` to a copy of the live object (retried by the store on conflicts with the new live object). */
+export function mutatedObjectInfo(fn: (obj: ApiObject) => void): UpdatedObjectInfo {
+  return defaultUpdatedObjectInfo(undefined, (_ctx, _new, old) => {
+    if (old === undefined) return undefined;
+    const copy = structuredClone(old);
+    fn(copy);
+    return copy;
+  });
+}
+
+/** `p`'s value, or undefined when it rejects with a NotFound error. */
+export async function ignoreNotFound<T>(p: Promise<T>): Promise<T | undefined> {
+  try {
+    return await p;
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
