@@ -20,6 +20,7 @@ export {
   appsRESTStorageProvider,
   coordinationRESTStorageProvider,
   defaultRESTStorageProviders,
+  flowcontrolRESTStorageProvider,
   LegacyRESTStorageProvider,
   networkingRESTStorageProvider,
   nodeRESTStorageProvider,
@@ -177,6 +178,9 @@ export { newPodDisruptionBudgetStatusStore, newPodDisruptionBudgetStorage, podDi
 export { newPriorityClassStorage, PriorityClassREST } from './registry/scheduling/priorityclass/storage.js';
 export { ensureSystemPriorityClasses, SYSTEM_PRIORITY_CLASSES_HOOK } from './registry/scheduling/priorityclass/bootstrap.js';
 export { SYSTEM_PRIORITY_CLASSES, type SystemPriorityClass } from './registry/scheduling/priorityclass/system-classes.js';
+export { type FlowControlStorageOptions, newFlowSchemaStorage, newPriorityLevelConfigurationStorage } from './registry/flowcontrol/storage.js';
+export { addAPFConfigProducerHook, APF_CONFIG_PRODUCER_HOOK, type APFConfigProducerOptions, ensureAPFBootstrapConfiguration } from './registry/flowcontrol/config-producer.js';
+export { MANDATORY_FLOW_SCHEMAS, MANDATORY_PRIORITY_LEVELS, SUGGESTED_FLOW_SCHEMAS, SUGGESTED_PRIORITY_LEVELS } from './registry/flowcontrol/bootstrap-configuration.js';
 export { newRuntimeClassStorage } from './registry/node/runtimeclass/storage.js';
 export { newEndpointsStorage, newEndpointsStore } from './registry/core/endpoints/storage.js';
 export { DISCOVERY_GROUP_NAME, discoveryRESTStorageProvider } from './registry/discovery/provider.js';

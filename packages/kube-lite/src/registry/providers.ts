@@ -1,8 +1,8 @@
 /**
  * kube-lite's API groups, one `RESTStorageProvider` each as kube-apiserver's control plane builds them: the
  * legacy core group (`/api/v1`), `apps/v1`, `batch/v1`, `coordination.k8s.io/v1`, `discovery.k8s.io/v1`,
- * `networking.k8s.io/v1`, `node.k8s.io/v1`, `policy/v1`, `scheduling.k8s.io/v1` and
- * `admissionregistration.k8s.io/v1`.
+ * `networking.k8s.io/v1`, `node.k8s.io/v1`, `policy/v1`, `scheduling.k8s.io/v1`,
+ * `admissionregistration.k8s.io/v1` and `flowcontrol.apiserver.k8s.io/v1`.
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
@@ -46,6 +46,7 @@ import { newNetworkPolicyStorage } from './networking/networkpolicy/storage.js';
 import { newRuntimeClassStorage } from './node/runtimeclass/storage.js';
 import { newPodDisruptionBudgetStorage } from './policy/poddisruptionbudget/storage.js';
 import { newPriorityClassStorage } from './scheduling/priorityclass/storage.js';
+import { newFlowSchemaStorage, newPriorityLevelConfigurationStorage } from './flowcontrol/storage.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from './rest-options.js';
 
 /** Settings the providers take from the server options. */
@@ -183,6 +184,17 @@ export function schedulingRESTStorageProvider(scheme: Scheme = newBuiltinScheme(
   return new GroupRESTStorageProvider('scheduling.k8s.io', 'v1', scheme, (getter) => ({ priorityclasses: () => newPriorityClassStorage(getter) }));
 }
 
+/**
+ * `flowcontrol.apiserver.k8s.io/v1` (pkg/registry/flowcontrol/rest): flowschemas (+status) and
+ * prioritylevelconfigurations (+status); the bootstrap objects come from a post-start hook.
+ */
+export function flowcontrolRESTStorageProvider(scheme: Scheme = newBuiltinScheme()): RESTStorageProvider {
+  return new GroupRESTStorageProvider('flowcontrol.apiserver.k8s.io', 'v1', scheme, (getter) => ({
+    flowschemas: () => newFlowSchemaStorage(getter),
+    prioritylevelconfigurations: () => newPriorityLevelConfigurationStorage(getter),
+  }));
+}
+
 /** Every group kube-lite serves, sharing one scheme. */
 export function defaultRESTStorageProviders(options: ProviderOptions = {}): RESTStorageProvider[] {
   const scheme = options.scheme ?? newBuiltinScheme();
@@ -201,5 +213,6 @@ export function defaultRESTStorageProviders(options: ProviderOptions = {}): REST
     nodeRESTStorageProvider(scheme),
     policyRESTStorageProvider(scheme),
     schedulingRESTStorageProvider(scheme),
+    flowcontrolRESTStorageProvider(scheme),
   ];
 }

@@ -37,6 +37,7 @@ import {
   nodeRESTStorageProvider,
   policyRESTStorageProvider,
   schedulingRESTStorageProvider,
+  flowcontrolRESTStorageProvider,
 } from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
@@ -90,7 +91,8 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
   // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, autoscaling, batch,
-  // certificates, networking, policy, rbac, storage, admissionregistration, scheduling, coordination, node, discovery.
+  // certificates, networking, policy, rbac, storage, admissionregistration, scheduling, coordination, node, discovery,
+  // flowcontrol.
   const providers: RESTStorageProvider[] = [
     withServiceAccountTokenRequest(new LegacyRESTStorageProvider({ ...o, scheme }), tokens),
     appsRESTStorageProvider(scheme),
@@ -109,6 +111,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     coordinationRESTStorageProvider(scheme),
     nodeRESTStorageProvider(scheme),
     discoveryRESTStorageProvider(scheme),
+    flowcontrolRESTStorageProvider(scheme),
   ];
   return {
     providers,

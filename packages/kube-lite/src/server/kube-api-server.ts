@@ -23,6 +23,7 @@ import { hasServedVersions } from '../registry/enabled-storage.js';
 import { ensureBootstrapPolicy } from '../registry/rbac/provider.js';
 import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
 import { addSystemPriorityClassesHook } from '../registry/scheduling/priorityclass/bootstrap.js';
+import { addAPFConfigProducerHook } from '../registry/flowcontrol/config-producer.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
@@ -144,6 +145,7 @@ export class KubeAPIServer {
     });
     if (storageOf(this.groups, RBAC_GROUP_NAME, 'clusterroles') !== undefined) server.addPostStartHook('rbac/bootstrap-roles', () => ensureBootstrapPolicy(this.groups));
     addSystemPriorityClassesHook(server, this.groups);
+    addAPFConfigProducerHook(server, this.groups, { log: c.log });
     installDocsPage(server);
     addNamespaceControllerHook(server, this.groups, c.log);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log);

@@ -62,6 +62,8 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'validatingadmissionpolicybindings', shortNames: '', apiVersion: 'admissionregistration.k8s.io/v1', namespaced: false, kind: 'ValidatingAdmissionPolicyBinding', verbs: ALL_VERBS, categories: 'api-extensions' },
   { name: 'validatingwebhookconfigurations', shortNames: '', apiVersion: 'admissionregistration.k8s.io/v1', namespaced: false, kind: 'ValidatingWebhookConfiguration', verbs: ALL_VERBS, categories: 'api-extensions' },
   { name: 'priorityclasses', shortNames: 'pc', apiVersion: 'scheduling.k8s.io/v1', namespaced: false, kind: 'PriorityClass', verbs: ALL_VERBS, categories: '' },
+  { name: 'flowschemas', shortNames: '', apiVersion: 'flowcontrol.apiserver.k8s.io/v1', namespaced: false, kind: 'FlowSchema', verbs: ALL_VERBS, categories: '' },
+  { name: 'prioritylevelconfigurations', shortNames: '', apiVersion: 'flowcontrol.apiserver.k8s.io/v1', namespaced: false, kind: 'PriorityLevelConfiguration', verbs: ALL_VERBS, categories: '' },
 ];
 
 /** kubectl ≤ 1.2x prints lists as `[a b]`, newer ones as `a,b`: compare both as `a,b`. */

@@ -8,6 +8,7 @@ import { edit, liveChanges, manifests } from './kubectl-changes.js';
 import { admissionRegistrationKinds } from './kubectl-admreg.js';
 import { appsKinds } from './kubectl-apps.js';
 import { batchKinds } from './kubectl-batch.js';
+import { flowKinds } from './kubectl-flow.js';
 import { storeKinds } from './kubectl-store.js';
 import { coreKinds } from './kubectl-core.js';
 import { cascades, deletes, namespaceDeletion } from './kubectl-deletes.js';
@@ -43,6 +44,7 @@ export async function kubectlE2E(backend: Backend): Promise<void> {
     await t.test('ingresses, networkpolicies, pdbs, priorityclasses, runtimeclasses', (t) => netKinds(t, kubectl, 'e2e-net', backend));
     await t.test('webhook configurations, admission policies and bindings', (t) => admissionRegistrationKinds(t, kubectl, backend));
     await t.test('drain through pods/eviction', (t) => evictions(t, kubectl, 'e2e-evict'));
+    await t.test('flowschemas, prioritylevelconfigurations', (t) => flowKinds(t, kubectl, backend));
     await t.test('get -w', (t) => watchChanges(t, kubectl, 'e2e-objects'));
     await t.test('create -f / apply -f', (t) => manifests(t, kubectl, 'e2e-apply'));
     await t.test('edit', (t) => edit(t, kubectl, env, 'e2e-apply'));

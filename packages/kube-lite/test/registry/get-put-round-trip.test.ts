@@ -78,6 +78,10 @@ const FIXTURES: Readonly<Record<string, Json>> = {
   'apis/admissionregistration.k8s.io/v1 mutatingwebhookconfigurations': { webhooks: [{ ...webhook, clientConfig: { url: 'https://rt.example.com/mutate' }, matchConditions: [{ name: 'rt', expression: 'true' }] }] },
   'apis/admissionregistration.k8s.io/v1 validatingadmissionpolicies': { spec: { matchConstraints: { resourceRules: [admissionRule] }, validations: [{ expression: 'true' }], paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } } },
   'apis/admissionregistration.k8s.io/v1 validatingadmissionpolicybindings': { spec: { policyName: 'rt', validationActions: ['Deny'], paramRef: { name: 'rt', namespace: NS, parameterNotFoundAction: 'Deny' } } },
+  'apis/flowcontrol.apiserver.k8s.io/v1 flowschemas': {
+    spec: { priorityLevelConfiguration: { name: 'global-default' }, rules: [{ subjects: [{ kind: 'User', user: { name: 'rt' } }], nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['/rt/*'] }] }] },
+  },
+  'apis/flowcontrol.apiserver.k8s.io/v1 prioritylevelconfigurations': { spec: { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: {} } } } },
 };
 
 /** Names that resource needs (a CRD is named `<plural>.<group>`, an APIService `<version>.<group>`). */

@@ -16,7 +16,7 @@ t.test('kube-lite defaults: groups, controllers, event TTL', async (t) => {
   t.teardown(() => kl.stop());
   const get = (path: string): Promise<Response> => fetch(`${kl.url}${path}`);
   const groups = (await (await get('/apis')).json()) as { groups: { name: string }[] };
-  t.same(groups.groups.map((g) => g.name), ['apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling', 'batch', 'certificates.k8s.io', 'networking.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'storage.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io', 'node.k8s.io', 'discovery.k8s.io']);
+  t.same(groups.groups.map((g) => g.name), ['apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling', 'batch', 'certificates.k8s.io', 'networking.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'storage.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io', 'node.k8s.io', 'discovery.k8s.io', 'flowcontrol.apiserver.k8s.io']);
   const sa = await until('default service account', async () => ((await get('/api/v1/namespaces/default/serviceaccounts/default')).status === 200 ? true : undefined));
   t.ok(sa, 'the service accounts controller created default/default');
 

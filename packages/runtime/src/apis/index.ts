@@ -180,6 +180,7 @@ export {
   addCoreV1Kinds,
   addDiscoveryV1Kinds,
   addEventsV1Kinds,
+  addFlowcontrolV1Kinds,
   addNetworkingV1Kinds,
   addNodeV1Kinds,
   addPolicyV1Kinds,

@@ -1,4 +1,4 @@
-/** Registration of the built-in core/v1, admissionregistration.k8s.io/v1, apps/v1, autoscaling/v2 and v1, batch/v1, certificates.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, networking.k8s.io/v1, node.k8s.io/v1, policy/v1, scheduling.k8s.io/v1, storage.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1 and rbac.authorization.k8s.io/v1 kinds. */
+/** Registration of the built-in core/v1, admissionregistration.k8s.io/v1, apps/v1, autoscaling/v2 and v1, batch/v1, certificates.k8s.io/v1, coordination.k8s.io/v1, discovery.k8s.io/v1, networking.k8s.io/v1, node.k8s.io/v1, policy/v1, scheduling.k8s.io/v1, storage.k8s.io/v1, events.k8s.io/v1, authorization.k8s.io/v1, authentication.k8s.io/v1, rbac.authorization.k8s.io/v1 and flowcontrol.apiserver.k8s.io/v1 kinds. */
 import { Scheme } from '../runtime/scheme.js';
 import {
   ControllerRevisionListSchema,
@@ -10,6 +10,7 @@ import {
 } from './generated/apps/v1/types.js';
 import { KINDS as ADMISSIONREGISTRATION_V1_KINDS } from './generated/admissionregistration/v1/kinds.js';
 import { KINDS as BATCH_V1_KINDS } from './generated/batch/v1/kinds.js';
+import { KINDS as FLOWCONTROL_V1_KINDS } from './generated/flowcontrol/v1/kinds.js';
 import { KINDS as STORAGE_V1_KINDS } from './generated/storage/v1/kinds.js';
 import { KINDS as CERTIFICATES_V1_KINDS } from './generated/certificates/v1/kinds.js';
 import { KINDS as AUTOSCALING_V2_KINDS } from './generated/autoscaling/v2/kinds.js';
@@ -251,6 +252,12 @@ export function addRbacV1Kinds(scheme: Scheme): Scheme {
   );
 }
 
+/** Registers FlowSchema, PriorityLevelConfiguration and their lists (flowcontrol.apiserver.k8s.io/v1); kube-lite's strategies default them. */
+export function addFlowcontrolV1Kinds(scheme: Scheme): Scheme {
+  addMetaToGroupVersion(scheme, { group: 'flowcontrol.apiserver.k8s.io', version: 'v1' });
+  return scheme.addKnownTypes(...FLOWCONTROL_V1_KINDS);
+}
+
 /** A scheme holding the meta kinds plus every built-in kind of this package, with their defaulting hooks. */
 export function newBuiltinScheme(name = 'apiserver'): Scheme {
   const scheme = addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
@@ -267,5 +274,6 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   addPolicyV1Kinds(scheme);
   addSchedulingV1Kinds(scheme);
   addEventsV1Kinds(scheme);
+  addFlowcontrolV1Kinds(scheme);
   return addBuiltinDefaults(scheme);
 }
