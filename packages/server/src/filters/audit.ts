@@ -16,6 +16,7 @@ import { nowAuditTime } from '../audit/event.js';
 import { RequestAuditEvent } from '../audit/request-audit-event.js';
 import { attributesFor } from '../authorization/authorizer.js';
 import type { Handler } from '../handler.js';
+import type { RequestInfo } from '../request/request-info.js';
 import { auditIDFrom, onResponseClose, requestInfoFrom, userFrom, withAuditEventValue, withAuditIDValue } from '../request/context.js';
 import type { LongRunningRequestCheck } from './long-running.js';
 
@@ -47,9 +48,8 @@ export interface AuditConfig {
   readonly evaluator: PolicyRuleEvaluator;
 }
 
-/** Starts the event of `request` when the policy audits it; undefined at level None or without RequestInfo. */
-function startEvent(request: IncomingMessage, config: AuditConfig): RequestAuditEvent | undefined {
-  const info = requestInfoFrom(request);
+/** Starts the event of `request` (with its RequestInfo) when the policy audits it; undefined at level None. */
+function startEvent(request: IncomingMessage, info: RequestInfo | undefined, config: AuditConfig): RequestAuditEvent | undefined {
   if (info === undefined) return undefined;
   const attributes = attributesFor(userFrom(request), info);
   const requestConfig = config.evaluator.evaluatePolicyRule(attributes);
@@ -89,12 +89,11 @@ function panicked(event: RequestAuditEvent, panic: unknown): never {
 /** Wraps `handler` with the audit filter (after authentication, before impersonation). */
 export function withAudit(handler: Handler, config: AuditConfig, longRunning: LongRunningRequestCheck): Handler {
   return (request, response) => {
-    const event = startEvent(request, config);
-    if (event === undefined) return handler(request, response);
-    event.process('RequestReceived');
     const info = requestInfoFrom(request);
-    const isLongRunning = info !== undefined && longRunning(request, info);
-    if (isLongRunning) auditResponseStarted(response, event);
+    const event = startEvent(request, info, config);
+    if (event === undefined || info === undefined) return handler(request, response);
+    event.process('RequestReceived');
+    if (longRunning(request, info)) auditResponseStarted(response, event);
     let finished = false;
     onResponseClose(request, response, () => {
       if (finished) return;
@@ -135,7 +134,7 @@ function authMethods(request: IncomingMessage): string {
 /** Wraps the 401 answer of a failed authentication with its audit event, written at ResponseStarted. */
 export function withFailedAuthenticationAudit(unauthorized: Handler, config: AuditConfig): Handler {
   return (request, response) => {
-    const event = startEvent(request, config);
+    const event = startEvent(request, requestInfoFrom(request), config);
     if (event === undefined) return unauthorized(request, response);
     event.setResponseStatus({ metadata: {}, message: authMethods(request) });
     auditResponseStarted(response, event);

@@ -50,6 +50,9 @@ export interface GarbageCollectorOptions {
   readonly retry?: RetryOptions;
 }
 
+/** A node of the collector's graph: an object with the resource it is stored in. */
+type GCNode = GraphNode<GCResource>;
+
 type OwnerState = 'solid' | 'dangling' | 'waiting' | 'unknown';
 
 function groupOf(apiVersion: string): string {
@@ -58,7 +61,7 @@ function groupOf(apiVersion: string): string {
 }
 
 /** The propagation an object's own finalizers ask for; Background otherwise. */
-function policyOf(node: GraphNode): NonNullable<DeleteOptions['propagationPolicy']> {
+function policyOf(node: GCNode): NonNullable<DeleteOptions['propagationPolicy']> {
   if (node.finalizers.includes(FINALIZER_ORPHAN_DEPENDENTS)) return 'Orphan';
   if (node.finalizers.includes(FINALIZER_DELETE_DEPENDENTS)) return 'Foreground';
   return 'Background';
@@ -66,7 +69,7 @@ function policyOf(node: GraphNode): NonNullable<DeleteOptions['propagationPolicy
 
 /** Collects garbage among the objects of the given resources. */
 export class GarbageCollector {
-  readonly #graph = new OwnerGraph();
+  readonly #graph = new OwnerGraph<GCResource>();
   readonly #byKind = new Map<string, GCResource>();
   readonly #attemptToDelete: RetryQueue;
   readonly #attemptToOrphan: RetryQueue;
@@ -131,7 +134,7 @@ export class GarbageCollector {
   }
 
   /** Whether an owner exists (solid), is gone (dangling), or is deleting its dependents first (waiting). */
-  async #ownerState(node: GraphNode, ref: OwnerReference): Promise<OwnerState> {
+  async #ownerState(node: GCNode, ref: OwnerReference): Promise<OwnerState> {
     const known = this.#graph.node(ref.uid);
     if (known !== undefined) return known.deletingDependents ? 'waiting' : 'solid';
     const resource = this.#byKind.get(`${groupOf(ref.apiVersion)}/${ref.kind}`);
@@ -148,21 +151,21 @@ export class GarbageCollector {
    * Deletes an object whose owners are all gone (upstream `deleteObject`), on the condition that it is still the
    * version looked at: a changed object (e.g. a new owner) answers 409 and is looked at again.
    */
-  async #delete(node: GraphNode, policy: NonNullable<DeleteOptions['propagationPolicy']>): Promise<void> {
-    const resource = node.resource as GCResource;
+  async #delete(node: GCNode, policy: NonNullable<DeleteOptions['propagationPolicy']>): Promise<void> {
+    const { resource } = node;
     const options: DeleteOptions = { preconditions: { uid: node.uid, resourceVersion: node.resourceVersion }, propagationPolicy: policy };
     await ignoreNotFound(resource.storage.delete({ namespace: node.namespace }, node.name, undefined, options));
   }
 
-  async #update(node: GraphNode, fn: (obj: ApiObject) => void): Promise<void> {
-    const resource = node.resource as GCResource;
+  async #update(node: GCNode, fn: (obj: ApiObject) => void): Promise<void> {
+    const { resource } = node;
     const info = mutatedObjectInfo((obj) => {
       if (obj.metadata.uid === node.uid) fn(obj);
     });
     await ignoreNotFound(resource.storage.update({ namespace: node.namespace }, node.name, info, undefined, undefined, false, {}));
   }
 
-  #removeOwnerReferences(node: GraphNode, uids: readonly string[]): Promise<void> {
+  #removeOwnerReferences(node: GCNode, uids: readonly string[]): Promise<void> {
     return this.#update(node, (obj) => {
       const refs = obj.metadata.ownerReferences;
       if (!Array.isArray(refs)) return;
@@ -172,7 +175,7 @@ export class GarbageCollector {
     });
   }
 
-  #removeFinalizer(node: GraphNode, finalizer: string): Promise<void> {
+  #removeFinalizer(node: GCNode, finalizer: string): Promise<void> {
     return this.#update(node, (obj) => {
       const finalizers = (obj.metadata.finalizers ?? []).filter((f) => f !== finalizer);
       if (finalizers.length === 0) delete obj.metadata.finalizers;
@@ -181,7 +184,7 @@ export class GarbageCollector {
   }
 
   /** A foreground deletion: dependents are deleted; the owner goes once no blocking dependent is left. */
-  async #processDeletingDependents(owner: GraphNode): Promise<void> {
+  async #processDeletingDependents(owner: GCNode): Promise<void> {
     const dependents = this.#graph
       .dependents(owner.uid)
       .map((uid) => this.#graph.node(uid))

@@ -22,10 +22,10 @@ export interface CollectedResource {
   readonly key: string;
 }
 
-/** An object in the graph. */
-export interface GraphNode {
+/** An object in the graph, stored in resource `R`. */
+export interface GraphNode<R extends CollectedResource = CollectedResource> {
   readonly uid: string;
-  readonly resource: CollectedResource;
+  readonly resource: R;
   readonly namespace: string;
   readonly name: string;
   readonly owners: readonly OwnerReference[];
@@ -49,7 +49,7 @@ export function ownerReferencesOf(obj: ApiObject): OwnerReference[] {
 }
 
 /** The node of a watched object. */
-export function nodeOf(obj: ApiObject, resource: CollectedResource): GraphNode {
+export function nodeOf<R extends CollectedResource>(obj: ApiObject, resource: R): GraphNode<R> {
   const beingDeleted = obj.metadata.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
   const finalizers = obj.metadata.finalizers ?? [];
   return {
@@ -66,13 +66,13 @@ export function nodeOf(obj: ApiObject, resource: CollectedResource): GraphNode {
   };
 }
 
-/** Objects by UID and dependents by owner UID. */
-export class OwnerGraph {
-  readonly #nodes = new Map<string, GraphNode>();
+/** Objects by UID (each with its resource `R`) and dependents by owner UID. */
+export class OwnerGraph<R extends CollectedResource = CollectedResource> {
+  readonly #nodes = new Map<string, GraphNode<R>>();
   readonly #dependents = new Map<string, Set<string>>();
 
   /** The node of `uid`, if the object is known and not deleted. */
-  node(uid: string): GraphNode | undefined {
+  node(uid: string): GraphNode<R> | undefined {
     return this.#nodes.get(uid);
   }
 
@@ -82,7 +82,7 @@ export class OwnerGraph {
   }
 
   /** Records an added, changed or listed object; returns its previous node. */
-  upsert(node: GraphNode): GraphNode | undefined {
+  upsert(node: GraphNode<R>): GraphNode<R> | undefined {
     const previous = this.#nodes.get(node.uid);
     if (previous !== undefined) this.#unlink(previous);
     this.#nodes.set(node.uid, node);
@@ -98,7 +98,7 @@ export class OwnerGraph {
   }
 
   /** Forgets a deleted object; returns its last node. */
-  remove(uid: string): GraphNode | undefined {
+  remove(uid: string): GraphNode<R> | undefined {
     const node = this.#nodes.get(uid);
     if (node === undefined) return undefined;
     this.#unlink(node);
@@ -106,7 +106,7 @@ export class OwnerGraph {
     return node;
   }
 
-  #unlink(node: GraphNode): void {
+  #unlink(node: GraphNode<R>): void {
     for (const owner of node.owners) {
       const set = this.#dependents.get(owner.uid);
       set?.delete(node.uid);
