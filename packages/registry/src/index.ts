@@ -214,3 +214,15 @@ export {
   NamespaceLifecycle,
 } from './admission/plugins/namespace-lifecycle.js';
 export { AlwaysPullImages, visitContainers } from './admission/plugins/always-pull-images.js';
+
+// --- webhooks (k8s.io/apiserver/pkg/util/webhook) ---
+export {
+  defaultServiceResolver,
+  resolveWebhookEndpoint,
+  type ServiceReference,
+  type ServiceResolver,
+  type WebhookClientConfig,
+  type WebhookEndpoint,
+} from './webhook/client-config.js';
+export { transportCause, WebhookTransportError } from './webhook/transport-error.js';
+export { postWebhook, timeoutQuery, type WebhookAnswer, type WebhookPostOptions } from './webhook/webhook-post.js';

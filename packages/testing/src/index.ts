@@ -10,6 +10,7 @@ export {
   runCommands,
 } from './etcd-binary.js';
 export { type Flood, flood } from './body-flood.js';
+export { makeServingCertificates, type ServingCertificates, type ServingNames } from './certificates.js';
 export { type EtcdCluster, type StartEtcdClusterOptions, startEtcdCluster } from './etcd-cluster.js';
 export { type EtcdServer, type StartEtcdOptions, startEtcd } from './etcd.js';
 export { freePort, freePorts } from './free-port.js';
