@@ -38,7 +38,9 @@ class Checker {
   readonly #parsed: ParsedExpr;
   readonly #funcs: FuncResolver;
   readonly #rootOldSelf: Binding;
-  constructor(parsed: ParsedExpr, funcs: FuncResolver, rootOldSelf: Binding) {
+  readonly #source: string;
+  constructor(source: string, parsed: ParsedExpr, funcs: FuncResolver, rootOldSelf: Binding) {
+    this.#source = source;
     this.#parsed = parsed;
     this.#funcs = funcs;
     this.#rootOldSelf = rootOldSelf;
@@ -111,7 +113,9 @@ class Checker {
     const target = this.check(call.target, scope);
     const args = call.args.map((a) => this.check(a, scope));
     if (IDENT.test(call.function) && this.#funcs.find(call.function) === undefined) {
-      this.issues.push({ offset: this.offset(e), message: `undeclared reference to '${call.function}' (in container '')` });
+      // cel-go places a call at its opening parenthesis.
+      const paren = this.#source.indexOf('(', this.offset(e));
+      this.issues.push({ offset: paren < 0 ? this.offset(e) : paren, message: `undeclared reference to '${call.function}' (in container '')` });
     }
     const operand = args[0];
     if (call.function === '_[_]' && operand !== undefined) {
@@ -157,12 +161,12 @@ function methodResult(name: string, target: SchemaCelType): SchemaCelType | unde
 }
 
 /**
- * Checks a parsed expression where `self` (and `oldSelf`) have type `self`. The declared
+ * Checks a parsed expression (and its `source`) where `self` (and `oldSelf`) have type `self`. The declared
  * variables are `self` and `oldSelf` only; comprehension variables are scoped to their macro.
  */
-export function checkRule(parsed: ParsedExpr, self: SchemaCelType, funcs: FuncResolver): CheckResult {
+export function checkRule(source: string, parsed: ParsedExpr, self: SchemaCelType, funcs: FuncResolver): CheckResult {
   const oldSelf: Binding = { type: self };
-  const checker = new Checker(parsed, funcs, oldSelf);
+  const checker = new Checker(source, parsed, funcs, oldSelf);
   const scope: Scope = new Map([
     ['self', { type: self }],
     ['oldSelf', oldSelf],

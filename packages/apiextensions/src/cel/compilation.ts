@@ -47,7 +47,7 @@ function compileExpression(source: string, self: SchemaCelType, resultKind: 'boo
     const msg = (err as Error).message.replace(/^<input>:\d+:\d+: /, '');
     return { error: `compilation failed: ${formatIssues(source, [{ offset: loc, message: `Syntax error: ${msg}` }])}` };
   }
-  const checked = checkRule(parsed, self, ruleEnv.funcs);
+  const checked = checkRule(source, parsed, self, ruleEnv.funcs);
   if (checked.issues.length > 0) return { error: `compilation failed: ${formatIssues(source, checked.issues)}` };
   const result = checked.resultType?.kind;
   if (result !== undefined && result !== 'dyn' && result !== resultKind) {
