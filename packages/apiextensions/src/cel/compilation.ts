@@ -11,7 +11,7 @@ import { type CelEnv, type CelInput, type CelResult, celEnv, parse, plan } from 
 import type { Structural } from '../structural-schema.js';
 import { checkRule } from './checker.js';
 import { formatIssues } from './issues.js';
-import { celLibraries } from './library/index.js';
+import { celLibraries, opaqueTypeRegistry } from './library/index.js';
 import { type SchemaCelType, schemaCelType } from './schema-type.js';
 import { type ValidationRule, validationRules } from './validation-rule.js';
 import { validFieldPath } from './field-path.js';
@@ -34,7 +34,7 @@ export interface CompiledRule {
 }
 
 /** The environment rules run in: standard CEL plus the libraries. */
-export const ruleEnv: CelEnv = celEnv({ funcs: [...celLibraries] });
+export const ruleEnv: CelEnv = celEnv({ funcs: [...celLibraries], registry: opaqueTypeRegistry });
 
 type Compiled = { program: CelProgram; usesOldSelf: boolean } | { error: string };
 
