@@ -71,7 +71,7 @@ export function port(host: string): string {
   return colon > host.lastIndexOf(']') ? host.slice(colon + 1) : '';
 }
 
-function unescape(s: string): string | undefined {
+function queryUnescape(s: string): string | undefined {
   try {
     return decodeURIComponent(s.replaceAll('+', ' '));
   } catch {
@@ -85,8 +85,8 @@ export function parseQuery(rawQuery: string): Map<string, string[]> {
   for (const pair of rawQuery.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
-    const key = unescape(eq < 0 ? pair : pair.slice(0, eq));
-    const value = unescape(eq < 0 ? '' : pair.slice(eq + 1));
+    const key = queryUnescape(eq < 0 ? pair : pair.slice(0, eq));
+    const value = queryUnescape(eq < 0 ? '' : pair.slice(eq + 1));
     if (key === undefined || value === undefined) continue;
     out.set(key, [...(out.get(key) ?? []), value]);
   }
