@@ -82,9 +82,9 @@ export function schemaCelType(s: Structural, isResourceRoot = false): SchemaCelT
   }
 }
 
-/** Whether a rule may be declared on the node: upstream refuses untyped nodes that do not preserve unknown fields. */
+/** Whether a rule may be declared on the node: upstream has no type for an untyped node other than int-or-string. */
 export function supportsRules(s: Structural): boolean {
-  return s.generic.type !== '' || s.extensions.xIntOrString || s.extensions.xPreserveUnknownFields;
+  return s.generic.type !== '' || s.extensions.xIntOrString;
 }
 
 /** Renders a type as CEL names it in messages (`map(string, int)`, `list(string)`). */

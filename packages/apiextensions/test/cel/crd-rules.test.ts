@@ -55,3 +55,9 @@ t.test('oldSelf is refused under lists that cannot correlate items', async (t) =
   const mapList = { ...props, items: { ...props.items, 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['n'], items: { ...props.items.items, required: ['n'] } } };
   t.same(errors({ type: 'object', properties: mapList }), [], 'a map list correlates');
 });
+
+t.test('a rule on an untyped node is refused as upstream does', async (t) => {
+  t.same(errors({ type: 'object', properties: { free: { 'x-kubernetes-preserve-unknown-fields': true, 'x-kubernetes-validations': [{ rule: 'true' }] } } }), [
+    "spec.validation.openAPIV3Schema.properties[spec].properties[free].x-kubernetes-validations: Internal error: rule declared on schema that does not support validation rules type: '' x-kubernetes-preserve-unknown-fields: 'true'",
+  ]);
+});
