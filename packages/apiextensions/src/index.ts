@@ -50,7 +50,7 @@ export {
 } from './structural-schema.js';
 export { isZeroValueValidation, validateStructural } from './structural-validation.js';
 export { validateCustomResource } from './validate-value.js';
-export { CELValidator } from './cel/validator.js';
+export { CELValidator, type ValidateOptions } from './cel/validator.js';
 export { type CelProgram, type CompiledRule, compileRules, ruleEnv } from './cel/compilation.js';
 export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
 export { toCelValue } from './cel/values.js';
@@ -103,6 +103,7 @@ export { CRDHandler, type CRDHandlerOptions, type NodeHandler } from './customre
 export { CustomResourceCoercer, type CustomResourceVersion } from './customresource/coercion.js';
 export { CustomResourceStore } from './customresource/cr-store.js';
 export {
+  type CustomResourceRulesContext,
   type CustomResourceStrategyOptions,
   newCustomResourceStatusStrategy,
   newCustomResourceStrategy,

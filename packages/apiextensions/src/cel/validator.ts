@@ -5,13 +5,16 @@
  * version) and evaluates each rule with `self` bound to the node's value and `oldSelf` to the
  * correlated old value: object fields and map keys correlate by name, items of
  * `x-kubernetes-list-type: map` lists by their keys, other list items never; a transition rule
- * is skipped when there is no old value. Rules are evaluated on non-null values only.
+ * is skipped when there is no old value. Rules are evaluated on non-null values only. On update,
+ * a failed rule that does not read `oldSelf` on a value equal to its old value (or inside one, for
+ * uncorrelatable list items) is a warning, not an error (validation ratcheting, on by default since
+ * 1.30).
  *
  * @module
  */
 import { type CelInput, isCelError } from '@bufbuild/cel';
 import { type FieldError, type FieldPath, fieldInvalid, newPath } from '@apiserver/runtime';
-import { isJSONObject } from '../json-value.js';
+import { isJSONObject, jsonEqual } from '../json-value.js';
 import type { Structural } from '../structural-schema.js';
 import { type CompiledRule, compileRules } from './compilation.js';
 import { evaluationError, fieldErrorForReason, messageExpressionProblem } from './rule-errors.js';
@@ -56,6 +59,23 @@ function buildNode(s: Structural, isResourceRoot: boolean): ValidatorNode | unde
   };
 }
 
+/** Options of {@link CELValidator.validate}. */
+export interface ValidateOptions {
+  /** Receives the ratcheted failures (as `Warning` texts); they are dropped without it. */
+  readonly warn?: (text: string) => void;
+}
+
+/** The old value of a node: correlated (maybe absent), or not correlatable (its nearest correlatable parent decides). */
+interface OldValue {
+  readonly old?: unknown;
+  readonly correlated?: boolean;
+  readonly parentUnchanged?: boolean;
+}
+
+interface Walk {
+  readonly warn: (text: string) => void;
+}
+
 function child(path: FieldPath | undefined, name: string): FieldPath {
   return path === undefined ? newPath(name) : path.child(name);
 }
@@ -97,34 +117,44 @@ export class CELValidator {
     return root === undefined ? undefined : new CELValidator(root);
   }
 
-  /** Validates `obj` (and, on update, against `old`); `path` is the root's field path. */
-  validate(path: FieldPath | undefined, obj: unknown, old?: unknown): FieldError[] {
-    return this.#validate(this.#root, path, obj, old);
+  /**
+   * Validates `obj` (and, on update, against `old`); `path` is the root's field path. On update,
+   * failures of rules not reading `oldSelf` on a value equal to its old value are ratcheted:
+   * passed to `options.warn` instead of returned (CRD validation ratcheting).
+   */
+  validate(path: FieldPath | undefined, obj: unknown, old?: unknown, options: ValidateOptions = {}): FieldError[] {
+    const walk: Walk = { warn: options.warn ?? (() => undefined) };
+    return this.#validate(this.#root, path, obj, old === undefined ? {} : { old, correlated: true }, walk);
   }
 
-  #validate(node: ValidatorNode, path: FieldPath | undefined, obj: unknown, old: unknown): FieldError[] {
+  #validate(node: ValidatorNode, path: FieldPath | undefined, obj: unknown, at: OldValue, walk: Walk): FieldError[] {
     if (obj === null || obj === undefined) return [];
-    const errs = this.#evaluate(node, path, obj, old === null ? undefined : old);
+    const old = at.old === null ? undefined : at.old;
+    const unchanged = at.correlated === true ? old !== undefined && jsonEqual(obj, old) : at.parentUnchanged === true;
+    const errs = this.#evaluate(node, path, obj, old, unchanged, walk);
     if (Array.isArray(obj) && node.items !== undefined) {
+      const mapList = node.schema.extensions.xListType === 'map';
       const olds = correlatedItems(node.schema, old);
       for (const [i, item] of obj.entries()) {
         const key = keyOf(item, node.schema.extensions.xListMapKeys);
-        errs.push(...this.#validate(node.items, (path ?? newPath('')).index(i), item, key === undefined ? undefined : olds.get(key)));
+        const itemOld: OldValue = mapList ? { old: key === undefined ? undefined : olds.get(key), correlated: true } : { parentUnchanged: unchanged };
+        errs.push(...this.#validate(node.items, (path ?? newPath('')).index(i), item, itemOld, walk));
       }
     } else if (isJSONObject(obj)) {
       const oldObj = isJSONObject(old) ? old : {};
       for (const [k, v] of Object.entries(obj)) {
+        const fieldOld: OldValue = { old: oldObj[k], correlated: true };
         if (node.additionalProperties !== undefined) {
-          errs.push(...this.#validate(node.additionalProperties, (path ?? newPath('')).key(k), v, oldObj[k]));
+          errs.push(...this.#validate(node.additionalProperties, (path ?? newPath('')).key(k), v, fieldOld, walk));
         }
         const prop = node.properties.get(k);
-        if (prop !== undefined) errs.push(...this.#validate(prop, child(path, k), v, oldObj[k]));
+        if (prop !== undefined) errs.push(...this.#validate(prop, child(path, k), v, fieldOld, walk));
       }
     }
     return errs;
   }
 
-  #evaluate(node: ValidatorNode, path: FieldPath | undefined, obj: unknown, old: unknown): FieldError[] {
+  #evaluate(node: ValidatorNode, path: FieldPath | undefined, obj: unknown, old: unknown, unchanged: boolean, walk: Walk): FieldError[] {
     if (node.rules.length === 0) return [];
     const errs: FieldError[] = [];
     const type = node.schema.generic.type;
@@ -150,7 +180,9 @@ export class CELValidator {
       }
       if (result === true) continue;
       const errPath = compiled.normalizedFieldPath === undefined ? path : child(path, compiled.normalizedFieldPath);
-      errs.push(fieldErrorForReason(errPath, type, messageOf(compiled, bindings), rule.reason));
+      const err = fieldErrorForReason(errPath, type, messageOf(compiled, bindings), rule.reason);
+      if (!compiled.usesOldSelf && unchanged) walk.warn(err.toString());
+      else errs.push(err);
     }
     return errs;
   }

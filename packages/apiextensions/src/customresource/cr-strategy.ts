@@ -43,22 +43,31 @@ const BLOCKING: ReadonlySet<string> = new Set([
   FieldErrorType.TypeInvalid,
 ]);
 
-function celErrors(validator: CELValidator | undefined, errs: readonly FieldError[], obj: ApiObject, old: ApiObject | undefined): FieldError[] {
+/** What CEL rule validation needs besides the object: the version's validator, the old object on update, a warning sink. */
+export interface CustomResourceRulesContext {
+  readonly validator: CELValidator | undefined;
+  readonly old?: ApiObject;
+  /** Receives ratcheted rule failures (`Warning` headers). */
+  readonly warn?: (text: string) => void;
+}
+
+function celErrors(rules: CustomResourceRulesContext | undefined, errs: readonly FieldError[], obj: ApiObject): FieldError[] {
+  const validator = rules?.validator;
   if (validator === undefined) return [];
   if (errs.some((e) => BLOCKING.has(e.type))) {
     return [fieldInvalid(undefined, 'null', 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation')];
   }
-  return validator.validate(undefined, obj, old);
+  return validator.validate(undefined, obj, rules?.old, rules?.warn === undefined ? {} : { warn: rules.warn });
 }
 
 /**
  * Validates a custom resource against its schema, scale paths and (given the version's
- * {@link CELValidator}) its `x-kubernetes-validations` rules, with `old` on update.
+ * {@link CELValidator}) its `x-kubernetes-validations` rules, with the old object on update.
  */
 export function validateCustomResourceObject(
   options: CustomResourceStrategyOptions,
   obj: ApiObject,
-  rules?: { readonly validator: CELValidator | undefined; readonly old?: ApiObject },
+  rules?: CustomResourceRulesContext,
 ): FieldError[] {
   const scale = options.subresources?.scale;
   const errs = [
@@ -66,7 +75,7 @@ export function validateCustomResourceObject(
     ...replicasErrors(obj, scale?.specReplicasPath),
     ...replicasErrors(obj, scale?.statusReplicasPath),
   ];
-  return [...errs, ...celErrors(rules?.validator, errs, obj, rules?.old)];
+  return [...errs, ...celErrors(rules, errs, obj)];
 }
 
 /** The CEL validator of the version's schema, compiled once per strategy. */
@@ -82,12 +91,14 @@ export function newCustomResourceStrategy(options: CustomResourceStrategyOptions
     trackGeneration: true,
     ...(options.subresources?.status === undefined ? {} : { statusField: 'status' }),
     validate: (_ctx, obj) => validateCustomResourceObject(options, obj, { validator }),
-    validateUpdate: (_ctx, obj, old) => validateCustomResourceObject(options, obj, { validator, old }),
+    validateUpdate: (ctx, obj, old) => validateCustomResourceObject(options, obj, { validator, old, warn: (w) => ctx.addWarning?.(w) }),
   });
 }
 
 /** The strategy of `<plural>/status`. */
 export function newCustomResourceStatusStrategy(base: GenericStrategy, options: CustomResourceStrategyOptions): StatusStrategy {
   const validator = celValidatorOf(options);
-  return new StatusStrategy(base, 'status', (_ctx, obj, old) => validateCustomResourceObject(options, obj, { validator, old }));
+  return new StatusStrategy(base, 'status', (ctx, obj, old) =>
+    validateCustomResourceObject(options, obj, { validator, old, warn: (w) => ctx.addWarning?.(w) }),
+  );
 }

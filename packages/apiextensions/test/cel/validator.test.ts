@@ -121,3 +121,22 @@ t.test('macros and library functions', async (t) => {
   ok("self.name.find('[A-Z]') == 'H' && self.name.findAll('o') == ['o', 'o'] && self.name.findAll('[a-z]', 2) == ['e', 'l'] && self.name.find('z') == ''", spec);
   ok("self.name.matches('^Hello') && '(?i)hello'.size() > 0 && self.name.find('(?i)WORLD') == 'World'", spec);
 });
+
+t.test('ratcheting: an unchanged invalid value warns on update; changed values and transition rules still fail', async (t) => {
+  const v = validator({
+    type: 'object',
+    properties: {
+      ...props,
+      sizes: { type: 'array', items: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self < 10' }] } },
+      mode: { type: 'string', 'x-kubernetes-validations': [{ rule: "self != 'old'" }, { rule: 'self == oldSelf', message: 'immutable' }] },
+    },
+  });
+  const warnings: string[] = [];
+  const update = (spec: unknown, oldSpec: unknown) =>
+    v.validate(undefined, { spec }, { spec: oldSpec }, { warn: (w) => warnings.push(w) }).map(String);
+  t.same(run(v, { sizes: [20], mode: 'old' }), ['spec.sizes[0]: Invalid value: "integer": failed rule: self < 10', 'spec.mode: Invalid value: "string": failed rule: self != \'old\''], 'create: errors');
+  t.same(update({ sizes: [20], mode: 'old', name: 'n' }, { mode: 'old', sizes: [20] }), []);
+  t.same(warnings, ['spec.sizes[0]: Invalid value: "integer": failed rule: self < 10', 'spec.mode: Invalid value: "string": failed rule: self != \'old\'']);
+  t.same(update({ mode: 'old', sizes: [20, 1] }, { mode: 'old', sizes: [20] }), ['spec.sizes[0]: Invalid value: "integer": failed rule: self < 10'], 'items of a changed atomic list do not ratchet');
+  t.same(update({ mode: 'new' }, { mode: 'old' }), ['spec.mode: Invalid value: "string": immutable'], 'a changed value is checked; oldSelf rules never ratchet');
+});

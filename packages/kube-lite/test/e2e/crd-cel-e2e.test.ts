@@ -59,9 +59,9 @@ const gadget = (name: string, spec: Record<string, unknown>, resourceVersion?: s
 // biome-ignore lint/suspicious/noExplicitAny: parsed JSON bodies are read field by field in assertions
 type Json = Record<string, any>;
 
-async function send(url: string, method: string, path: string, body: unknown): Promise<{ status: number; body: Json }> {
+async function send(url: string, method: string, path: string, body: unknown): Promise<{ status: number; body: Json; headers: Headers }> {
   const res = await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Json };
+  return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
 }
 
 const found = await findKubectl();
@@ -101,6 +101,23 @@ t.test('CRD validation rules on kube-lite', { skip: 'reason' in found ? found.re
   t.same(changed.body.details.causes, [{ reason: 'FieldValueForbidden', message: 'Forbidden: mode is immutable', field: 'spec.mode' }]);
   const same = await send(env.url, 'PUT', `${collection}/g1`, gadget('g1', { ...got.spec, replicas: 3 }, got.metadata.resourceVersion));
   t.equal(same.status, 200, 'an update keeping the mode passes');
+
+  // A tighter rule added later: an unchanged old value only warns (ratcheting), a new object fails.
+  const tighter = structuredClone(CRD);
+  tighter.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.name['x-kubernetes-validations'].push({ rule: "self != 'good'" });
+  const crd = await fetch(`${env.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.cel.example.com`).then((r) => r.json() as Promise<Json>);
+  const updated = await send(env.url, 'PUT', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.cel.example.com', { ...tighter, metadata: crd.metadata });
+  t.equal(updated.status, 200, 'the CRD takes the new rule');
+  let probe = 0;
+  for (let i = 0; i < 50 && probe !== 422; i++) {
+    probe = (await send(env.url, 'POST', `${collection}?dryRun=All`, gadget('g9', { minReplicas: 1, replicas: 1, maxReplicas: 1, mode: 'a', name: 'good' }))).status;
+    if (probe !== 422) await new Promise((r) => setTimeout(r, 100));
+  }
+  t.equal(probe, 422, 'a new object breaking the new rule is refused');
+  const latest = await fetch(`${env.url}${collection}/g1`).then((r) => r.json() as Promise<Json>);
+  const ratcheted = await send(env.url, 'PUT', `${collection}/g1`, gadget('g1', { ...latest.spec, replicas: 4 }, latest.metadata.resourceVersion));
+  t.equal(ratcheted.status, 200, 'an update leaving the invalid name unchanged passes');
+  t.match(ratcheted.headers.get('warning') ?? '', /spec\.name: Invalid value: \\?"string\\?": failed rule: self != 'good'/);
 
   const broken = structuredClone(CRD);
   broken.metadata.name = 'widgets.cel.example.com';
