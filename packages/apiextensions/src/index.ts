@@ -50,6 +50,14 @@ export {
 } from './structural-schema.js';
 export { isZeroValueValidation, validateStructural } from './structural-validation.js';
 export { validateCustomResource } from './validate-value.js';
+export { CELValidator, type ValidateOptions } from './cel/validator.js';
+export { type CelProgram, type CompiledRule, compileRules, ruleEnv } from './cel/compilation.js';
+export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
+export { toCelValue } from './cel/values.js';
+export { type FieldPathResult, validFieldPath } from './cel/field-path.js';
+export { validateVersionsRules } from './cel/crd-rules.js';
+export { type ValidationRule, ruleMessageOrDefault } from './cel/validation-rule.js';
+export { celLibraries } from './cel/library/index.js';
 export {
   APIEXTENSIONS_GROUP,
   CUSTOM_RESOURCE_CLEANUP_FINALIZER,
@@ -95,6 +103,7 @@ export { CRDHandler, type CRDHandlerOptions, type NodeHandler, type ServedCustom
 export { CustomResourceCoercer, type CustomResourceVersion } from './customresource/coercion.js';
 export { CustomResourceStore } from './customresource/cr-store.js';
 export {
+  type CustomResourceRulesContext,
   type CustomResourceStrategyOptions,
   newCustomResourceStatusStrategy,
   newCustomResourceStrategy,

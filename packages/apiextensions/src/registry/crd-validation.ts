@@ -1,7 +1,7 @@
 /**
  * CRD validation (`pkg/apis/apiextensions/validation` `ValidateCustomResourceDefinition`), the rules
  * this server relies on: name = plural.group, group, names, scope, versions (exactly one storage
- * version, DNS-1035 names), structural schemas, scale paths, the None conversion strategy.
+ * version, DNS-1035 names), structural schemas, CEL rules, scale paths, the None conversion strategy.
  *
  * @module
  */
@@ -18,6 +18,7 @@ import {
 import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { newStructural, StructuralSchemaError } from '../structural-schema.js';
 import { validateStructural } from '../structural-validation.js';
+import { validateVersionsRules } from '../cel/crd-rules.js';
 
 const KIND = /^[A-Za-z][A-Za-z0-9]*$/;
 
@@ -117,6 +118,7 @@ export function validateCustomResourceDefinition(crd: CustomResourceDefinition):
     errs.push(fieldNotSupported(path.child('scope'), spec.scope ?? '', ['Cluster', 'Namespaced']));
   }
   errs.push(...validateNames(names, path.child('names')), ...validateVersions(spec.versions, path.child('versions')));
+  errs.push(...validateVersionsRules(spec.versions, path));
   const strategy = spec.conversion?.strategy ?? 'None';
   if (strategy !== 'None') errs.push(fieldNotSupported(path.child('conversion', 'strategy'), strategy, ['None']));
   if (spec.preserveUnknownFields === true) {
