@@ -82,14 +82,58 @@ export function typeFormat(dataType: string): { type: string; format?: string } 
   return format === '' ? { type } : { type, format };
 }
 
-/** A route's `x-` metadata (e.g. `x-kubernetes-action`), published as operation extensions. */
+/** A route's vendor extensions (`addExtension`) and `x-` metadata (e.g. `x-kubernetes-action`), published on its operation. */
 export function routeExtensions(route: Route): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(route.metadata).filter(([k]) => k.startsWith('x-')));
+  const fromMetadata = Object.entries(route.metadata).filter(([k]) => k.startsWith('x-'));
+  const extensions = Object.entries(route.extensions).filter(([k]) => k.startsWith('x-'));
+  return Object.fromEntries([...fromMetadata, ...extensions]);
 }
 
-/** The documented responses of a route in status code order. */
-export function responsesOf(route: Route): { code: number; message: string; model: unknown }[] {
-  return Object.values(route.responseErrors)
-    .map((r) => ({ code: r.code, message: r.message, model: r.model }))
-    .sort((a, b) => a.code - b.code);
+/** A documented response. */
+export interface DocumentedResponse {
+  /** The status code, or `default`. */
+  readonly code: string;
+  /** Its description. */
+  readonly message: string;
+  /** Its body model (`undefined`: none). */
+  readonly model: unknown;
+}
+
+/**
+ * The responses of a route in status code order: its documented ones (`returns`), a `200 OK` with the `writes`
+ * sample when it documents none (go-restful-openapi), then `default` (`defaultReturns`).
+ */
+export function responsesOf(route: Route): DocumentedResponse[] {
+  const documented = Object.values(route.responseErrors)
+    .map((r) => ({ code: String(r.code), message: r.message, model: r.model }))
+    .sort((a, b) => Number(a.code) - Number(b.code));
+  if (documented.length === 0 && route.writeSample !== undefined) documented.push({ code: '200', message: 'OK', model: route.writeSample });
+  const d = route.defaultResponse;
+  if (d !== undefined) documented.push({ code: 'default', message: d.message, model: d.model });
+  return documented;
+}
+
+/** The route's doc, with its notes as a second paragraph when it has any. */
+export function routeDescription(route: Route): string {
+  return route.notes === '' ? route.doc : `${route.doc}\n\n${route.notes}`;
+}
+
+function typedDefault(value: string, type: string): unknown {
+  if ((type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+/** The constraints of a parameter that are set (format, enum, default, pattern, bounds), as schema keywords. */
+export function parameterConstraints(p: ParameterData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (p.dataFormat !== '') out.format = p.dataFormat;
+  if (p.possibleValues.length > 0) out.enum = [...p.possibleValues];
+  if (p.defaultValue !== '') out.default = typedDefault(p.defaultValue, typeFormat(p.dataType).type);
+  if (p.pattern !== '') out.pattern = p.pattern;
+  for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const) {
+    const v = p[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
 }
