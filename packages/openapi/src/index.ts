@@ -36,7 +36,7 @@ export {
 } from './openapi-config.js';
 export { OpenAPIHandler, type OpenAPIHandlerOptions } from './openapi-handler.js';
 export { openAPIV2DocumentType } from './openapiv2-proto.js';
-export { typeFormat } from './route-paths.js';
+export { KEY_OPENAPI_EXCLUDE, typeFormat } from './route-paths.js';
 export { inferSchema } from './sample-schema.js';
 export { type AcceptClause, acceptsGzip, addVary, GZIP_MIN_SIZE, negotiate, parseAccept, serveContent } from './serve-content.js';
 export {

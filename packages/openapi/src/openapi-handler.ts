@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Container, WebService } from '@apiserver/restful';
 import { CachedDocument } from './cached-document.js';
 import type { OpenAPIConfig } from './openapi-config.js';
+import { KEY_OPENAPI_EXCLUDE } from './route-paths.js';
 import { serveJSONDocument, serveSwaggerDocument } from './serve-document.js';
 import { buildSwagger } from './v2-builder.js';
 import { buildOpenAPIV3 } from './v3-builder.js';
@@ -40,11 +41,10 @@ export class OpenAPIHandler {
     this.v3Path = options.v3Path ?? '/openapi/v3';
   }
 
-  /** The documented WebServices (the one of {@link OpenAPIHandler.webService} excluded). */
+  /** The documented WebServices (their routes marked {@link KEY_OPENAPI_EXCLUDE} are left out when building). */
   #webServices(): readonly WebService[] {
     const source = this.#options.webServices;
-    const all = typeof source === 'function' ? source() : source.registeredWebServices();
-    const services = all.filter((ws) => ws !== this.#own);
+    const services = typeof source === 'function' ? source() : source.registeredWebServices();
     const fingerprint = services.map((ws) => `${ws.rootPath()} ${ws.routes().length}`).join('\n');
     if (fingerprint !== this.#fingerprint) {
       this.invalidate();
@@ -96,14 +96,20 @@ export class OpenAPIHandler {
     return true;
   };
 
-  /** A WebService with GET routes at both paths, to add to the Container (it is left out of the documents). */
+  /** A WebService with GET and HEAD routes at both paths, to add to the Container (its routes are left out of the documents). */
   webService(): WebService {
     if (this.#own !== undefined) return this.#own;
     const ws = new WebService().path('/').produces('*/*');
-    ws.route(ws.get(this.v2Path).to((req, resp) => this.serveV2(req.raw, resp.raw)).operation('getOpenAPIV2').doc('the Swagger 2.0 document'));
-    ws.route(ws.get(this.v3Path).to((req, resp) => this.serveV3(req.raw, resp.raw)).operation('getOpenAPIV3').doc('the OpenAPI 3.0 document'));
-    ws.route(ws.head(this.v2Path).to((req, resp) => this.serveV2(req.raw, resp.raw)).operation('headOpenAPIV2'));
-    ws.route(ws.head(this.v3Path).to((req, resp) => this.serveV3(req.raw, resp.raw)).operation('headOpenAPIV3'));
+    const routes: [string, string, (req: IncomingMessage, res: ServerResponse) => void][] = [
+      [this.v2Path, 'OpenAPIV2', this.serveV2],
+      [this.v3Path, 'OpenAPIV3', this.serveV3],
+    ];
+    for (const [path, name, serve] of routes) {
+      for (const method of ['GET', 'HEAD']) {
+        const builder = ws.method(method).path(path).operation(`${method.toLowerCase()}${name}`);
+        ws.route(builder.to((req, resp) => serve(req.raw, resp.raw)).metadata(KEY_OPENAPI_EXCLUDE, true));
+      }
+    }
     this.#own = ws;
     return ws;
   }

@@ -16,10 +16,14 @@ export function pathItemMethod(method: string): PathItemMethod | undefined {
   return PATH_ITEM_METHODS.find((x) => x === m);
 }
 
-/** Routes grouped by path, paths in sorted order. */
+/** Route metadata that leaves a route out of the documents when `true` (the documents' and Swagger UI's own routes). */
+export const KEY_OPENAPI_EXCLUDE = 'openapi.exclude';
+
+/** Routes grouped by path, paths in sorted order; routes with {@link KEY_OPENAPI_EXCLUDE} are left out. */
 export function routesByPath(routes: readonly Route[]): Map<string, Route[]> {
   const byPath = new Map<string, Route[]>();
   for (const r of routes) {
+    if (r.metadata[KEY_OPENAPI_EXCLUDE] === true) continue;
     const list = byPath.get(r.path);
     if (list === undefined) byPath.set(r.path, [r]);
     else list.push(r);

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebService } from '@apiserver/restful';
+import { KEY_OPENAPI_EXCLUDE } from './route-paths.js';
 
 /** The default {@link SwaggerUIOptions.assetsURL}. */
 export const DEFAULT_SWAGGER_UI_ASSETS = 'https://unpkg.com/swagger-ui-dist@5';
@@ -61,10 +62,10 @@ export function serveSwaggerUI(options: SwaggerUIOptions): (request: IncomingMes
   };
 }
 
-/** A WebService serving the Swagger UI page with GET at `path` (default `/swagger-ui`). */
+/** A WebService serving the Swagger UI page with GET at `path` (default `/swagger-ui`); the route is left out of the documents. */
 export function swaggerUIWebService(options: SwaggerUIOptions & { readonly path?: string }): WebService {
   const serve = serveSwaggerUI(options);
   const ws = new WebService().path(options.path ?? '/swagger-ui').produces('text/html', '*/*');
-  ws.route(ws.get('').to((req, resp) => serve(req.raw, resp.raw)).operation('getSwaggerUI').doc('the Swagger UI page'));
+  ws.route(ws.get('').to((req, resp) => serve(req.raw, resp.raw)).operation('getSwaggerUI').doc('the Swagger UI page').metadata(KEY_OPENAPI_EXCLUDE, true));
   return ws;
 }
