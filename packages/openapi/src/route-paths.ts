@@ -2,7 +2,7 @@
  * What both OpenAPI builders need from restful routes: routes grouped by path, the parameters common to every
  * operation of a path (kube-openapi `findCommonParameters`), parameter order and simple type mapping.
  */
-import { type ParameterData, ParameterKind, type Route } from '@apiserver/restful';
+import { type ParameterData, ParameterKind, type Route, type WebService } from '@apiserver/restful';
 
 /** The methods an OpenAPI path item holds, lower-cased. */
 export const PATH_ITEM_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
@@ -140,4 +140,36 @@ export function parameterConstraints(p: ParameterData): Record<string, unknown> 
     if (v !== undefined) out[key] = v;
   }
   return out;
+}
+
+/** A parameter object as both versions write it: named and located. */
+export type NamedParameter = { readonly name: string; readonly in: string } & Record<string, unknown>;
+
+/** How one document version writes operations and non-body parameters. */
+export interface OperationWriter {
+  /** The operation of a route, leaving out the parameters whose keys are in `common`. */
+  operation(route: Route, common: ReadonlySet<string>): Record<string, unknown>;
+  /** A non-body parameter, or `undefined` for kinds not published. */
+  parameter(p: ParameterData): NamedParameter | undefined;
+}
+
+/** The path item of one path's routes: the first route of each method, the shared parameters on the item. */
+function pathItem(routes: readonly Route[], writer: OperationWriter): Record<string, unknown> {
+  const commonParams = commonParameters(routes);
+  const common = new Set(commonParams.map(parameterKey));
+  const item: Record<string, unknown> = {};
+  for (const route of routes) {
+    const method = pathItemMethod(route.method);
+    if (method !== undefined && !(method in item)) item[method] = writer.operation(route, common);
+  }
+  const shared = commonParams.flatMap((p) => writer.parameter(p) ?? []);
+  if (shared.length > 0) item.parameters = sortParameters(shared);
+  return item;
+}
+
+/** The `paths` object of WebServices' routes, paths sorted. */
+export function buildPaths(webServices: readonly WebService[], writer: OperationWriter): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, routes] of routesByPath(webServices.flatMap((ws) => ws.routes()))) paths[path] = pathItem(routes, writer);
+  return paths;
 }

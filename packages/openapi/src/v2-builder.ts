@@ -8,16 +8,15 @@ import { COMPONENTS_REF } from './component-name.js';
 import { ComponentSchemas } from './component-schemas.js';
 import { defaultOperationIDAndTags, type OpenAPIConfig, type OpenAPISchema } from './openapi-config.js';
 import {
-  commonParameters,
+  buildPaths,
+  type NamedParameter,
   parameterConstraints,
   parameterKey,
   parameterLocation,
   parametersOf,
-  pathItemMethod,
   responsesOf,
   routeDescription,
   routeExtensions,
-  routesByPath,
   sortParameters,
   typeFormat,
 } from './route-paths.js';
@@ -71,7 +70,7 @@ function schemaOf(model: unknown, ctx: Context): OpenAPISchema | undefined {
   return schema === undefined ? undefined : (toV2Schema(schema) as OpenAPISchema);
 }
 
-function bodyParameter(p: ParameterData, route: Route, ctx: Context): OpenAPISchema {
+function bodyParameter(p: ParameterData, route: Route, ctx: Context): NamedParameter {
   return {
     ...(p.description === '' ? {} : { description: p.description }),
     name: p.name,
@@ -81,7 +80,7 @@ function bodyParameter(p: ParameterData, route: Route, ctx: Context): OpenAPISch
   };
 }
 
-function parameter(p: ParameterData): OpenAPISchema | undefined {
+function parameter(p: ParameterData): NamedParameter | undefined {
   const where = parameterLocation(p.kind);
   if (where === undefined) return undefined;
   return {
@@ -93,10 +92,6 @@ function parameter(p: ParameterData): OpenAPISchema | undefined {
     in: where,
     ...(p.required ? { required: true } : {}),
   };
-}
-
-function byNameIn(params: OpenAPISchema[]): OpenAPISchema[] {
-  return sortParameters(params.map((p) => ({ ...p, name: String(p.name), in: String(p.in) })));
 }
 
 function responses(route: Route, ctx: Context): Record<string, OpenAPISchema> {
@@ -111,11 +106,11 @@ function responses(route: Route, ctx: Context): Record<string, OpenAPISchema> {
   return out;
 }
 
-function parameters(route: Route, common: ReadonlySet<string>, ctx: Context): OpenAPISchema[] {
+function parameters(route: Route, common: ReadonlySet<string>, ctx: Context): NamedParameter[] {
   const all = parametersOf(route);
   const params = all
     .filter((p) => !common.has(parameterKey(p)))
-    .flatMap<OpenAPISchema>((p) => (p.kind === ParameterKind.Body ? bodyParameter(p, route, ctx) : (parameter(p) ?? [])));
+    .flatMap<NamedParameter>((p) => (p.kind === ParameterKind.Body ? bodyParameter(p, route, ctx) : (parameter(p) ?? [])));
   const implicit = all.some((p) => p.kind === ParameterKind.Body) ? undefined : ctx.config.undocumentedBody?.(route);
   if (implicit !== undefined) params.push({ name: 'body', in: 'body', required: true, schema: schemaOf(implicit, ctx) ?? {} });
   return params;
@@ -132,24 +127,11 @@ function operation(route: Route, common: ReadonlySet<string>, ctx: Context): Ope
     ...(schemes === undefined ? {} : { schemes: [...schemes] }),
     tags: [...tags],
     operationId,
-    ...(params.length > 0 ? { parameters: byNameIn(params) } : {}),
+    ...(params.length > 0 ? { parameters: sortParameters(params) } : {}),
     responses: responses(route, ctx),
     ...(route.deprecated ? { deprecated: true } : {}),
     ...routeExtensions(route),
   };
-}
-
-function pathItem(routes: readonly Route[], ctx: Context): OpenAPISchema {
-  const commonParams = commonParameters(routes);
-  const common = new Set(commonParams.map(parameterKey));
-  const item: OpenAPISchema = {};
-  for (const route of routes) {
-    const method = pathItemMethod(route.method);
-    if (method !== undefined && !(method in item)) item[method] = operation(route, common, ctx);
-  }
-  const shared: OpenAPISchema[] = commonParams.flatMap<OpenAPISchema>((p) => parameter(p) ?? []);
-  if (shared.length > 0) item.parameters = byNameIn(shared);
-  return item;
 }
 
 /**
@@ -158,8 +140,7 @@ function pathItem(routes: readonly Route[], ctx: Context): OpenAPISchema {
  */
 export function buildSwagger(webServices: readonly WebService[], config: OpenAPIConfig): OpenAPISchema {
   const ctx: Context = { config, schemas: new ComponentSchemas(config.resolveModel) };
-  const paths: Record<string, OpenAPISchema> = {};
-  for (const [path, routes] of routesByPath(webServices.flatMap((ws) => ws.routes()))) paths[path] = pathItem(routes, ctx);
+  const paths = buildPaths(webServices, { operation: (route, common) => operation(route, common, ctx), parameter });
   const definitions: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(ctx.schemas.toObject())) definitions[name] = toV2Schema(schema);
   const { title, version, description } = config.info;

@@ -7,28 +7,21 @@ import { type ParameterData, ParameterKind, type Route, type WebService } from '
 import { ComponentSchemas } from './component-schemas.js';
 import { defaultOperationIDAndTags, type OpenAPIConfig, type OpenAPISchema } from './openapi-config.js';
 import {
-  commonParameters,
+  buildPaths,
+  type NamedParameter,
   parameterConstraints,
   parameterKey,
   parameterLocation,
   parametersOf,
-  pathItemMethod,
   responsesOf,
   routeDescription,
   routeExtensions,
-  routesByPath,
   sortParameters,
   typeFormat,
 } from './route-paths.js';
 
 /** An OpenAPI v3 parameter object. */
-interface V3Parameter {
-  readonly name: string;
-  readonly in: string;
-  readonly description?: string;
-  readonly required?: boolean;
-  readonly schema: OpenAPISchema;
-}
+type V3Parameter = NamedParameter & { readonly schema: OpenAPISchema };
 
 /** What one document's operations share. */
 interface Context {
@@ -95,27 +88,13 @@ function operation(route: Route, common: ReadonlySet<string>, ctx: Context): Ope
   };
 }
 
-function pathItem(routes: readonly Route[], ctx: Context): OpenAPISchema {
-  const commonParams = commonParameters(routes);
-  const common = new Set(commonParams.map(parameterKey));
-  const item: OpenAPISchema = {};
-  for (const route of routes) {
-    const method = pathItemMethod(route.method);
-    if (method !== undefined && !(method in item)) item[method] = operation(route, common, ctx);
-  }
-  const shared = commonParams.flatMap((p) => parameter(p) ?? []);
-  if (shared.length > 0) item.parameters = sortParameters(shared);
-  return item;
-}
-
 /**
  * Builds the OpenAPI 3.0 document of WebServices; the first route of a path and method wins. `securitySchemes`
  * and `security` are written only when configured.
  */
 export function buildOpenAPIV3(webServices: readonly WebService[], config: OpenAPIConfig): OpenAPISchema {
   const ctx: Context = { config, schemas: new ComponentSchemas(config.resolveModel) };
-  const paths: Record<string, OpenAPISchema> = {};
-  for (const [path, routes] of routesByPath(webServices.flatMap((ws) => ws.routes()))) paths[path] = pathItem(routes, ctx);
+  const paths = buildPaths(webServices, { operation: (route, common) => operation(route, common, ctx), parameter });
   const schemes = config.securitySchemes ?? config.securityDefinitions;
   const { title, version, description } = config.info;
   return {
