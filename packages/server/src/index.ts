@@ -176,22 +176,30 @@ export { type APIGroupInfo, APIGroupInfoError, type ResourceStorageMap } from '.
 export { GenericAPIServer } from './server/generic-api-server.js';
 export { PreparedGenericAPIServer } from './server/prepared.js';
 export type { GenericAPIServerConfig, AuthenticationConfig, AuthorizationConfig } from './server/config.js';
+export { OpenAPIService, type OpenAPISource } from './openapi/openapi-service.js';
 export {
-  OpenAPIService,
   CachedDocument,
   computeETag,
-  serverRelativeURL,
+  encodeSwaggerProto,
+  type JsonObject,
   MIME_OPENAPI_V2_PROTOBUF,
   MIME_OPENAPI_V2_PROTOBUF_DEPRECATED,
-  type OpenAPISource,
-} from './openapi/openapi-service.js';
-export { buildOpenAPIV3 } from './openapi/v3-builder.js';
-export { buildSwagger, toV2Schema } from './openapi/v2-builder.js';
-export { encodeSwaggerProto, swaggerDocumentMessage, schemaMessage, type JsonObject } from './openapi/swagger-proto.js';
-export { openAPIV2DocumentType } from './openapi/openapiv2-proto.js';
+  type OpenAPIInfo,
+  openAPIV2DocumentType,
+  schemaMessage,
+  swaggerDocumentMessage,
+  toV2Schema,
+} from '@apiserver/openapi';
+export { serverRelativeURL } from './openapi/openapi-service.js';
+export {
+  BEARER_TOKEN_SCHEME,
+  buildOpenAPIV3,
+  buildSwagger,
+  kubernetesOpenAPIConfig,
+  type OpenAPIBuildOptions,
+} from './openapi/kubernetes-config.js';
 export { operationIDAndTags, toValidOperationID, type OperationIDAndTags } from './openapi/operation-id.js';
-export { ComponentSchemas, PATCH_DEFINITION, type KindsOf, type TSchema } from './openapi/component-schemas.js';
-export type { OpenAPIInfo, OpenAPIBuildOptions } from './openapi/spec-info.js';
+export { kubernetesModelResolver, PATCH_DEFINITION, PATCH_MODEL, type KindsOf, type TSchema } from './openapi/component-schemas.js';
 
 export {
   AUDIT_LEVELS,

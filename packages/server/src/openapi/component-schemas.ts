@@ -1,9 +1,10 @@
 /**
- * The component schemas one OpenAPI document references: every route model's named type and everything it
- * refers to, transitively (`@apiserver/runtime` `openAPIComponentSchemas`), with `x-kubernetes-group-version-kind`
- * on the types registered as kinds.
+ * How kube-apiserver's documents name route models: every model with a Kubernetes type name becomes that named
+ * component and everything it refers to, transitively (`@apiserver/runtime` `openAPIComponentSchemas`), with
+ * `x-kubernetes-group-version-kind` on the types registered as kinds; any other model is `{type: string}`.
  */
-import { type GroupVersionKind, type OpenAPISchema, openAPIComponentSchemas, type Scheme, typeNameOf } from '@apiserver/runtime';
+import type { ComponentSchemas, ModelResolver, OpenAPISchema } from '@apiserver/openapi';
+import { type GroupVersionKind, openAPIComponentSchemas, type Scheme, typeNameOf } from '@apiserver/runtime';
 
 /** A schema object (a typebox schema, as the scheme registers kinds). */
 export type TSchema = Parameters<Scheme['kindsOf']>[0];
@@ -13,6 +14,9 @@ export type KindsOf = (schema: TSchema) => readonly GroupVersionKind[];
 
 /** The name of the PATCH request body type. */
 export const PATCH_DEFINITION = 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch';
+
+/** The model standing for the PATCH request body (`metav1.Patch`) in routes that document none. */
+export const PATCH_MODEL: unique symbol = Symbol('metav1.Patch');
 
 const PATCH_SCHEMA: OpenAPISchema = {
   description: 'Patch is provided to give a concrete name and type to the Kubernetes PATCH request body.',
@@ -28,43 +32,34 @@ function compareGVK(a: GroupVersionKind, b: GroupVersionKind): number {
   return a.group.localeCompare(b.group) || a.version.localeCompare(b.version) || a.kind.localeCompare(b.kind);
 }
 
-/** Collects the component schemas of one document; references point into `#/components/schemas/` unless another prefix is given. */
-export class ComponentSchemas {
-  readonly #kindsOf: KindsOf;
-  readonly #schemas = new Map<string, OpenAPISchema>();
-  readonly #annotated = new Set<string>();
-
-  /** Creates an empty collection whose kinds are looked up with `kindsOf`. */
-  constructor(kindsOf: KindsOf) {
-    this.#kindsOf = kindsOf;
+function addNamed(model: TSchema, name: string, components: ComponentSchemas, kindsOf: KindsOf): void {
+  for (const [key, value] of Object.entries(openAPIComponentSchemas(model))) {
+    if (!components.has(key)) components.set(key, value);
   }
+  const kinds = [...kindsOf(model)].sort(compareGVK).map((k) => ({ group: k.group, kind: k.kind, version: k.version }));
+  const own = components.get(name);
+  if (own !== undefined && kinds.length > 0) components.set(name, { ...own, 'x-kubernetes-group-version-kind': kinds });
+}
 
-  /** The reference schema of a route model (adding its components), or `{type: string}` for a model without a named type. */
-  refFor(model: unknown, prefix = '#/components/schemas/'): OpenAPISchema {
+/**
+ * The resolver of kube-apiserver's route models: a named type's `$ref` (its components added once per document,
+ * annotated with the kinds `kindsOf` finds), {@link PATCH_MODEL}'s `metav1.Patch`, `{type: string}` otherwise.
+ */
+export function kubernetesModelResolver(kindsOf: KindsOf): ModelResolver {
+  const annotated = new WeakMap<ComponentSchemas, Set<string>>();
+  return (model, components) => {
+    if (model === PATCH_MODEL) {
+      if (!components.has(PATCH_DEFINITION)) components.set(PATCH_DEFINITION, PATCH_SCHEMA);
+      return { $ref: `#/components/schemas/${PATCH_DEFINITION}` };
+    }
     const name = isSchema(model) ? typeNameOf(model) : undefined;
     if (name === undefined || !isSchema(model)) return { type: 'string' };
-    if (!this.#annotated.has(name)) this.#add(model, name);
-    return { $ref: `${prefix}${name}` };
-  }
-
-  /** The reference schema of the PATCH body type (`metav1.Patch`). */
-  patchRef(prefix = '#/components/schemas/'): OpenAPISchema {
-    if (!this.#schemas.has(PATCH_DEFINITION)) this.#schemas.set(PATCH_DEFINITION, PATCH_SCHEMA);
-    return { $ref: `${prefix}${PATCH_DEFINITION}` };
-  }
-
-  #add(model: TSchema, name: string): void {
-    this.#annotated.add(name);
-    for (const [key, value] of Object.entries(openAPIComponentSchemas(model))) {
-      if (!this.#schemas.has(key)) this.#schemas.set(key, value);
+    let seen = annotated.get(components);
+    if (seen === undefined) annotated.set(components, (seen = new Set()));
+    if (!seen.has(name)) {
+      seen.add(name);
+      addNamed(model, name, components, kindsOf);
     }
-    const kinds = [...this.#kindsOf(model)].sort(compareGVK).map((k) => ({ group: k.group, kind: k.kind, version: k.version }));
-    const own = this.#schemas.get(name);
-    if (own !== undefined && kinds.length > 0) this.#schemas.set(name, { ...own, 'x-kubernetes-group-version-kind': kinds });
-  }
-
-  /** The collected schemas, sorted by name. */
-  toObject(): Record<string, OpenAPISchema> {
-    return Object.fromEntries([...this.#schemas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  }
+    return { $ref: `#/components/schemas/${name}` };
+  };
 }

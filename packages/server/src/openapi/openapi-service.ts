@@ -3,22 +3,12 @@
  * (`handler3.OpenAPIService`) from documents built lazily from the server's current WebServices and cached until
  * the routes change or {@link OpenAPIService.invalidate} is called.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { addVary, CachedDocument, computeETag, negotiate, type OpenAPIInfo, serveContent, serveSwaggerDocument } from '@apiserver/openapi';
 import type { WebService } from '@apiserver/restful';
 import type { PathRecorderMux } from '../mux/path-recorder-mux.js';
 import type { KindsOf } from './component-schemas.js';
-import type { OpenAPIInfo } from './spec-info.js';
-import { acceptsGzip, addVary, GZIP_MIN_SIZE, negotiate, serveContent } from './serve-content.js';
-import { encodeSwaggerProto } from './swagger-proto.js';
-import { buildSwagger } from './v2-builder.js';
-import { buildOpenAPIV3 } from './v3-builder.js';
-
-/** Media type of the v2 protobuf form kubectl requests. */
-export const MIME_OPENAPI_V2_PROTOBUF_DEPRECATED = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
-/** Media type of the v2 protobuf form as answered. */
-export const MIME_OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
+import { buildOpenAPIV3, buildSwagger } from './kubernetes-config.js';
 
 /** Where the documents come from. */
 export interface OpenAPISource {
@@ -28,41 +18,6 @@ export interface OpenAPISource {
   readonly kindsOf: KindsOf;
   /** The documents' `info`. */
   readonly info: OpenAPIInfo;
-}
-
-/** kube-openapi `computeETag`: uppercase hex SHA-512. */
-export function computeETag(data: Uint8Array): string {
-  return createHash('sha512').update(data).digest('hex').toUpperCase();
-}
-
-/** One built document, serialized, with its ETag and build time. */
-export class CachedDocument {
-  /** The document. */
-  readonly document: Record<string, unknown>;
-  /** Its compact JSON. */
-  readonly json: Buffer;
-  /** {@link computeETag} of the JSON. */
-  readonly etag: string;
-  /** When it was built. */
-  readonly lastModified = new Date();
-  readonly #derived = new Map<string, Buffer>();
-
-  /** Serializes a document. */
-  constructor(document: Record<string, unknown>) {
-    this.document = document;
-    this.json = Buffer.from(JSON.stringify(document));
-    this.etag = computeETag(this.json);
-  }
-
-  /** A derived representation (protobuf, gzip), computed once. */
-  derived(key: string, make: () => Uint8Array): Buffer {
-    let value = this.#derived.get(key);
-    if (value === undefined) {
-      value = Buffer.from(make());
-      this.#derived.set(key, value);
-    }
-    return value;
-  }
 }
 
 function pathOf(url: string | undefined): { path: string; query: URLSearchParams } {
@@ -142,25 +97,7 @@ export class OpenAPIService {
 
   /** `/openapi/v2`: JSON or gnostic protobuf by `Accept` (406 otherwise), gzip when accepted, ETag revalidation. */
   readonly serveV2 = (request: IncomingMessage, response: ServerResponse): void => {
-    if (acceptsGzip(request)) addVary(response, 'Accept-Encoding');
-    addVary(response, 'Accept');
-    const offered = ['application/json', MIME_OPENAPI_V2_PROTOBUF_DEPRECATED, MIME_OPENAPI_V2_PROTOBUF];
-    const chosen = negotiate(request.headers.accept, offered);
-    if (chosen === undefined) {
-      response.writeHead(406).end();
-      return;
-    }
-    const doc = this.swagger();
-    const json = chosen === 'application/json';
-    let body = json ? doc.json : doc.derived('proto', () => encodeSwaggerProto(doc.document));
-    response.setHeader('Content-Type', json ? 'application/json' : MIME_OPENAPI_V2_PROTOBUF);
-    response.setHeader('Etag', JSON.stringify(doc.etag));
-    response.setHeader('Cache-Control', 'no-cache, private');
-    if (acceptsGzip(request) && body.byteLength >= GZIP_MIN_SIZE) {
-      body = doc.derived(json ? 'json.gz' : 'proto.gz', () => gzipSync(body));
-      response.setHeader('Content-Encoding', 'gzip');
-    }
-    serveContent(request, response, body, doc.lastModified);
+    serveSwaggerDocument(request, response, this.swagger());
   };
 
   /** `/openapi/v3`: the discovery document. */

@@ -1,10 +1,6 @@
 import t from 'tap';
-import { openAPIV2DocumentType } from '../../src/openapi/openapiv2-proto.js';
+import { negotiate, openAPIV2DocumentType, parseAccept, schemaMessage, toV2Schema, typeFormat } from '@apiserver/openapi';
 import { operationIDAndTags, toValidOperationID, verbPrefix } from '../../src/openapi/operation-id.js';
-import { negotiate, parseAccept } from '../../src/openapi/serve-content.js';
-import { schemaMessage } from '../../src/openapi/swagger-proto.js';
-import { toV2Schema } from '../../src/openapi/v2-builder.js';
-import { typeFormat } from '../../src/openapi/route-paths.js';
 
 t.test('operation IDs and tags (GetOperationIDAndTags)', async (t) => {
   const rows: [string, string, string, string[]][] = [
