@@ -41,7 +41,7 @@ const ScaleSchema = struct(`${V1}.CustomResourceSubresourceScale`, 'Scale subres
 
 const SubresourcesSchema = struct(`${V1}.CustomResourceSubresources`, 'Subresources of a custom resource version.', {
   status: jsonField(Type.Unknown(), 'Enables the status subresource (an empty object).', { omit: 'nil' }),
-  scale: jsonField(ScaleSchema, 'Enables the scale subresource.'),
+  scale: jsonField(ScaleSchema, 'Enables the scale subresource.', { omit: 'nil' }),
 });
 
 const ColumnSchema = struct(`${V1}.CustomResourceColumnDefinition`, 'A column of server-side printing.', {
