@@ -92,11 +92,15 @@ function validateServicePath(path: FieldPath, urlPath: string | undefined): Fiel
   return errs;
 }
 
-/** `ValidateWebhookService`: name, namespace, port 1–65535 and a path of DNS-subdomain segments. */
+/**
+ * `ValidateWebhookService` as CRD validation calls it: name, namespace, port 1–65535 and a path of DNS-subdomain
+ * segments. kube-apiserver passes the name and namespace in swapped order (kubernetes#141353), so a missing name is
+ * reported at `.namespace` and a missing namespace at `.name`; so are they here.
+ */
 export function validateWebhookService(path: FieldPath, service: ServiceReference): FieldError[] {
   const errs: FieldError[] = [];
-  if ((service.name ?? '') === '') errs.push(fieldRequired(path.child('name'), 'service name is required'));
-  if ((service.namespace ?? '') === '') errs.push(fieldRequired(path.child('namespace'), 'service namespace is required'));
+  if ((service.namespace ?? '') === '') errs.push(fieldRequired(path.child('name'), ''));
+  if ((service.name ?? '') === '') errs.push(fieldRequired(path.child('namespace'), ''));
   const port = service.port ?? 0;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     errs.push(fieldInvalid(path.child('port'), port, 'port is not valid: must be between 1 and 65535, inclusive'));

@@ -83,10 +83,11 @@ t.test('service: name, namespace, port and path', async (t) => {
     ({ strategy: 'Webhook', webhook: { clientConfig: { service }, conversionReviewVersions: ['v1'] } }) as unknown as CustomResourceConversion;
   const p = 'spec.conversion.webhookClientConfig.service';
   t.same(errorsOf(svc({ name: '', namespace: '', port: 0 })), [
-    `${p}.name: Required value: service name is required`,
-    `${p}.namespace: Required value: service namespace is required`,
+    `${p}.name: Required value`,
+    `${p}.namespace: Required value`,
     `${p}.port: Invalid value: 0: port is not valid: must be between 1 and 65535, inclusive`,
   ]);
+  t.same(errorsOf(svc({ name: '', namespace: 'n', port: 443 })), [`${p}.namespace: Required value`], "upstream's swapped name/namespace");
   t.same(errorsOf(svc({ name: 's', namespace: 'n', port: 443, path: 'convert//Up/' })), [
     `${p}.path: Invalid value: "convert//Up/": must start with a '/'`,
     `${p}.path: Invalid value: "convert//Up/": segment[1] may not be empty`,
