@@ -44,9 +44,14 @@ export interface ConversionReview {
   readonly response?: ConversionResponse;
 }
 
-/** Builds the review sent to a webhook. */
+/** Builds the review sent to a webhook (with the empty response upstream's request carries). */
 export function newConversionReview(uid: string, desiredAPIVersion: string, objects: readonly ApiObject[]): ConversionReview {
-  return { apiVersion: CONVERSION_REVIEW_API_VERSION, kind: 'ConversionReview', request: { uid, desiredAPIVersion, objects } };
+  return {
+    apiVersion: CONVERSION_REVIEW_API_VERSION,
+    kind: 'ConversionReview',
+    request: { uid, desiredAPIVersion, objects },
+    response: { uid: '', convertedObjects: null, result: { metadata: {} } as ConversionResponse['result'] },
+  };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -50,6 +50,7 @@ t.test('a webhook converts one object, keeps metadata but labels and annotations
   t.match(review.request.uid, /^[0-9a-f-]{36}$/);
   t.equal(review.request.desiredAPIVersion, V2);
   t.same(review.request.objects, [cronTab('a')]);
+  t.same(review.response, { uid: '', convertedObjects: null, result: { metadata: {} } }, "upstream's empty response");
   t.equal(hook.paths[0], '/convert?timeout=30s', "client-go's timeout query with the 30 s default");
   t.same(out, {
     apiVersion: V2,
