@@ -1,6 +1,7 @@
 /**
  * The storage map entries of one served version of a CRD: `<plural>`, and `<plural>/status` and
- * `<plural>/scale` when declared, with the version's schema, strategy, printer columns and names.
+ * `<plural>/scale` when declared, with the version's schema, strategy, printer columns and names,
+ * over a {@link ConvertingStorage} that stores the storage version and shows this one.
  *
  * @module
  */
