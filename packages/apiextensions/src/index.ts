@@ -50,6 +50,14 @@ export {
 } from './structural-schema.js';
 export { isZeroValueValidation, validateStructural } from './structural-validation.js';
 export { validateCustomResource } from './validate-value.js';
+export { CELValidator, type ValidateOptions } from './cel/validator.js';
+export { type CelProgram, type CompiledRule, compileRules, ruleEnv } from './cel/compilation.js';
+export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
+export { toCelValue } from './cel/values.js';
+export { type FieldPathResult, validFieldPath } from './cel/field-path.js';
+export { validateVersionsRules } from './cel/crd-rules.js';
+export { type ValidationRule, ruleMessageOrDefault } from './cel/validation-rule.js';
+export { celLibraries } from './cel/library/index.js';
 export {
   APIEXTENSIONS_GROUP,
   CUSTOM_RESOURCE_CLEANUP_FINALIZER,
@@ -104,7 +112,7 @@ export { calculateNames, type NamingResult } from './controllers/naming.js';
 export { CRDController, type CRDControllerOptions, desiredStatus } from './controllers/crd-controller.js';
 export { CRDInformer } from './controllers/crd-informer.js';
 export { deleteCustomResources, removeCleanupFinalizer } from './controllers/finalizer.js';
-export { CRDHandler, type CRDHandlerOptions, type NodeHandler } from './customresource/crd-handler.js';
+export { CRDHandler, type CRDHandlerOptions, type NodeHandler, type ServedCustomResource } from './customresource/crd-handler.js';
 export { CustomResourceCoercer, type CustomResourceVersion } from './customresource/coercion.js';
 export {
   type ConversionWebhookOptions,
@@ -129,6 +137,7 @@ export { genericServerResponseMessage, reviewOfAnswer } from './customresource/w
 export { ConvertingStorage } from './customresource/converting-storage.js';
 export { CustomResourceStore } from './customresource/cr-store.js';
 export {
+  type CustomResourceRulesContext,
   type CustomResourceStrategyOptions,
   newCustomResourceStatusStrategy,
   newCustomResourceStrategy,

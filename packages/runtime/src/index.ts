@@ -59,6 +59,7 @@ export { jsonValuesEqual, semanticEqual } from './schema/semantic-equal.js';
 /** The schema type every kind and field schema of this package is (typebox's). */
 export type { TSchema } from 'typebox';
 export { quantitiesEqual } from './schema/quantity-compare.js';
+export { canonicalQuantity, formatQuantity, type ParsedQuantity, parseQuantity, QUANTITY_FORMAT_ERROR, quantityError, type QuantityFormat } from './schema/quantity.js';
 export { ownProperty, setOwnProperty } from './schema/own-property.js';
 export { goNumberProblem, goNumberProblemSteps } from './schema/go-numbers.js';
 export { hasInexactNumbers, inexactNumberTokens, isInexactToken, type NumberToken } from './schema/number-tokens.js';
@@ -276,6 +277,7 @@ export {
 export type { FieldErrorList, FieldErrorTypeValue } from './validation/field/index.js';
 export * from './labels/index.js';
 export * from './fields/index.js';
+export { humanDuration, translateTimestampSince } from './util/duration.js';
 export * from './validation/index.js';
 export {
   compareResourceVersions,

@@ -6,7 +6,8 @@
  * @module
  */
 import { type ApiObject, GenericStrategy, StatusStrategy } from '@apiserver/registry';
-import { type FieldError, fieldInvalid, newPath } from '@apiserver/runtime';
+import { type FieldError, FieldErrorType, fieldInvalid, newPath } from '@apiserver/runtime';
+import { CELValidator } from '../cel/validator.js';
 import type { CustomResourceSubresources } from '../apis/types.js';
 import type { Structural } from '../structural-schema.js';
 import { validateCustomResource } from '../validate-value.js';
@@ -33,28 +34,71 @@ function replicasErrors(obj: ApiObject, jsonPath: string | undefined): FieldErro
   return [];
 }
 
-/** Validates a custom resource against its schema and scale paths. */
-export function validateCustomResourceObject(options: CustomResourceStrategyOptions, obj: ApiObject): FieldError[] {
+/** Schema errors that stop CEL rules from running (`hasBlockingErr`): the value is not of its schema's shape. */
+const BLOCKING: ReadonlySet<string> = new Set([
+  FieldErrorType.NotSupported,
+  FieldErrorType.Required,
+  FieldErrorType.TooLong,
+  FieldErrorType.TooMany,
+  FieldErrorType.TypeInvalid,
+]);
+
+/** What CEL rule validation needs besides the object: the version's validator, the old object on update, a warning sink. */
+export interface CustomResourceRulesContext {
+  readonly validator: CELValidator | undefined;
+  readonly old?: ApiObject;
+  /** Receives ratcheted rule failures (`Warning` headers). */
+  readonly warn?: (text: string) => void;
+}
+
+function celErrors(rules: CustomResourceRulesContext | undefined, errs: readonly FieldError[], obj: ApiObject): FieldError[] {
+  const validator = rules?.validator;
+  if (validator === undefined) return [];
+  if (errs.some((e) => BLOCKING.has(e.type))) {
+    return [fieldInvalid(undefined, 'null', 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation')];
+  }
+  return validator.validate(undefined, obj, rules?.old, rules?.warn === undefined ? {} : { warn: rules.warn });
+}
+
+/**
+ * Validates a custom resource against its schema, scale paths and (given the version's
+ * {@link CELValidator}) its `x-kubernetes-validations` rules, with the old object on update.
+ */
+export function validateCustomResourceObject(
+  options: CustomResourceStrategyOptions,
+  obj: ApiObject,
+  rules?: CustomResourceRulesContext,
+): FieldError[] {
   const scale = options.subresources?.scale;
-  return [
+  const errs = [
     ...(options.schema === undefined ? [] : validateCustomResource(options.schema, obj)),
     ...replicasErrors(obj, scale?.specReplicasPath),
     ...replicasErrors(obj, scale?.statusReplicasPath),
   ];
+  return [...errs, ...celErrors(rules, errs, obj)];
+}
+
+/** The CEL validator of the version's schema, compiled once per strategy. */
+function celValidatorOf(options: CustomResourceStrategyOptions): CELValidator | undefined {
+  return options.schema === undefined ? undefined : CELValidator.forSchema(options.schema);
 }
 
 /** The strategy of a custom resource version. */
 export function newCustomResourceStrategy(options: CustomResourceStrategyOptions): GenericStrategy {
+  const validator = celValidatorOf(options);
   return new GenericStrategy({
     namespaceScoped: options.namespaced,
     trackGeneration: true,
     ...(options.subresources?.status === undefined ? {} : { statusField: 'status' }),
-    validate: (_ctx, obj) => validateCustomResourceObject(options, obj),
-    validateUpdate: (_ctx, obj) => validateCustomResourceObject(options, obj),
+    validate: (_ctx, obj) => validateCustomResourceObject(options, obj, { validator }),
+    validateUpdate: (ctx, obj, old) => validateCustomResourceObject(options, obj, { validator, old, warn: (w) => ctx.addWarning?.(w) }),
   });
 }
 
 /** The strategy of `<plural>/status`. */
 export function newCustomResourceStatusStrategy(base: GenericStrategy, options: CustomResourceStrategyOptions): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateCustomResourceObject(options, obj));
+  const validator = celValidatorOf(options);
+  return new StatusStrategy(base, 'status', (ctx, obj, old) =>
+    validateCustomResourceObject(options, obj, { validator, old, warn: (w) => ctx.addWarning?.(w) }),
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * CRD validation (`pkg/apis/apiextensions/validation` `ValidateCustomResourceDefinition`), the rules
  * this server relies on: name = plural.group, group, names, scope, versions (exactly one storage
- * version, DNS-1035 names), structural schemas, scale paths, `spec.conversion` (None or Webhook).
+ * version, DNS-1035 names), structural schemas, CEL rules, scale paths, `spec.conversion` (None or Webhook).
  *
  * @module
  */
@@ -18,6 +18,7 @@ import {
 import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { newStructural, StructuralSchemaError } from '../structural-schema.js';
 import { validateStructural } from '../structural-validation.js';
+import { validateVersionsRules } from '../cel/crd-rules.js';
 import { type ConversionValidationOptions, CREATE_CONVERSION_OPTIONS, updateConversionOptions, validateCustomResourceConversion } from './conversion-validation.js';
 
 const KIND = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -118,6 +119,7 @@ export function validateCustomResourceDefinition(crd: CustomResourceDefinition, 
     errs.push(fieldNotSupported(path.child('scope'), spec.scope ?? '', ['Cluster', 'Namespaced']));
   }
   errs.push(...validateNames(names, path.child('names')), ...validateVersions(spec.versions, path.child('versions')));
+  errs.push(...validateVersionsRules(spec.versions, path));
   if (spec.preserveUnknownFields === true) {
     errs.push(fieldInvalid(path.child('preserveUnknownFields'), true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
     const strategy = spec.conversion?.strategy ?? 'None';

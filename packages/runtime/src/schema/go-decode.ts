@@ -11,6 +11,7 @@ import type { TSchema } from 'typebox';
 import { codecOf, node, propertiesOf } from './extensions.js';
 import type { SlicedPass } from '../runtime/time-slice.js';
 import { goPlanOf } from './go-plan.js';
+import { canonicalQuantity } from './quantity.js';
 import { setOwnProperty } from './own-property.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -126,6 +127,9 @@ export function decodeAsGo(schema: TSchema, value: unknown): unknown {
       return Array.isArray(value) ? decodeArray(plan.items, value) : value;
     case 'map':
       return isPlainObject(value) ? decodeMap(plan.value, value) : value;
+    case 'codec':
+      // A Quantity is written back in its canonical form (`0.5` → `500m`); text that is no quantity stays for validation to report.
+      return codecOf(schema) === 'quantity' ? (canonicalQuantity(value) ?? value) : value;
     default:
       return value;
   }

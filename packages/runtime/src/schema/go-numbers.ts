@@ -1,7 +1,8 @@
 /**
  * Numbers Go's typed decoding refuses: `json: cannot unmarshal number 1e30 into Go struct field
  * ObjectMeta.metadata.generation of type int64` for a fraction, an exponent or a value outside int64 (int32 for
- * int32 fields and IntOrString) in an integer field. Integers past 2^53 that Go would read into an int64 are
+ * int32 fields and IntOrString) in an integer field; and text a Quantity field cannot parse (`quantities must match
+ * the regular expression …`). Integers past 2^53 that Go would read into an int64 are
  * refused too (a deviation: a JavaScript number would round them, and no stored value may differ from the one
  * sent). The value check reads the decoded object (any media type); the token check reads the JSON text, which
  * alone shows `1.0`, `1e2` or `9007199254740993` as they were written.
@@ -9,7 +10,9 @@
 import type { TSchema } from 'typebox';
 import type { SlicedPass } from '../runtime/time-slice.js';
 import { type GoInt, goPlanOf } from './go-plan.js';
+import { codecOf } from './extensions.js';
 import { hasInexactNumbers, inexactNumberTokens } from './number-tokens.js';
+import { quantityError } from './quantity.js';
 
 const LIMITS: Readonly<Record<GoInt, readonly [bigint, bigint]>> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
@@ -90,8 +93,19 @@ function numberProblem(int: GoInt | undefined, value: number, struct: string, fi
   return literalProblem(literal, int, { struct, fields });
 }
 
+/** Go's error for text in a Quantity field that is no quantity. */
+function quantityTextProblem(schema: TSchema, value: string): string | undefined {
+  return goPlanOf(schema).kind === 'codec' && codecOf(schema) === 'quantity' ? quantityError(value) : undefined;
+}
+
+/** Whether a member or item is walked: containers, numbers, and text (a Quantity's is parsed). */
+function isWalked(v: unknown): boolean {
+  return typeof v === 'number' || typeof v === 'string' || (typeof v === 'object' && v !== null);
+}
+
 function valueProblem(schema: TSchema, value: unknown, struct: string, fields: string[]): string | undefined {
   const plan = goPlanOf(schema);
+  if (typeof value === 'string') return quantityTextProblem(schema, value);
   if (typeof value === 'number') return plan.kind === 'leaf' || plan.kind === 'codec' ? numberProblem(plan.int, value, struct, fields) : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (plan.kind === 'struct') {
@@ -99,7 +113,7 @@ function valueProblem(schema: TSchema, value: unknown, struct: string, fields: s
     for (const key of Object.keys(value)) {
       const fs = plan.fields.get(key);
       const v = (value as Record<string, unknown>)[key];
-      if (fs === undefined || (typeof v !== 'number' && (typeof v !== 'object' || v === null))) continue;
+      if (fs === undefined || !isWalked(v)) continue;
       fields.push(key);
       const problem = valueProblem(fs, v, plan.name, fields);
       fields.pop();
@@ -110,15 +124,11 @@ function valueProblem(schema: TSchema, value: unknown, struct: string, fields: s
   if (plan.kind !== 'array' && plan.kind !== 'map') return undefined;
   const inner = plan.kind === 'array' ? plan.items : plan.value;
   for (const v of Array.isArray(value) ? value : Object.values(value)) {
-    if (typeof v !== 'number' && (typeof v !== 'object' || v === null)) continue;
+    if (!isWalked(v)) continue;
     const problem = valueProblem(inner, v, struct, fields);
     if (problem !== undefined) return problem;
   }
   return undefined;
-}
-
-function isContainerOrNumber(v: unknown): boolean {
-  return typeof v === 'number' || (typeof v === 'object' && v !== null);
 }
 
 /** {@link valueProblem}, yielding after each member and item of a struct, array or map. */
@@ -131,7 +141,7 @@ function* valueProblemSteps(schema: TSchema, value: unknown, struct: string, fie
       const fs = plan.fields.get(key);
       const v = (value as Record<string, unknown>)[key];
       yield;
-      if (fs === undefined || !isContainerOrNumber(v)) continue;
+      if (fs === undefined || !isWalked(v)) continue;
       fields.push(key);
       const problem = yield* valueProblemSteps(fs, v, plan.name, fields);
       fields.pop();
@@ -147,7 +157,7 @@ function* valueProblemSteps(schema: TSchema, value: unknown, struct: string, fie
   for (let i = 0; i < n; i++) {
     const v = items === undefined ? (value as Record<string, unknown>)[keys?.[i] ?? ''] : items[i];
     yield;
-    if (!isContainerOrNumber(v)) continue;
+    if (!isWalked(v)) continue;
     const problem = yield* valueProblemSteps(inner, v, struct, fields);
     if (problem !== undefined) return problem;
   }

@@ -3,32 +3,10 @@
  * `Semantic.DeepEqual` uses): `1`, `1000m`, `1e3m` and `0.001k` are the same quantity, `1Ki` is `1024`.
  * @module
  */
+import { parseQuantity } from './quantity.js';
 
-const DECIMAL_SUFFIX_EXPONENT: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_SUFFIX_EXPONENT: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
-const QUANTITY = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]))?$/;
 /** Exponent differences past this compare as unequal (no valid quantity is that far from another equal one). */
 const MAX_EXPONENT_GAP = 1000;
-
-/** A quantity as `digits × 10^exp10` (binary suffixes folded into the digits), or undefined when unparsable. */
-interface ExactQuantity {
-  readonly digits: bigint;
-  readonly exp10: number;
-}
-
-function parseQuantity(text: string): ExactQuantity | undefined {
-  const m = QUANTITY.exec(text);
-  if (m === null) return undefined;
-  const [, sign = '', whole = '', fraction = '', exponent, suffix = ''] = m;
-  if (whole === '' && fraction === '') return undefined;
-  const exp = exponent === undefined ? 0 : Number(exponent);
-  if (!Number.isSafeInteger(exp)) return undefined;
-  let digits = BigInt(`${whole}${fraction}` || '0');
-  if (sign === '-') digits = -digits;
-  const binary = BINARY_SUFFIX_EXPONENT[suffix];
-  if (binary !== undefined) return { digits: digits << BigInt(binary), exp10: -fraction.length };
-  return { digits, exp10: exp + (DECIMAL_SUFFIX_EXPONENT[suffix] ?? 0) - fraction.length };
-}
 
 function quantityText(v: unknown): string | undefined {
   if (typeof v === 'string') return v.trim();

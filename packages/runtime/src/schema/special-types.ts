@@ -33,8 +33,11 @@ export const IntOrStringSchema = Type.Union([Type.Integer({ format: 'int32' }), 
   [X_K8S_CODEC]: 'int-or-string',
 });
 
-/** resource.Quantity: a JSON string such as `500m` or `1Gi`; protobuf `{string=1}`. */
-export const QuantitySchema = Type.String({
+/**
+ * resource.Quantity: a JSON string such as `500m` or `1Gi` — a JSON number is accepted too, as Go's
+ * `Quantity.UnmarshalJSON` parses either (`cpu: 1` in YAML), and decoded to its canonical string; protobuf `{string=1}`.
+ */
+export const QuantitySchema = Type.Union([Type.String(), Type.Number()], {
   description: 'Quantity is a fixed-point representation of a number, such as 100m or 1Gi.',
   [X_K8S_DOC]: 'Quantity is a fixed-point representation of a number, such as 100m or 1Gi.',
   [X_K8S_TYPE]: 'io.k8s.apimachinery.pkg.api.resource.Quantity',

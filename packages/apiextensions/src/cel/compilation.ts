@@ -1,0 +1,79 @@
+/**
+ * Compiling the rules of one schema node (`cel.Compile` in apiextensions-apiserver): each rule
+ * and its `messageExpression` is parsed, checked against the node's CEL type (see
+ * {@link checkRule}) and planned for evaluation; errors carry upstream's wording
+ * (`compilation failed: ERROR: <input>:1:6: undefined field 'foo'…`, `cel expression must
+ * evaluate to a bool`, `messageExpression must evaluate to a string`).
+ *
+ * @module
+ */
+import { type CelEnv, type CelInput, type CelResult, celEnv, parse, plan } from '@bufbuild/cel';
+import type { Structural } from '../structural-schema.js';
+import { checkRule } from './checker.js';
+import { formatIssues } from './issues.js';
+import { celLibraries, opaqueTypeRegistry } from './library/index.js';
+import { type SchemaCelType, schemaCelType } from './schema-type.js';
+import { type ValidationRule, validationRules } from './validation-rule.js';
+import { validFieldPath } from './field-path.js';
+
+/** A planned expression: evaluates with `self` (and `oldSelf`) bound. */
+export type CelProgram = (bindings: Readonly<Record<string, CelInput>>) => CelResult;
+
+/** The outcome of compiling one rule (`CompilationResult`). */
+export interface CompiledRule {
+  readonly rule: ValidationRule;
+  /** Absent for an empty rule or when compilation failed. */
+  readonly program?: CelProgram;
+  readonly messageProgram?: CelProgram;
+  /** The rule reads `oldSelf` (a transition rule). */
+  readonly usesOldSelf: boolean;
+  readonly error?: string;
+  readonly messageExpressionError?: string;
+  /** `fieldPath` as a field path relative to the node (`spec.x` → `x`), when it is valid. */
+  readonly normalizedFieldPath?: string;
+}
+
+/** The environment rules run in: standard CEL plus the libraries. */
+export const ruleEnv: CelEnv = celEnv({ funcs: [...celLibraries], registry: opaqueTypeRegistry });
+
+type Compiled = { program: CelProgram; usesOldSelf: boolean } | { error: string };
+
+function compileExpression(source: string, self: SchemaCelType, resultKind: 'bool' | 'string'): Compiled {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(source);
+  } catch (err) {
+    const loc = (err as { location?: { start?: { offset?: number } } }).location?.start?.offset ?? 0;
+    const msg = (err as Error).message.replace(/^<input>:\d+:\d+: /, '');
+    return { error: `compilation failed: ${formatIssues(source, [{ offset: loc, message: `Syntax error: ${msg}` }])}` };
+  }
+  const checked = checkRule(source, parsed, self, ruleEnv.funcs);
+  if (checked.issues.length > 0) return { error: `compilation failed: ${formatIssues(source, checked.issues)}` };
+  const result = checked.resultType?.kind;
+  if (result !== undefined && result !== 'dyn' && result !== resultKind) {
+    return { error: resultKind === 'bool' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string' };
+  }
+  return { program: plan(ruleEnv, parsed) as CelProgram, usesOldSelf: checked.usesOldSelf };
+}
+
+function compileRule(rule: ValidationRule, s: Structural, self: SchemaCelType): CompiledRule {
+  const fieldPath = rule.fieldPath === undefined || rule.fieldPath === '' ? undefined : validFieldPath(rule.fieldPath, s);
+  const normalized = fieldPath !== undefined && 'path' in fieldPath ? { normalizedFieldPath: fieldPath.path } : {};
+  if (rule.rule.trim() === '') return { rule, usesOldSelf: false, ...normalized };
+  const compiled = compileExpression(rule.rule, self, 'bool');
+  if ('error' in compiled) return { rule, usesOldSelf: false, error: compiled.error, ...normalized };
+  const base = { rule, program: compiled.program, usesOldSelf: compiled.usesOldSelf, ...normalized };
+  if (rule.messageExpression === undefined || rule.messageExpression === '') return base;
+  const message = compileExpression(rule.messageExpression, self, 'string');
+  if ('error' in message) {
+    const detail = message.error.startsWith('compilation failed') ? `messageExpression ${message.error}` : message.error;
+    return { ...base, messageExpressionError: detail };
+  }
+  return { ...base, messageProgram: message.program };
+}
+
+/** Compiles the `x-kubernetes-validations` of node `s` (`isResourceRoot`: the CR root or an embedded resource). */
+export function compileRules(s: Structural, isResourceRoot: boolean): CompiledRule[] {
+  const self = schemaCelType(s, isResourceRoot);
+  return validationRules(s.extensions.xValidations).map((rule) => compileRule(rule, s, self));
+}

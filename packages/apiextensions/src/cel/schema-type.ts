@@ -1,0 +1,106 @@
+/**
+ * The CEL type of a structural schema node (`model.SchemaDeclType` in apiextensions-apiserver):
+ * what `self` is in a rule declared on that node. Objects with properties are typed objects
+ * (their fields are the properties), `additionalProperties` makes a map, arrays are lists
+ * (`x-kubernetes-list-type` kept for equality), `x-kubernetes-int-or-string` and
+ * `x-kubernetes-preserve-unknown-fields` without properties are `dyn`, and a resource root
+ * (the custom resource itself or an `x-kubernetes-embedded-resource`) gets `apiVersion`, `kind`
+ * and `metadata` with only `name` and `generateName`.
+ *
+ * @module
+ */
+import type { Structural } from '../structural-schema.js';
+
+/** A CEL type derived from a schema. */
+export type SchemaCelType =
+  | { readonly kind: 'object'; readonly fields: ReadonlyMap<string, SchemaCelType> }
+  | { readonly kind: 'map'; readonly value: SchemaCelType }
+  | { readonly kind: 'list'; readonly elem: SchemaCelType; readonly listType: 'atomic' | 'set' | 'map'; readonly mapKeys: readonly string[] }
+  | { readonly kind: 'int' | 'double' | 'string' | 'bool' | 'bytes' | 'timestamp' | 'duration' | 'dyn' };
+
+const STRING: SchemaCelType = { kind: 'string' };
+const DYN: SchemaCelType = { kind: 'dyn' };
+
+/** The object type of ObjectMeta as rules see it at a resource root. */
+const ROOT_METADATA: SchemaCelType = { kind: 'object', fields: new Map([['name', STRING], ['generateName', STRING]]) };
+
+function stringType(format: string): SchemaCelType {
+  switch (format) {
+    case 'byte':
+      return { kind: 'bytes' };
+    case 'duration':
+      return { kind: 'duration' };
+    case 'date':
+    case 'date-time':
+      return { kind: 'timestamp' };
+    default:
+      return STRING;
+  }
+}
+
+function listType(s: Structural): SchemaCelType {
+  const elem = s.items === undefined ? DYN : schemaCelType(s.items, s.items.extensions.xEmbeddedResource);
+  const declared = s.extensions.xListType;
+  const kind = declared === 'set' || declared === 'map' ? declared : 'atomic';
+  return { kind: 'list', elem, listType: kind, mapKeys: s.extensions.xListMapKeys };
+}
+
+function objectType(s: Structural, isResourceRoot: boolean): SchemaCelType {
+  const additional = s.generic.additionalProperties?.structural;
+  if (additional !== undefined) {
+    return { kind: 'map', value: schemaCelType(additional, additional.extensions.xEmbeddedResource) };
+  }
+  if (s.properties === undefined && !isResourceRoot) return s.extensions.xPreserveUnknownFields ? DYN : { kind: 'object', fields: new Map() };
+  const fields = new Map<string, SchemaCelType>();
+  for (const [name, prop] of s.properties ?? []) fields.set(name, schemaCelType(prop, prop.extensions.xEmbeddedResource));
+  if (isResourceRoot) {
+    fields.set('apiVersion', STRING);
+    fields.set('kind', STRING);
+    fields.set('metadata', ROOT_METADATA);
+  }
+  return { kind: 'object', fields };
+}
+
+/** The CEL type of `self` for a rule on schema `s` (`isResourceRoot`: the CR root or an embedded resource). */
+export function schemaCelType(s: Structural, isResourceRoot = false): SchemaCelType {
+  if (s.extensions.xIntOrString) return DYN;
+  switch (s.generic.type) {
+    case 'object':
+      return objectType(s, isResourceRoot);
+    case 'array':
+      return listType(s);
+    case 'integer':
+      return { kind: 'int' };
+    case 'number':
+      return { kind: 'double' };
+    case 'boolean':
+      return { kind: 'bool' };
+    case 'string':
+      return stringType(s.valueValidation?.format ?? '');
+    default:
+      return isResourceRoot ? objectType(s, true) : DYN;
+  }
+}
+
+/** Whether a rule may be declared on the node: upstream has no type for an untyped node other than int-or-string. */
+export function supportsRules(s: Structural): boolean {
+  return s.generic.type !== '' || s.extensions.xIntOrString;
+}
+
+/** Renders a type as CEL names it in messages (`map(string, int)`, `list(string)`). */
+export function celTypeName(t: SchemaCelType): string {
+  switch (t.kind) {
+    case 'object':
+      return 'object';
+    case 'map':
+      return `map(string, ${celTypeName(t.value)})`;
+    case 'list':
+      return `list(${celTypeName(t.elem)})`;
+    case 'timestamp':
+      return 'google.protobuf.Timestamp';
+    case 'duration':
+      return 'google.protobuf.Duration';
+    default:
+      return t.kind;
+  }
+}

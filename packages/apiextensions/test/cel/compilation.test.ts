@@ -1,0 +1,39 @@
+import t from 'tap';
+import { compileRules, type JSONSchemaProps, newStructural, validFieldPath } from '../../src/index.js';
+
+const spec: JSONSchemaProps = {
+  type: 'object',
+  properties: { replicas: { type: 'integer' }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } }, labels: { type: 'object', additionalProperties: { type: 'string' } } },
+};
+const compile = (rule: Record<string, unknown>, props: JSONSchemaProps = spec, root = false) =>
+  compileRules(newStructural({ ...props, 'x-kubernetes-validations': [rule] }), root)[0];
+
+t.test('valid rules compile; oldSelf makes a transition rule', async (t) => {
+  t.equal(compile({ rule: 'self.replicas > 0 && self.tags.all(t, t.size() > 0) && self.labels.x == "y"' })?.error, undefined);
+  t.equal(compile({ rule: 'self.replicas >= oldSelf.replicas' })?.usesOldSelf, true);
+  t.equal(compile({ rule: 'self.tags.exists(oldSelf, oldSelf == "a")' })?.usesOldSelf, false, 'a macro variable shadows oldSelf');
+  t.equal(compile({ rule: 'self.metadata.name.startsWith("a")' }, spec, true)?.error, undefined);
+  t.equal(compile({ rule: '  ' })?.program, undefined, 'an empty rule compiles to nothing');
+});
+
+t.test('compile errors as cel-go words them', async (t) => {
+  t.equal(compile({ rule: 'self.foo == 1' })?.error, "compilation failed: ERROR: <input>:1:5: undefined field 'foo'\n | self.foo == 1\n | ....^");
+  t.equal(compile({ rule: 'has(self.nope)' })?.error, "compilation failed: ERROR: <input>:1:9: undefined field 'nope'\n | has(self.nope)\n | ........^");
+  t.equal(compile({ rule: 'x > 1' })?.error, "compilation failed: ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x > 1\n | ^");
+  t.equal(compile({ rule: 'frob(self)' })?.error, "compilation failed: ERROR: <input>:1:5: undeclared reference to 'frob' (in container '')\n | frob(self)\n | ....^");
+  t.equal(compile({ rule: 'self.replicas.x' })?.error, "compilation failed: ERROR: <input>:1:14: type 'int' does not support field selection\n | self.replicas.x\n | .............^");
+  t.match(compile({ rule: 'self.replicas ==' })?.error, /^compilation failed: ERROR: <input>:1:\d+: Syntax error: /);
+  t.equal(compile({ rule: 'self.replicas' })?.error, 'cel expression must evaluate to a bool');
+  t.equal(compile({ rule: 'self.metadata.labels.x == "y"' }, spec, true)?.error?.split('\n')[0], "compilation failed: ERROR: <input>:1:14: undefined field 'labels'");
+  t.equal(compile({ rule: 'true', messageExpression: '42' })?.messageExpressionError, 'messageExpression must evaluate to a string');
+  t.match(compile({ rule: 'true', messageExpression: 'self.nope' })?.messageExpressionError, /^messageExpression compilation failed: ERROR: <input>:1:5: undefined field 'nope'/);
+});
+
+t.test('fieldPath', async (t) => {
+  const s = newStructural({ type: 'object', properties: { a: { type: 'object', properties: { 'b.c': { type: 'string' } } }, m: { type: 'object', additionalProperties: { type: 'string' } } } });
+  t.same(validFieldPath(".a['b.c']", s), { path: 'a.b.c' });
+  t.same(validFieldPath('.m.k', s), { path: 'm[k]' });
+  t.same(validFieldPath('.x', s), { error: 'does not refer to a valid field' });
+  t.same(validFieldPath('a', s), { error: 'expected [ or . but got: a' });
+  t.equal(compile({ rule: 'true', fieldPath: '.name' })?.normalizedFieldPath, 'name');
+});

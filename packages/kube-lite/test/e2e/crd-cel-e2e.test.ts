@@ -1,0 +1,133 @@
+/**
+ * CEL validation rules of CRDs through kube-lite (issue 22, item 2): a CRD with `x-kubernetes-validations`
+ * applied by kubectl, a bad object rejected with upstream's message over HTTP (422, `details.causes`) and by
+ * kubectl, a transition rule on update, `messageExpression`, and a CRD whose rule does not compile refused.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findKubectl } from '@apiserver/testing';
+import t from 'tap';
+import { Kubectl, startEnv } from './harness.js';
+
+const CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'gadgets.cel.example.com' },
+  spec: {
+    group: 'cel.example.com',
+    scope: 'Namespaced',
+    names: { plural: 'gadgets', singular: 'gadget', kind: 'Gadget' },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: {
+                type: 'object',
+                'x-kubernetes-validations': [
+                  { rule: 'self.minReplicas <= self.replicas', message: 'replicas should be greater than or equal to minReplicas' },
+                  { rule: 'self.replicas <= self.maxReplicas', messageExpression: "'replicas ' + string(self.replicas) + ' exceeds maxReplicas ' + string(self.maxReplicas)" },
+                  { rule: 'self.mode == oldSelf.mode', message: 'mode is immutable', fieldPath: '.mode', reason: 'FieldValueForbidden' },
+                ],
+                properties: {
+                  minReplicas: { type: 'integer' },
+                  replicas: { type: 'integer' },
+                  maxReplicas: { type: 'integer' },
+                  mode: { type: 'string' },
+                  name: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.matches('^[a-z]+$')" }] },
+                },
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+};
+
+const gadget = (name: string, spec: Record<string, unknown>, resourceVersion?: string) => ({
+  apiVersion: 'cel.example.com/v1',
+  kind: 'Gadget',
+  metadata: { name, ...(resourceVersion === undefined ? {} : { resourceVersion }) },
+  spec,
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON bodies are read field by field in assertions
+type Json = Record<string, any>;
+
+async function send(url: string, method: string, path: string, body: unknown): Promise<{ status: number; body: Json; headers: Headers }> {
+  const res = await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
+}
+
+const found = await findKubectl();
+
+t.test('CRD validation rules on kube-lite', { skip: 'reason' in found ? found.reason : false }, async (t) => {
+  if (!('binary' in found)) return;
+  const env = await startEnv(t, 'memory');
+  const kubectl = new Kubectl(found.binary, env);
+  const crdFile = path.join(env.workDir, 'crd.json');
+  await writeFile(crdFile, JSON.stringify(CRD));
+  t.match(await kubectl.ok(t, ['apply', '-f', crdFile]), /gadgets.cel.example.com created/);
+  await kubectl.ok(t, ['wait', '--for=condition=Established', 'crd/gadgets.cel.example.com', '--timeout=10s']);
+  const collection = '/apis/cel.example.com/v1/namespaces/default/gadgets';
+
+  const bad = await send(env.url, 'POST', collection, gadget('g1', { minReplicas: 3, replicas: 5, maxReplicas: 4, mode: 'a', name: 'Bad1' }));
+  t.equal(bad.status, 422);
+  t.equal(bad.body.reason, 'Invalid');
+  t.equal(
+    bad.body.message,
+    'Gadget.cel.example.com "g1" is invalid: [spec: Invalid value: "object": replicas 5 exceeds maxReplicas 4, ' +
+      `spec.name: Invalid value: "string": failed rule: self.matches('^[a-z]+$')]`,
+  );
+  t.same(bad.body.details.causes, [
+    { reason: 'FieldValueInvalid', message: 'Invalid value: "object": replicas 5 exceeds maxReplicas 4', field: 'spec' },
+    { reason: 'FieldValueInvalid', message: `Invalid value: "string": failed rule: self.matches('^[a-z]+$')`, field: 'spec.name' },
+  ]);
+
+  const okFile = path.join(env.workDir, 'g1.json');
+  await writeFile(okFile, JSON.stringify(gadget('g1', { minReplicas: 1, replicas: 2, maxReplicas: 4, mode: 'a', name: 'good' })));
+  t.match(await kubectl.ok(t, ['apply', '-f', okFile]), /gadget.cel.example.com\/g1 created/);
+  await writeFile(okFile, JSON.stringify(gadget('g1', { minReplicas: 3, replicas: 2, maxReplicas: 4, mode: 'a', name: 'good' })));
+  await kubectl.fails(t, ['apply', '-f', okFile], /spec: Invalid value: "object": replicas should be greater than or equal to minReplicas/);
+
+  const got = await fetch(`${env.url}${collection}/g1`).then((r) => r.json() as Promise<Json>);
+  const changed = await send(env.url, 'PUT', `${collection}/g1`, gadget('g1', { ...got.spec, mode: 'b' }, got.metadata.resourceVersion));
+  t.equal(changed.status, 422, 'the transition rule runs on update');
+  t.same(changed.body.details.causes, [{ reason: 'FieldValueForbidden', message: 'Forbidden: mode is immutable', field: 'spec.mode' }]);
+  const same = await send(env.url, 'PUT', `${collection}/g1`, gadget('g1', { ...got.spec, replicas: 3 }, got.metadata.resourceVersion));
+  t.equal(same.status, 200, 'an update keeping the mode passes');
+
+  // A tighter rule added later: an unchanged old value only warns (ratcheting), a new object fails.
+  const tighter = structuredClone(CRD);
+  tighter.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.name['x-kubernetes-validations'].push({ rule: "self != 'good'" });
+  const crd = await fetch(`${env.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.cel.example.com`).then((r) => r.json() as Promise<Json>);
+  const updated = await send(env.url, 'PUT', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.cel.example.com', { ...tighter, metadata: crd.metadata });
+  t.equal(updated.status, 200, 'the CRD takes the new rule');
+  let probe = 0;
+  for (let i = 0; i < 50 && probe !== 422; i++) {
+    probe = (await send(env.url, 'POST', `${collection}?dryRun=All`, gadget('g9', { minReplicas: 1, replicas: 1, maxReplicas: 1, mode: 'a', name: 'good' }))).status;
+    if (probe !== 422) await new Promise((r) => setTimeout(r, 100));
+  }
+  t.equal(probe, 422, 'a new object breaking the new rule is refused');
+  const latest = await fetch(`${env.url}${collection}/g1`).then((r) => r.json() as Promise<Json>);
+  const ratcheted = await send(env.url, 'PUT', `${collection}/g1`, gadget('g1', { ...latest.spec, replicas: 4 }, latest.metadata.resourceVersion));
+  t.equal(ratcheted.status, 200, 'an update leaving the invalid name unchanged passes');
+  t.match(ratcheted.headers.get('warning') ?? '', /spec\.name: Invalid value: \\?"string\\?": failed rule: self != 'good'/);
+
+  const broken = structuredClone(CRD);
+  broken.metadata.name = 'widgets.cel.example.com';
+  broken.spec.names = { plural: 'widgets', singular: 'widget', kind: 'Widget' };
+  broken.spec.versions[0]!.schema.openAPIV3Schema.properties.spec['x-kubernetes-validations'] = [{ rule: 'self.replica > 0' } as never];
+  const refused = await send(env.url, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', broken);
+  t.equal(refused.status, 422);
+  t.equal(
+    refused.body.details.causes[0].field,
+    'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule',
+  );
+  t.match(refused.body.details.causes[0].message, /^Invalid value: apiextensions\.ValidationRule\{Rule:"self\.replica > 0", .*\}: compilation failed: ERROR: <input>:1:5: undefined field 'replica'/);
+});
