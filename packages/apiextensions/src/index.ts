@@ -71,6 +71,9 @@ export {
   type CustomResourceDefinitionVersion,
   type CustomResourceSubresourceScale,
   type CustomResourceSubresources,
+  type ServiceReference,
+  type WebhookClientConfig,
+  type WebhookConversion,
 } from './apis/types.js';
 export {
   addAPIExtensionsV1Kinds,
@@ -90,6 +93,16 @@ export {
 } from './apis/helpers.js';
 export { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from './registry/crd-validation.js';
 export {
+  ACCEPTED_CONVERSION_REVIEW_VERSIONS,
+  caBundleProblem,
+  type ConversionValidationOptions,
+  CREATE_CONVERSION_OPTIONS,
+  updateConversionOptions,
+  validateCustomResourceConversion,
+  validateWebhookService,
+  validateWebhookURL,
+} from './registry/conversion-validation.js';
+export {
   CustomResourceDefinitionStrategy,
   defaultCustomResourceDefinition,
   newCustomResourceDefinitionStatusStrategy,
@@ -101,6 +114,27 @@ export { CRDInformer } from './controllers/crd-informer.js';
 export { deleteCustomResources, removeCleanupFinalizer } from './controllers/finalizer.js';
 export { CRDHandler, type CRDHandlerOptions, type NodeHandler, type ServedCustomResource } from './customresource/crd-handler.js';
 export { CustomResourceCoercer, type CustomResourceVersion } from './customresource/coercion.js';
+export {
+  type ConversionWebhookOptions,
+  type CRConverter,
+  DEFAULT_CONVERSION_WEBHOOK_TIMEOUT_MILLIS,
+  newCRConverter,
+  nopConverter,
+  WebhookConverter,
+} from './customresource/cr-converter.js';
+export {
+  CONVERSION_REVIEW_API_VERSION,
+  type ConversionRequest,
+  type ConversionResponse,
+  type ConversionReview,
+  convertedObjectsOf,
+  gvkString,
+  newConversionReview,
+  restoreObjectMeta,
+  validateConvertedObject,
+} from './customresource/conversion-review.js';
+export { genericServerResponseMessage, reviewOfAnswer } from './customresource/webhook-answer.js';
+export { ConvertingStorage } from './customresource/converting-storage.js';
 export { CustomResourceStore } from './customresource/cr-store.js';
 export {
   type CustomResourceRulesContext,

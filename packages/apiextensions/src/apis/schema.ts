@@ -41,7 +41,7 @@ const ScaleSchema = struct(`${V1}.CustomResourceSubresourceScale`, 'Scale subres
 
 const SubresourcesSchema = struct(`${V1}.CustomResourceSubresources`, 'Subresources of a custom resource version.', {
   status: jsonField(Type.Unknown(), 'Enables the status subresource (an empty object).', { omit: 'nil' }),
-  scale: jsonField(ScaleSchema, 'Enables the scale subresource.'),
+  scale: jsonField(ScaleSchema, 'Enables the scale subresource.', { omit: 'nil' }),
 });
 
 const ColumnSchema = struct(`${V1}.CustomResourceColumnDefinition`, 'A column of server-side printing.', {
@@ -79,6 +79,24 @@ const ConditionSchema = struct(`${V1}.CustomResourceDefinitionCondition`, 'A con
   message: jsonField(Type.String(), 'Human-readable message.'),
 });
 
+const ServiceReferenceSchema = struct(`${V1}.ServiceReference`, 'A Service a conversion webhook runs behind.', {
+  namespace: requiredJsonField(Type.String(), 'Namespace of the Service.'),
+  name: requiredJsonField(Type.String(), 'Name of the Service.'),
+  path: jsonField(Type.String(), 'URL path of requests sent to the Service.', { omit: 'nil' }),
+  port: jsonField(Type.Integer({ format: 'int32' }), 'Port of the Service (default 443).', { omit: 'nil' }),
+});
+
+const WebhookClientConfigSchema = struct(`${V1}.WebhookClientConfig`, 'How to connect to a conversion webhook.', {
+  url: jsonField(Type.String(), 'URL of the webhook, `https://host[:port][/path]`.', { omit: 'nil' }),
+  service: jsonField(ServiceReferenceSchema, 'Service of the webhook.', { omit: 'nil' }),
+  caBundle: jsonField(Type.String({ format: 'byte' }), 'PEM CA bundle (base64) that signs the webhook serving certificate.'),
+});
+
+const WebhookConversionSchema = struct(`${V1}.WebhookConversion`, 'A conversion webhook.', {
+  clientConfig: jsonField(WebhookClientConfigSchema, 'How to call the webhook.', { omit: 'nil' }),
+  conversionReviewVersions: requiredJsonField(stringList(), 'ConversionReview versions the webhook accepts, preferred first.', { listType: 'atomic' }),
+});
+
 /** Schema of apiextensions.k8s.io/v1 CustomResourceDefinition. */
 export const CustomResourceDefinitionSchema = kindStruct(
   `${V1}.CustomResourceDefinition`,
@@ -95,7 +113,7 @@ export const CustomResourceDefinitionSchema = kindStruct(
         conversion: jsonField(
           struct(`${V1}.CustomResourceConversion`, 'Conversion between versions.', {
             strategy: requiredJsonField(Type.String(), 'None or Webhook.'),
-            webhook: jsonField(Type.Unknown(), 'Webhook conversion settings.', { omit: 'nil' }),
+            webhook: jsonField(WebhookConversionSchema, 'Webhook conversion settings (strategy Webhook).', { omit: 'nil' }),
           }),
           'How versions are converted.',
           { omit: 'nil' },

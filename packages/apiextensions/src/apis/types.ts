@@ -84,12 +84,42 @@ export interface CustomResourceDefinitionVersion {
   selectableFields?: { jsonPath: string }[];
 }
 
-/** How versions convert (`CustomResourceConversion`); only `None` is served. */
+/** A Service a conversion webhook runs behind (`apiextensions/v1.ServiceReference`). */
+export interface ServiceReference {
+  /** The Service's namespace. */
+  namespace: string;
+  /** The Service's name. */
+  name: string;
+  /** URL path of requests sent to the Service. */
+  path?: string;
+  /** The Service port (defaulted to 443). */
+  port?: number;
+}
+
+/** How to reach a conversion webhook (`apiextensions/v1.WebhookClientConfig`): exactly one of `url` and `service`. */
+export interface WebhookClientConfig {
+  /** `https://host[:port][/path]`. */
+  url?: string;
+  /** A Service in the cluster. */
+  service?: ServiceReference;
+  /** Base64 of the PEM bundle of CAs that sign the webhook's serving certificate. */
+  caBundle?: string;
+}
+
+/** The webhook of the `Webhook` strategy (`apiextensions/v1.WebhookConversion`). */
+export interface WebhookConversion {
+  /** Where the webhook is. */
+  clientConfig?: WebhookClientConfig;
+  /** ConversionReview versions the webhook understands, preferred first (this server speaks v1). */
+  conversionReviewVersions: string[];
+}
+
+/** How versions convert (`CustomResourceConversion`): `None` rewrites apiVersion, `Webhook` calls a webhook. */
 export interface CustomResourceConversion {
   /** `None` or `Webhook`. */
   strategy: string;
-  /** Webhook settings (not served). */
-  webhook?: Record<string, unknown>;
+  /** The webhook, with strategy `Webhook`. */
+  webhook?: WebhookConversion;
 }
 
 /** The desired state of a CRD (`CustomResourceDefinitionSpec`). */

@@ -1,8 +1,8 @@
 /**
  * What happens to a custom resource between the decoder and the store (the crdHandler's
- * unstructured schema coercer and defaulter, and the `None` conversion): unknown fields are pruned
- * and reported by `fieldValidation` (Strict → 400, Warn → warnings), defaults are applied, and the
- * object is stored in the storage version; objects read are shown in the requested version.
+ * unstructured schema coercer and defaulter): unknown fields are pruned and reported by
+ * `fieldValidation` (Strict → 400, Warn → warnings) and defaults are applied, in the served version
+ * (the storage converts to and from the storage version).
  *
  * @module
  */
@@ -42,8 +42,6 @@ export interface CustomResourceVersion {
   readonly version: string;
   /** The kind. */
   readonly kind: string;
-  /** The version objects are stored in. */
-  readonly storageVersion: string;
   /** The served version's structural schema. */
   readonly schema: Structural | undefined;
 }
@@ -62,15 +60,9 @@ export class CustomResourceCoercer {
     return `${this.#v.group}/${this.#v.version}`;
   }
 
-  /** Shows a stored object in the served version (the `None` conversion only rewrites apiVersion). */
-  toServedVersion<T extends { apiVersion?: unknown }>(obj: T): T {
-    obj.apiVersion = this.apiVersion;
-    return obj;
-  }
-
-  /** Prunes unknown fields (reporting them per `fieldValidation`), applies defaults, and sets the storage apiVersion. */
+  /** Prunes unknown fields (reporting them per `fieldValidation`), applies defaults, and sets the served apiVersion. */
   coerce(ctx: RequestContext, obj: ApiObject, fieldValidation: string | undefined): ApiObject {
-    const { schema, kind, version, group, storageVersion } = this.#v;
+    const { schema, kind, version } = this.#v;
     const meta = pruneMetadata(obj);
     const decoded = decodeMetadata(meta.obj);
     if (decoded.problem !== undefined) throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${decoded.problem}`);
@@ -83,15 +75,15 @@ export class CustomResourceCoercer {
     }
     if (fieldValidation !== 'Ignore') for (const p of unknown) ctx.addWarning?.(unknownFieldMessage(p));
     const out = schema === undefined ? pruned : applyDefaults(pruneNonNullableNullsWithoutDefaults(pruned, schema), schema);
-    return { ...out, apiVersion: `${group}/${storageVersion}` };
+    return { ...out, apiVersion: this.apiVersion };
   }
 
-  /** Wraps an update so the old object is seen in the served version and the new one is coerced. */
+  /** Wraps an update so the new object is coerced (the old one, a copy, is already in the served version). */
   wrapUpdate(objInfo: UpdatedObjectInfo, fieldValidation: string | undefined): UpdatedObjectInfo {
     return {
       preconditions: () => objInfo.preconditions(),
       updatedObject: async (ctx, old) => {
-        const updated = await objInfo.updatedObject(ctx, old === undefined ? undefined : this.toServedVersion(structuredClone(old)));
+        const updated = await objInfo.updatedObject(ctx, old === undefined ? undefined : structuredClone(old));
         return this.coerce(ctx, updated, fieldValidation);
       },
     };

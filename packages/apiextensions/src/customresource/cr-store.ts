@@ -31,7 +31,7 @@ export class CustomResourceStore extends Store {
   readonly #warning: string | undefined;
   readonly #warned = new WeakSet<RequestContext>();
 
-  /** Creates the store; `options.decorator` should show objects in the served version. */
+  /** Creates the store over storage that shows objects in the served version. */
   constructor(options: StoreOptions, coercer: CustomResourceCoercer, deprecationWarning?: string) {
     super(options);
     this.#coercer = coercer;

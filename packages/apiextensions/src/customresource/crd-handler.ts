@@ -15,6 +15,7 @@ import { statusRecoverHandler } from '@apiserver/server';
 import { compareKubeAwareVersions, defaultedNames, servedVersions, storageVersion } from '../apis/helpers.js';
 import type { CustomResourceDefinition } from '../apis/types.js';
 import type { RESTOptionsGetter } from '../server/rest-options.js';
+import { type ConversionWebhookOptions, newCRConverter } from './cr-converter.js';
 import { type CustomResourceModels, customResourceModels } from './openapi-schema.js';
 import { CUSTOM_RESOURCE_PATCH_TYPES, withCustomResourceModels } from './route-models.js';
 import type { CustomResourceStore } from './cr-store.js';
@@ -37,6 +38,8 @@ export interface CRDHandlerOptions {
   readonly maxRequestBodyBytes?: number;
   /** Called after the served routes changed. */
   readonly onChange?: () => void;
+  /** How CRDs with `spec.conversion.strategy: Webhook` reach their webhooks. */
+  readonly conversionWebhook?: ConversionWebhookOptions;
 }
 
 /** A served custom resource and the store controllers act on it through (its storage version's, when served). */
@@ -156,7 +159,8 @@ export class CRDHandler {
       if (version === undefined) continue;
       const names = defaultedNames(crd.status?.acceptedNames ?? crd.spec.names);
       const restOptions = this.#options.restOptionsGetter.getRESTOptions({ group: crd.spec.group, resource: names.plural });
-      const built = newVersionStorage(crd, version, restOptions);
+      const converter = newCRConverter(crd, names.listKind ?? `${names.kind}List`, this.#options.conversionWebhook);
+      const built = newVersionStorage(crd, version, restOptions, converter);
       stores.set(crd.metadata.name ?? '', built);
       for (const [path, s] of built.entries) storage.set(path, s);
       const gvk = { ...groupVersion, kind: names.kind };

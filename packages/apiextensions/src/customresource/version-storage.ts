@@ -1,6 +1,7 @@
 /**
  * The storage map entries of one served version of a CRD: `<plural>`, and `<plural>/status` and
- * `<plural>/scale` when declared, with the version's schema, strategy, printer columns and names.
+ * `<plural>/scale` when declared, with the version's schema, strategy, printer columns and names,
+ * over a {@link ConvertingStorage} that stores the storage version and shows this one.
  *
  * @module
  */
@@ -9,6 +10,8 @@ import { compareKubeAwareVersions, defaultedNames } from '../apis/helpers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { newStructural, type Structural } from '../structural-schema.js';
 import { CustomResourceCoercer } from './coercion.js';
+import { type CRConverter, nopConverter } from './cr-converter.js';
+import { ConvertingStorage } from './converting-storage.js';
 import { CustomResourceScaleREST } from './scale-rest.js';
 import { CustomResourceStore } from './cr-store.js';
 import { newCustomResourceStatusStrategy, newCustomResourceStrategy } from './cr-strategy.js';
@@ -44,15 +47,23 @@ export function deprecationWarning(crd: CustomResourceDefinition, version: Custo
   return newer[0] === undefined ? message : `${message}; use ${group}/${newer[0]} ${names.kind}`;
 }
 
-/** Builds the storage of `version` of an accepted CRD over the CRD's storage. */
-export function newVersionStorage(crd: CustomResourceDefinition, version: CustomResourceDefinitionVersion, restOptions: RESTOptions): VersionStorage {
+/**
+ * Builds the storage of `version` of an accepted CRD over the CRD's storage, objects converted between the storage
+ * version and `version` by `converter` (the CRD's `spec.conversion`; `None` when absent).
+ */
+export function newVersionStorage(
+  crd: CustomResourceDefinition,
+  version: CustomResourceDefinitionVersion,
+  restOptions: RESTOptions,
+  converter: CRConverter = nopConverter,
+): VersionStorage {
   const { group } = crd.spec;
   const names = defaultedNames(crd.status?.acceptedNames ?? crd.spec.names);
   const storageVersion = crd.spec.versions.find((v) => v.storage)?.name ?? version.name;
   const schema = structuralOf(version);
   const namespaced = crd.spec.scope === 'Namespaced';
   const apiVersion = `${group}/${version.name}`;
-  const coercer = new CustomResourceCoercer({ group, version: version.name, kind: names.kind, storageVersion, schema });
+  const coercer = new CustomResourceCoercer({ group, version: version.name, kind: names.kind, schema });
   const strategyOptions = { namespaced, schema, subresources: version.subresources };
   const strategy = newCustomResourceStrategy(strategyOptions);
   const options = {
@@ -61,16 +72,12 @@ export function newVersionStorage(crd: CustomResourceDefinition, version: Custom
     defaultQualifiedResource: { group, resource: names.plural },
     singularQualifiedResource: { group, resource: names.singular ?? names.kind.toLowerCase() },
     qualifiedKind: { group, kind: names.kind },
-    storage: restOptions.storage,
+    storage: new ConvertingStorage(restOptions.storage, converter, apiVersion, `${group}/${storageVersion}`),
     resourcePrefix: restOptions.resourcePrefix,
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: new CustomResourceTableConvertor(version.additionalPrinterColumns ?? []),
     shortNames: names.shortNames ?? [],
     categories: names.categories ?? [],
-    decorator: (obj: ApiObject | ApiList) => {
-      coercer.toServedVersion(obj);
-      if (Array.isArray((obj as ApiList).items)) for (const item of (obj as ApiList).items) coercer.toServedVersion(item);
-    },
   };
   const warning = deprecationWarning(crd, version);
   const store = new CustomResourceStore(options, coercer, warning);

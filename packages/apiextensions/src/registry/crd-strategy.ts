@@ -1,7 +1,7 @@
 /**
  * The CRD strategy (`pkg/registry/customresourcedefinition/strategy.go`): status cleared on create,
  * spec kept on status updates, generation bumped on spec changes, the cleanup finalizer added,
- * `conversion.strategy` defaulted to `None`, and CRD validation.
+ * `conversion.strategy` defaulted to `None` (a webhook Service's port to 443), and CRD validation.
  *
  * @module
  */
@@ -14,11 +14,16 @@ function asCRD(obj: ApiObject): CustomResourceDefinition {
   return obj as CustomResourceDefinition;
 }
 
-/** Defaults of a CRD (`SetDefaults_CustomResourceDefinition*`): conversion None, names' singular and listKind. */
+/**
+ * Defaults of a CRD (`SetDefaults_CustomResourceDefinition*`, `SetDefaults_ServiceReference`): conversion None,
+ * a conversion webhook Service's port 443, names' singular and listKind.
+ */
 export function defaultCustomResourceDefinition(obj: ApiObject): void {
   const crd = asCRD(obj);
   if (typeof crd.spec !== 'object' || crd.spec === null) return;
   crd.spec.conversion ??= { strategy: 'None' };
+  const service = crd.spec.conversion.webhook?.clientConfig?.service;
+  if (typeof service === 'object' && service !== null) service.port ??= 443;
   const names = crd.spec.names;
   if (typeof names !== 'object' || names === null || typeof names.kind !== 'string') return;
   if (names.singular === undefined || names.singular === '') names.singular = names.kind.toLowerCase();

@@ -1,7 +1,7 @@
 /**
  * CRD validation (`pkg/apis/apiextensions/validation` `ValidateCustomResourceDefinition`), the rules
  * this server relies on: name = plural.group, group, names, scope, versions (exactly one storage
- * version, DNS-1035 names), structural schemas, CEL rules, scale paths, the None conversion strategy.
+ * version, DNS-1035 names), structural schemas, CEL rules, scale paths, `spec.conversion` (None or Webhook).
  *
  * @module
  */
@@ -19,6 +19,7 @@ import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomRes
 import { newStructural, StructuralSchemaError } from '../structural-schema.js';
 import { validateStructural } from '../structural-validation.js';
 import { validateVersionsRules } from '../cel/crd-rules.js';
+import { type ConversionValidationOptions, CREATE_CONVERSION_OPTIONS, updateConversionOptions, validateCustomResourceConversion } from './conversion-validation.js';
 
 const KIND = /^[A-Za-z][A-Za-z0-9]*$/;
 
@@ -100,8 +101,8 @@ function validateVersions(versions: readonly CustomResourceDefinitionVersion[] |
   return errs;
 }
 
-/** Validates a CRD for create and update. */
-export function validateCustomResourceDefinition(crd: CustomResourceDefinition): FieldError[] {
+/** Validates a CRD for create (and, with the update's conversion options, for update). */
+export function validateCustomResourceDefinition(crd: CustomResourceDefinition, conversionOptions: ConversionValidationOptions = CREATE_CONVERSION_OPTIONS): FieldError[] {
   const spec = crd.spec ?? {};
   const path = newPath('spec');
   const errs: FieldError[] = [];
@@ -119,17 +120,18 @@ export function validateCustomResourceDefinition(crd: CustomResourceDefinition):
   }
   errs.push(...validateNames(names, path.child('names')), ...validateVersions(spec.versions, path.child('versions')));
   errs.push(...validateVersionsRules(spec.versions, path));
-  const strategy = spec.conversion?.strategy ?? 'None';
-  if (strategy !== 'None') errs.push(fieldNotSupported(path.child('conversion', 'strategy'), strategy, ['None']));
   if (spec.preserveUnknownFields === true) {
     errs.push(fieldInvalid(path.child('preserveUnknownFields'), true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
+    const strategy = spec.conversion?.strategy ?? 'None';
+    if (strategy !== 'None') errs.push(fieldInvalid(path.child('conversion', 'strategy'), strategy, 'must be None if spec.preserveUnknownFields is true'));
   }
+  errs.push(...validateCustomResourceConversion(spec.conversion, conversionOptions, path.child('conversion')));
   return errs;
 }
 
 /** Update rules: scope and group are immutable, stored versions must stay listed. */
 export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefinition, old: CustomResourceDefinition): FieldError[] {
-  const errs = validateCustomResourceDefinition(crd);
+  const errs = validateCustomResourceDefinition(crd, updateConversionOptions(old));
   const path = newPath('spec');
   if (crd.spec?.scope !== old.spec.scope) errs.push(fieldInvalid(path.child('scope'), crd.spec?.scope, 'field is immutable'));
   if (crd.spec?.group !== old.spec.group) errs.push(fieldInvalid(path.child('group'), crd.spec?.group, 'field is immutable'));

@@ -12,6 +12,7 @@ import { type DelegationTarget, GenericAPIServer, type GenericAPIServerConfig, n
 import { addAPIExtensionsV1Kinds } from '../apis/schema.js';
 import { APIEXTENSIONS_GROUP } from '../apis/types.js';
 import { CRDController } from '../controllers/crd-controller.js';
+import type { ConversionWebhookOptions } from '../customresource/cr-converter.js';
 import { CRDHandler } from '../customresource/crd-handler.js';
 import { type CustomResourceDefinitionStorage, newCustomResourceDefinitionStorage } from '../registry/crd-storage.js';
 import { crdDelegationTarget } from './crd-delegate.js';
@@ -27,6 +28,8 @@ export interface APIExtensionsServerOptions {
   readonly genericConfig?: Omit<GenericAPIServerConfig, 'delegate'>;
   /** Admission plugins of CRD and custom resource requests. */
   readonly admission?: AdmissionInterface;
+  /** How conversion webhooks are reached: the Service resolver (upstream `ServiceResolver`) and the call deadline. */
+  readonly conversionWebhook?: ConversionWebhookOptions;
 }
 
 /** The apiextensions-apiserver: its GenericAPIServer, CRD storage, custom resource handler and controllers. */
@@ -50,6 +53,7 @@ export class APIExtensionsServer {
       delegate: delegate.unprotectedHandler(),
       onChange: () => onServed(),
       ...(options.admission !== undefined && { admission: options.admission }),
+      ...(options.conversionWebhook !== undefined && { conversionWebhook: options.conversionWebhook }),
       ...(config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: config.minRequestTimeoutSeconds }),
       ...(config.maxRequestBodyBytes !== undefined && { maxRequestBodyBytes: config.maxRequestBodyBytes }),
     });

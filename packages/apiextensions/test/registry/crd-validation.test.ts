@@ -25,7 +25,7 @@ const cases: [string, (c: CustomResourceDefinition) => void, string[]][] = [
   ['no schema', (c) => { delete c.spec.versions[0]!.schema; }, ['spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required']],
   ['non-structural', (c) => { c.spec.versions[0]!.schema = { openAPIV3Schema: { type: 'object', properties: { spec: {} } } }; }, ['spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields']],
   ['scale path', (c) => { c.spec.versions[0]!.subresources = { scale: { specReplicasPath: '.replicas', statusReplicasPath: '.status.replicas' } }; }, ['spec.versions[0].subresources.scale.specReplicasPath: Invalid value: ".replicas": should be a json path under .spec']],
-  ['webhook conversion', (c) => { c.spec.conversion = { strategy: 'Webhook' }; }, ['spec.conversion.strategy: Unsupported value: "Webhook": supported values: "None"']],
+  ['webhook conversion without a webhook', (c) => { c.spec.conversion = { strategy: 'Webhook' }; }, ['spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook', 'spec.conversion.conversionReviewVersions: Required value']],
 ];
 
 for (const [name, patch, expected] of cases) {

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServiceResolver } from '@apiserver/registry';
 import type { MemoryBackendOptions } from '@apiserver/storage-memory';
 import { isHttpURL, parseEtcdServersOverrides } from './etcd-servers-overrides.js';
 import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
@@ -90,6 +91,13 @@ export interface KubeLiteOptions {
   readonly endpointReconcilerIntervalMillis?: number;
   /** How often the system namespaces are recreated when missing, in ms (no flag; upstream's fixed 1 min by default). */
   readonly systemNamespacesIntervalMillis?: number;
+  /**
+   * Where webhooks' Services are reached (no flag): by default an address of the Service's Endpoints; tests may map
+   * `namespace/name:port` to a local server instead.
+   */
+  readonly webhookServiceResolver?: ServiceResolver;
+  /** Deadline of one CRD conversion webhook call, in ms (no flag; upstream's 30 s by default). */
+  readonly conversionWebhookTimeoutMillis?: number;
 }
 
 /** Where generated serving certificates and the service account key are kept: `--cert-dir`, else `<data-dir>/certs`, else `<tmp>/kube-lite/certs`. */

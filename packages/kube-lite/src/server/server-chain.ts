@@ -14,6 +14,7 @@ import { storageOf } from './group-storage.js';
 import { KubeAPIServer } from './kube-api-server.js';
 import { StorageFactory } from './storage-factory.js';
 import { writeKubeconfig } from './kubeconfig.js';
+import { clusterServiceResolver } from './webhook-service-resolver.js';
 
 /** Where a running chain listens. */
 export interface KubeLiteListening {
@@ -87,7 +88,8 @@ function newAggregator(config: CompletedKubeLiteConfig, kube: KubeAPIServer): AP
 /**
  * The apiextensions server behind the kube API server (upstream `createAPIExtensionsServer`): CRDs stored under
  * `/apiextensions.k8s.io/customresourcedefinitions`, custom resources under `/<group>/<plural>`, namespaced ones
- * admitted only into existing namespaces (looked up in the kube API server once it exists).
+ * admitted only into existing namespaces (looked up in the kube API server once it exists); conversion webhooks' Services
+ * are reached through the kube API server's Services and Endpoints unless the options give a resolver.
  */
 function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFactory, kube: () => KubeAPIServer | undefined): APIExtensionsServer {
   const o = config.options;
@@ -102,6 +104,10 @@ function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFacto
       log: config.log,
     },
     admission,
+    conversionWebhook: {
+      serviceResolver: o.webhookServiceResolver ?? clusterServiceResolver(kube),
+      ...(o.conversionWebhookTimeoutMillis !== undefined && { timeoutMillis: o.conversionWebhookTimeoutMillis }),
+    },
   });
 }
 
