@@ -151,6 +151,7 @@ export class CompletedKubeLiteConfig {
     this.extras = {
       ...(input.authorizer !== undefined && { authorizer: input.authorizer }),
       ...(input.authenticators !== undefined && { authenticators: input.authenticators }),
+      ...(input.webhookServiceResolver !== undefined && { webhookServiceResolver: input.webhookServiceResolver }),
     };
   }
 

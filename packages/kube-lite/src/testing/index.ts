@@ -8,6 +8,7 @@ import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServiceResolver } from '@apiserver/registry';
 import { assembleKubeLite } from '../server/assembly.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { kubeconfigToken } from '../server/kubeconfig.js';
@@ -28,6 +29,8 @@ export interface StartKubeLiteOptions extends Partial<KubeLiteOptions> {
    * on a loaded CI machine a watch cache's first list took over 10 s at load 17).
    */
   readonly readyTimeoutMillis?: number;
+  /** Where admission webhooks' Service references are served (default: the Service's Endpoints). */
+  readonly webhookServiceResolver?: ServiceResolver;
 }
 
 /** A running kube-lite for a test. */
@@ -75,7 +78,7 @@ async function waitReady(url: string, token: string | undefined, timeoutMillis: 
  * ```
  */
 export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise<KubeLiteFixture> {
-  const { providers, log, readyTimeoutMillis, ...flags } = options;
+  const { providers, log, readyTimeoutMillis, webhookServiceResolver, ...flags } = options;
   const dir = mkdtempSync(join(tmpdir(), 'kube-lite-'));
   const merged: KubeLiteOptions = { ...defaultKubeLiteOptions(), port: 0, certDir: join(dir, 'certs'), ...flags };
   let server: KubeLiteServer;
@@ -84,6 +87,7 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
       options: merged,
       ...(providers === undefined ? assembleKubeLite(merged) : { providers }),
       log: log ?? (() => undefined),
+      ...(webhookServiceResolver !== undefined && { webhookServiceResolver }),
       kubeconfigPath: join(dir, 'kubeconfig'),
     });
   } catch (err) {

@@ -4,7 +4,7 @@
  * response checks, warnings to the client, and a denial as the webhook's Status.
  * @module
  */
-import type { RequestContext } from '../../../rest/types.js';
+import type { RequestContext, UserInfo } from '../../../rest/types.js';
 import type { ServiceResolver } from '../../../webhook/client-config.js';
 import { createAdmissionReview, reviewVersionFor } from './admission-review.js';
 import { type AdmissionResult, verifyAdmissionResponse } from './admission-response.js';
@@ -23,11 +23,12 @@ function checkSideEffects(name: string, sideEffects: string | undefined, dryRun:
 }
 
 /**
- * Calls the webhook of `invocation` with the objects of `v` (Service references resolved by `resolver`); resolves the allowing answer, rejects with an
+ * Calls the webhook of `invocation` with the objects of `v` as `caller.user` (Service references resolved by
+ * `caller.resolver`); resolves the allowing answer, rejects with an
  * {@link ErrCallingWebhook} (failurePolicy applies) or the denial's StatusError.
  */
 export async function callAdmissionWebhook(
-  resolver: ServiceResolver | undefined,
+  caller: { readonly resolver: ServiceResolver | undefined; readonly user: UserInfo | undefined },
   ctx: RequestContext,
   invocation: WebhookInvocation,
   v: VersionedAttributes,
@@ -38,10 +39,10 @@ export async function callAdmissionWebhook(
   checkSideEffects(hook.name, hook.sideEffects, a.dryRun);
   const version = reviewVersionFor(hook.admissionReviewVersions);
   if (version === undefined) throw new ErrCallingWebhook(hook.name, 'could not create admission objects: webhook does not accept known AdmissionReview versions');
-  const request = createAdmissionReview(version, v, invocation, a.user ?? ctx.user);
+  const request = createAdmissionReview(version, v, invocation, caller.user);
   let body: Record<string, unknown>;
   try {
-    body = await callWebhook(hook, request.review, { resolver, signal: ctx.signal });
+    body = await callWebhook(hook, request.review, { resolver: caller.resolver, signal: ctx.signal });
   } catch (err) {
     throw new ErrCallingWebhook(hook.name, messageOf(err));
   }

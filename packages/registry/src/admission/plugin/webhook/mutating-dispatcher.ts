@@ -65,7 +65,7 @@ function applyPatch(d: MutatingDispatch, hook: MutatingWebhookSpec, v: Versioned
 
 /** Calls one webhook; resolves whether it changed the object, rejects with an ErrCallingWebhook or a StatusError. */
 async function callMutatingHook(d: MutatingDispatch, ctx: RequestContext, invocation: WebhookInvocation<MutatingWebhookSpec>, v: VersionedAttributes): Promise<boolean> {
-  const result = await callAdmissionWebhook(d.webhook.serviceResolver, ctx, invocation, v, true);
+  const result = await callAdmissionWebhook(d.webhook.caller(ctx, v.attributes), ctx, invocation, v, true);
   return result.patch === '' ? false : applyPatch(d, invocation.webhook.spec, v, result.patch);
 }
 

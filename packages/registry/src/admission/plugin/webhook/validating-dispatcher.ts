@@ -54,7 +54,7 @@ export async function dispatchValidating(webhook: Webhook<ValidatingWebhookSpec>
     invocations.map(async (inv) => {
       const v = versioned.get(`${inv.kind.group}/${inv.kind.version}/${inv.kind.kind}`) as VersionedAttributes;
       try {
-        await callAdmissionWebhook(webhook.serviceResolver, ctx, inv, v, false);
+        await callAdmissionWebhook(webhook.caller(ctx, a), ctx, inv, v, false);
       } catch (err) {
         const failure = failureOf(inv.webhook.spec, err);
         if (failure !== undefined) failures.push(failure);

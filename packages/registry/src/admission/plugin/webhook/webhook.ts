@@ -6,6 +6,7 @@
  */
 import { newForbidden, type StatusError } from '@apiserver/runtime';
 import type { ServiceResolver } from '../../../webhook/client-config.js';
+import type { RequestContext, UserInfo } from '../../../rest/types.js';
 import type { Attributes, Operation } from '../../interfaces.js';
 import type { WebhookAccessor } from './accessors.js';
 import type { NamespaceGetter } from './namespace-matcher.js';
@@ -30,6 +31,8 @@ export interface WebhookPluginOptions<W extends WebhookSpec> {
   readonly serviceResolver?: ServiceResolver;
   /** How long a request waits for the source's first list (default 10 s). */
   readonly readyTimeoutMillis?: number;
+  /** The requesting user when neither the attributes nor the context carry it (the review's `userInfo`). */
+  readonly userOf?: (ctx: RequestContext) => UserInfo | undefined;
 }
 
 /** The shared part of the two plugins. */
@@ -49,9 +52,9 @@ export class Webhook<W extends WebhookSpec> {
     return true;
   }
 
-  /** The resolver of Service references. */
-  get serviceResolver(): ServiceResolver | undefined {
-    return this.#options.serviceResolver;
+  /** Who calls the webhooks for `a`: the Service resolver, and the requesting user the review names. */
+  caller(ctx: RequestContext, a: Attributes): { readonly resolver: ServiceResolver | undefined; readonly user: UserInfo | undefined } {
+    return { resolver: this.#options.serviceResolver, user: a.user ?? ctx.user ?? this.#options.userOf?.(ctx) };
   }
 
   /** The equivalent resources, if any. */
