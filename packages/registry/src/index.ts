@@ -235,6 +235,12 @@ export {
   webhookAccessors,
 } from './admission/plugin/webhook/accessors.js';
 export {
+  MUTATION_ANNOTATION_PREFIX,
+  MUTATION_FAILED_OPEN_PREFIX,
+  PATCH_ANNOTATION_PREFIX,
+  VALIDATING_FAILED_OPEN_PREFIX,
+} from './admission/plugin/webhook/audit-annotations.js';
+export {
   type AdmissionReviewRequest,
   createAdmissionReview,
   reviewVersionFor,

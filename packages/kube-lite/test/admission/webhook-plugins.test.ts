@@ -89,6 +89,38 @@ t.test('mutating: patches land in the request object, in order', async (t) => {
   t.same([obj.metadata.labels, obj['data']], [{ a: '1' }, { b: '1' }], 'the second webhook saw the first one’s patch; the handler’s object changed in place');
 });
 
+t.test('audit annotations: the webhooks’ own, mutations, patches, failing open', async (t) => {
+  const hook = await webhookServer(t, (_r, path) => {
+    if (path === '/down') return { status: 503, body: '' };
+    if (path === '/noop') return { auditAnnotations: { checked: 'yes' } };
+    return patchOf([{ op: 'add', path: '/data/x', value: 'y' }]);
+  });
+  const annotations: [string, string, string | undefined][] = [];
+  const ctx: RequestContext = { addAuditAnnotation: (k, v, level) => annotations.push([k, v, level]) };
+  const mutating = new MutatingAdmissionWebhook({
+    source: source(hook.url, [
+      { name: 'noop.x', path: '/noop' },
+      { name: 'down.x', path: '/down', failurePolicy: 'Ignore' },
+      { name: 'patch.x', path: '/patch' },
+    ]),
+    getNamespace,
+    jsonPatch: endpointsJSONPatcher,
+  });
+  await mutating.admit(ctx, attrs(configMap()));
+  t.same(annotations, [
+    ['noop.x/checked', 'yes', undefined],
+    ['mutation.webhook.admission.k8s.io/round_0_index_0', '{"configuration":"config","webhook":"noop.x","mutated":false}', undefined],
+    ['mutation.webhook.admission.k8s.io/round_0_index_1', '{"configuration":"config","webhook":"down.x","mutated":false}', undefined],
+    ['failed-open.mutation.webhook.admission.k8s.io/round_0_index_1', 'down.x', undefined],
+    ['patch.webhook.admission.k8s.io/round_0_index_2', '{"configuration":"config","webhook":"patch.x","patch":[{"op":"add","path":"/data/x","value":"y"}],"patchType":"JSONPatch"}', 'Request'],
+    ['mutation.webhook.admission.k8s.io/round_0_index_2', '{"configuration":"config","webhook":"patch.x","mutated":true}', undefined],
+  ]);
+  annotations.length = 0;
+  const validating = new ValidatingAdmissionWebhook({ source: source(hook.url, [{ name: 'down.x', path: '/down', failurePolicy: 'Ignore' }]), getNamespace });
+  await validating.validate(ctx, attrs(configMap()));
+  t.same(annotations, [['failed-open.validating.webhook.admission.k8s.io/round_0_index_0', 'down.x', undefined]]);
+});
+
 t.test('mutating: IfNeeded webhooks are reinvoked once after a later change', async (t) => {
   let n = 0;
   const hook = await webhookServer(t, (_r, path) => (path === '/first' ? {} : patchOf([{ op: 'add', path: `/metadata/labels/n${n++}`, value: 'x' }])));

@@ -1,7 +1,7 @@
 /**
  * A real admission webhook for the e2e tests: a `node:https` server (certificates from a throw-away CA) answering
  * AdmissionReview v1 on `/mutate` (adds the label `webhook-mutated: "true"` with a JSON Patch) and `/validate`
- * (denies objects labelled `deny: "true"`, warns on every object it sees).
+ * (denies objects labelled `deny: "true"`, warns on every object it sees and adds an audit annotation).
  */
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -25,7 +25,7 @@ function mutate(review: Review): Record<string, unknown> {
 
 function validate(review: Review): Record<string, unknown> {
   const denied = review.request.object?.metadata?.labels?.['deny'] === 'true';
-  return { uid: review.request.uid, allowed: !denied, warnings: [WARNING], ...(denied && { status: { message: DENY_MESSAGE } }) };
+  return { uid: review.request.uid, allowed: !denied, warnings: [WARNING], auditAnnotations: { 'label-checked': 'true' }, ...(denied && { status: { message: DENY_MESSAGE } }) };
 }
 
 /** A running webhook server. */

@@ -3,18 +3,41 @@
  * with `kubectl apply -f` (one configuration by URL, one by Service reference resolved through the fixture's
  * resolver), a mutating webhook adding a label and a validating webhook denying by label, seen through kubectl
  * and client-node, custom resources admitted too, `failurePolicy: Fail` and `Ignore` with the webhook down, and
- * a deleted configuration no longer applying.
+ * a deleted configuration no longer applying; the webhooks' audit annotations in the audit log.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
-import { findKubectl } from '@apiserver/testing';
+import { findKubectl, tempDir } from '@apiserver/testing';
 import t from 'tap';
 import { DENY_MESSAGE, MUTATED_LABEL, startAdmissionWebhook, WARNING } from './admission-webhook-server.js';
 import { until } from './client-node-suite.js';
 import { Kubectl, startEnv } from './harness.js';
 
 const NS = 'webhooked';
+
+const AUDIT_POLICY = `apiVersion: audit.k8s.io/v1
+kind: Policy
+omitStages: [RequestReceived]
+rules:
+- level: Request
+  verbs: [create]
+  resources: [{group: "", resources: [configmaps]}]
+- level: None
+`;
+
+/** The annotations of the ResponseComplete event of the create of configmap `name`, once logged. */
+async function auditAnnotationsOf(logPath: string, name: string): Promise<Record<string, string> | undefined> {
+  const text = await readFile(logPath, 'utf8').catch(() => '');
+  const events = text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { stage: string; verb: string; objectRef?: { name?: string }; annotations?: Record<string, string> });
+  const event = events.find((e) => e.stage === 'ResponseComplete' && e.verb === 'create' && e.objectRef?.name === name);
+  if (event === undefined) return undefined;
+  const { 'authorization.k8s.io/decision': _d, 'authorization.k8s.io/reason': _r, ...webhookAnnotations } = event.annotations ?? {};
+  return webhookAnnotations;
+}
 
 function configurations(url: string, caBundle: string): Record<string, unknown> {
   const common = { sideEffects: 'None', admissionReviewVersions: ['v1'], timeoutSeconds: 5 };
@@ -100,7 +123,14 @@ t.test('admission webhooks through kubectl and client-node', { skip: 'reason' in
   const webhook = await startAdmissionWebhook();
   t.teardown(webhook.stop);
   const resolved: string[] = [];
+  const auditDir = await tempDir('admission-audit-');
+  t.teardown(auditDir.remove);
+  const auditPolicyFile = path.join(auditDir.path, 'policy.yaml');
+  const auditLogPath = path.join(auditDir.path, 'audit.log');
+  await writeFile(auditPolicyFile, AUDIT_POLICY);
   const env = await startEnv(t, 'memory', {
+    auditPolicyFile,
+    auditLogPath,
     webhookServiceResolver: (namespace, name, port) => {
       resolved.push(`${namespace}/${name}:${port}`);
       return new URL(webhook.url);
@@ -131,6 +161,16 @@ t.test('admission webhooks through kubectl and client-node', { skip: 'reason' in
 
   const viaClient = await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: 'by-client', labels: { app: 'x' } } } });
   t.same(viaClient.metadata?.labels, { app: 'x', [MUTATED_LABEL]: 'true' }, 'client-node sees the label added next to its own');
+  await untilAsync('the audit event of the client-node create', async () => (await auditAnnotationsOf(auditLogPath, 'by-client')) !== undefined);
+  t.same(
+    await auditAnnotationsOf(auditLogPath, 'by-client'),
+    {
+      'mutation.webhook.admission.k8s.io/round_0_index_0': '{"configuration":"e2e-mutating","webhook":"label.e2e.example.com","mutated":true}',
+      'patch.webhook.admission.k8s.io/round_0_index_0': `{"configuration":"e2e-mutating","webhook":"label.e2e.example.com","patch":[{"op":"add","path":"/metadata/labels/${MUTATED_LABEL}","value":"true"}],"patchType":"JSONPatch"}`,
+      'deny.e2e.example.com/label-checked': 'true',
+    },
+    'the webhooks’ audit annotations reach the audit log',
+  );
   const denied = await rejected(core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: 'denied', labels: { deny: 'true' } } } }));
   t.same(denied, { code: 400, message: `admission webhook "deny.e2e.example.com" denied the request: ${DENY_MESSAGE}` });
   const relabel = await rejected(

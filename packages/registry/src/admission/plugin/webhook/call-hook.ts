@@ -1,13 +1,14 @@
 /**
  * One admission webhook call, up to the verified answer (what upstream's mutating `callAttrMutatingHook` and
  * validating `callHook` share): the dry-run check against `sideEffects`, the AdmissionReview, the POST, the
- * response checks, warnings to the client, and a denial as the webhook's Status.
+ * response checks, the webhook's audit annotations, warnings to the client, and a denial as the webhook's Status.
  * @module
  */
 import type { RequestContext, UserInfo } from '../../../rest/types.js';
 import type { ServiceResolver } from '../../../webhook/client-config.js';
 import { createAdmissionReview, reviewVersionFor } from './admission-review.js';
 import { type AdmissionResult, verifyAdmissionResponse } from './admission-response.js';
+import { addWebhookAnnotations } from './audit-annotations.js';
 import { callWebhook } from './call.js';
 import { ErrCallingWebhook, newDryRunUnsupportedErr, toStatusErr } from './errors.js';
 import type { WebhookInvocation } from './should-call-hook.js';
@@ -52,6 +53,7 @@ export async function callAdmissionWebhook(
   } catch (err) {
     throw new ErrCallingWebhook(hook.name, `received invalid webhook response: ${messageOf(err)}`);
   }
+  addWebhookAnnotations(ctx, hook.name, result.auditAnnotations);
   for (const w of result.warnings) ctx.addWarning?.(w);
   if (!result.allowed) throw toStatusErr(hook.name, result.result);
   return result;

@@ -9,6 +9,7 @@ import { goQuote, isStatusError, newInternalError, newTimeoutError, StatusError 
 import type { ApiObject, RequestContext } from '../../../rest/types.js';
 import type { Attributes } from '../../interfaces.js';
 import type { MutatingWebhookAccessor } from './accessors.js';
+import { addMutationAnnotation, addPatchAnnotation, callKey, MUTATION_ANNOTATION_PREFIX, MUTATION_FAILED_OPEN_PREFIX, PATCH_ANNOTATION_PREFIX } from './audit-annotations.js';
 import { callAdmissionWebhook } from './call-hook.js';
 import { ErrCallingWebhook } from './errors.js';
 import type { WebhookReinvokeContext } from './reinvocation-context.js';
@@ -37,11 +38,11 @@ export interface MutatingDispatch {
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-/** Applies a verified patch to the versioned object; true when the object changed. */
-function applyPatch(d: MutatingDispatch, hook: MutatingWebhookSpec, v: VersionedAttributes, patch: string): boolean {
+/** Applies a verified patch to the versioned object; true when the object changed. `onApplied` gets the operations. */
+function applyPatch(hook: MutatingWebhookSpec, v: VersionedAttributes, patch: string, jsonPatch: JSONPatcher, onApplied: (ops: readonly unknown[]) => void): boolean {
   let operations: readonly unknown[];
   try {
-    operations = d.jsonPatch.decode(patch);
+    operations = jsonPatch.decode(patch);
   } catch (err) {
     throw new ErrCallingWebhook(hook.name, `received undecodable patch in webhook response: ${messageOf(err)}`);
   }
@@ -52,21 +53,34 @@ function applyPatch(d: MutatingDispatch, hook: MutatingWebhookSpec, v: Versioned
   }
   let patched: unknown;
   try {
-    patched = d.jsonPatch.apply(structuredClone(current), operations);
+    patched = jsonPatch.apply(structuredClone(current), operations);
   } catch (err) {
     throw newInternalError(messageOf(err));
   }
   if (typeof patched !== 'object' || patched === null || Array.isArray(patched)) throw newInternalError('the patched object is not a JSON object');
   const changed = !isDeepStrictEqual(current, patched);
+  onApplied(operations);
   v.object = patched as ApiObject;
   v.dirty = true;
   return changed;
 }
 
-/** Calls one webhook; resolves whether it changed the object, rejects with an ErrCallingWebhook or a StatusError. */
-async function callMutatingHook(d: MutatingDispatch, ctx: RequestContext, invocation: WebhookInvocation<MutatingWebhookSpec>, v: VersionedAttributes): Promise<boolean> {
-  const result = await callAdmissionWebhook(d.webhook.caller(ctx, v.attributes), ctx, invocation, v, true);
-  return result.patch === '' ? false : applyPatch(d, invocation.webhook.spec, v, result.patch);
+/**
+ * Calls one webhook; resolves whether it changed the object, rejects with an ErrCallingWebhook or a StatusError.
+ * Every call is annotated (mutated or not), and an applied patch too.
+ */
+async function callMutatingHook(d: MutatingDispatch, ctx: RequestContext, invocation: WebhookInvocation<MutatingWebhookSpec>, v: VersionedAttributes, index: number): Promise<boolean> {
+  const { spec, configurationName } = invocation.webhook;
+  const round = d.reinvoke.isReinvoke ? 1 : 0;
+  let changed = false;
+  try {
+    const result = await callAdmissionWebhook(d.webhook.caller(ctx, v.attributes), ctx, invocation, v, true);
+    if (result.patch === '') return false;
+    changed = applyPatch(spec, v, result.patch, d.jsonPatch, (ops) => addPatchAnnotation(ctx, callKey(PATCH_ANNOTATION_PREFIX, round, index), configurationName, spec.name, ops));
+    return changed;
+  } finally {
+    addMutationAnnotation(ctx, callKey(MUTATION_ANNOTATION_PREFIX, round, index), configurationName, spec.name, changed);
+  }
 }
 
 /** Keeps the request's objects in the kind of the webhook being called (converting back any changes first). */
@@ -104,7 +118,7 @@ async function invocationFor(
 /** Runs one round of the mutating webhooks over `a`; rejects with the StatusError that fails the request. */
 export async function dispatchMutating(d: MutatingDispatch, ctx: RequestContext, a: Attributes, hooks: readonly MutatingWebhookAccessor[]): Promise<void> {
   const versioned = new VersionedAttributeAccessor(a, d.webhook);
-  for (const hook of hooks) {
+  for (const [index, hook] of hooks.entries()) {
     const invocation = await invocationFor(d, hook, a);
     if (invocation === undefined) continue;
     const spec = hook.spec;
@@ -117,7 +131,7 @@ export async function dispatchMutating(d: MutatingDispatch, ctx: RequestContext,
     let changed = false;
     let failure: unknown;
     try {
-      changed = await callMutatingHook(d, ctx, invocation, v);
+      changed = await callMutatingHook(d, ctx, invocation, v, index);
     } catch (err) {
       failure = err;
     }
@@ -126,6 +140,7 @@ export async function dispatchMutating(d: MutatingDispatch, ctx: RequestContext,
     if (failure === undefined) continue;
     if (failure instanceof ErrCallingWebhook) {
       if (spec.failurePolicy !== 'Ignore') throw newInternalError(failure.message);
+      ctx.addAuditAnnotation?.(callKey(MUTATION_FAILED_OPEN_PREFIX, d.reinvoke.isReinvoke ? 1 : 0, index), spec.name);
       if (ctx.signal?.aborted === true) throw newTimeoutError('request did not complete within requested timeout', 0);
       continue;
     }

@@ -8,6 +8,7 @@ import { isStatusError, newInternalError, newTimeoutError, type StatusError } fr
 import type { RequestContext } from '../../../rest/types.js';
 import type { Attributes } from '../../interfaces.js';
 import type { ValidatingWebhookAccessor } from './accessors.js';
+import { callKey, VALIDATING_FAILED_OPEN_PREFIX } from './audit-annotations.js';
 import { callAdmissionWebhook } from './call-hook.js';
 import { ErrCallingWebhook } from './errors.js';
 import { shouldCallHook, type WebhookInvocation } from './should-call-hook.js';
@@ -51,13 +52,14 @@ export async function dispatchValidating(webhook: Webhook<ValidatingWebhookSpec>
   if (ctx.signal?.aborted === true) throw newTimeoutError('request did not complete within requested timeout', 0);
   const failures: StatusError[] = [];
   await Promise.all(
-    invocations.map(async (inv) => {
+    invocations.map(async (inv, index) => {
       const v = versioned.get(`${inv.kind.group}/${inv.kind.version}/${inv.kind.kind}`) as VersionedAttributes;
       try {
         await callAdmissionWebhook(webhook.caller(ctx, a), ctx, inv, v, false);
       } catch (err) {
         const failure = failureOf(inv.webhook.spec, err);
         if (failure !== undefined) failures.push(failure);
+        else ctx.addAuditAnnotation?.(callKey(VALIDATING_FAILED_OPEN_PREFIX, 0, index), inv.webhook.spec.name);
       }
     }),
   );
