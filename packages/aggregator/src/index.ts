@@ -58,7 +58,6 @@ export { compareKubeAwareVersionStrings } from './apis/apiregistration/v1/versio
 export { validateAPIService } from './registry/apiservice/validation.js';
 export { APIServiceStrategy, newAPIServiceStatusStrategy } from './registry/apiservice/strategy.js';
 export { API_SERVICE_COLUMNS, APIServiceTableConvertor, availableCell, serviceCell } from './registry/apiservice/printer.js';
-export { humanDuration } from './registry/apiservice/human-duration.js';
 export type { RESTOptions, RESTOptionsGetter } from './registry/apiservice/rest-options.js';
 export { type APIServiceStores, newAPIServiceStores } from './registry/apiservice/storage.js';
 export { APIServiceCache, type APIServiceListener, type APIServiceSource } from './apiserver/apiservice-cache.js';

@@ -91,7 +91,7 @@ export { calculateNames, type NamingResult } from './controllers/naming.js';
 export { CRDController, type CRDControllerOptions, desiredStatus } from './controllers/crd-controller.js';
 export { CRDInformer } from './controllers/crd-informer.js';
 export { deleteCustomResources, removeCleanupFinalizer } from './controllers/finalizer.js';
-export { CRDHandler, type CRDHandlerOptions, type NodeHandler } from './customresource/crd-handler.js';
+export { CRDHandler, type CRDHandlerOptions, type NodeHandler, type ServedCustomResource } from './customresource/crd-handler.js';
 export { CustomResourceCoercer, type CustomResourceVersion } from './customresource/coercion.js';
 export { CustomResourceStore } from './customresource/cr-store.js';
 export {

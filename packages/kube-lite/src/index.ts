@@ -197,7 +197,6 @@ export {
   ageCell,
   type ColumnOptions,
   column,
-  humanDuration,
   NAME_COLUMN,
   type PrintContext,
   type PrintedRow,
@@ -205,7 +204,6 @@ export {
   PrinterTableConvertor,
   type PrinterOptions,
   type RowPrinter,
-  translateTimestampSince,
 } from './printers/index.js';
 
 // Controllers.

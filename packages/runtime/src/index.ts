@@ -276,6 +276,7 @@ export {
 export type { FieldErrorList, FieldErrorTypeValue } from './validation/field/index.js';
 export * from './labels/index.js';
 export * from './fields/index.js';
+export { humanDuration, translateTimestampSince } from './util/duration.js';
 export * from './validation/index.js';
 export {
   compareResourceVersions,

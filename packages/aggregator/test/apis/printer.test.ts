@@ -1,5 +1,5 @@
 import t from 'tap';
-import { type APIService, APIServiceTableConvertor, availableCell, humanDuration, serviceCell } from '../../src/index.js';
+import { type APIService, APIServiceTableConvertor, availableCell, serviceCell } from '../../src/index.js';
 
 t.test('APIService cells', async (t) => {
   const local: APIService = { metadata: { name: 'v1.apps' }, spec: { groupPriorityMinimum: 1, versionPriority: 1 } };
@@ -28,23 +28,3 @@ t.test('table of a list and of one object', async (t) => {
   t.same(single.rows?.[0]?.cells, ['v1.x', 'Local', 'Unknown', '<unknown>']);
 });
 
-t.test('humanDuration', async (t) => {
-  const s = 1000;
-  const cases: Array<[number, string]> = [
-    [-2 * s, '<invalid>'],
-    [-500, '0s'],
-    [5 * s, '5s'],
-    [200 * s, '3m20s'],
-    [180 * s, '3m'],
-    [15 * 60 * s, '15m'],
-    [125 * 60 * s, '125m'],
-    [5 * 3600 * s + 5 * 60 * s, '5h5m'],
-    [30 * 3600 * s, '30h'],
-    [51 * 3600 * s, '2d3h'],
-    [400 * 86400 * s, '400d'],
-    [(3 * 365 + 10) * 86400 * s, '3y10d'],
-    [9 * 365 * 86400 * s, '9y'],
-    [Number.NaN, '<invalid>'],
-  ];
-  for (const [ms, want] of cases) t.equal(humanDuration(ms), want, `${ms}`);
-});

@@ -12,11 +12,12 @@ import type { AdmissionInterface, Storage } from '@apiserver/registry';
 import { Container, type WebService } from '@apiserver/restful';
 import { type APIGroup, addMetaKinds, addMetaToGroupVersion, CodecFactory, parseMediaType, Scheme } from '@apiserver/runtime';
 import { statusRecoverHandler } from '@apiserver/server';
-import { compareKubeAwareVersions, defaultedNames, servedVersions } from '../apis/helpers.js';
+import { compareKubeAwareVersions, defaultedNames, servedVersions, storageVersion } from '../apis/helpers.js';
 import type { CustomResourceDefinition } from '../apis/types.js';
 import type { RESTOptionsGetter } from '../server/rest-options.js';
 import { type CustomResourceModels, customResourceModels } from './openapi-schema.js';
 import { CUSTOM_RESOURCE_PATCH_TYPES, withCustomResourceModels } from './route-models.js';
+import type { CustomResourceStore } from './cr-store.js';
 import { newVersionStorage, type VersionStorage } from './version-storage.js';
 
 /** A plain node handler. */
@@ -38,8 +39,27 @@ export interface CRDHandlerOptions {
   readonly onChange?: () => void;
 }
 
+/** A served custom resource and the store controllers act on it through (its storage version's, when served). */
+export interface ServedCustomResource {
+  /** The CRD's name (`<plural>.<group>`). */
+  readonly crdName: string;
+  /** API group. */
+  readonly group: string;
+  /** The version of `storage`. */
+  readonly version: string;
+  /** The plural resource name. */
+  readonly resource: string;
+  /** The kind. */
+  readonly kind: string;
+  /** Whether objects live in namespaces. */
+  readonly namespaced: boolean;
+  /** The main store of that version. */
+  readonly storage: CustomResourceStore;
+}
+
 interface ServedGroupVersion {
   readonly signature: string;
+  readonly crds: readonly CustomResourceDefinition[];
   readonly webService: WebService;
   readonly installed: InstalledGroupVersion;
   readonly stores: ReadonlyMap<string, VersionStorage>;
@@ -65,6 +85,7 @@ export class CRDHandler {
   readonly #container: Container;
   #served = new Map<string, ServedGroupVersion>();
   readonly #groupServices = new Map<string, WebService>();
+  readonly #listeners: Array<() => void> = [];
 
   /** Creates a handler serving nothing yet. */
   constructor(options: CRDHandlerOptions) {
@@ -96,7 +117,31 @@ export class CRDHandler {
     }
     this.#served = next;
     this.#syncGroupServices();
-    if (changed) this.#options.onChange?.();
+    if (!changed) return;
+    this.#options.onChange?.();
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Calls `listener` after every change of the served routes (as the `onChange` option). */
+  addChangeListener(listener: () => void): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Every served custom resource, once each, with its storage version's store (else its first served version's). */
+  servedResources(): ServedCustomResource[] {
+    const byCRD = new Map<string, ServedCustomResource>();
+    for (const [key, served] of this.#served) {
+      const version = key.slice(key.lastIndexOf('/') + 1);
+      for (const crd of served.crds) {
+        const crdName = crd.metadata.name ?? '';
+        const store = served.stores.get(crdName);
+        if (store === undefined || (byCRD.has(crdName) && storageVersion(crd) !== version)) continue;
+        const names = defaultedNames(crd.status?.acceptedNames ?? crd.spec.names);
+        const namespaced = crd.spec.scope === 'Namespaced';
+        byCRD.set(crdName, { crdName, group: crd.spec.group, version, resource: names.plural, kind: names.kind, namespaced, storage: store.store });
+      }
+    }
+    return [...byCRD.values()].sort((a, b) => a.crdName.localeCompare(b.crdName));
   }
 
   #install(key: string, crds: readonly CustomResourceDefinition[], signature: string, current: ServedGroupVersion | undefined): ServedGroupVersion {
@@ -131,7 +176,7 @@ export class CRDHandler {
     const webService = withCustomResourceModels(installed.webService, (route) => modelsByPlural.get(pluralOf(route.path, `/apis/${key}/`)));
     if (current !== undefined) this.#container.remove(current.webService);
     this.#container.add(webService);
-    return { signature, webService, installed, stores };
+    return { signature, crds, webService, installed, stores };
   }
 
   #syncGroupServices(): void {

@@ -6,7 +6,7 @@
  * @module
  */
 import { type ApiList, type ApiObject, DefaultTableConvertor, type RequestContext, type TableConvertor, type TableOptions } from '@apiserver/registry';
-import type { Table, TableColumnDefinition } from '@apiserver/runtime';
+import { type Table, type TableColumnDefinition, translateTimestampSince } from '@apiserver/runtime';
 import type { CustomResourceColumnDefinition } from '../apis/types.js';
 import { valueAtJSONPath } from './json-path.js';
 
@@ -25,21 +25,33 @@ const AGE_COLUMN: CustomResourceColumnDefinition = {
   jsonPath: '.metadata.creationTimestamp',
 };
 
-function cell(column: CustomResourceColumnDefinition, obj: ApiObject): unknown {
+/** RFC 3339 as `metav1.Time.UnmarshalQueryParameter` accepts it (seconds precision, optional fraction, Z or offset). */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A `date` cell: the age of the timestamp, `<unknown>` for an empty one, `<invalid>` for one that does not parse. */
+function dateCell(value: string, now: number): string {
+  if (value === '') return '<unknown>';
+  if (!RFC3339.test(value) || Number.isNaN(Date.parse(value))) return '<invalid>';
+  return translateTimestampSince(value, now);
+}
+
+/** A cell as upstream's `cellForJSONValue` types it (strings print any value); null when the value does not fit the type. */
+function cell(column: CustomResourceColumnDefinition, obj: ApiObject, now: number): unknown {
   const value = valueAtJSONPath(obj, column.jsonPath);
   if (value === undefined || value === null) return null;
   switch (column.type) {
     case 'integer':
-      return Number.isInteger(value) ? value : null;
+      return typeof value === 'number' ? Math.trunc(value) : null;
     case 'number':
       return typeof value === 'number' ? value : null;
     case 'boolean':
       return typeof value === 'boolean' ? value : null;
     case 'string':
-    case 'date':
       return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    case 'date':
+      return typeof value === 'string' ? dateCell(value, now) : null;
     default:
-      return typeof value === 'object' ? JSON.stringify(value) : value;
+      return null;
   }
 }
 
@@ -47,10 +59,12 @@ function cell(column: CustomResourceColumnDefinition, obj: ApiObject): unknown {
 export class CustomResourceTableConvertor implements TableConvertor {
   readonly #columns: readonly CustomResourceColumnDefinition[];
   readonly #default = new DefaultTableConvertor();
+  readonly #clock: () => number;
 
-  /** Creates the convertor of one version's columns. */
-  constructor(columns: readonly CustomResourceColumnDefinition[]) {
+  /** Creates the convertor of one version's columns; `clock` dates the `date` cells. */
+  constructor(columns: readonly CustomResourceColumnDefinition[], clock: () => number = Date.now) {
     this.#columns = columns.length > 0 ? columns : [AGE_COLUMN];
+    this.#clock = clock;
   }
 
   /** The Table of an object or list. */
@@ -61,7 +75,8 @@ export class CustomResourceTableConvertor implements TableConvertor {
       ...this.#columns.map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0 })),
     ];
     const items = Array.isArray((object as ApiList).items) ? (object as ApiList).items : [object as ApiObject];
-    const rows = items.map((obj) => ({ cells: [obj.metadata.name ?? '', ...this.#columns.map((c) => cell(c, obj))], object: obj }));
+    const now = this.#clock();
+    const rows = items.map((obj) => ({ cells: [obj.metadata.name ?? '', ...this.#columns.map((c) => cell(c, obj, now))], object: obj }));
     return { ...table, columnDefinitions: tableOptions?.noHeaders === true ? [] : definitions, rows };
   }
 }

@@ -33,9 +33,21 @@ t.test('printer columns: additional columns typed, Age by default', async (t) =>
   t.same(table.columnDefinitions.map((c) => [c.name, c.priority]), [['Name', 0], ['N', 0], ['S', 1], ['O', 0], ['B', 0], ['Missing', 0]]);
   t.same(table.rows[0]?.cells, ['w', 3, 'a', '{"k":1}', null, null]);
   t.equal(table.metadata?.resourceVersion, '5');
-  const age = await new CustomResourceTableConvertor([]).convertToTable({}, obj, { noHeaders: true });
+  const clock = () => Date.parse('2026-01-01T01:30:00Z');
+  const age = await new CustomResourceTableConvertor([], clock).convertToTable({}, obj, { noHeaders: true });
   t.same(age.columnDefinitions, []);
-  t.same(age.rows[0]?.cells, ['w', '2026-01-01T00:00:00Z']);
+  t.same(age.rows[0]?.cells, ['w', '90m'], 'a date cell is the age, as ConvertToHumanReadableDateType prints it');
+  const dates = new CustomResourceTableConvertor(
+    [
+      { name: 'Empty', type: 'date', jsonPath: '.spec.empty' },
+      { name: 'Bad', type: 'date', jsonPath: '.spec.bad' },
+      { name: 'NotString', type: 'date', jsonPath: '.spec.n' },
+      { name: 'Truncated', type: 'integer', jsonPath: '.spec.f' },
+    ],
+    clock,
+  );
+  const odd = await dates.convertToTable({}, { ...obj, spec: { empty: '', bad: 'yesterday', n: 3, f: 2.7 } });
+  t.same(odd.rows[0]?.cells, ['w', '<unknown>', '<invalid>', null, 2]);
   const headers = await new CustomResourceTableConvertor([]).convertToTable({}, obj);
   t.same(headers.columnDefinitions.map((c) => [c.name, c.type]), [['Name', 'string'], ['Age', 'date']]);
 });

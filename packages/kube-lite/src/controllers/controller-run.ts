@@ -1,47 +1,77 @@
 /**
  * The running state every in-process controller shares: its list-watch loops and work queues, started once
  * (optionally tied to an outer signal, e.g. the server's lifecycle) and stopped by aborting the loops, waiting for
- * them and then draining the queues.
+ * them and then draining the queues. Loops may join and leave while it runs (the garbage collector's monitors of
+ * custom resources).
  * @module
  */
-import { setMaxListeners } from 'node:events';
 import type { ListWatcher } from './list-watch.js';
 import type { RetryQueue } from './retry-queue.js';
 
+interface Loop {
+  readonly watcher: ListWatcher;
+  abort?: AbortController;
+  done?: Promise<void>;
+}
+
 /** Starts and stops a controller's loops and queues. */
 export class ControllerRun {
-  readonly #watchers: readonly ListWatcher[];
+  readonly #loops = new Set<Loop>();
   readonly #queues: readonly RetryQueue[];
-  #abort: AbortController | undefined;
-  #loops: Promise<void>[] = [];
+  #state: 'new' | 'running' | 'stopped' = 'new';
+  #stopped: Promise<void> | undefined;
 
   /** The run of `watchers`, whose work goes to `queues`. */
   constructor(watchers: readonly ListWatcher[], queues: readonly RetryQueue[]) {
-    this.#watchers = watchers;
+    for (const watcher of watchers) this.#loops.add({ watcher });
     this.#queues = queues;
   }
 
   /** Starts the loops; `signal` aborting stops them. Calling it twice is a no-op. */
   start(signal?: AbortSignal): void {
-    if (this.#abort !== undefined) return;
-    const abort = new AbortController();
-    // Each loop listens on the signal, and once more while it backs off.
-    setMaxListeners(2 * this.#watchers.length + 10, abort.signal);
-    this.#abort = abort;
+    if (this.#state !== 'new') return;
+    this.#state = 'running';
     signal?.addEventListener('abort', () => void this.stop(), { once: true });
     if (signal?.aborted === true) {
       void this.stop();
       return;
     }
-    this.#loops = this.#watchers.map((w) => w.run(abort.signal));
+    for (const loop of this.#loops) this.#spawn(loop);
   }
 
-  /** Stops the loops, then the queues; resolves when the item being processed (if any) is done. */
-  async stop(): Promise<void> {
-    const abort = this.#abort;
-    if (abort === undefined) return;
-    abort.abort();
-    await Promise.all(this.#loops);
+  /**
+   * Adds a loop: it runs from now if the controller runs, from its start otherwise, and never after it stopped.
+   * The returned function stops this loop alone and resolves when it has ended.
+   */
+  add(watcher: ListWatcher): () => Promise<void> {
+    const loop: Loop = { watcher };
+    this.#loops.add(loop);
+    if (this.#state === 'running') this.#spawn(loop);
+    return async () => {
+      this.#loops.delete(loop);
+      loop.abort?.abort();
+      await loop.done;
+    };
+  }
+
+  #spawn(loop: Loop): void {
+    const abort = new AbortController();
+    loop.abort = abort;
+    loop.done = loop.watcher.run(abort.signal);
+  }
+
+  /** Stops the loops, then the queues; resolves when the item being processed (if any) is done (every caller waits). */
+  stop(): Promise<void> {
+    if (this.#state === 'new') return Promise.resolve();
+    this.#state = 'stopped';
+    this.#stopped ??= this.#stopAll();
+    return this.#stopped;
+  }
+
+  async #stopAll(): Promise<void> {
+    const loops = [...this.#loops];
+    for (const loop of loops) loop.abort?.abort();
+    await Promise.all(loops.map((loop) => loop.done));
     await Promise.all(this.#queues.map((q) => q.close()));
   }
 }

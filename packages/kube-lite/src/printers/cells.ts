@@ -3,7 +3,7 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { translateTimestampSince } from './human-duration.js';
+import { translateTimestampSince } from '@apiserver/runtime';
 
 /** The AGE cell of an object: the human duration since `metadata.creationTimestamp`, `<unknown>` without one. */
 export function ageCell(obj: ApiObject, now: number): string {

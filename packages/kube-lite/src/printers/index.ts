@@ -12,7 +12,7 @@ export {
   OBJECT_META_NAME_DOC,
 } from './columns.js';
 export { isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringEntries, stringsAt } from '../object-fields.js';
-export { humanDuration, translateTimestampSince } from './human-duration.js';
+export { humanDuration, translateTimestampSince } from '@apiserver/runtime';
 export {
   type PrintContext,
   type PrintedRow,

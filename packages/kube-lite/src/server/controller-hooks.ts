@@ -5,6 +5,7 @@
  */
 import { isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
 import { isConflict } from '@apiserver/runtime';
+import type { ServedCustomResource } from '@apiserver/apiextensions';
 import type { APIGroupInfo, GenericAPIServer } from '@apiserver/server';
 import { type GCResource, GarbageCollector } from '../controllers/garbagecollector/garbage-collector.js';
 import { NamespaceController } from '../controllers/namespace/namespace-controller.js';
@@ -16,15 +17,30 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Every namespaced top-level resource of the groups. */
-export function namespacedResources(groups: readonly APIGroupInfo[]): NamespacedResource[] {
-  return topLevelResources(groups)
+/** The custom resources served beside the built-in groups (the apiextensions server's CRD handler). */
+export interface CustomResourceSource {
+  /** The custom resources served now. */
+  servedResources(): readonly ServedCustomResource[];
+  /** Calls `listener` whenever the served custom resources change. */
+  addChangeListener(listener: () => void): void;
+}
+
+/** Every namespaced top-level resource of the groups, and the namespaced custom resources served now. */
+export function namespacedResources(groups: readonly APIGroupInfo[], customResources?: CustomResourceSource): NamespacedResource[] {
+  const builtIn = topLevelResources(groups)
     .filter(({ storage }) => isScoper(storage) && storage.namespaceScoped())
     .map(({ group, resource, storage }) => ({ resource: { group, resource }, storage }));
+  const custom = (customResources?.servedResources() ?? []).filter((r) => r.namespaced).map(({ group, resource, storage }) => ({ resource: { group, resource }, storage }));
+  return [...builtIn, ...custom];
 }
 
 /** Registers `start-namespace-controller` when the core group serves namespaces with their finalize subresource. */
-export function addNamespaceControllerHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): NamespaceController | undefined {
+export function addNamespaceControllerHook(
+  server: GenericAPIServer,
+  groups: readonly APIGroupInfo[],
+  log: (message: string) => void,
+  customResources?: CustomResourceSource,
+): NamespaceController | undefined {
   const namespaces = storageOf(groups, '', 'namespaces');
   const finalize = storageOf(groups, '', 'namespaces/finalize');
   const status = storageOf(groups, '', 'namespaces/status');
@@ -34,7 +50,7 @@ export function addNamespaceControllerHook(server: GenericAPIServer, groups: rea
     namespaces,
     finalize,
     ...(status !== undefined && isUpdater(status) && { status }),
-    resources: () => namespacedResources(groups),
+    resources: () => namespacedResources(groups, customResources),
     // Content still draining is the normal retry path, not worth a log line.
     onError: (err, namespace) => {
       if (!(err instanceof ResourcesRemainingError)) log(`namespace controller: ${namespace ?? 'watch'}: ${messageOf(err)}`);
@@ -62,8 +78,21 @@ export function garbageCollectedResources(groups: readonly APIGroupInfo[]): GCRe
   return out;
 }
 
-/** Registers `start-garbage-collector` over every collectable built-in resource. */
-export function addGarbageCollectorHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): GarbageCollector {
+/** The collector's view of the served custom resources. */
+export function customGCResources(customResources: CustomResourceSource): GCResource[] {
+  return customResources.servedResources().map(({ group, resource, kind, namespaced, storage }) => ({ key: `${group}/${resource}`, group, kind, namespaced, storage }));
+}
+
+/**
+ * Registers `start-garbage-collector` over every collectable built-in resource, and over the custom resources,
+ * whose watches follow the CRDs served.
+ */
+export function addGarbageCollectorHook(
+  server: GenericAPIServer,
+  groups: readonly APIGroupInfo[],
+  log: (message: string) => void,
+  customResources?: CustomResourceSource,
+): GarbageCollector {
   const collector = new GarbageCollector({
     resources: garbageCollectedResources(groups),
     onError: (err, what) => {
@@ -71,6 +100,13 @@ export function addGarbageCollectorHook(server: GenericAPIServer, groups: readon
       if (!isConflict(err)) log(`garbage collector: ${what}: ${messageOf(err)}`);
     },
   });
+  if (customResources !== undefined) {
+    const resync = (): void => {
+      collector.resyncMonitors(customGCResources(customResources)).catch((err: unknown) => log(`garbage collector: resync monitors: ${messageOf(err)}`));
+    };
+    customResources.addChangeListener(resync);
+    resync();
+  }
   server.addPostStartHook('start-garbage-collector', ({ signal }) => collector.start(signal));
   server.addPreShutdownHook('stop-garbage-collector', () => collector.stop());
   return collector;

@@ -30,7 +30,7 @@ import type { RESTStorageProvider } from '../registry/rest-options.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
-import { addGarbageCollectorHook, addNamespaceControllerHook, addServiceAccountsControllerHook } from './controller-hooks.js';
+import { addGarbageCollectorHook, addNamespaceControllerHook, addServiceAccountsControllerHook, type CustomResourceSource } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
 import { StorageFactory } from './storage-factory.js';
 
@@ -91,7 +91,7 @@ export class KubeAPIServer {
   readonly webhookPlugins: readonly AdmissionInterface[];
   readonly #webhooks: WebhookAdmission;
 
-  private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined) {
+  private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined, customResources: CustomResourceSource | undefined) {
     const o = c.options;
     this.storageFactory = storage;
     this.#bindAddress = o.bindAddress;
@@ -116,7 +116,7 @@ export class KubeAPIServer {
       listening = resolve;
     });
     this.#listening = listening;
-    this.#install(c, endpoint);
+    this.#install(c, endpoint, customResources);
   }
 
   /** Opens the storage of `c` and builds the server in front of `delegate`; the storage is closed again on failure. */
@@ -130,9 +130,12 @@ export class KubeAPIServer {
     }
   }
 
-  /** Builds the server on an opened storage factory, which it then owns (closed by {@link KubeAPIServer.close}). */
-  static build(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate?: DelegationTarget): KubeAPIServer {
-    return new KubeAPIServer(c, storage, delegate);
+  /**
+   * Builds the server on an opened storage factory, which it then owns (closed by {@link KubeAPIServer.close}); the
+   * namespace controller and the garbage collector act on `customResources` too.
+   */
+  static build(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate?: DelegationTarget, customResources?: CustomResourceSource): KubeAPIServer {
+    return new KubeAPIServer(c, storage, delegate, customResources);
   }
 
   /** The namespace named `name`, or undefined when it does not exist (what NamespaceLifecycle admission asks). */
@@ -140,7 +143,7 @@ export class KubeAPIServer {
     return this.#lookupNamespace(name);
   }
 
-  #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>): void {
+  #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
     // Upstream's order: the built-in plugins, then mutating webhooks; validating webhooks last.
     const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace), ...this.webhookPlugins]);
@@ -162,8 +165,8 @@ export class KubeAPIServer {
     server.addPostStartHook('start-webhook-configuration-informers', () => this.#webhooks.start());
     server.addPreShutdownHook('stop-webhook-configuration-informers', () => this.#webhooks.stop());
     installDocsPage(server);
-    addNamespaceControllerHook(server, this.groups, c.log);
-    if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log);
+    addNamespaceControllerHook(server, this.groups, c.log, customResources);
+    if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);
     addServiceAccountsControllerHook(server, this.groups, c.log);
   }
 

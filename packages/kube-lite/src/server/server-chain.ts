@@ -118,7 +118,7 @@ export async function createServerChain(config: CompletedKubeLiteConfig): Promis
     const enabled = (group: string): boolean => config.apiResourceConfig.versionEnabled({ group, version: 'v1' });
     // A server whose group `--runtime-config` turns off is left out of the chain.
     const apiExtensions = enabled(APIEXTENSIONS_GROUP) ? newAPIExtensions(config, storage, () => kube) : undefined;
-    kube = KubeAPIServer.build(config, storage, apiExtensions?.genericAPIServer);
+    kube = KubeAPIServer.build(config, storage, apiExtensions?.genericAPIServer, apiExtensions?.crdHandler);
     const aggregator = enabled(APIREGISTRATION_GROUP) ? newAggregator(config, kube) : undefined;
     return new KubeLiteServerChain(config, { aggregator, kubeAPIServer: kube, apiExtensions });
   } catch (err) {

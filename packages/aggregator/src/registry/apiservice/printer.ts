@@ -5,9 +5,9 @@
  */
 import { type ApiList, type ApiObject, DEFAULT_TABLE_COLUMNS, type RequestContext, type TableConvertor, type TableOptions } from '@apiserver/registry';
 import type { Table, TableColumnDefinition, TableRow } from '@apiserver/runtime';
+import { humanDuration } from '@apiserver/runtime';
 import { AVAILABLE, apiServiceOf, conditionOf } from '../../apis/apiregistration/v1/helpers.js';
 import type { APIService } from '../../apis/apiregistration/v1/types.js';
-import { humanDuration } from './human-duration.js';
 
 const CREATION_DESCRIPTION = DEFAULT_TABLE_COLUMNS[1]?.description ?? '';
 

@@ -7,7 +7,9 @@
  * - finishes a foreground deletion: deletes the owner's dependents, and removes `foregroundDeletion` once no
  *   dependent with `blockOwnerDeletion` remains;
  * - finishes an orphaning deletion: removes the owner from its dependents' references, then `orphan`.
- * Owners are looked up by UID in the graph, and by name (checking the UID) when the graph does not know them.
+ * Owners are looked up by UID in the graph, among the owners seen deleted, and by name (checking the UID) when
+ * the graph does not know them. Resources may be added and removed while it runs ({@link GarbageCollector.resyncMonitors},
+ * upstream's monitors of the resources discovery lists), so custom resources are collected too.
  * @module
  */
 import {
@@ -50,10 +52,25 @@ export interface GarbageCollectorOptions {
   readonly retry?: RetryOptions;
 }
 
+/** How many UIDs of deleted owners are remembered (upstream's `absentOwnerCache` holds 500). */
+const ABSENT_OWNERS = 500;
+
+/** A watch of one resource that joined while running. */
+interface Monitor {
+  readonly resource: GCResource;
+  readonly stop: () => Promise<void>;
+  /** No longer served: stopped once its last object is gone. */
+  retiring: boolean;
+}
+
 /** A node of the collector's graph: an object with the resource it is stored in. */
 type GCNode = GraphNode<GCResource>;
 
 type OwnerState = 'solid' | 'dangling' | 'waiting' | 'unknown';
+
+function kindKey(group: string, kind: string): string {
+  return `${group}/${kind}`;
+}
 
 function groupOf(apiVersion: string): string {
   const slash = apiVersion.indexOf('/');
@@ -71,18 +88,84 @@ function policyOf(node: GCNode): NonNullable<DeleteOptions['propagationPolicy']>
 export class GarbageCollector {
   readonly #graph = new OwnerGraph<GCResource>();
   readonly #byKind = new Map<string, GCResource>();
+  readonly #monitors = new Map<string, Monitor>();
+  readonly #absentOwners = new Set<string>();
+  readonly #objectCounts = new Map<GCResource, number>();
   readonly #attemptToDelete: RetryQueue;
   readonly #attemptToOrphan: RetryQueue;
   readonly #run: ControllerRun;
+  readonly #options: GarbageCollectorOptions;
 
   /** A stopped collector. */
   constructor(options: GarbageCollectorOptions) {
-    for (const r of options.resources) this.#byKind.set(`${r.group}/${r.kind}`, r);
+    this.#options = options;
+    for (const r of options.resources) this.#byKind.set(kindKey(r.group, r.kind), r);
     this.#attemptToDelete = new RetryQueue((uid) => this.#attemptToDeleteItem(uid), (uid, err) => options.onError?.(err, `attempt to delete ${uid}`), options.retry);
     this.#attemptToOrphan = new RetryQueue((uid) => this.#orphanDependents(uid), (uid, err) => options.onError?.(err, `orphan dependents of ${uid}`), options.retry);
-    const loop = { ...(options.retry !== undefined && { retry: options.retry }), onError: (err: unknown) => options.onError?.(err, 'watch') };
-    const watchers = options.resources.map((r) => new ListWatcher(r.storage, (type, obj) => this.#observe(r, type === 'DELETED', obj), loop));
-    this.#run = new ControllerRun(watchers, [this.#attemptToDelete, this.#attemptToOrphan]);
+    this.#run = new ControllerRun(
+      options.resources.map((r) => this.#watcher(r)),
+      [this.#attemptToDelete, this.#attemptToOrphan],
+    );
+  }
+
+  #watcher(resource: GCResource): ListWatcher {
+    const { retry, onError } = this.#options;
+    const loop = { ...(retry !== undefined && { retry }), onError: (err: unknown) => onError?.(err, `watch ${resource.key}`) };
+    return new ListWatcher(resource.storage, (type, obj) => this.#observe(resource, type === 'DELETED', obj), loop);
+  }
+
+  /**
+   * Makes `resources` the set of resources watched beside the ones given at construction (upstream
+   * `resyncMonitors`): new ones are listed and watched, ones whose storage changed are watched anew. One that went
+   * away keeps its watch until none of its objects is left — a deleted CRD stops being served before its objects
+   * are deleted, and those deletions must still reach their dependents. Dependents naming a newly watched kind are
+   * looked at again.
+   */
+  async resyncMonitors(resources: readonly GCResource[]): Promise<void> {
+    const wanted = new Map(resources.map((r) => [r.key, r]));
+    const stopping: Promise<void>[] = [];
+    for (const [key, monitor] of this.#monitors) {
+      const next = wanted.get(key);
+      monitor.retiring = next === undefined;
+      if (next === undefined) stopping.push(this.#retireIfDrained(monitor));
+      else if (next.storage !== monitor.resource.storage) stopping.push(this.#removeMonitor(monitor));
+    }
+    for (const [key, resource] of wanted) {
+      if (this.#monitors.has(key)) continue;
+      this.#byKind.set(kindKey(resource.group, resource.kind), resource);
+      this.#monitors.set(key, { resource, stop: this.#run.add(this.#watcher(resource)), retiring: false });
+      this.#requeueDependentsOfKind(resource);
+    }
+    await Promise.all(stopping);
+  }
+
+  /** The resources watched now, by `group/resource`. */
+  monitoredResources(): string[] {
+    return [...this.#options.resources.map((r) => r.key), ...this.#monitors.keys()].sort();
+  }
+
+  #retireIfDrained(monitor: Monitor): Promise<void> {
+    if (!monitor.retiring || (this.#objectCounts.get(monitor.resource) ?? 0) > 0) return Promise.resolve();
+    return this.#removeMonitor(monitor);
+  }
+
+  #removeMonitor(monitor: Monitor): Promise<void> {
+    const { resource } = monitor;
+    this.#monitors.delete(resource.key);
+    if (this.#byKind.get(kindKey(resource.group, resource.kind)) === resource) this.#byKind.delete(kindKey(resource.group, resource.kind));
+    return monitor.stop();
+  }
+
+  #count(resource: GCResource, delta: number): void {
+    const count = (this.#objectCounts.get(resource) ?? 0) + delta;
+    if (count === 0) this.#objectCounts.delete(resource);
+    else this.#objectCounts.set(resource, count);
+  }
+
+  #requeueDependentsOfKind(resource: GCResource): void {
+    for (const node of this.#graph.nodes()) {
+      if (node.owners.some((o) => o.kind === resource.kind && groupOf(o.apiVersion) === resource.group)) this.#attemptToDelete.add(node.uid);
+    }
   }
 
   /** Starts watching; `signal` aborting stops the collector. Calling it twice is a no-op. */
@@ -100,16 +183,37 @@ export class GarbageCollector {
     const uid = obj.metadata.uid ?? '';
     if (uid === '') return;
     if (deleted) {
-      const gone = this.#graph.remove(uid);
-      for (const dependent of this.#graph.dependents(uid)) this.#attemptToDelete.add(dependent);
-      // An owner deleting in the foreground re-checks whether a blocking dependent remains.
-      for (const owner of gone?.owners ?? []) if (this.#graph.node(owner.uid)?.deletingDependents === true) this.#attemptToDelete.add(owner.uid);
+      this.#forget(uid);
       return;
     }
     const node = nodeOf(obj, resource);
-    this.#graph.upsert(node);
+    const previous = this.#graph.upsert(node);
+    if (previous?.resource !== resource) {
+      if (previous !== undefined) this.#count(previous.resource, -1);
+      this.#count(resource, 1);
+    }
     if (node.orphaningDependents) this.#attemptToOrphan.add(uid);
     if (node.deletingDependents || node.owners.length > 0) this.#attemptToDelete.add(uid);
+  }
+
+  /** Drops a deleted object: its dependents are looked at, and so is an owner waiting for it in the foreground. */
+  #forget(uid: string): void {
+    const gone = this.#graph.remove(uid);
+    this.#rememberAbsent(uid);
+    if (gone !== undefined) {
+      this.#count(gone.resource, -1);
+      const monitor = this.#monitors.get(gone.resource.key);
+      if (monitor?.resource === gone.resource) void this.#retireIfDrained(monitor);
+    }
+    for (const dependent of this.#graph.dependents(uid)) this.#attemptToDelete.add(dependent);
+    for (const owner of gone?.owners ?? []) if (this.#graph.node(owner.uid)?.deletingDependents === true) this.#attemptToDelete.add(owner.uid);
+  }
+
+  #rememberAbsent(uid: string): void {
+    this.#absentOwners.add(uid);
+    if (this.#absentOwners.size <= ABSENT_OWNERS) return;
+    const oldest = this.#absentOwners.values().next().value;
+    if (oldest !== undefined) this.#absentOwners.delete(oldest);
   }
 
   async #attemptToDeleteItem(uid: string): Promise<void> {
@@ -137,8 +241,9 @@ export class GarbageCollector {
   async #ownerState(node: GCNode, ref: OwnerReference): Promise<OwnerState> {
     const known = this.#graph.node(ref.uid);
     if (known !== undefined) return known.deletingDependents ? 'waiting' : 'solid';
-    const resource = this.#byKind.get(`${groupOf(ref.apiVersion)}/${ref.kind}`);
-    // Upstream retries an owner kind it cannot map; here it stays as it is (custom resources are not collected).
+    if (this.#absentOwners.has(ref.uid)) return 'dangling';
+    const resource = this.#byKind.get(kindKey(groupOf(ref.apiVersion), ref.kind));
+    // A kind not served (yet): the dependent stays; it is looked at again when a resource of that kind is watched.
     if (resource === undefined) return 'unknown';
     if (resource.namespaced && node.namespace === '') return 'dangling';
     const ctx: RequestContext = { namespace: resource.namespaced ? node.namespace : '' };

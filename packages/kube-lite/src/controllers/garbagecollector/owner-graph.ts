@@ -76,6 +76,11 @@ export class OwnerGraph<R extends CollectedResource = CollectedResource> {
     return this.#nodes.get(uid);
   }
 
+  /** Every object in the graph. */
+  nodes(): IterableIterator<GraphNode<R>> {
+    return this.#nodes.values();
+  }
+
   /** The UIDs of the objects naming `ownerUID` as an owner. */
   dependents(ownerUID: string): readonly string[] {
     return [...(this.#dependents.get(ownerUID) ?? [])];

@@ -1,7 +1,8 @@
 /**
  * The garbage collector through the API (pkg/controller/garbagecollector, issue #22 item 4): background cascading
  * deletion across kinds and scopes, dependents of owners that never existed, several owners, foreground deletion
- * waiting for `blockOwnerDeletion` dependents, and orphaning.
+ * waiting for `blockOwnerDeletion` dependents, and orphaning; custom resources as owners and dependents, while
+ * their CRD is served and when it is deleted; a namespace's custom resources deleted with it.
  */
 import t from 'tap';
 import { startKubeLite } from '../../../src/testing/index.js';
@@ -112,6 +113,58 @@ t.test('a Deployment, its ReplicaSet and their Pod', async (t) => {
     const pod = await meta(`${NS}/pods/gc-web-1-a`);
     return pod === undefined || pod.deletionTimestamp !== undefined;
   });
+});
+
+t.test('custom resources: owners and dependents of served CRDs, and of a deleted CRD', async (t) => {
+  const crds = `${kl.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`;
+  const crd = (plural: string, kind: string) => ({
+    metadata: { name: `${plural}.gc.example.com` },
+    spec: {
+      group: 'gc.example.com',
+      scope: 'Namespaced',
+      names: { plural, kind, singular: kind.toLowerCase() },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+    },
+  });
+  const ghost = { apiVersion: 'gc.example.com/v1', kind: 'Gadget', name: 'never', uid: '00000000-0000-4000-8000-000000000002' };
+  await create(`${NS}/configmaps`, cm('cr-ghost-dep', { ownerReferences: [ghost] }));
+  await create(crds, crd('gadgets', 'Gadget'));
+  const gadgets = `${kl.url}/apis/gc.example.com/v1/namespaces/default/gadgets`;
+  await until(t, 'the Gadget resource served', async () => (await call(gadgets)).status === 200);
+  await until(t, 'a dependent waiting for its owner kind to be served, then collected', gone(`${NS}/configmaps/cr-ghost-dep`));
+
+  const owner = await create(gadgets, { apiVersion: 'gc.example.com/v1', kind: 'Gadget', metadata: { name: 'owner' } });
+  await create(`${NS}/configmaps`, cm('cr-dep', { ownerReferences: [owned('Gadget', owner, {}, 'gc.example.com/v1')] }));
+  await create(gadgets, { apiVersion: 'gc.example.com/v1', kind: 'Gadget', metadata: { name: 'child', ownerReferences: [owned('Gadget', owner, { blockOwnerDeletion: true }, 'gc.example.com/v1')] } });
+  t.equal((await call(`${gadgets}/owner`, 'DELETE', { propagationPolicy: 'Foreground' })).status, 200);
+  await until(t, 'the custom resource dependent', gone(`${gadgets}/child`));
+  await until(t, 'the ConfigMap dependent of a custom resource', gone(`${NS}/configmaps/cr-dep`));
+  await until(t, 'the foreground owner', gone(`${gadgets}/owner`));
+
+  const last = await create(gadgets, { apiVersion: 'gc.example.com/v1', kind: 'Gadget', metadata: { name: 'last' } });
+  await create(`${NS}/configmaps`, cm('cr-last-dep', { ownerReferences: [owned('Gadget', last, {}, 'gc.example.com/v1')] }));
+  t.equal((await call(`${crds}/gadgets.gc.example.com`, 'DELETE')).status, 200);
+  await until(t, 'the dependent of a custom resource deleted with its CRD', gone(`${NS}/configmaps/cr-last-dep`));
+});
+
+t.test('a namespace is deleted with its custom resources', async (t) => {
+  const crds = `${kl.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`;
+  await create(crds, {
+    metadata: { name: 'gizmos.gc.example.com' },
+    spec: {
+      group: 'gc.example.com',
+      scope: 'Namespaced',
+      names: { plural: 'gizmos', kind: 'Gizmo', singular: 'gizmo' },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+    },
+  });
+  await create(`${kl.url}/api/v1/namespaces`, { metadata: { name: 'gc-cr-ns' } });
+  const gizmos = `${kl.url}/apis/gc.example.com/v1/namespaces/gc-cr-ns/gizmos`;
+  await until(t, 'the Gizmo resource served', async () => (await call(gizmos)).status === 200);
+  await create(gizmos, { apiVersion: 'gc.example.com/v1', kind: 'Gizmo', metadata: { name: 'g' } });
+  t.equal((await call(`${kl.url}/api/v1/namespaces/gc-cr-ns`, 'DELETE')).status, 200);
+  await until(t, 'the namespace', gone(`${kl.url}/api/v1/namespaces/gc-cr-ns`));
+  t.same((await call(`${kl.url}/apis/gc.example.com/v1/gizmos`)).body.items, [], 'no Gizmo is left behind');
 });
 
 t.test('--enable-garbage-collector=false: no collector runs (envtest behaviour)', async (t) => {

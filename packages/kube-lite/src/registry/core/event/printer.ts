@@ -4,9 +4,9 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
+import { translateTimestampSince } from '@apiserver/runtime';
 import { column, NAME_COLUMN, OBJECT_META_NAME_DOC } from '../../../printers/columns.js';
 import { recordAt, stringAt } from '../../../object-fields.js';
-import { translateTimestampSince } from '../../../printers/human-duration.js';
 import { type PrinterOptions, PrinterTableConvertor } from '../../../printers/table-convertor.js';
 
 const DEPRECATED = 'the deprecated field assuring backward compatibility with core.v1 Event type.';

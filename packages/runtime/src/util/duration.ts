@@ -1,6 +1,7 @@
 /**
  * Human-readable durations as kubectl prints them (k8s.io/apimachinery/pkg/util/duration `HumanDuration`)
- * and the AGE / LAST SEEN cell text built on them (printers.go `translateTimestampSince`).
+ * and the AGE / LAST SEEN cell text built on them (printers.go `translateTimestampSince`, meta/table
+ * `ConvertToHumanReadableDateType`).
  * @module
  */
 
