@@ -93,7 +93,7 @@ t.test('audit annotations: the webhooks’ own, mutations, patches, failing open
   const hook = await webhookServer(t, (_r, path) => {
     if (path === '/down') return { status: 503, body: '' };
     if (path === '/noop') return { auditAnnotations: { checked: 'yes' } };
-    return patchOf([{ op: 'add', path: '/data/x', value: 'y' }]);
+    return patchOf([{ value: 'y', path: '/data/x', op: 'add' }]);
   });
   const annotations: [string, string, string | undefined][] = [];
   const ctx: RequestContext = { addAuditAnnotation: (k, v, level) => annotations.push([k, v, level]) };
@@ -112,7 +112,7 @@ t.test('audit annotations: the webhooks’ own, mutations, patches, failing open
     ['mutation.webhook.admission.k8s.io/round_0_index_0', '{"configuration":"config","webhook":"noop.x","mutated":false}', undefined],
     ['mutation.webhook.admission.k8s.io/round_0_index_1', '{"configuration":"config","webhook":"down.x","mutated":false}', undefined],
     ['failed-open.mutation.webhook.admission.k8s.io/round_0_index_1', 'down.x', undefined],
-    ['patch.webhook.admission.k8s.io/round_0_index_2', '{"configuration":"config","webhook":"patch.x","patch":[{"op":"add","path":"/data/x","value":"y"}],"patchType":"JSONPatch"}', 'Request'],
+    ['patch.webhook.admission.k8s.io/round_0_index_2', '{"configuration":"config","webhook":"patch.x","patch":[{"op":"add","path":"/data/x","value":"y"}],"patchType":"JSONPatch"}', 'Request'], // fields sorted, as Go encodes maps
     ['mutation.webhook.admission.k8s.io/round_0_index_2', '{"configuration":"config","webhook":"patch.x","mutated":true}', undefined],
   ]);
   annotations.length = 0;

@@ -30,7 +30,14 @@ export function addMutationAnnotation(ctx: RequestContext, key: string, configur
   ctx.addAuditAnnotation?.(key, JSON.stringify({ configuration, webhook, mutated }));
 }
 
+/** An operation's fields in sorted order, as Go encodes the map each decoded operation is. */
+function sortedOperation(op: unknown): unknown {
+  if (typeof op !== 'object' || op === null || Array.isArray(op)) return op;
+  const record = op as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]]));
+}
+
 /** The patch a mutating webhook applied (recorded from audit level Request on). */
 export function addPatchAnnotation(ctx: RequestContext, key: string, configuration: string, webhook: string, patch: readonly unknown[]): void {
-  ctx.addAuditAnnotation?.(key, JSON.stringify({ configuration, webhook, patch, patchType: 'JSONPatch' }), 'Request');
+  ctx.addAuditAnnotation?.(key, JSON.stringify({ configuration, webhook, patch: patch.map(sortedOperation), patchType: 'JSONPatch' }), 'Request');
 }
