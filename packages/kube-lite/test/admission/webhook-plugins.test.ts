@@ -121,6 +121,23 @@ t.test('audit annotations: the webhooks’ own, mutations, patches, failing open
   t.same(annotations, [['failed-open.validating.webhook.admission.k8s.io/round_0_index_0', 'down.x', undefined]]);
 });
 
+t.test('mutating: a later webhook’s objectSelector sees the labels an earlier one added', async (t) => {
+  const hook = await webhookServer(t, (_r, path) => (path === '/label' ? patchOf([{ op: 'add', path: '/metadata/labels/tier', value: 'web' }]) : {}));
+  const plugin = new MutatingAdmissionWebhook({
+    source: source(hook.url, [
+      { name: 'label.x', path: '/label' },
+      { name: 'selected.x', path: '/selected', objectSelector: { matchLabels: { tier: 'web' } } },
+    ]),
+    getNamespace,
+    jsonPatch: endpointsJSONPatcher,
+  });
+  await plugin.admit({}, attrs(configMap()));
+  t.same(
+    hook.calls.map((c) => c.path),
+    ['/label', '/selected'],
+  );
+});
+
 t.test('mutating: IfNeeded webhooks are reinvoked once after a later change', async (t) => {
   let n = 0;
   const hook = await webhookServer(t, (_r, path) => (path === '/first' ? {} : patchOf([{ op: 'add', path: `/metadata/labels/n${n++}`, value: 'x' }])));

@@ -119,7 +119,9 @@ async function invocationFor(
 export async function dispatchMutating(d: MutatingDispatch, ctx: RequestContext, a: Attributes, hooks: readonly MutatingWebhookAccessor[]): Promise<void> {
   const versioned = new VersionedAttributeAccessor(a, d.webhook);
   for (const [index, hook] of hooks.entries()) {
-    const invocation = await invocationFor(d, hook, a);
+    // Selectors see the object as the earlier webhooks left it.
+    const current = versioned.current;
+    const invocation = await invocationFor(d, hook, current?.dirty === true ? { ...a, object: current.object } : a);
     if (invocation === undefined) continue;
     const spec = hook.spec;
     let v: VersionedAttributes;
