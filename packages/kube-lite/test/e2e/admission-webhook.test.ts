@@ -117,6 +117,8 @@ async function rejected(p: Promise<unknown>): Promise<{ code: number; message: s
 }
 
 const found = await findKubectl();
+// Four kubectl runs, a CRD and polls: about 20 s on an idle machine, several times that on a loaded CI one.
+t.setTimeout(300_000);
 
 t.test('admission webhooks through kubectl and client-node', { skip: 'reason' in found ? found.reason : false }, async (t) => {
   if (!('binary' in found)) return;
@@ -220,7 +222,7 @@ t.test('admission webhooks through kubectl and client-node', { skip: 'reason' in
   t.pass('a deleted configuration no longer applies, without a restart');
 });
 
-async function untilAsync(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function untilAsync(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   let ok = false;
   const deadline = Date.now() + timeoutMs;
   while (!(ok = await check().catch(() => false))) {
