@@ -226,3 +226,44 @@ export {
 } from './webhook/client-config.js';
 export { transportCause, WebhookTransportError } from './webhook/transport-error.js';
 export { postWebhook, timeoutQuery, type WebhookAnswer, type WebhookPostOptions } from './webhook/webhook-post.js';
+
+// --- admission webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook) ---
+export {
+  type MutatingWebhookAccessor,
+  type ValidatingWebhookAccessor,
+  type WebhookAccessor,
+  webhookAccessors,
+} from './admission/plugin/webhook/accessors.js';
+export {
+  MUTATION_ANNOTATION_PREFIX,
+  MUTATION_FAILED_OPEN_PREFIX,
+  PATCH_ANNOTATION_PREFIX,
+  VALIDATING_FAILED_OPEN_PREFIX,
+} from './admission/plugin/webhook/audit-annotations.js';
+export {
+  type AdmissionReviewRequest,
+  createAdmissionReview,
+  reviewVersionFor,
+  SUPPORTED_REVIEW_VERSIONS,
+} from './admission/plugin/webhook/admission-review.js';
+export { type AdmissionResult, verifyAdmissionResponse } from './admission/plugin/webhook/admission-response.js';
+export { DEFAULT_TIMEOUT_SECONDS, unstructuredResponseError } from './admission/plugin/webhook/call.js';
+export { ErrCallingWebhook, newDryRunUnsupportedErr, toStatusErr, type WebhookResultStatus } from './admission/plugin/webhook/errors.js';
+export type { JSONPatcher } from './admission/plugin/webhook/mutating-dispatcher.js';
+export { MUTATING_WEBHOOK_PLUGIN_NAME, MutatingAdmissionWebhook, type MutatingWebhookOptions } from './admission/plugin/webhook/mutating-plugin.js';
+export { isNamespaceRequest, matchNamespaceSelector, type NamespaceGetter, requestNamespace } from './admission/plugin/webhook/namespace-matcher.js';
+export { matchObjectSelector } from './admission/plugin/webhook/object-matcher.js';
+export { isExemptAdmissionConfigurationResource, type RuleTarget, ruleMatches } from './admission/plugin/webhook/rules.js';
+export { type MatchContext, shouldCallHook, type WebhookInvocation } from './admission/plugin/webhook/should-call-hook.js';
+export { staticWebhookSource, type WebhookSource } from './admission/plugin/webhook/source.js';
+export type {
+  MatchCondition,
+  MutatingWebhookSpec,
+  RuleWithOperations,
+  ValidatingWebhookSpec,
+  WebhookConfiguration,
+  WebhookSpec,
+} from './admission/plugin/webhook/types.js';
+export { VALIDATING_WEBHOOK_PLUGIN_NAME, ValidatingAdmissionWebhook } from './admission/plugin/webhook/validating-plugin.js';
+export { type EquivalentResources, newVersionedAttributes, type VersionedAttributes } from './admission/plugin/webhook/versioned-attributes.js';
+export { DEFAULT_READY_TIMEOUT_MILLIS, type WebhookPluginOptions } from './admission/plugin/webhook/webhook.js';

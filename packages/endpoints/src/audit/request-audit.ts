@@ -19,6 +19,8 @@ export interface RequestAuditRecorder {
   logRequestPatch(patch: Uint8Array): void;
   /** The object written as the response (a `Status` for an error), and its JSON. */
   logResponseObject(obj: KubeObject, json: AuditJSON): void;
+  /** An annotation (the first value of a key stays); with `minLevel`, only when audited at that level or above. */
+  addAnnotation(key: string, value: string, minLevel?: 'Metadata' | 'Request' | 'RequestResponse'): void;
 }
 
 const RECORDER = Symbol('apiserver audit recorder');

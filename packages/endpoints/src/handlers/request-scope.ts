@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionInterface, RequestContext, RequestInfo, TableConvertor } from '@apiserver/registry';
 import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme, SerializerInfo } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
+import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import type { Pace } from './pacing.js';
 
 /** Per-route facts shared by every request a handler serves. */
@@ -123,6 +124,8 @@ class HandlerRequestContext implements RequestContext {
   readonly dryRun: boolean;
   /** Own (not a method): copies and detached calls keep it. */
   readonly addWarning: (text: string) => void;
+  /** To the audit event the audit filter attached, if any (own, as addWarning). */
+  readonly addAuditAnnotation: NonNullable<RequestContext['addAuditAnnotation']>;
   readonly #request: HandlerRequest;
   #controller: AbortController | undefined;
 
@@ -143,6 +146,7 @@ class HandlerRequestContext implements RequestContext {
     this.addWarning = (text) => {
       request.warnings.push(text);
     };
+    this.addAuditAnnotation = (key, value, minLevel) => requestAuditRecorderOf(request.req)?.addAnnotation(key, value, minLevel);
     this.#request = request;
   }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
+import { withRequestAuditRecorder } from '../../src/audit/request-audit.js';
 import { handlerRequest, requestContextOf } from '../../src/handlers/request-scope.js';
 
 /** A response as requestContextOf uses it: its `close` event and `closed` flag. */
@@ -36,19 +37,24 @@ t.test('the context signal is created on demand and aborts when the response clo
   t.equal(never.listenerCount('close'), 1, 'no close listener of its own until the signal is asked for');
 });
 
-t.test('a copy of the context ({ ...ctx }) keeps the signal, the warnings and the request info', async (t) => {
+t.test('a copy of the context ({ ...ctx }) keeps the signal, the warnings, the audit annotations and the request info', async (t) => {
   const req = { url: '/api/v1/namespaces/a/configmaps/b', headers: {} } as IncomingMessage;
   const res = newResponse();
   const request = handlerRequest(req, res, { namespace: 'a', name: 'b' });
   const info = { isResourceRequest: true, path: '/x', verb: 'get', apiPrefix: 'api', apiGroup: '', apiVersion: 'v1', namespace: 'a', resource: 'configmaps', subresource: '', name: 'b', parts: ['configmaps', 'b'] };
   const ctx = requestContextOf(request, 'a', false, info);
-  t.same(Object.keys(ctx).sort(), ['addWarning', 'dryRun', 'namespace', 'requestInfo', 'signal']);
+  t.same(Object.keys(ctx).sort(), ['addAuditAnnotation', 'addWarning', 'dryRun', 'namespace', 'requestInfo', 'signal']);
   t.notOk('requestInfo' in requestContextOf(request, 'a'), 'no request info, no property');
   const copy = { ...ctx, namespace: 'c' };
   t.equal(copy.requestInfo, info);
   t.equal(copy.signal, ctx.signal, 'the copy holds the same signal');
   copy.addWarning?.('from the copy');
   t.same(request.warnings, ['from the copy']);
+  copy.addAuditAnnotation?.('dropped', 'no recorder attached yet');
+  const annotations: unknown[][] = [];
+  withRequestAuditRecorder(req, { logRequestObject() {}, logRequestPatch() {}, logResponseObject() {}, addAnnotation: (...a) => annotations.push(a) });
+  copy.addAuditAnnotation?.('webhook/key', 'v', 'Request');
+  t.same(annotations, [['webhook/key', 'v', 'Request']], "audit annotations go to the request's audit recorder");
   res.emit('close');
   t.equal(copy.signal?.aborted, true);
 });

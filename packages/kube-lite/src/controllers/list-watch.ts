@@ -31,6 +31,8 @@ export interface ListWatchOptions {
   readonly retry?: RetryOptions;
   /** Called with each list or watch failure; the loop keeps going. */
   readonly onError?: (err: unknown) => void;
+  /** Called with every (re)list's items before the handler sees them one by one (caches that replace their content). */
+  readonly onList?: (items: readonly ApiObject[]) => void;
 }
 
 const none: RequestContext = {};
@@ -57,6 +59,7 @@ export class ListWatcher {
     while (!signal.aborted) {
       try {
         const list = await this.#source.list(none, {});
+        this.#o.onList?.(list.items);
         for (const item of list.items) this.#handler('LISTED', item);
         failures = 0;
         await this.#watchFrom(list.metadata.resourceVersion, signal, Date.now());

@@ -4,7 +4,7 @@
  * (`InstallLegacyAPI` + `InstallAPIs`), admission, the bootstrap and controller post-start hooks and
  * the storage readiness check, on a GenericAPIServer in front of a delegate.
  */
-import { AdmissionChain, type ApiObject, isGetter, NamespaceLifecycle } from '@apiserver/registry';
+import { type AdmissionInterface, AdmissionChain, type ApiObject, isGetter, NamespaceLifecycle, } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import {
   type APIGroupInfo,
@@ -17,6 +17,8 @@ import {
   namedCheck,
   type RequestAuthenticator,
 } from '@apiserver/server';
+import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
+import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
 import { installDocsPage } from '../docs/install-docs-page.js';
 import { hasServedVersions } from '../registry/enabled-storage.js';
@@ -80,6 +82,9 @@ export class KubeAPIServer {
   readonly #listening: (endpoint: MasterEndpoint) => void;
   readonly #bindAddress: string;
   readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
+  /** The admission webhook plugins (MutatingAdmissionWebhook, ValidatingAdmissionWebhook), shared with the apiextensions server. */
+  readonly webhookPlugins: readonly AdmissionInterface[];
+  readonly #webhooks: WebhookAdmission;
 
   private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined, customResources: CustomResourceSource | undefined) {
     const o = c.options;
@@ -87,6 +92,8 @@ export class KubeAPIServer {
     this.#bindAddress = o.bindAddress;
     this.groups = enabledGroups(c.providers, c.apiResourceConfig, storage);
     this.#lookupNamespace = namespaceLookup(this.groups);
+    this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log });
+    this.webhookPlugins = this.#webhooks.plugins(this.#lookupNamespace, kubeLiteEquivalentResources(this.groups));
     this.authentication = {
       anonymous: o.anonymousAuth,
       ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
@@ -133,7 +140,8 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace)]);
+    // Upstream's order: the built-in plugins, then mutating webhooks; validating webhooks last.
+    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace), ...this.webhookPlugins]);
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
@@ -149,6 +157,8 @@ export class KubeAPIServer {
     if (storageOf(this.groups, RBAC_GROUP_NAME, 'clusterroles') !== undefined) server.addPostStartHook('rbac/bootstrap-roles', () => ensureBootstrapPolicy(this.groups));
     addSystemPriorityClassesHook(server, this.groups);
     addAPFConfigProducerHook(server, this.groups, { log: c.log });
+    server.addPostStartHook('start-webhook-configuration-informers', () => this.#webhooks.start());
+    server.addPreShutdownHook('stop-webhook-configuration-informers', () => this.#webhooks.stop());
     installDocsPage(server);
     addNamespaceControllerHook(server, this.groups, c.log, customResources);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);

@@ -92,8 +92,8 @@ export interface KubeLiteOptions {
   /** How often the system namespaces are recreated when missing, in ms (no flag; upstream's fixed 1 min by default). */
   readonly systemNamespacesIntervalMillis?: number;
   /**
-   * Where webhooks' Services are reached (no flag): by default an address of the Service's Endpoints; tests may map
-   * `namespace/name:port` to a local server instead.
+   * Where admission and conversion webhooks' Services are reached (no flag; upstream's `ServiceResolver`): by default an
+   * address of the Service's Endpoints; tests may map `namespace/name:port` to a local server instead.
    */
   readonly webhookServiceResolver?: ServiceResolver;
   /** Deadline of one CRD conversion webhook call, in ms (no flag; upstream's 30 s by default). */

@@ -9,6 +9,7 @@ import { type APIAggregator, APIREGISTRATION_GROUP, createAggregatorServer, regi
 import { APIEXTENSIONS_GROUP, type APIExtensionsServer, createAPIExtensionsServer } from '@apiserver/apiextensions';
 import { AdmissionChain, isGetter, NamespaceLifecycle } from '@apiserver/registry';
 import type { GenericAPIServer, PreparedGenericAPIServer } from '@apiserver/server';
+import { deferredAdmission } from '../admission/webhook-admission.js';
 import type { CompletedKubeLiteConfig } from './config.js';
 import { storageOf } from './group-storage.js';
 import { KubeAPIServer } from './kube-api-server.js';
@@ -88,12 +89,16 @@ function newAggregator(config: CompletedKubeLiteConfig, kube: KubeAPIServer): AP
 /**
  * The apiextensions server behind the kube API server (upstream `createAPIExtensionsServer`): CRDs stored under
  * `/apiextensions.k8s.io/customresourcedefinitions`, custom resources under `/<group>/<plural>`, namespaced ones
- * admitted only into existing namespaces (looked up in the kube API server once it exists); conversion webhooks' Services
- * are reached through the kube API server's Services and Endpoints unless the options give a resolver.
+ * admitted only into existing namespaces (looked up in the kube API server once it exists), then by the kube API
+ * server's admission webhooks; conversion webhooks' Services are reached through the kube API server's Services and
+ * Endpoints unless the options give a resolver.
  */
 function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFactory, kube: () => KubeAPIServer | undefined): APIExtensionsServer {
   const o = config.options;
-  const admission = new AdmissionChain([new NamespaceLifecycle((name) => kube()?.lookupNamespace(name) ?? Promise.resolve(undefined))]);
+  const admission = new AdmissionChain([
+    new NamespaceLifecycle((name) => kube()?.lookupNamespace(name) ?? Promise.resolve(undefined)),
+    ...deferredAdmission(() => kube()?.webhookPlugins),
+  ]);
   return createAPIExtensionsServer({
     restOptionsGetter: storage.simpleRESTOptionsGetter(),
     genericConfig: {

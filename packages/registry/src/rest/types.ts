@@ -99,6 +99,11 @@ export interface RequestContext {
   /** Records a warning to be returned as a `Warning: 299 - "<text>"` header. */
   addWarning?: (text: string) => void;
   /**
+   * Adds an annotation to the request's audit event (upstream `Attributes.AddAnnotation`); with `minLevel`
+   * `Request` only when the event is audited at level Request or above (`AddAnnotationWithLevel`).
+   */
+  addAuditAnnotation?: (key: string, value: string, minLevel?: 'Metadata' | 'Request' | 'RequestResponse') => void;
+  /**
    * Set for a request with a large body: awaited between the registry's phases (strategy validation, validating
    * admission, the storage write), it lets the event loop serve other work in between (issue #19). Its `slicer`
    * runs the long passes inside a phase (the admission copy) in time slices.

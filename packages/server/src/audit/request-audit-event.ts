@@ -11,7 +11,7 @@ import type { UserInfo } from '../authentication/user.js';
 import type { Attributes } from '../authorization/authorizer.js';
 import type { AuditBackend } from './audit-backend.js';
 import { type AuditEvent, type AuditResponseStatus, auditUser, nowAuditTime, objectRefOf, sourceIPs } from './event.js';
-import { type AuditStage, levelAtLeast, type RequestAuditConfig } from './policy.js';
+import { type AuditLevel, type AuditStage, levelAtLeast, type RequestAuditConfig } from './policy.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -84,8 +84,12 @@ export class RequestAuditEvent implements RequestAuditRecorder {
     this.#event.impersonatedUser = auditUser(user);
   }
 
-  /** Adds an annotation; the first value of a key stays (upstream logs and drops a second one). */
-  addAnnotation(key: string, value: string): void {
+  /**
+   * Adds an annotation; the first value of a key stays (upstream logs and drops a second one). With `minLevel`,
+   * only when the event's level is at least that (upstream `AddAnnotationWithLevel`).
+   */
+  addAnnotation(key: string, value: string, minLevel?: AuditLevel): void {
+    if (minLevel !== undefined && !levelAtLeast(this.#config.level, minLevel)) return;
     const annotations = (this.#event.annotations ??= {});
     if (!Object.hasOwn(annotations, key)) annotations[key] = value;
   }

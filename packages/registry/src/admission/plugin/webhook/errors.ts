@@ -1,0 +1,64 @@
+/**
+ * The errors of a webhook call (upstream util/webhook `ErrCallingWebhook`, `ErrWebhookRejection` and
+ * webhook/errors `ToStatusErr`, `NewDryRunUnsupportedErr`).
+ * @module
+ */
+import { goQuote, newBadRequest, type StatusDetails, StatusError } from '@apiserver/runtime';
+
+/** The webhook could not be called or answered unusably: `failurePolicy` decides what happens. */
+export class ErrCallingWebhook extends Error {
+  /** The webhook's name. */
+  readonly webhookName: string;
+  /** What went wrong (no prefix). */
+  readonly reason: string;
+
+  /** `failed calling webhook "<name>": <reason>`. */
+  constructor(webhookName: string, reason: string) {
+    super(`failed calling webhook ${goQuote(webhookName)}: ${reason}`);
+    this.name = 'ErrCallingWebhook';
+    this.webhookName = webhookName;
+    this.reason = reason;
+  }
+}
+
+/** The `result` Status of an AdmissionResponse as the webhook sent it. */
+export interface WebhookResultStatus {
+  /** `Success`/`Failure`. */
+  readonly status?: string;
+  /** The denial message. */
+  readonly message?: string;
+  /** A machine-readable reason. */
+  readonly reason?: string;
+  /** Extended details. */
+  readonly details?: StatusDetails;
+  /** HTTP code to answer with. */
+  readonly code?: number;
+}
+
+/**
+ * The Status a denial answers with (1.32 `ToStatusErr`): the webhook's result with the message prefixed by
+ * `admission webhook "<name>" denied the request`, a code below 400 raised to 400, and status Failure.
+ */
+export function toStatusErr(webhookName: string, result: WebhookResultStatus | undefined): StatusError {
+  const r = result ?? {};
+  const deniedBy = `admission webhook ${goQuote(webhookName)} denied the request`;
+  const message =
+    r.message !== undefined && r.message !== ''
+      ? `${deniedBy}: ${r.message}`
+      : r.reason !== undefined && r.reason !== ''
+        ? `${deniedBy}: ${r.reason}`
+        : `${deniedBy} without explanation`;
+  const code = typeof r.code === 'number' && r.code >= 400 ? r.code : 400;
+  return new StatusError({
+    status: 'Failure',
+    message,
+    ...(r.reason !== undefined && r.reason !== '' && { reason: r.reason }),
+    ...(r.details !== undefined && { details: r.details }),
+    code,
+  });
+}
+
+/** 400 `admission webhook "<name>" does not support dry run`. */
+export function newDryRunUnsupportedErr(webhookName: string): StatusError {
+  return newBadRequest(`admission webhook ${goQuote(webhookName)} does not support dry run`);
+}
