@@ -7,6 +7,7 @@ import type { AdmissionInterface, RequestContext, RequestInfo, TableConvertor } 
 import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme, SerializerInfo } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 import type { Pace } from './pacing.js';
+import type { WatchEventMetrics } from './watch-metrics.js';
 
 /** Per-route facts shared by every request a handler serves. */
 export interface RequestScope {
@@ -44,6 +45,8 @@ export interface RequestScope {
   readonly admission: AdmissionInterface | undefined;
   /** Keep system metadata fields on subresource creates (rest.SubresourceObjectMetaPreserver). */
   readonly preserveSystemFieldsOnCreate: boolean;
+  /** Where the watch handler counts the events it sends (absent: not counted). */
+  readonly watchEvents?: WatchEventMetrics;
 }
 
 /** One request as handlers see it: the raw node objects plus the route's path parameters. */

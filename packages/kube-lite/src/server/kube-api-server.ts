@@ -133,7 +133,7 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace)]);
+    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace)], { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
@@ -162,6 +162,7 @@ export class KubeAPIServer {
       requestTimeoutMillis: o.requestTimeoutMillis,
       maxRequestsInFlight: o.maxRequestsInflight,
       maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+      metrics: this.storageFactory.metrics,
       authentication: this.authentication,
       authorization: this.authorization,
       log: c.log,
