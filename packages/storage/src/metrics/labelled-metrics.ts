@@ -83,7 +83,8 @@ export interface Observer {
   observe(value: number): void;
 }
 
-interface CounterSeries {
+/** A series holding one value (a counter's or a gauge's). */
+interface ValueSeries {
   readonly labels: string;
   value: number;
 }
@@ -119,9 +120,33 @@ abstract class MetricVec {
   }
 }
 
+/** A metric of one value per series (prom-client `Counter` and `Gauge` exposition). */
+abstract class ValueVec extends MetricVec {
+  protected readonly series = new Map<string, ValueSeries>();
+  /** `counter` or `gauge`. */
+  protected abstract readonly type: string;
+
+  /** How many series the metric holds. */
+  get size(): number {
+    return this.series.size;
+  }
+
+  /** Forgets every series. */
+  reset(): void {
+    this.series.clear();
+  }
+
+  /** The Prometheus text of the metric (no trailing newline). */
+  text(): string {
+    const lines = [header(this.name, this.help, this.type)];
+    for (const s of this.series.values()) lines.push(`${this.name}${s.labels === '' ? '' : `{${s.labels}}`} ${formatValue(s.value)}`);
+    return lines.join('\n');
+  }
+}
+
 /** A counter with labels (prom-client `Counter` exposition). */
-export class CounterVec extends MetricVec {
-  readonly #series = new Map<string, CounterSeries>();
+export class CounterVec extends ValueVec {
+  protected readonly type = 'counter';
 
   /** Creates an empty counter holding at most `maxSeries` series (default: no limit), or with the given options. */
   constructor(name: string, help: string, options: number | MetricVecOptions = {}) {
@@ -134,11 +159,11 @@ export class CounterVec extends MetricVec {
    */
   withLabelValues(...values: string[]): Counter {
     const [key, labels] = this.seriesOf(values);
-    let series: CounterSeries | undefined;
+    let series: ValueSeries | undefined;
     return {
       inc: (value = 1) => {
         if (series !== undefined) series.value += value;
-        else if (this.inc(key, labels, value)) series = this.#series.get(key);
+        else if (this.inc(key, labels, value)) series = this.series.get(key);
         else this.dropped();
       },
     };
@@ -149,28 +174,11 @@ export class CounterVec extends MetricVec {
    * false, recording nothing, for a new key once `maxSeries` series exist.
    */
   inc(key: string, labels: () => Labels, value = 1): boolean {
-    const series = this.#series.get(key);
+    const series = this.series.get(key);
     if (series !== undefined) series.value += value;
-    else if (this.#series.size >= this.maxSeries) return false;
-    else this.#series.set(key, { labels: formatLabels(labels()), value });
+    else if (this.series.size >= this.maxSeries) return false;
+    else this.series.set(key, { labels: formatLabels(labels()), value });
     return true;
-  }
-
-  /** How many series the counter holds. */
-  get size(): number {
-    return this.#series.size;
-  }
-
-  /** Forgets every series. */
-  reset(): void {
-    this.#series.clear();
-  }
-
-  /** The Prometheus text of the counter (no trailing newline). */
-  text(): string {
-    const lines = [header(this.name, this.help, 'counter')];
-    for (const s of this.#series.values()) lines.push(`${this.name}${s.labels === '' ? '' : `{${s.labels}}`} ${formatValue(s.value)}`);
-    return lines.join('\n');
   }
 }
 
@@ -250,14 +258,9 @@ export class HistogramVec extends MetricVec {
   }
 }
 
-interface GaugeSeries {
-  readonly labels: string;
-  value: number;
-}
-
 /** A gauge with labels (prom-client `Gauge` exposition). */
-export class GaugeVec extends MetricVec {
-  readonly #series = new Map<string, GaugeSeries>();
+export class GaugeVec extends ValueVec {
+  protected readonly type = 'gauge';
 
   /** Creates an empty gauge (see {@link MetricVecOptions}). */
   constructor(name: string, help: string, options: MetricVecOptions = {}) {
@@ -267,7 +270,7 @@ export class GaugeVec extends MetricVec {
   /** The series of label values given in `labelNames` order, created by its first change (see {@link CounterVec.withLabelValues}). */
   withLabelValues(...values: string[]): Gauge {
     const [key, labels] = this.seriesOf(values);
-    let series: GaugeSeries | undefined;
+    let series: ValueSeries | undefined;
     // Adds to the series, made now if need be; `add` false sets it. Past `maxSeries`, counts a drop.
     const change = (value: number, add: boolean): void => {
       series ??= this.#seriesFor(key, labels);
@@ -281,29 +284,12 @@ export class GaugeVec extends MetricVec {
     };
   }
 
-  #seriesFor(key: string, labels: () => Labels): GaugeSeries | undefined {
-    let series = this.#series.get(key);
-    if (series === undefined && this.#series.size < this.maxSeries) {
+  #seriesFor(key: string, labels: () => Labels): ValueSeries | undefined {
+    let series = this.series.get(key);
+    if (series === undefined && this.series.size < this.maxSeries) {
       series = { labels: formatLabels(labels()), value: 0 };
-      this.#series.set(key, series);
+      this.series.set(key, series);
     }
     return series;
-  }
-
-  /** How many series the gauge holds. */
-  get size(): number {
-    return this.#series.size;
-  }
-
-  /** Forgets every series. */
-  reset(): void {
-    this.#series.clear();
-  }
-
-  /** The Prometheus text of the gauge (no trailing newline). */
-  text(): string {
-    const lines = [header(this.name, this.help, 'gauge')];
-    for (const s of this.#series.values()) lines.push(`${this.name}${s.labels === '' ? '' : `{${s.labels}}`} ${formatValue(s.value)}`);
-    return lines.join('\n');
   }
 }
