@@ -5,6 +5,7 @@
 import type { AdmissionInterface, Storage } from '@apiserver/registry';
 import type { Container, WebService } from '@apiserver/restful';
 import { type APIResource, CodecFactory, type GroupVersion, type Scheme } from '@apiserver/runtime';
+import type { MetricsRegistry } from '@apiserver/storage';
 import { addAPIResourceListRoute } from './discovery/discovery-webservices.js';
 import { REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
 import { APIInstaller, type InstalledResource } from './installer/api-installer.js';
@@ -39,6 +40,8 @@ export interface APIGroupVersionConfig {
   readonly admission?: AdmissionInterface;
   /** Extra field selector labels per kind, as `AddFieldLabelConversionFunc` registers (e.g. `{ Event: ['involvedObject.name'] }`). */
   readonly fieldLabels?: Readonly<Record<string, readonly string[]>>;
+  /** Where the watch handlers count the events they send (`apiserver_watch_events_*`); absent = not counted. */
+  readonly metrics?: MetricsRegistry;
 }
 
 /** What `installREST` installed. */
@@ -91,6 +94,7 @@ export class APIGroupVersion {
       requestTimeoutSeconds: c.requestTimeoutSeconds ?? REQUEST_TIMEOUT_UPPER_BOUND_SECONDS,
       admission: c.admission,
       fieldLabels: c.fieldLabels,
+      metrics: c.metrics,
     });
     const { webService, resources } = installer.install();
     const apiResources = resources.map((r) => r.apiResource);

@@ -89,6 +89,7 @@ export {
   webSocketWatch,
 } from './websocket-watch.js';
 export { negotiateWatch, pumpWatch, watchContentType, type WatchSink } from './handlers/watch.js';
+export { type WatchEventMetrics, watchEventMetrics } from './handlers/watch-metrics.js';
 export { statusServiceErrorHandler } from './service-error-handler.js';
 export {
   applyJSONPatch,

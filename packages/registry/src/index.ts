@@ -204,7 +204,8 @@ export {
   type Operation,
   type ValidationInterface,
 } from './admission/interfaces.js';
-export { AdmissionChain } from './admission/chain.js';
+export { AdmissionChain, type AdmissionChainOptions } from './admission/chain.js';
+export { AdmissionMetrics, type AdmissionStepType } from './admission/admission-metrics.js';
 export { admissionToValidateObjectFunc, admissionToValidateObjectUpdateFunc } from './admission/validate-funcs.js';
 export { newAdmissionForbidden } from './admission/forbidden.js';
 export {

@@ -159,6 +159,7 @@ export {
   RequestMetrics,
   type RequestMetricsOptions,
 } from './metrics/request-metrics.js';
+export { INFLIGHT_USAGE_UPDATE_PERIOD_MS, InflightWatermark } from './metrics/inflight-watermark.js';
 export { APIServerHandler, restfulOwnsPath, statusRecoverHandler } from './server/api-server-handler.js';
 export { type DelegationTarget, newEmptyDelegate, notFoundHandler } from './server/delegation.js';
 export { buildHandlerChain, type HandlerChainConfig } from './server/handler-chain.js';

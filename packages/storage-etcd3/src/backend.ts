@@ -2,7 +2,7 @@
  * @module backend — one etcd connection for a whole server (upstream `storagebackend/factory/etcd3.go`):
  * the client, the compactor, a lease manager shared by all resources, stores per resource, health.
  */
-import type { Codec, StorageObject, ValueTransformer, Versioner } from '@apiserver/storage';
+import type { Codec, MetricsRegistry, StorageObject, ValueTransformer, Versioner } from '@apiserver/storage';
 import { defaultRequestTimeoutMs, EtcdClusterClient, type EtcdClusterClientOptions } from './client.js';
 import { Compactor } from './compactor.js';
 import { interpretEtcdError } from './etcd-errors.js';
@@ -32,6 +32,10 @@ export interface Etcd3ResourceOptions<T extends StorageObject> {
   readonly transformer?: ValueTransformer;
   /** Versioner (default the standard one). */
   readonly versioner?: Versioner;
+  /** Where the store's `etcd_request_duration_seconds` goes; absent = not recorded. */
+  readonly metrics?: MetricsRegistry;
+  /** The `type` label of that metric: the stored resource, `resource[.group]`. */
+  readonly groupResource?: string;
 }
 
 /** Owns one etcd client and the background work around it; hands out stores that share it. */

@@ -49,13 +49,11 @@ export interface TxnResult {
   readonly current: IKeyValue | undefined;
 }
 
-async function call<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw interpretEtcdError(err, key);
-  }
-}
+/**
+ * Receives the duration of every etcd request with upstream's operation name (`get`, `list`, `listWithCount`,
+ * `create`, `update`, `delete`): what `etcd_request_duration_seconds` records.
+ */
+export type EtcdRequestObserver = (operation: string, seconds: number) => void;
 
 function elseKv(responses: readonly IResponseOp[]): IKeyValue | undefined {
   return responses[0]?.response_range?.kvs[0];
@@ -64,15 +62,28 @@ function elseKv(responses: readonly IResponseOp[]): IKeyValue | undefined {
 /** The etcd requests of the store, on one shared client. */
 export class KV {
   readonly #client: EtcdClient;
+  readonly #observe: EtcdRequestObserver | undefined;
 
-  /** Wraps a client (not owned: closing it is the caller's job). */
-  constructor(client: EtcdClient) {
+  /** Wraps a client (not owned: closing it is the caller's job); `observe` times every request. */
+  constructor(client: EtcdClient, observe?: EtcdRequestObserver) {
     this.#client = client;
+    this.#observe = observe;
+  }
+
+  async #call<T>(operation: string, key: string, fn: () => Promise<T>): Promise<T> {
+    const started = this.#observe === undefined ? 0 : performance.now();
+    try {
+      return await fn();
+    } catch (err) {
+      throw interpretEtcdError(err, key);
+    } finally {
+      this.#observe?.(operation, (performance.now() - started) / 1e3);
+    }
   }
 
   /** Reads one key at `revision` ("0" = latest, linearizable). */
   get(key: string, revision = noRevision): Promise<GetResponse> {
-    return call(key, async () => {
+    return this.#call('get', key, async () => {
       const res = await this.#client.kv.range({ key: Buffer.from(key), limit: 1, revision });
       return { kv: res.kvs[0], revision: res.header.revision };
     });
@@ -80,7 +91,7 @@ export class KV {
 
   /** Reads keys in `[start, end)` at `revision` with a `limit` (0 = all). */
   list(start: string, end: Buffer, revision: string, limit: number): Promise<ListResponse> {
-    return call(start, async () => {
+    return this.#call('list', start, async () => {
       const res = await this.#client.kv.range({ key: Buffer.from(start), range_end: end, revision, limit });
       return { kvs: res.kvs, count: Number(res.count), revision: res.header.revision };
     });
@@ -88,7 +99,7 @@ export class KV {
 
   /** Counts the keys under `prefix` (count-only range) and returns the read revision too. */
   count(prefix: string): Promise<{ count: number; revision: string }> {
-    return call(prefix, async () => {
+    return this.#call('listWithCount', prefix, async () => {
       const key = Buffer.from(prefix);
       const res = await this.#client.kv.range({ key, range_end: prefixRangeEnd(key), count_only: true });
       return { count: Number(res.count), revision: res.header.revision };
@@ -98,7 +109,7 @@ export class KV {
   /** `If(ModRevision(key) == expected) Then(Put(key, value, lease)) [Else(Get(key))]`; "0" = must not exist. */
   optimisticPut(key: string, value: Uint8Array, expected: string, lease: string, getOnFailure: boolean): Promise<TxnResult> {
     const k = Buffer.from(key);
-    return call(key, async () => {
+    return this.#call(expected === noRevision ? 'create' : 'update', key, async () => {
       const res = await this.#client.kv.txn({
         compare: [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expected }],
         success: [{ request_put: { key: k, value: Buffer.from(value), lease } }],
@@ -111,7 +122,7 @@ export class KV {
   /** `If(ModRevision(key) == expected) Then(Delete(key)) Else(Get(key))`. */
   optimisticDelete(key: string, expected: string): Promise<TxnResult> {
     const k = Buffer.from(key);
-    return call(key, async () => {
+    return this.#call('delete', key, async () => {
       const res = await this.#client.kv.txn({
         compare: [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expected }],
         success: [{ request_delete_range: { key: k } }],

@@ -14,6 +14,7 @@ import {
   identityTransformer,
   type ListOptions,
   type ListResult,
+  type MetricsRegistry,
   newKeyExistsError,
   newKeyNotFoundError,
   normalizePathPrefix,
@@ -31,6 +32,7 @@ import {
 } from '@apiserver/storage';
 import { EtcdLeaseInvalidError } from 'etcd3';
 import { defaultRequestTimeoutMs, type EtcdClient } from './client.js';
+import { etcdRequestObserver } from './etcd-metrics.js';
 import { getList } from './get-list.js';
 import { KV } from './kv.js';
 import { LeaseManager, type LeaseManagerConfig } from './lease-manager.js';
@@ -56,6 +58,10 @@ export interface Etcd3StorageOptions<T extends StorageObject = StorageObject> {
   readonly leaseManager?: LeaseManager | LeaseManagerConfig;
   /** Longest wait for etcd to acknowledge a new watch before `watch()` rejects with Unreachable (default 10 s). */
   readonly watchCreateTimeoutMs?: number;
+  /** Where `etcd_request_duration_seconds` goes; absent = not recorded. */
+  readonly metrics?: MetricsRegistry;
+  /** Its `type` label: the stored resource, `resource[.group]` (default empty). */
+  readonly groupResource?: string;
 }
 
 /** The etcd v3 backend of `StorageInterface`: every write is one ModRevision-compare transaction. */
@@ -73,7 +79,7 @@ export class Etcd3Storage<T extends StorageObject = StorageObject> implements St
   /** Creates a store over an existing client. */
   constructor(options: Etcd3StorageOptions<T>) {
     this.#client = options.client;
-    this.#kv = new KV(options.client);
+    this.#kv = new KV(options.client, options.metrics === undefined ? undefined : etcdRequestObserver(options.metrics, options.groupResource ?? ''));
     this.#pathPrefix = normalizePathPrefix(options.pathPrefix ?? '/registry');
     this.versioner = options.versioner ?? defaultVersioner;
     const codec = options.codec ?? createJSONCodec<T>();

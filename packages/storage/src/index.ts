@@ -183,3 +183,22 @@ export {
   type WatchQueueOptions,
 } from './watch.js';
 export { refreshAfterSuggestionFailure } from './suggestion.js';
+export {
+  type Counter,
+  CounterVec,
+  type Gauge,
+  GaugeVec,
+  HistogramVec,
+  type Labels,
+  type MetricVecOptions,
+  type Observer,
+  seriesKey,
+} from './metrics/labelled-metrics.js';
+export {
+  DEFAULT_MAX_METRIC_SERIES,
+  DROPPED_METRIC_NAME,
+  MetricsRegistry,
+  type MetricsRegistryOptions,
+} from './metrics/metrics-registry.js';
+export { DEFAULT_OBJECT_COUNT_PERIOD_MS, StorageObjectCounter } from './metrics/storage-objects.js';
+export type { CacherMetrics } from './cacher/cacher-metrics.js';

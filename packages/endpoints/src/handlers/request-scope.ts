@@ -8,6 +8,7 @@ import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource
 import type { TSchema } from 'typebox';
 import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import type { Pace } from './pacing.js';
+import type { WatchEventMetrics } from './watch-metrics.js';
 
 /** Per-route facts shared by every request a handler serves. */
 export interface RequestScope {
@@ -45,6 +46,8 @@ export interface RequestScope {
   readonly admission: AdmissionInterface | undefined;
   /** Keep system metadata fields on subresource creates (rest.SubresourceObjectMetaPreserver). */
   readonly preserveSystemFieldsOnCreate: boolean;
+  /** Where the watch handler counts the events it sends (absent: not counted). */
+  readonly watchEvents?: WatchEventMetrics;
 }
 
 /** One request as handlers see it: the raw node objects plus the route's path parameters. */

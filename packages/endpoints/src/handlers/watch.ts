@@ -135,6 +135,8 @@ export async function pumpWatch(
       if (sink.closed()) break;
       const frame = await eventFrame(scope, request, event, negotiated, first, encode, shared);
       if (event.type !== 'BOOKMARK' && event.type !== 'ERROR') first = false;
+      scope.watchEvents?.events.inc();
+      scope.watchEvents?.sizes.observe(frame.byteLength);
       // Upstream's handler blocks on the client's TCP window the same way; the timeout still ends the watch.
       if (!sink.send(frame)) await Promise.race([sink.drained(), stopped]);
     }

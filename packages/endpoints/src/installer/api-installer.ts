@@ -6,7 +6,9 @@
 import { type AdmissionInterface, type Storage, StorageInstallError } from '@apiserver/registry';
 import { WebService } from '@apiserver/restful';
 import { type APIResource, type CodecFactory, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
+import type { MetricsRegistry } from '@apiserver/storage';
 import type { RequestScope } from '../handlers/request-scope.js';
+import { watchEventMetrics } from '../handlers/watch-metrics.js';
 import { restfulHandler } from '../restful-bridge.js';
 import { registerWebSocketWatch, webSocketWatch } from '../websocket-watch.js';
 import type { Action } from './action.js';
@@ -41,6 +43,8 @@ export interface InstallerConfig {
   readonly admission?: AdmissionInterface | undefined;
   /** Extra field selector labels per kind (e.g. Event: `involvedObject.name`, …). */
   readonly fieldLabels?: Readonly<Record<string, readonly string[]>> | undefined;
+  /** Where the watch handlers count the events they send (absent: not counted). */
+  readonly metrics?: MetricsRegistry | undefined;
 }
 
 /** One installed resource: what was planned and what discovery lists. */
@@ -87,6 +91,7 @@ export function requestScopeOf(config: InstallerConfig, info: ResourceInfo): Req
     objectSchema: config.scheme.lookup(gvk)?.schema,
     preserveSystemFieldsOnCreate:
       caps.subresourceObjectMetaPreserver?.preserveRequestObjectMetaSystemFieldsOnSubresourceCreate() === true,
+    ...(config.metrics !== undefined && { watchEvents: watchEventMetrics(config.metrics, gvk) }),
   };
 }
 

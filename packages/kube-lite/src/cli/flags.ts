@@ -113,6 +113,10 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     set: (o, v) => { o.maxMutatingRequestsInflight = integer('max-mutating-requests-inflight', v); },
   },
   'request-timeout': { usage: 'default request timeout, a Go duration (default 1m0s)', set: (o, v) => { o.requestTimeoutMillis = parseGoDuration(v); } },
+  'etcd-count-metric-poll-period': {
+    usage: 'how often objects are counted per resource for apiserver_storage_objects, a Go duration; 0 turns counting off (default 1m0s)',
+    set: (o, v) => { o.etcdCountMetricPollPeriodMillis = parseGoDuration(v); },
+  },
   'event-ttl': { usage: 'how long events are kept, a Go duration (default 1h0m0s)', set: (o, v) => { o.eventTTLMillis = parseGoDuration(v); } },
   'service-node-port-range': { usage: 'ports of NodePort services (default 30000-32767)', set: (o, v) => { o.serviceNodePortRange = v; } },
   'service-cluster-ip-range': { usage: 'CIDR of service cluster IPs (default 10.0.0.0/24)', set: (o, v) => { o.serviceClusterIPRange = v; } },

@@ -109,6 +109,7 @@ function storageBackendOf(o: KubeLiteOptions, scheme: Scheme): StorageBackendCon
     etcdServersOverrides: parseEtcdServersOverrides(o.etcdServersOverrides).overrides,
     ...(o.dataDir !== undefined && { dataDir: join(o.dataDir, 'storage') }),
     ...(o.memoryLimits !== undefined && { memoryLimits: o.memoryLimits }),
+    ...(o.etcdCountMetricPollPeriodMillis !== undefined && { objectCountPeriodMillis: o.etcdCountMetricPollPeriodMillis }),
   };
 }
 

@@ -141,7 +141,7 @@ export class KubeAPIServer {
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
     // Upstream's order: the built-in plugins, then mutating webhooks; validating webhooks last.
-    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace), ...this.webhookPlugins]);
+    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace), ...this.webhookPlugins], { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
@@ -172,6 +172,7 @@ export class KubeAPIServer {
       requestTimeoutMillis: o.requestTimeoutMillis,
       maxRequestsInFlight: o.maxRequestsInflight,
       maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+      metrics: this.storageFactory.metrics,
       authentication: this.authentication,
       authorization: this.authorization,
       log: c.log,

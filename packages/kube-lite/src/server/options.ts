@@ -48,6 +48,8 @@ export interface KubeLiteOptions {
   readonly watchCache: boolean;
   /** `--watch-cache-sizes`: `resource[.group]#size` entries; size 0 turns that resource's watch cache off (default none). */
   readonly watchCacheSizes: readonly string[];
+  /** `--etcd-count-metric-poll-period`: how often each resource's objects are counted for `apiserver_storage_objects`, ms (default 1 min; 0 = never). */
+  readonly etcdCountMetricPollPeriodMillis?: number;
   /** `--etcd-servers-overrides`: `group/resource#servers` entries, servers `;`-separated (etcd3 backend; default none). */
   readonly etcdServersOverrides: readonly string[];
   /** `--token-auth-file`: static bearer tokens (CSV `token,user,uid,"group1,group2"`). */

@@ -95,10 +95,8 @@ function newAggregator(config: CompletedKubeLiteConfig, kube: KubeAPIServer): AP
  */
 function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFactory, kube: () => KubeAPIServer | undefined): APIExtensionsServer {
   const o = config.options;
-  const admission = new AdmissionChain([
-    new NamespaceLifecycle((name) => kube()?.lookupNamespace(name) ?? Promise.resolve(undefined)),
-    ...deferredAdmission(() => kube()?.webhookPlugins),
-  ]);
+  const lifecycle = new NamespaceLifecycle((name) => kube()?.lookupNamespace(name) ?? Promise.resolve(undefined));
+  const admission = new AdmissionChain([lifecycle, ...deferredAdmission(() => kube()?.webhookPlugins)], { metrics: storage.metrics });
   return createAPIExtensionsServer({
     restOptionsGetter: storage.simpleRESTOptionsGetter(),
     genericConfig: {
@@ -106,6 +104,7 @@ function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFacto
       requestTimeoutMillis: o.requestTimeoutMillis,
       maxRequestsInFlight: o.maxRequestsInflight,
       maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+      metrics: storage.metrics,
       log: config.log,
     },
     admission,

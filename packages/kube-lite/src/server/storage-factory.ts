@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { type GroupResource, groupResourceString } from '@apiserver/runtime';
-import { Cacher, type Codec, type StorageInterface } from '@apiserver/storage';
+import { Cacher, type Codec, DEFAULT_OBJECT_COUNT_PERIOD_MS, MetricsRegistry, StorageObjectCounter, type StorageInterface } from '@apiserver/storage';
 import { MemoryBackend, type MemoryBackendOptions } from '@apiserver/storage-memory';
 import type { RESTOptions, RESTOptionsGetter } from '../registry/rest-options.js';
 import type { EtcdServersOverride } from './etcd-servers-overrides.js';
@@ -32,10 +32,12 @@ export interface StorageBackendConfig {
   readonly etcdServersOverrides?: readonly EtcdServersOverride[];
   /** How objects are encoded in storage (`--storage-media-type`; default the backends' canonical JSON). */
   readonly codec?: Codec;
+  /** `--etcd-count-metric-poll-period` in ms: how often `apiserver_storage_objects` is refreshed (default 1 min; 0 = never). */
+  readonly objectCountPeriodMillis?: number;
 }
 
 interface Backend {
-  storage(): StorageInterface;
+  storage(groupResource: string): StorageInterface;
   healthCheck(): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,14 +56,14 @@ function memoryBackend(config: StorageBackendConfig): Backend {
 }
 
 /** The etcd3 backend, loaded on demand: its gRPC client costs most of a second of start-up that memory users need not pay. */
-async function etcd3Backend(config: StorageBackendConfig, servers: readonly string[]): Promise<Backend> {
+async function etcd3Backend(config: StorageBackendConfig, servers: readonly string[], metrics: MetricsRegistry): Promise<Backend> {
   const { Etcd3Backend } = await import('@apiserver/storage-etcd3');
   const hosts = [...servers];
   const backend = new Etcd3Backend({ hosts, prefix: config.etcdPrefix ?? '/registry' });
   // As kube-apiserver's etcd check: at most one quorum read per second, other checks answer with its outcome.
   const healthCheck = backend.newRateLimitedHealthCheck();
   return {
-    storage: () => backend.newStorage(config.codec === undefined ? {} : { codec: config.codec }),
+    storage: (groupResource) => backend.newStorage({ metrics, groupResource, ...(config.codec !== undefined && { codec: config.codec }) }),
     healthCheck,
     close: () => backend.close(),
   };
@@ -73,14 +75,14 @@ function asApiObjects(storage: StorageInterface): StorageInterface<ApiObject> {
 }
 
 /** One etcd v3 backend per distinct server list of the overrides, keyed by {@link serverListKey}. */
-async function overrideBackends(config: StorageBackendConfig): Promise<Map<string, Backend>> {
+async function overrideBackends(config: StorageBackendConfig, metrics: MetricsRegistry): Promise<Map<string, Backend>> {
   const overrides = config.etcdServersOverrides ?? [];
   if (overrides.length > 0 && config.type !== 'etcd3') throw new Error('--etcd-servers-overrides applies to --storage-backend=etcd3 only');
   const backends = new Map<string, Backend>();
   try {
     for (const { servers } of overrides) {
       const key = serverListKey(servers);
-      if (!backends.has(key)) backends.set(key, await etcd3Backend(config, servers));
+      if (!backends.has(key)) backends.set(key, await etcd3Backend(config, servers, metrics));
     }
   } catch (err) {
     await Promise.all([...backends.values()].map((b) => b.close()));
@@ -91,28 +93,39 @@ async function overrideBackends(config: StorageBackendConfig): Promise<Map<strin
 
 /** Hands out per-resource storage ({@link RESTOptionsGetter}) over its backends, and owns their lifetime. */
 export class StorageFactory implements RESTOptionsGetter {
+  /**
+   * The metrics registry of the server chain this storage serves: the watch caches, the etcd3 stores and the
+   * object counts record in it, and the chain's servers write it at `/metrics`.
+   */
+  readonly metrics: MetricsRegistry;
+  readonly #objectCounter: StorageObjectCounter;
   readonly #backend: Backend;
   readonly #overrides: ReadonlyMap<string, Backend>;
   readonly #settings: StorageSettings;
   readonly #cachers: Cacher[] = [];
   readonly #cached = new Set<string>();
 
-  private constructor(backend: Backend, overrides: ReadonlyMap<string, Backend>, settings: StorageSettings) {
+  private constructor(backend: Backend, overrides: ReadonlyMap<string, Backend>, settings: StorageSettings, metrics: MetricsRegistry, countPeriodMs: number) {
+    this.metrics = metrics;
+    this.#objectCounter = new StorageObjectCounter(metrics, countPeriodMs);
     this.#backend = backend;
     this.#overrides = overrides;
     this.#settings = settings;
   }
 
-  /** Opens the default backend and one per overridden server list described by `config` (etcd connects lazily). */
-  static async open(config: StorageBackendConfig): Promise<StorageFactory> {
-    const overrides = await overrideBackends(config);
-    const backend = config.type === 'etcd3' ? await etcd3Backend(config, config.etcdServers ?? []) : memoryBackend(config);
+  /**
+   * Opens the default backend and one per overridden server list described by `config` (etcd connects lazily);
+   * the storage's metrics go to `metrics` (default a new registry).
+   */
+  static async open(config: StorageBackendConfig, metrics = new MetricsRegistry()): Promise<StorageFactory> {
+    const overrides = await overrideBackends(config, metrics);
+    const backend = config.type === 'etcd3' ? await etcd3Backend(config, config.etcdServers ?? [], metrics) : memoryBackend(config);
     const settings: StorageSettings = {
       watchCache: config.watchCache ?? true,
       watchCacheSizes: config.watchCacheSizes ?? new Map(),
       etcdServersOverrides: config.etcdServersOverrides ?? [],
     };
-    return new StorageFactory(backend, overrides, settings);
+    return new StorageFactory(backend, overrides, settings, metrics, config.objectCountPeriodMillis ?? DEFAULT_OBJECT_COUNT_PERIOD_MS);
   }
 
   /** Where and how `resource` is stored: its key prefix, watch cache and etcd servers (introspection; no storage is made). */
@@ -138,11 +151,13 @@ export class StorageFactory implements RESTOptionsGetter {
     const { watchCache, etcdServers } = this.configFor(resource);
     const backend = etcdServers === undefined ? this.#backend : this.#overrides.get(serverListKey(etcdServers));
     if (backend === undefined) throw new Error(`no backend opened for the etcd servers of ${groupResourceString(resource)}`);
-    const storage = backend.storage();
+    const groupResource = groupResourceString(resource);
+    const storage = backend.storage(groupResource);
+    this.#objectCounter.track(groupResource, storage, resourcePrefix);
     if (watchCache === undefined) return { resourcePrefix, storage: asApiObjects(storage) };
-    const cacher = new Cacher({ storage, resourcePrefix, ...watchCache });
+    const cacher = new Cacher({ storage, resourcePrefix, ...watchCache, metrics: this.metrics, groupResource });
     this.#cachers.push(cacher);
-    this.#cached.add(groupResourceString(resource));
+    this.#cached.add(groupResource);
     return { resourcePrefix, storage: asApiObjects(cacher) };
   }
 
@@ -157,8 +172,14 @@ export class StorageFactory implements RESTOptionsGetter {
     await Promise.all(this.#cachers.map((c) => c.readinessCheck()));
   }
 
-  /** Stops the watch caches and closes every backend. */
+  /** Counts every resource's objects now (`apiserver_storage_objects`), as the periodic refresh does. */
+  refreshObjectCounts(): Promise<void> {
+    return this.#objectCounter.refresh();
+  }
+
+  /** Stops the object counts and the watch caches, and closes every backend. */
   async close(): Promise<void> {
+    this.#objectCounter.stop();
     for (const c of this.#cachers) c.stop();
     await Promise.all([this.#backend, ...this.#overrides.values()].map((b) => b.close()));
   }

@@ -54,6 +54,11 @@ export function newAttributesRecord(init: Partial<Attributes> & Pick<Attributes,
 export interface AdmissionInterface {
   /** Whether the plugin wants to see `operation`. */
   handles(operation: Operation): boolean;
+  /**
+   * The name the plugin is registered under (`NamespaceLifecycle`): the `name` label of
+   * `apiserver_admission_controller_admission_duration_seconds`. A chain does not time unnamed plugins one by one.
+   */
+  readonly name?: string;
 }
 
 /** A mutating plugin: may change `attributes.object`; throw to reject. */

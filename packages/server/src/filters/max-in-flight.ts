@@ -1,6 +1,7 @@
 import type { Handler } from '../handler.js';
 import { SYSTEM_PRIVILEGED_GROUP } from '../authentication/user.js';
 import { onResponseClose, requestInfoFrom, userFrom } from '../request/context.js';
+import type { RequestMetrics } from '../metrics/request-metrics.js';
 import { httpError } from '../responsewriters.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
 
@@ -12,6 +13,11 @@ export interface MaxInFlightOptions {
   readonly maxMutatingRequestsInFlight?: number;
   /** Which requests are exempt (default: kube-apiserver's long-running check). */
   readonly longRunning?: LongRunningRequestCheck;
+  /**
+   * Where long-running requests (`apiserver_longrunning_requests`), the in-flight high-water marks
+   * (`apiserver_current_inflight_requests`) and 429s (`apiserver_request_terminations_total`) are counted.
+   */
+  readonly metrics?: RequestMetrics;
 }
 
 const nonMutatingVerbs = new Set(['get', 'list', 'watch']);
@@ -31,32 +37,49 @@ class InFlight {
   release(): void {
     this.#count--;
   }
+  get count(): number {
+    return this.#count;
+  }
 }
 
 /**
  * `WithMaxInFlightLimit`: separate limits for mutating and read-only requests; over the
- * limit → 429 `Too many requests, please try again later.` with `Retry-After: 1`.
- * Long-running requests and `system:masters` members are exempt.
+ * limit → 429 `Too many requests, please try again later.` with `Retry-After: 1`, except for
+ * `system:masters` members, who are served. Long-running requests are not limited (only counted
+ * as such in the metrics). As upstream, the in-flight counts are noted when a request starts and
+ * when it ends, and nothing is noted when both limits are 0.
  */
 export function withMaxInFlightLimit(handler: Handler, options: MaxInFlightOptions = {}): Handler {
-  const readOnly = new InFlight(options.maxRequestsInFlight ?? 400);
-  const mutating = new InFlight(options.maxMutatingRequestsInFlight ?? 200);
+  const readOnlyLimit = options.maxRequestsInFlight ?? 400;
+  const mutatingLimit = options.maxMutatingRequestsInFlight ?? 200;
+  const readOnly = new InFlight(readOnlyLimit);
+  const mutating = new InFlight(mutatingLimit);
   const longRunning = options.longRunning ?? defaultLongRunningRequestCheck;
+  const { metrics } = options;
+  const watermark = readOnlyLimit === 0 && mutatingLimit === 0 ? undefined : metrics?.inflight;
   return (request, response) => {
     const info = requestInfoFrom(request);
-    if (info === undefined || longRunning(request, info)) return handler(request, response);
-    if (userFrom(request)?.groups.includes(SYSTEM_PRIVILEGED_GROUP) === true) return handler(request, response);
-    const pool = nonMutatingVerbs.has(info.verb) ? readOnly : mutating;
+    if (info === undefined) return handler(request, response);
+    if (longRunning(request, info)) {
+      metrics?.recordLongRunning(request, info, response);
+      return handler(request, response);
+    }
+    const isMutating = !nonMutatingVerbs.has(info.verb);
+    const pool = isMutating ? mutating : readOnly;
     if (!pool.tryAcquire()) {
+      if (userFrom(request)?.groups.includes(SYSTEM_PRIVILEGED_GROUP) === true) return handler(request, response);
+      metrics?.recordTermination(request, info, 429);
       response.setHeader('Retry-After', '1');
       httpError(response, 'Too many requests, please try again later.', 429);
       return undefined;
     }
+    watermark?.record(isMutating, pool.count);
     let released = false;
     const release = (): void => {
       if (released) return;
       released = true;
       pool.release();
+      watermark?.record(isMutating, pool.count);
     };
     // A node response emits 'close' after 'finish' too (and alone when the client went away).
     onResponseClose(request, response, release);

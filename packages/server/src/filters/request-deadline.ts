@@ -1,5 +1,6 @@
 import { newBadRequest, newTimeoutError } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
+import type { RequestMetrics } from '../metrics/request-metrics.js';
 import { onResponseClose, requestInfoFrom, withSignalSource } from '../request/context.js';
 import { DurationParseError, parseGoDuration } from '../request/go-duration.js';
 import { writeStatus } from '../responsewriters.js';
@@ -11,6 +12,8 @@ export interface RequestDeadlineOptions {
   readonly requestTimeoutMillis?: number;
   /** Which requests are exempt (default: kube-apiserver's long-running check). */
   readonly longRunning?: LongRunningRequestCheck;
+  /** Where a request that timed out is counted (`apiserver_request_terminations_total`, code 504). */
+  readonly metrics?: RequestMetrics;
 }
 
 /** The message of the 504 Status the timeout filter writes. */
@@ -57,6 +60,7 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
     const timer = setTimeout(() => {
       if (response.writableFinished) return;
       controller.abort(newTimeoutError(TIMEOUT_MESSAGE, 0));
+      if (info !== undefined) options.metrics?.recordTermination(request, info, 504);
       if (response.writableEnded) return;
       // The inner handler may still write; its late writes must not crash the process.
       response.on('error', () => undefined);

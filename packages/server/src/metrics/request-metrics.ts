@@ -1,9 +1,10 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type CounterVec, type Gauge, type GaugeVec, type HistogramVec, MetricsRegistry, seriesKey } from '@apiserver/storage';
 import { Registry } from './prom-client-registry.js';
 import type { Handler } from '../handler.js';
 import { isUnrouted, onResponseClose, requestInfoFrom, userFrom } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
-import { CounterVec, HistogramVec } from './labelled-metrics.js';
+import { InflightWatermark } from './inflight-watermark.js';
 
 /** Upstream's latency buckets (seconds). */
 const latencyBuckets = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
@@ -78,13 +79,6 @@ export function cleanDryRun(url: string): string {
   return values.every((v) => v === 'All') ? 'All' : 'invalid';
 }
 
-/** An unambiguous key of label values (each prefixed with its length: values may hold any character). */
-function seriesKey(...values: string[]): string {
-  let key = '';
-  for (const v of values) key += `${v.length}:${v}`;
-  return key;
-}
-
 /** The labels of a request's series, with the method and URL they were computed for. */
 interface Series {
   readonly method: string;
@@ -96,6 +90,8 @@ interface Series {
   totalKey: string;
   /** The series of the same verb and dry run without API labels, for a request no installed route served. */
   placeholder?: Series;
+  /** Its `apiserver_longrunning_requests` series (made by the first long-running request). */
+  longRunning?: Gauge;
 }
 
 /** Options of {@link RequestMetrics}. */
@@ -103,9 +99,16 @@ export interface RequestMetricsOptions {
   /**
    * The most series `apiserver_request_total` and `apiserver_request_duration_seconds` each hold (default
    * {@link DEFAULT_MAX_REQUEST_METRIC_SERIES}); observations of further series are counted in
-   * `apiserver_request_metrics_dropped_total`. Upstream has no such cap.
+   * `apiserver_request_metrics_dropped_total`. Upstream has no such cap. Ignored with `registry` (its own cap holds).
    */
   readonly maxSeries?: number;
+  /** The registry the metrics are kept in and `/metrics` writes (default a new one). */
+  readonly registry?: MetricsRegistry;
+}
+
+/** The group, version, resource, subresource, scope and component values of a series' labels. */
+function apiLabelValues(l: Readonly<Record<string, string>>): string[] {
+  return [l.group ?? '', l.version ?? '', l.resource ?? '', l.subresource ?? '', l.scope ?? '', l.component ?? ''];
 }
 
 function newSeries(method: string, url: string, labels: Record<string, string>): Series {
@@ -125,12 +128,14 @@ function newSeries(method: string, url: string, labels: Record<string, string>):
 export class RequestMetrics {
   /** A prom-client registry for further metrics; `/metrics` serves them after the request metrics. */
   readonly registry = new Registry();
+  /** The labelled metrics `/metrics` writes: these request metrics and whatever else was registered in it. */
+  readonly metrics: MetricsRegistry;
+  /** `apiserver_current_inflight_requests`, which the max-in-flight filter feeds. */
+  readonly inflight: InflightWatermark;
   readonly #total: CounterVec;
   readonly #duration: HistogramVec;
-  readonly #dropped = new CounterVec(
-    'apiserver_request_metrics_dropped_total',
-    'Number of request observations not recorded because their metric already held the maximum number of series.',
-  );
+  readonly #longRunning: GaugeVec;
+  readonly #terminations: CounterVec;
   /** The last series seen per RequestInfo (see #seriesOf). */
   readonly #series = new WeakMap<RequestInfo, Series>();
   /** The placeholder series by verb and dry run. */
@@ -138,19 +143,59 @@ export class RequestMetrics {
 
   /** Creates the metrics (see {@link RequestMetricsOptions}). */
   constructor(options: RequestMetricsOptions = {}) {
-    const maxSeries = options.maxSeries ?? DEFAULT_MAX_REQUEST_METRIC_SERIES;
-    this.#total = new CounterVec(
+    this.metrics = options.registry ?? new MetricsRegistry({ maxSeries: options.maxSeries ?? DEFAULT_MAX_REQUEST_METRIC_SERIES });
+    const m = this.metrics;
+    const apiLabels = ['group', 'version', 'resource', 'subresource', 'scope', 'component'];
+    this.#total = m.counter(
       'apiserver_request_total',
       'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
-      maxSeries,
+      ['verb', 'dry_run', ...apiLabels, 'code'],
     );
-    this.#duration = new HistogramVec(
+    this.#duration = m.histogram(
       'apiserver_request_duration_seconds',
       'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
       latencyBuckets,
-      maxSeries,
+      ['verb', 'dry_run', ...apiLabels],
     );
-    this.#dropped.inc('', () => ({}), 0);
+    this.#longRunning = m.gauge(
+      'apiserver_longrunning_requests',
+      'Gauge of all active long-running apiserver requests broken out by verb, group, version, resource, scope and component. Not all requests are tracked this way.',
+      ['verb', ...apiLabels],
+    );
+    this.#terminations = m.counter(
+      'apiserver_request_terminations_total',
+      'Number of requests which apiserver terminated in self-defense.',
+      ['verb', ...apiLabels, 'code'],
+    );
+    this.inflight = new InflightWatermark(m);
+  }
+
+  /**
+   * Counts a long-running request (a watch, a proxy or exec…) in `apiserver_longrunning_requests` until its
+   * response closes.
+   */
+  recordLongRunning(request: IncomingMessage, info: RequestInfo, response: ServerResponse): void {
+    const series = this.#seriesOf(request, info);
+    if (series.longRunning === undefined) {
+      const l = series.labels;
+      series.longRunning = this.#longRunning.withLabelValues(l.verb ?? '', ...apiLabelValues(l));
+    }
+    const gauge = series.longRunning;
+    gauge.inc();
+    onResponseClose(request, response, () => gauge.dec());
+  }
+
+  /** Counts a request the server refused in self-defense (429 over the in-flight limit, 504 timed out). */
+  recordTermination(request: IncomingMessage, info: RequestInfo, code: number): void {
+    const series = this.#seriesOf(request, info);
+    const l = series.labels;
+    const values = [l.verb ?? '', ...apiLabelValues(l), String(code)];
+    this.#terminations.withLabelValues(...values).inc();
+  }
+
+  /** Stops the periodic work (the in-flight watermark). */
+  stop(): void {
+    this.inflight.stop();
   }
 
   /**
@@ -168,7 +213,7 @@ export class RequestMetrics {
     let dropped = 0;
     if (!this.#total.inc(series.totalKey, () => ({ ...series.labels, code: String(code) }))) dropped++;
     if (!this.#duration.observe(series.key, () => series.labels, seconds)) dropped++;
-    if (dropped > 0) this.#dropped.inc('', () => ({}), dropped);
+    if (dropped > 0) this.metrics.dropped(dropped);
   }
 
   /** The series of `own`'s verb and dry run with empty API labels (one shared object per verb and dry run). */
@@ -229,7 +274,7 @@ export class RequestMetrics {
 
   /** The Prometheus text of every metric, as prom-client's `Registry.metrics()` writes it. */
   async text(): Promise<string> {
-    const texts = [this.#total.text(), this.#duration.text(), this.#dropped.text()];
+    const texts = [this.metrics.text()];
     if (this.registry.getMetricsAsArray().length > 0) texts.push((await this.registry.metrics()).slice(0, -1));
     return `${texts.join('\n\n')}\n`;
   }

@@ -1,6 +1,7 @@
 import { type APIGroupsDiscovery, APIGroupVersion, DiscoveryManager } from '@apiserver/endpoints';
 import type { Container } from '@apiserver/restful';
 import { CodecFactory, formatGroupVersion } from '@apiserver/runtime';
+import type { MetricsRegistry } from '@apiserver/storage';
 import { type APIGroupInfo, APIGroupInfoError, hasResources } from './api-group-info.js';
 
 /** Settings of an {@link APIGroupsInstaller}. */
@@ -15,6 +16,8 @@ export interface APIGroupsInstallerOptions {
   readonly log: (message: string) => void;
   /** The `/apis` groups of the delegate, listed in this server's `/apis` after its own. */
   readonly delegated?: () => APIGroupsDiscovery | undefined;
+  /** Where the installed watch handlers count the events they send. */
+  readonly metrics?: MetricsRegistry;
 }
 
 /**
@@ -61,7 +64,7 @@ export class APIGroupsInstaller {
     const codecs = info.codecs ?? new CodecFactory(info.scheme);
     const { delegated } = this.#options;
     this.#discovery ??= new DiscoveryManager({ codecs, ...(delegated !== undefined && { delegated }) });
-    const { minRequestTimeoutSeconds, maxRequestBodyBytes } = this.#options;
+    const { minRequestTimeoutSeconds, maxRequestBodyBytes, metrics } = this.#options;
     for (const groupVersion of info.prioritizedVersions) {
       const storage = info.versionedResourcesStorageMap[groupVersion.version];
       if (storage === undefined || !hasResources(storage)) {
@@ -78,6 +81,7 @@ export class APIGroupsInstaller {
         ...(info.fieldLabels !== undefined && { fieldLabels: info.fieldLabels }),
         ...(minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds }),
         ...(maxRequestBodyBytes !== undefined && { maxRequestBodyBytes }),
+        ...(metrics !== undefined && { metrics }),
       }).installREST(this.#container);
       this.#discovery.add(installed);
     }

@@ -1,3 +1,4 @@
+import type { MetricsRegistry } from '@apiserver/storage';
 import type { AuditBackend } from '../audit/audit-backend.js';
 import type { AuditPolicy } from '../audit/policy.js';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
@@ -65,6 +66,13 @@ export interface GenericAPIServerConfig {
    * further observations are counted in `apiserver_request_metrics_dropped_total`). Upstream has no such cap.
    */
   readonly maxRequestMetricSeries?: number;
+  /**
+   * The metrics registry `/metrics` writes (default a new one holding at most `maxRequestMetricSeries` series per
+   * metric). Give the same registry to the servers of a delegation chain and to what records metrics on their
+   * behalf — the storage (watch cache, etcd3 backend, object counts), admission chains — so the served `/metrics`
+   * shows them all; two chains in one process keep two registries.
+   */
+  readonly metrics?: MetricsRegistry;
   /** Do not serve `/openapi/v2` and `/openapi/v3` (k8s `Config.SkipOpenAPIInstallation`). */
   readonly skipOpenAPIInstallation?: boolean;
   /** Title of the OpenAPI documents (default `Kubernetes`); their version is the `/version` gitVersion. */

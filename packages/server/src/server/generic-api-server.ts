@@ -80,7 +80,10 @@ export class GenericAPIServer {
     this.#longRunning = config.longRunning ?? defaultLongRunningRequestCheck;
     this.#log = config.log ?? ((message) => console.error(message));
     this.handler = new APIServerHandler(this.#delegate.unprotectedHandler(), config.panicLogger);
-    this.metrics = new RequestMetrics(config.maxRequestMetricSeries === undefined ? {} : { maxSeries: config.maxRequestMetricSeries });
+    this.metrics = new RequestMetrics({
+      ...(config.metrics !== undefined && { registry: config.metrics }),
+      ...(config.maxRequestMetricSeries !== undefined && { maxSeries: config.maxRequestMetricSeries }),
+    });
     const authn = config.authentication ?? {};
     const authenticators: RequestAuthenticator[] = [new X509Authenticator()];
     if (authn.tokenAuthFile !== undefined) authenticators.push(TokenFileAuthenticator.fromFile(authn.tokenAuthFile));
@@ -101,6 +104,7 @@ export class GenericAPIServer {
       legacyAPIGroupPrefixes: config.legacyAPIGroupPrefixes ?? ['/api'],
       log: this.#log,
       delegated: () => this.#delegate.apiGroupsDiscovery?.(),
+      metrics: this.metrics.metrics,
       ...(config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: config.minRequestTimeoutSeconds }),
       ...(config.maxRequestBodyBytes !== undefined && { maxRequestBodyBytes: config.maxRequestBodyBytes }),
     });
@@ -305,6 +309,7 @@ export class GenericAPIServer {
     for (const entry of this.#inFlight) entry.controller.abort(new Error('shutdown timeout'));
     for (const l of this.#listeners) l.server.closeAllConnections();
     await Promise.all(closed);
+    this.metrics.stop();
     this.#config.audit?.backend.shutdown();
   }
 

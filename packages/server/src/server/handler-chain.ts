@@ -48,13 +48,14 @@ export function buildHandlerChain(handler: Handler, config: HandlerChainConfig):
     maxRequestsInFlight: config.maxRequestsInFlight,
     maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight,
     longRunning: config.longRunning,
+    metrics: config.metrics,
   });
   h = withImpersonation(h, config.authorizer);
   const { audit } = config;
   if (audit !== undefined) h = withAudit(h, audit, config.longRunning);
   const unauthorized = audit === undefined ? unauthorizedHandler : withFailedAuthenticationAudit(unauthorizedHandler, audit);
   h = withAuthentication(h, config.authenticator, undefined, unauthorized);
-  h = withRequestDeadline(h, { requestTimeoutMillis: config.requestTimeoutMillis, longRunning: config.longRunning });
+  h = withRequestDeadline(h, { requestTimeoutMillis: config.requestTimeoutMillis, longRunning: config.longRunning, metrics: config.metrics });
   h = config.metrics.filter(h);
   h = withRequestInfo(h, config.requestInfoFactory);
   return withAuditInit(withPanicRecovery(h, config.panicLogger));

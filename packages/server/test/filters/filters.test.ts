@@ -21,6 +21,7 @@ import { PANIC_MESSAGE, withPanicRecovery } from '../../src/filters/panic-recove
 import { TIMEOUT_MESSAGE, withRequestDeadline } from '../../src/filters/request-deadline.js';
 import { withRequestInfo } from '../../src/filters/request-info.js';
 import type { Handler } from '../../src/handler.js';
+import { RequestMetrics } from '../../src/metrics/request-metrics.js';
 import { requestInfoFrom, requestSignal, userFrom } from '../../src/request/context.js';
 import { RequestInfoFactory } from '../../src/request/request-info.js';
 import { fetchText, json, serve } from '../helpers.js';
@@ -303,4 +304,31 @@ t.test('long-running check', async (t) => {
   t.notOk(check(req, factory.resolve('GET', '/log/x/y/z')));
   t.ok(check(req, factory.resolve('GET', '/debug/pprof/profile')));
   t.notOk(check(req, factory.resolve('GET', '/api/v1/pods')));
+});
+
+t.test('max in flight: 429s in apiserver_request_terminations_total, in-flight high-water marks', async (t) => {
+  const release: Array<() => void> = [];
+  const hold: Handler = async (req, res) => {
+    if (req.url?.includes('hold') === true) await new Promise<void>((resolve) => release.push(resolve));
+    res.end('ok');
+  };
+  const metrics = new RequestMetrics();
+  t.teardown(() => metrics.stop());
+  const s = await serve(withRequestInfo(withMaxInFlightLimit(hold, { maxRequestsInFlight: 1, maxMutatingRequestsInFlight: 1, metrics }), factory));
+  t.teardown(s.close);
+  const held = fetchText(`${s.url}/api/v1/pods?hold=1`);
+  while (release.length < 1) await sleep(5);
+  t.equal((await fetchText(`${s.url}/api/v1/namespaces/a/pods/x`)).status, 429);
+  for (const r of release) r();
+  await held;
+  metrics.inflight.publish();
+  const text = await metrics.text();
+  t.match(
+    text,
+    'apiserver_request_terminations_total{verb="GET",group="",version="v1",resource="pods",subresource="",scope="resource",component="apiserver",code="429"} 1\n',
+  );
+  t.match(text, 'apiserver_current_inflight_requests{request_kind="readOnly"} 1\n');
+  t.match(text, 'apiserver_current_inflight_requests{request_kind="mutating"} 0\n');
+  metrics.inflight.publish();
+  t.match(await metrics.text(), 'apiserver_current_inflight_requests{request_kind="readOnly"} 0\n', 'a new period starts from 0');
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Counter, Histogram, Registry } from 'prom-client';
 import t from 'tap';
-import { CounterVec, HistogramVec, type Labels } from '../../src/metrics/labelled-metrics.js';
+import { CounterVec, HistogramVec, type Labels } from '@apiserver/storage';
 import { RequestMetrics } from '../../src/metrics/request-metrics.js';
 
 const names = ['verb', 'resource', 'code'] as const;

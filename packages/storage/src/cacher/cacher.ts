@@ -18,7 +18,9 @@ import { hasPathPrefix, validateKey } from '../keys.js';
 import { deepCopy, type StorageObject } from '../object.js';
 import type { Versioner } from '../versioner.js';
 import { errorEvent, type Watch, WatchQueue } from '../watch.js';
+import type { MetricsRegistry } from '../metrics/metrics-registry.js';
 import { CacheWatcher } from './cache-watcher.js';
+import { type CacherMetrics, cacherMetrics, noCacherMetrics } from './cacher-metrics.js';
 import { listFromCache } from './list-from-cache.js';
 import { Reflector } from './reflector.js';
 import { WatchCache } from './watch-cache.js';
@@ -52,6 +54,10 @@ export interface CacherOptions {
    * Default: written to stderr. Stopping the cacher is not a reset and is not logged.
    */
   log?: (line: string) => void;
+  /** Where the cache's metrics go (`apiserver_watch_cache_*`, `watch_cache_capacity`); absent = not recorded. */
+  metrics?: MetricsRegistry;
+  /** The `resource` label of those metrics (`resource[.group]`, default the prefix's last segment). */
+  groupResource?: string;
 }
 
 /** The default reset log: one line on stderr. */
@@ -75,7 +81,8 @@ export class Cacher implements StorageInterface {
   readonly #cache: WatchCache;
   readonly #reflector: Reflector;
   readonly #watchers = new Set<CacheWatcher>();
-  readonly #opts: Required<Omit<CacherOptions, 'storage' | 'resourcePrefix' | 'keyFunc' | 'log'>>;
+  readonly #opts: Required<Omit<CacherOptions, 'storage' | 'resourcePrefix' | 'keyFunc' | 'log' | 'metrics' | 'groupResource'>>;
+  readonly #metrics: CacherMetrics;
   readonly #timers: NodeJS.Timeout[] = [];
   #ready = false;
   #readyWaiters: (() => void)[] = [];
@@ -96,6 +103,8 @@ export class Cacher implements StorageInterface {
       consistentListFromCache: options.consistentListFromCache ?? false,
     };
     this.#cache = new WatchCache(this.#opts.historyCapacity);
+    const resource = options.groupResource ?? this.#prefix.slice(this.#prefix.lastIndexOf('/') + 1);
+    this.#metrics = options.metrics === undefined ? noCacherMetrics : cacherMetrics(options.metrics, resource, this.#opts.historyCapacity);
     this.#reflector = new Reflector({
       storage: this.#storage,
       resourcePrefix: this.#prefix,
@@ -106,7 +115,9 @@ export class Cacher implements StorageInterface {
       onReset: () => this.#reset(),
       log: options.log ?? logToStderr,
       onEvent: (e) => {
+        this.#metrics.eventsReceived.inc();
         for (const w of this.#watchers) w.dispatch(e);
+        this.#metrics.eventsDispatched.inc();
       },
     });
     void this.#reflector.run();
@@ -156,6 +167,7 @@ export class Cacher implements StorageInterface {
 
   #setReady(): void {
     this.#ready = true;
+    this.#metrics.initializations.inc();
     for (const w of this.#readyWaiters.splice(0)) w();
   }
 

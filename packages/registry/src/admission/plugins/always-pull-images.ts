@@ -42,6 +42,8 @@ function shouldIgnore(a: Attributes): boolean {
 
 /** Forces `imagePullPolicy: Always` on pods (CREATE and image-changing UPDATE, not subresources). */
 export class AlwaysPullImages implements MutationInterface, ValidationInterface {
+  /** The plugin's registered name. */
+  readonly name = 'AlwaysPullImages';
   /** Handles CREATE and UPDATE. */
   handles(operation: Operation): boolean {
     return operation === 'CREATE' || operation === 'UPDATE';

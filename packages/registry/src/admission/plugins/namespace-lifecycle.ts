@@ -38,6 +38,8 @@ function terminatingError(a: Attributes): StatusError {
  * handler before the store; it is one here too.
  */
 export class NamespaceLifecycle implements MutationInterface {
+  /** The plugin's registered name. */
+  readonly name = 'NamespaceLifecycle';
   readonly #lookup: NamespaceLookup;
   readonly #immortal: ReadonlySet<string>;
 
