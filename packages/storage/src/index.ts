@@ -193,10 +193,12 @@ export {
   type MetricVecOptions,
   type Observer,
   seriesKey,
+  type ValueSeries,
 } from './metrics/labelled-metrics.js';
 export {
   DEFAULT_MAX_METRIC_SERIES,
   DROPPED_METRIC_NAME,
+  type Metric,
   MetricsRegistry,
   type MetricsRegistryOptions,
 } from './metrics/metrics-registry.js';

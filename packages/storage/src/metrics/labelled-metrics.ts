@@ -84,8 +84,10 @@ export interface Observer {
 }
 
 /** A series holding one value (a counter's or a gauge's). */
-interface ValueSeries {
+export interface ValueSeries {
+  /** The series' label values, rendered as the exposition format writes them. */
   readonly labels: string;
+  /** The current value. */
   value: number;
 }
 

@@ -13,7 +13,8 @@ export const DEFAULT_MAX_METRIC_SERIES = 2000;
 /** The name of the counter of observations not recorded because their metric held its most series. */
 export const DROPPED_METRIC_NAME = 'apiserver_request_metrics_dropped_total';
 
-type Metric = CounterVec | GaugeVec | HistogramVec;
+/** A metric the registry holds. */
+export type Metric = CounterVec | GaugeVec | HistogramVec;
 
 /** Options of {@link MetricsRegistry}. */
 export interface MetricsRegistryOptions {
