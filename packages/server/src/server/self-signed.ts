@@ -84,6 +84,16 @@ function extensions(hosts: readonly string[]): Buffer {
   return tlv(0xa3, seq(basicConstraints, keyUsage, extKeyUsage, san));
 }
 
+/**
+ * A positive serial number from random bytes, minimally encoded as DER requires: the top bit clear (not negative)
+ * and the first byte not zero (a leading zero before a byte under 0x80 is padding DER refuses).
+ */
+export function certificateSerial(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = (serial[0] ?? 0) & 0x7f || 0x01;
+  return serial;
+}
+
 function pem(label: string, der: Buffer): string {
   const lines = der.toString('base64').match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
@@ -99,8 +109,7 @@ export function generateSelfSignedCertKey(options: SelfSignedOptions = {}): Cert
   const notBefore = options.notBefore ?? new Date(Date.now() - 3_600_000);
   const notAfter = new Date(notBefore.getTime() + (options.days ?? 365) * 86_400_000);
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  const serial = certificateSerial(randomBytes(16));
   const ecdsaWithSHA256 = seq(oid('1.2.840.10045.4.3.2'));
   const tbs = seq(
     tlv(0xa0, tlv(0x02, Buffer.from([2]))),
