@@ -8,10 +8,15 @@
 // same code when they have been built (see vendor-bundles.mjs).
 // The same hooks run in-thread (module.registerHooks, Node 22.15+) or on the
 // loader thread (module.register, Node 20.19).
-import { readFileSync } from 'node:fs';
+// swc's output is cached on disk (transform-cache.mjs), and swc itself (~0.1 s
+// of CPU to load) is loaded only when a module is not in the cache.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from '@swc/core';
+import { cachedTransform } from './transform-cache.mjs';
 import { vendorBundleMap } from './vendor-bundles.mjs';
+
+const require = createRequire(import.meta.url);
 
 const TS_URL = /\.[cm]?ts$/;
 
@@ -49,16 +54,39 @@ function typeScriptTwin(specifier) {
   return undefined;
 }
 
+/** What swc's output depends on besides the source and its name: swc's version and our options. */
+const SWC_SALT = `${require('@swc/core/package.json').version} ${JSON.stringify(SWC_OPTIONS)}`;
+
+function swcTransform(source, filename) {
+  return require('@swc/core').transformSync(source, { ...SWC_OPTIONS, filename }).code;
+}
+
 /** Transforms one TypeScript module's source; `filename` names it in the source map. */
 export function transformTypeScript(source, filename) {
-  return transformSync(source, { ...SWC_OPTIONS, filename }).code;
+  return cachedTransform(source, filename, SWC_SALT, swcTransform);
 }
 
 function formatOf(url) {
   return url.endsWith('.cts') ? 'commonjs' : 'module';
 }
 
+/**
+ * The `.ts` twin of a relative `.js` specifier imported by a TypeScript module, when that file exists: sources
+ * import their siblings by the built name, so trying the `.js` first failed (an error with its stack) for nearly
+ * every import between sources.
+ */
+function sourceTwin(specifier, context) {
+  const parent = context.parentURL;
+  if (parent === undefined || !parent.startsWith('file:') || !TS_URL.test(parent)) return undefined;
+  const twin = typeScriptTwin(specifier);
+  if (twin === undefined) return undefined;
+  const url = new URL(twin, parent);
+  return existsSync(url) ? { url: url.href, shortCircuit: true } : undefined;
+}
+
 export function resolveSync(specifier, context, nextResolve) {
+  const twin = sourceTwin(specifier, context);
+  if (twin !== undefined) return twin;
   try {
     return vendored(specifier, nextResolve(specifier, context));
   } catch (error) {
@@ -77,6 +105,8 @@ export function loadSync(url, context, nextLoad) {
 
 // The asynchronous forms module.register expects (Node 20.19).
 export async function resolve(specifier, context, nextResolve) {
+  const twin = sourceTwin(specifier, context);
+  if (twin !== undefined) return twin;
   try {
     return vendored(specifier, await nextResolve(specifier, context));
   } catch (error) {
