@@ -5,7 +5,7 @@
 // .cache/ts/ (ignored by git), named by a hash of everything it depends on: the
 // source text, the file name (it is in the inline source map), the swc version
 // and options. A changed source gets a new name, so nothing is ever stale; old
-// entries stay until `npm run clean` or a removal of .cache/.
+// entries stay until .cache/ is removed.
 // Writers race safely: each writes a private temporary file and renames it into
 // place, and a reader that finds no complete file transforms the source itself.
 import { createHash } from 'node:crypto';
