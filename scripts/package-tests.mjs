@@ -94,7 +94,15 @@ export async function runPackageTests({ lernaArgs = [], tapArgs = [], env = proc
   for (const pkg of packages) rmSync(summaryOf(pkg), { force: true });
   const byName = new Map(packages.map((pkg) => [nameOf(pkg), pkg]));
   const lanes = lernaArgs.length > 0 ? [{ args: lernaArgs, pkgs: packages }] : balance([...byName.keys()]).map((names) => ({ args: names.flatMap((n) => ['--scope', n]), pkgs: names.map((n) => byName.get(n)) }));
-  const results = await Promise.all(lanes.map((lane) => lernaTest(lane.args, tapArgs, env)));
+  const started = performance.now();
+  const results = await Promise.all(
+    lanes.map(async (lane, i) => {
+      const result = await lernaTest(lane.args, tapArgs, env);
+      const names = lernaArgs.length > 0 ? lernaArgs.join(' ') : lane.pkgs.map((pkg) => pkg.replace(/^packages\//, '')).join(', ');
+      console.log(`test: lerna run ${i + 1} (${names}) took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      return result;
+    }),
+  );
   const sum = { pass: 0, fail: 0, skip: 0 };
   const failsOf = new Map();
   for (const pkg of packages) {

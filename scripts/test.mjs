@@ -54,12 +54,17 @@ async function runChecks() {
   return results;
 }
 
+const started = performance.now();
+/** Logs how long `npm test` has run so far, after `phase` (CI logs then show where the time went). */
+const elapsed = (phase) => console.log(`test: ${phase} at ${((performance.now() - started) / 1000).toFixed(0)} s`);
 const lernaArgs = process.argv.slice(2);
 buildForTests();
 await ensureTapBuilt();
 await ensureVendorBundles();
-const checks = lernaArgs.length === 0 ? runChecks() : Promise.resolve([]);
+elapsed('build done');
+const checks = lernaArgs.length === 0 ? runChecks().finally(() => elapsed('checks done')) : Promise.resolve([]);
 const sum = await runPackageTests({ lernaArgs });
+elapsed('package tests done');
 for (const { label, code, output } of await checks) {
   if (code === 0) {
     console.log(`test: ${label}: ok`);

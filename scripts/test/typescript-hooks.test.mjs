@@ -38,9 +38,17 @@ test('a .ts module runs with its types removed, importing a sibling .ts by its .
   assert.equal(run.status, 0);
 });
 
-test('an existing .js file wins over its .ts twin', () => {
+test('from a .ts module, a .ts twin wins over an existing .js file, as tsc resolves it', () => {
   const run = runWithHooks({ 'x.js': "export const who = 'js';\n", 'x.ts': "export const who: string = 'ts';\n", 'main.ts': "import { who } from './x.js';\nconsole.log(who);\n" }, 'main.ts');
-  assert.equal(run.stdout, 'js\n');
+  assert.equal(run.stdout, 'ts\n');
+});
+
+test('a .js file with no .ts twin still loads, from .ts and from .js modules', () => {
+  const files = { 'x.js': "export const who = 'js';\n", 'y.ts': "import { who } from './x.js';\nexport const via: string = who;\n" };
+  const fromTs = runWithHooks({ ...files, 'main.ts': "import { via } from './y.js';\nconsole.log(via);\n" }, 'main.ts');
+  assert.equal(fromTs.stdout, 'js\n');
+  const fromJs = runWithHooks({ ...files, 'main.mjs': "import { who } from './x.js';\nconsole.log(who);\n" }, 'main.mjs');
+  assert.equal(fromJs.stdout, 'js\n');
 });
 
 test('a missing module is still ERR_MODULE_NOT_FOUND', () => {

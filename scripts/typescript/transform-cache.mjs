@@ -22,11 +22,12 @@ export const TRANSFORM_CACHE_DIR = join(import.meta.dirname, '..', '..', '.cache
  * @param {string} filename
  * @param {string} salt
  * @param {(source: string, filename: string) => string} transform
+ * @param {string} [dir] the cache folder ({@link TRANSFORM_CACHE_DIR} unless given)
  * @returns {string}
  */
-export function cachedTransform(source, filename, salt, transform) {
+export function cachedTransform(source, filename, salt, transform, dir = TRANSFORM_CACHE_DIR) {
   const key = createHash('sha256').update(salt).update('\0').update(filename).update('\0').update(source).digest('hex');
-  const file = join(TRANSFORM_CACHE_DIR, key.slice(0, 2), `${key.slice(2)}.js`);
+  const file = join(dir, key.slice(0, 2), `${key.slice(2)}.js`);
   try {
     return readFileSync(file, 'utf8');
   } catch {
@@ -34,7 +35,7 @@ export function cachedTransform(source, filename, salt, transform) {
   }
   const code = transform(source, filename);
   try {
-    mkdirSync(join(TRANSFORM_CACHE_DIR, key.slice(0, 2)), { recursive: true });
+    mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
     const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(temporary, code);
     renameSync(temporary, file);

@@ -293,10 +293,12 @@ t.test('etcd killed and restarted under kube-lite', async (t) => {
   const writers = rigs.map((rig, i) => startWriter(rig.base, NS, SERVERS[i]?.names ?? [], ledger));
   await new Promise((r) => setTimeout(r, 1_000));
   process.kill(etcd.pid, 'SIGSTOP');
-  try {
-    await Promise.all(rigs.map((rig, i) => probeHung(t, rig, i)));
-  } finally {
-    process.kill(etcd.pid, 'SIGCONT');
+  // Every probe ends before etcd is thawed: with Promise.all, one probe that threw thawed etcd while the other
+  // server's probes were still waiting, and those then got 200 "with etcd hung".
+  const hung = await Promise.allSettled(rigs.map((rig, i) => probeHung(t, rig, i)));
+  process.kill(etcd.pid, 'SIGCONT');
+  for (const [i, result] of hung.entries()) {
+    if (result.status === 'rejected') t.fail(`${rigs[i]?.label}: probes with etcd hung threw: ${String(result.reason)}`);
   }
   await new Promise((r) => setTimeout(r, 1_000));
   const ackedBeforeKill = ledger.acked;
