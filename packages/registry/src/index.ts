@@ -225,6 +225,8 @@ export {
   type WebhookClientConfig,
   type WebhookEndpoint,
 } from './webhook/client-config.js';
+export { validateWebhookService, validateWebhookURL, type WebhookServiceFields } from './webhook/client-config-validation.js';
+export { type GoURL, parseGoURL } from './webhook/go-url.js';
 export { transportCause, WebhookTransportError } from './webhook/transport-error.js';
 export { postWebhook, timeoutQuery, type WebhookAnswer, type WebhookPostOptions } from './webhook/webhook-post.js';
 

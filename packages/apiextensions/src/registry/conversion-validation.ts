@@ -7,6 +7,7 @@
  * @module
  */
 import { X509Certificate } from 'node:crypto';
+import { validateWebhookService as validateSharedWebhookService, validateWebhookURL as validateSharedWebhookURL } from '@apiserver/registry';
 import {
   type FieldError,
   type FieldPath,
@@ -15,7 +16,6 @@ import {
   fieldNotSupported,
   fieldRequired,
   isDNS1035Label,
-  isDNS1123Subdomain,
 } from '@apiserver/runtime';
 import type { CustomResourceConversion, CustomResourceDefinition, ServiceReference } from '../apis/types.js';
 import { isConditionTrue } from '../apis/helpers.js';
@@ -31,65 +31,9 @@ export interface ConversionValidationOptions {
   readonly allowInvalidCABundle: boolean;
 }
 
-const URL_FORM = '; desired format: https://host[/path]';
-
-/** The parts of a URL as Go's `url.Parse` splits them (scheme, user info, host, query, fragment). */
-interface GoURL {
-  scheme: string;
-  user?: string;
-  host: string;
-  rawQuery: string;
-  fragment: string;
-}
-
-function parseURL(raw: string): GoURL {
-  const hash = raw.indexOf('#');
-  const fragment = hash === -1 ? '' : raw.slice(hash + 1);
-  let rest = hash === -1 ? raw : raw.slice(0, hash);
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(rest)?.[1] ?? '';
-  rest = rest.slice(scheme === '' ? 0 : scheme.length + 1);
-  const q = rest.indexOf('?');
-  const rawQuery = q === -1 ? '' : rest.slice(q + 1);
-  rest = q === -1 ? rest : rest.slice(0, q);
-  if (!rest.startsWith('//')) return { scheme: scheme.toLowerCase(), host: '', rawQuery, fragment };
-  const authority = rest.slice(2).split('/')[0] ?? '';
-  const at = authority.lastIndexOf('@');
-  return {
-    scheme: scheme.toLowerCase(),
-    ...(at !== -1 && { user: authority.slice(0, at) }),
-    host: at === -1 ? authority : authority.slice(at + 1),
-    rawQuery,
-    fragment,
-  };
-}
-
 /** `ValidateWebhookURL` with https forced. */
 export function validateWebhookURL(path: FieldPath, raw: string): FieldError[] {
-  const u = parseURL(raw);
-  const errs: FieldError[] = [];
-  if (u.scheme !== 'https') errs.push(fieldInvalid(path, u.scheme, `'https' is the only allowed URL scheme${URL_FORM}`));
-  if (u.host === '') errs.push(fieldInvalid(path, u.host, `host must be specified${URL_FORM}`));
-  if (u.user !== undefined) errs.push(fieldInvalid(path, u.user, 'user information is not permitted in the URL'));
-  if (u.fragment !== '') errs.push(fieldInvalid(path, u.fragment, 'fragments are not permitted in the URL'));
-  if (u.rawQuery !== '') errs.push(fieldInvalid(path, u.rawQuery, 'query parameters are not permitted in the URL'));
-  return errs;
-}
-
-function validateServicePath(path: FieldPath, urlPath: string | undefined): FieldError[] {
-  if (urlPath === undefined || urlPath === '' || urlPath === '/') return [];
-  if (urlPath === '//') return [fieldInvalid(path, urlPath, 'segment[0] may not be empty')];
-  const errs: FieldError[] = [];
-  if (!urlPath.startsWith('/')) errs.push(fieldInvalid(path, urlPath, "must start with a '/'"));
-  let steps = urlPath.slice(1);
-  if (steps.endsWith('/')) steps = steps.slice(0, -1);
-  for (const [i, step] of steps.split('/').entries()) {
-    if (step === '') {
-      errs.push(fieldInvalid(path, urlPath, `segment[${i}] may not be empty`));
-      continue;
-    }
-    for (const msg of isDNS1123Subdomain(step)) errs.push(fieldInvalid(path, urlPath, `segment[${i}]: ${msg}`));
-  }
-  return errs;
+  return validateSharedWebhookURL(path, raw, true);
 }
 
 /**
@@ -98,14 +42,7 @@ function validateServicePath(path: FieldPath, urlPath: string | undefined): Fiel
  * reported at `.namespace` and a missing namespace at `.name`; so are they here.
  */
 export function validateWebhookService(path: FieldPath, service: ServiceReference): FieldError[] {
-  const errs: FieldError[] = [];
-  if ((service.namespace ?? '') === '') errs.push(fieldRequired(path.child('name'), ''));
-  if ((service.name ?? '') === '') errs.push(fieldRequired(path.child('namespace'), ''));
-  const port = service.port ?? 0;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    errs.push(fieldInvalid(path.child('port'), port, 'port is not valid: must be between 1 and 65535, inclusive'));
-  }
-  return [...errs, ...validateServicePath(path.child('path'), service.path)];
+  return validateSharedWebhookService(path, { name: service.namespace ?? '', namespace: service.name ?? '', path: service.path, port: service.port ?? 0 });
 }
 
 /** Whether a base64 PEM bundle holds at least one parsable certificate (client-go `cert.ParseCertsPEM`). */
