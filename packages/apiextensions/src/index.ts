@@ -60,6 +60,7 @@ export { type ValidationRule, ruleMessageOrDefault } from './cel/validation-rule
 export { celLibraries } from './cel/library/index.js';
 export {
   ADMISSION_REQUEST_TYPE,
+  type AdmissionBindings,
   type AdmissionEvaluation,
   type AdmissionExpressionResult,
   type AdmissionVariableDeclarations,

@@ -20,9 +20,12 @@ export type AdmissionExpressionResult = 'bool' | 'string' | 'null_type' | 'any';
 /** The variables declared to an expression: each name with its type (`dyn` when untyped). */
 export type AdmissionVariableDeclarations = ReadonlyMap<string, SchemaCelType>;
 
+/** The values of the declared variables, by name. */
+export type AdmissionBindings = Readonly<Record<string, CelInput>>;
+
 /** A compiled expression: evaluate it, or the compile error (upstream's `Detail`). */
 export type CompiledAdmissionExpression =
-  | { readonly expression: string; readonly evaluate: (bindings: Readonly<Record<string, CelInput>>) => AdmissionEvaluation }
+  | { readonly expression: string; readonly evaluate: (bindings: AdmissionBindings) => AdmissionEvaluation }
   | { readonly expression: string; readonly error: string };
 
 /** An evaluation's value (a JS value of the CEL result) or its error message as upstream words it. */
