@@ -66,6 +66,7 @@ export {
   type AdmissionVariableDeclarations,
   admissionVariableDeclarations,
   celFailureValue,
+  celValueTypeName,
   type CompiledAdmissionExpression,
   compileAdmissionExpression,
   compositedVariablesType,

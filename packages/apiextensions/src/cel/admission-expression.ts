@@ -7,7 +7,7 @@
  * (`compilation failed: ERROR: <input>:1:1: …`, `must evaluate to bool`, `expression '<e>' resulted in error: …`).
  * @module
  */
-import { type CelInput, isCelError, parse, plan } from '@bufbuild/cel';
+import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint, parse, plan } from '@bufbuild/cel';
 import { Checker } from './checker.js';
 import { ruleEnv } from './compilation.js';
 import { type CelIssue, formatIssues } from './issues.js';
@@ -148,4 +148,19 @@ export function jsonToCelValue(value: unknown): CelInput {
 /** An evaluation failure as a value bound to a variable: reading it fails with the same message. */
 export function celFailureValue(message: string): CelInput {
   return new Error(message) as unknown as CelInput;
+}
+
+/** The CEL type name of an evaluation's value (`bool`, `int`, `list`…), as upstream's messages name result types. */
+export function celValueTypeName(value: unknown): string {
+  if (value === null) return 'null_type';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'bigint') return 'int';
+  if (typeof value === 'number') return 'double';
+  if (typeof value === 'string') return 'string';
+  if (value instanceof Uint8Array) return 'bytes';
+  if (isCelUint(value)) return 'uint';
+  if (isCelList(value)) return 'list';
+  if (isCelMap(value)) return 'map';
+  if (isCelType(value)) return 'type';
+  return 'dyn';
 }

@@ -68,8 +68,11 @@ export class WebhookAdmission {
     this.#serviceResolver = options.serviceResolver ?? servedServiceResolver(groups);
   }
 
-  /** The mutating and validating plugins (absent ones left out), reading namespaces through `getNamespace`. */
-  plugins(getNamespace: NamespaceGetter, equivalents?: EquivalentResources): (MutatingAdmissionWebhook | ValidatingAdmissionWebhook)[] {
+  /**
+   * The mutating and validating plugins (absent ones left out), reading namespaces through `getNamespace`, with
+   * `policies` (ValidatingAdmissionPolicy) between them as upstream orders the plugins.
+   */
+  plugins(getNamespace: NamespaceGetter, equivalents?: EquivalentResources, policies?: ValidationInterface): AdmissionInterface[] {
     const common = {
       getNamespace,
       userOf: requestUserOf,
@@ -79,6 +82,7 @@ export class WebhookAdmission {
     };
     return [
       ...(this.#mutating === undefined ? [] : [new MutatingAdmissionWebhook({ ...common, source: this.#mutating, jsonPatch: endpointsJSONPatcher })]),
+      ...(policies === undefined ? [] : [policies]),
       ...(this.#validating === undefined ? [] : [new ValidatingAdmissionWebhook({ ...common, source: this.#validating })]),
     ];
   }
