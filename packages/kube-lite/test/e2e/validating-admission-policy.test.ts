@@ -5,13 +5,13 @@
  * the binding changed without a restart, a policy whose CEL does not compile refused at write time; and a validating
  * webhook whose `matchConditions` decide whether it is called.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { findKubectl, tempDir } from '@apiserver/testing';
 import t from 'tap';
 import { DENY_MESSAGE, startAdmissionWebhook } from './admission-webhook-server.js';
-import { until } from './client-node-suite.js';
+import { createAuditAnnotations, rejected, rejectedStatus, untilAsync } from './admission-helpers.js';
 import { Kubectl, startEnv } from './harness.js';
 
 const NS = 'vap';
@@ -96,42 +96,6 @@ function deployment(name: string, replicas: number): k8s.V1Deployment {
   };
 }
 
-function statusOf(err: unknown): { code: number; message: string; reason?: string } {
-  if (!(err instanceof k8s.ApiException)) return { code: -1, message: String(err) };
-  const raw: unknown = err.body;
-  const body = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { message?: string; reason?: string };
-  return { code: err.code, message: body.message ?? '', ...(body.reason !== undefined && { reason: body.reason }) };
-}
-
-async function rejected(p: Promise<unknown>): Promise<{ code: number; message: string; reason?: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return statusOf(err);
-  }
-  return { code: 0, message: 'resolved' };
-}
-
-async function untilAsync(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  let ok = false;
-  const deadline = Date.now() + timeoutMs;
-  while (!(ok = await check().catch(() => false))) {
-    if (Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await until(what, () => ok, 0);
-}
-
-/** The annotations of the ResponseComplete event of the create of configmap `name`, once logged. */
-async function auditAnnotationsOf(logPath: string, name: string): Promise<Record<string, string> | undefined> {
-  const text = await readFile(logPath, 'utf8').catch(() => '');
-  const events = text
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as { stage: string; verb: string; objectRef?: { name?: string }; annotations?: Record<string, string> });
-  return events.find((e) => e.stage === 'ResponseComplete' && e.verb === 'create' && e.objectRef?.name === name)?.annotations;
-}
-
 const found = await findKubectl();
 t.setTimeout(300_000);
 
@@ -156,7 +120,7 @@ t.test('ValidatingAdmissionPolicy through kubectl and client-node', { skip: 'rea
   const denial = "deployments.apps \"big\" is forbidden: ValidatingAdmissionPolicy 'replica-limit' with binding 'replica-limit-binding' denied request: replicas must be no greater than 3";
   await untilAsync('the policy to be enforced', async () => (await rejected(apps.createNamespacedDeployment({ namespace: NS, body: deployment('big', 5), dryRun: 'All' }))).code === 422);
 
-  const viaClient = await rejected(apps.createNamespacedDeployment({ namespace: NS, body: deployment('big', 5) }));
+  const viaClient = await rejectedStatus(apps.createNamespacedDeployment({ namespace: NS, body: deployment('big', 5) }));
   t.same(viaClient, { code: 422, message: denial, reason: 'Invalid' }, 'Deny: 422 Invalid with upstream’s message, the param read through a variable');
   const bigFile = path.join(env.workDir, 'big.json');
   await writeFile(bigFile, JSON.stringify(deployment('big', 5)));
@@ -174,7 +138,7 @@ t.test('ValidatingAdmissionPolicy through kubectl and client-node', { skip: 'rea
   const raised = await apps.createNamespacedDeployment({ namespace: NS, body: deployment('big', 5) });
   t.equal(raised.spec?.replicas, 5, 'a changed param applies to the next request');
   await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'limits' });
-  const noParams = await rejected(apps.createNamespacedDeployment({ namespace: NS, body: deployment('orphan', 1) }));
+  const noParams = await rejectedStatus(apps.createNamespacedDeployment({ namespace: NS, body: deployment('orphan', 1) }));
   t.same(
     noParams,
     {
@@ -191,8 +155,8 @@ t.test('ValidatingAdmissionPolicy through kubectl and client-node', { skip: 'rea
   t.match(warned.stderr, "Warning: Validation failed for ValidatingAdmissionPolicy 'short-names' with binding 'short-names-warn': configmap names should be short", 'the Warn header reaches kubectl');
 
   await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: 'leaky' }, data: { password: 'hunter2' } } });
-  await untilAsync('the audit event of the leaky configmap', async () => (await auditAnnotationsOf(auditLogPath, 'leaky')) !== undefined);
-  const annotations = await auditAnnotationsOf(auditLogPath, 'leaky');
+  await untilAsync('the audit event of the leaky configmap', async () => (await createAuditAnnotations(auditLogPath, 'leaky')) !== undefined);
+  const annotations = await createAuditAnnotations(auditLogPath, 'leaky');
   t.equal(
     annotations?.['validation.policy.admission.k8s.io/validation_failure'],
     '[{"message":"passwords belong in Secrets","policy":"no-secrets","binding":"no-secrets-audit","expressionIndex":0,"validationActions":["Audit"]}]',
@@ -246,7 +210,7 @@ t.test('webhook matchConditions decide the call', { skip: 'reason' in found ? fo
   const skipped = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'other', labels: { deny: 'true' } } } });
   t.equal(skipped.metadata?.name, 'other', 'a condition false: the webhook is skipped');
   t.equal(webhook.reviews.length, before, 'and not called');
-  const failed = await rejected(core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: 's1' } } }));
+  const failed = await rejectedStatus(core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: 's1' } } }));
   t.same(
     failed,
     { code: 403, reason: 'Forbidden', message: 'secrets "s1" is forbidden: expression \'object.data.flavour == \'x\'\' resulted in error: no such key: data' },
