@@ -59,6 +59,21 @@ export { validateVersionsRules } from './cel/crd-rules.js';
 export { type ValidationRule, ruleMessageOrDefault } from './cel/validation-rule.js';
 export { celLibraries } from './cel/library/index.js';
 export {
+  ADMISSION_REQUEST_TYPE,
+  type AdmissionBindings,
+  type AdmissionEvaluation,
+  type AdmissionExpressionResult,
+  type AdmissionVariableDeclarations,
+  admissionVariableDeclarations,
+  celFailureValue,
+  celValueTypeName,
+  type CompiledAdmissionExpression,
+  compileAdmissionExpression,
+  compositedVariablesType,
+  jsonToCelValue,
+  NAMESPACE_OBJECT_TYPE,
+} from './cel/admission-expression.js';
+export {
   APIEXTENSIONS_GROUP,
   CUSTOM_RESOURCE_CLEANUP_FINALIZER,
   type CustomResourceColumnDefinition,

@@ -244,11 +244,21 @@ export {
   VALIDATING_FAILED_OPEN_PREFIX,
 } from './admission/plugin/webhook/audit-annotations.js';
 export {
+  type AdmissionRequestTarget,
   type AdmissionReviewRequest,
+  admissionRequestFields,
   createAdmissionReview,
   reviewVersionFor,
   SUPPORTED_REVIEW_VERSIONS,
 } from './admission/plugin/webhook/admission-review.js';
+export {
+  type CompiledMatchConditions,
+  type ConditionOutcome,
+  decideMatchConditions,
+  type MatchConditionCompiler,
+  type MatchConditionInput,
+  type MatchConditionsResult,
+} from './admission/plugin/webhook/match-conditions.js';
 export { type AdmissionResult, verifyAdmissionResponse } from './admission/plugin/webhook/admission-response.js';
 export { DEFAULT_TIMEOUT_SECONDS, unstructuredResponseError } from './admission/plugin/webhook/call.js';
 export { ErrCallingWebhook, newDryRunUnsupportedErr, toStatusErr, type WebhookResultStatus } from './admission/plugin/webhook/errors.js';

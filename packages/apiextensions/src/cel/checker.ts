@@ -32,7 +32,8 @@ type Scope = ReadonlyMap<string, Binding>;
 const TYPE_IDENTS = new Set(['bool', 'bytes', 'double', 'duration', 'dyn', 'int', 'list', 'map', 'null_type', 'string', 'timestamp', 'type', 'uint']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-class Checker {
+/** The walk over one parsed expression, collecting issues (also used by the admission expression compiler). */
+export class Checker {
   readonly issues: CelIssue[] = [];
   usesOldSelf = false;
   readonly #parsed: ParsedExpr;

@@ -2,7 +2,8 @@
  * kube-lite's dynamic admission: the MutatingAdmissionWebhook and ValidatingAdmissionWebhook plugins over the
  * stored webhook configurations (watched, so changes apply without a restart), Service references resolved
  * through the served Services and Endpoints unless a resolver is configured, JSON patches applied by the
- * endpoints' RFC 6902 implementation, and the requesting user taken from the request.
+ * endpoints' RFC 6902 implementation, match conditions evaluated on the apiextensions CEL, and the requesting user
+ * taken from the request.
  * @module
  */
 import { servedServiceResolver } from '../server/webhook-service-resolver.js';
@@ -27,6 +28,7 @@ import {
 import type { APIGroupInfo } from '@apiserver/server';
 import { requestUserOf } from '../registry/authorization/request-user.js';
 import { storageOf } from '../server/group-storage.js';
+import { celMatchConditionCompiler } from './cel-match-conditions.js';
 import { WebhookConfigurationSource } from './webhook-configuration-source.js';
 
 /** The admissionregistration group. */
@@ -66,16 +68,21 @@ export class WebhookAdmission {
     this.#serviceResolver = options.serviceResolver ?? servedServiceResolver(groups);
   }
 
-  /** The mutating and validating plugins (absent ones left out), reading namespaces through `getNamespace`. */
-  plugins(getNamespace: NamespaceGetter, equivalents?: EquivalentResources): (MutatingAdmissionWebhook | ValidatingAdmissionWebhook)[] {
+  /**
+   * The mutating and validating plugins (absent ones left out), reading namespaces through `getNamespace`, with
+   * `policies` (ValidatingAdmissionPolicy) between them as upstream orders the plugins.
+   */
+  plugins(getNamespace: NamespaceGetter, equivalents?: EquivalentResources, policies?: ValidationInterface): AdmissionInterface[] {
     const common = {
       getNamespace,
       userOf: requestUserOf,
+      matchConditionCompiler: celMatchConditionCompiler,
       ...(equivalents !== undefined && { equivalents }),
       ...(this.#serviceResolver !== undefined && { serviceResolver: this.#serviceResolver }),
     };
     return [
       ...(this.#mutating === undefined ? [] : [new MutatingAdmissionWebhook({ ...common, source: this.#mutating, jsonPatch: endpointsJSONPatcher })]),
+      ...(policies === undefined ? [] : [policies]),
       ...(this.#validating === undefined ? [] : [new ValidatingAdmissionWebhook({ ...common, source: this.#validating })]),
     ];
   }

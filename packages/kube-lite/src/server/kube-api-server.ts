@@ -18,6 +18,7 @@ import {
   type RequestAuthenticator,
 } from '@apiserver/server';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
+import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
 import { installDocsPage } from '../docs/install-docs-page.js';
@@ -82,9 +83,10 @@ export class KubeAPIServer {
   readonly #listening: (endpoint: MasterEndpoint) => void;
   readonly #bindAddress: string;
   readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
-  /** The admission webhook plugins (MutatingAdmissionWebhook, ValidatingAdmissionWebhook), shared with the apiextensions server. */
+  /** The dynamic admission plugins (MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook), shared with the apiextensions server. */
   readonly webhookPlugins: readonly AdmissionInterface[];
   readonly #webhooks: WebhookAdmission;
+  readonly #policies: PolicyAdmission;
 
   private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined, customResources: CustomResourceSource | undefined) {
     const o = c.options;
@@ -93,7 +95,10 @@ export class KubeAPIServer {
     this.groups = enabledGroups(c.providers, c.apiResourceConfig, storage);
     this.#lookupNamespace = namespaceLookup(this.groups);
     this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log });
-    this.webhookPlugins = this.#webhooks.plugins(this.#lookupNamespace, kubeLiteEquivalentResources(this.groups));
+    this.#policies = new PolicyAdmission(this.groups, c.log);
+    const equivalents = kubeLiteEquivalentResources(this.groups);
+    const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources);
+    this.webhookPlugins = this.#webhooks.plugins(this.#lookupNamespace, equivalents, policyPlugin);
     this.authentication = {
       anonymous: o.anonymousAuth,
       ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
@@ -159,6 +164,8 @@ export class KubeAPIServer {
     addAPFConfigProducerHook(server, this.groups, { log: c.log });
     server.addPostStartHook('start-webhook-configuration-informers', () => this.#webhooks.start());
     server.addPreShutdownHook('stop-webhook-configuration-informers', () => this.#webhooks.stop());
+    server.addPostStartHook('start-validating-admission-policy-informers', () => this.#policies.start());
+    server.addPreShutdownHook('stop-validating-admission-policy-informers', () => this.#policies.stop());
     installDocsPage(server);
     addNamespaceControllerHook(server, this.groups, c.log, customResources);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);

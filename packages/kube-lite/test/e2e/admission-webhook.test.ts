@@ -5,13 +5,13 @@
  * and client-node, custom resources admitted too, `failurePolicy: Fail` and `Ignore` with the webhook down, and
  * a deleted configuration no longer applying; the webhooks' audit annotations in the audit log.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { findKubectl, tempDir } from '@apiserver/testing';
 import t from 'tap';
 import { DENY_MESSAGE, MUTATED_LABEL, startAdmissionWebhook, WARNING } from './admission-webhook-server.js';
-import { until } from './client-node-suite.js';
+import { createAuditAnnotations, rejected, untilAsync } from './admission-helpers.js';
 import { Kubectl, startEnv } from './harness.js';
 
 const NS = 'webhooked';
@@ -26,16 +26,11 @@ rules:
 - level: None
 `;
 
-/** The annotations of the ResponseComplete event of the create of configmap `name`, once logged. */
+/** The annotations of the create of configmap `name` other than the authorizer's, once logged. */
 async function auditAnnotationsOf(logPath: string, name: string): Promise<Record<string, string> | undefined> {
-  const text = await readFile(logPath, 'utf8').catch(() => '');
-  const events = text
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as { stage: string; verb: string; objectRef?: { name?: string }; annotations?: Record<string, string> });
-  const event = events.find((e) => e.stage === 'ResponseComplete' && e.verb === 'create' && e.objectRef?.name === name);
-  if (event === undefined) return undefined;
-  const { 'authorization.k8s.io/decision': _d, 'authorization.k8s.io/reason': _r, ...webhookAnnotations } = event.annotations ?? {};
+  const annotations = await createAuditAnnotations(logPath, name);
+  if (annotations === undefined) return undefined;
+  const { 'authorization.k8s.io/decision': _d, 'authorization.k8s.io/reason': _r, ...webhookAnnotations } = annotations;
   return webhookAnnotations;
 }
 
@@ -99,22 +94,6 @@ const WIDGET_CRD = {
     versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
   },
 };
-
-function statusOf(err: unknown): { code: number; message: string } {
-  if (!(err instanceof k8s.ApiException)) return { code: -1, message: String(err) };
-  const raw: unknown = err.body;
-  const body = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { message?: string };
-  return { code: err.code, message: body.message ?? '' };
-}
-
-async function rejected(p: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return statusOf(err);
-  }
-  return { code: 0, message: 'resolved' };
-}
 
 const found = await findKubectl();
 // Four kubectl runs, a CRD and polls: about 20 s on an idle machine, several times that on a loaded CI one.
@@ -221,13 +200,3 @@ t.test('admission webhooks through kubectl and client-node', { skip: 'reason' in
   });
   t.pass('a deleted configuration no longer applies, without a restart');
 });
-
-async function untilAsync(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  let ok = false;
-  const deadline = Date.now() + timeoutMs;
-  while (!(ok = await check().catch(() => false))) {
-    if (Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await until(what, () => ok, 0);
-}

@@ -94,7 +94,7 @@ t.test('policy: validation', async (t) => {
     ]],
     ['expressions', {
       matchConstraints: rules,
-      variables: [{ name: 'in', expression: 'x' }, { name: ' ', expression: '' }],
+      variables: [{ name: 'in', expression: 'object.x' }, { name: ' ', expression: '' }],
       validations: [{ expression: ' ', message: 'two\nlines', reason: 'Teapot', messageExpression: ' ' }],
       matchConditions: [{ name: 'Bad Name', expression: 'true' }],
     }, [
@@ -107,7 +107,7 @@ t.test('policy: validation', async (t) => {
       'spec.validations[0].message: Invalid value: "two\\nlines": message must not contain line breaks',
       'spec.validations[0].reason: Unsupported value: "Teapot": supported values: "Forbidden", "Invalid", "RequestEntityTooLarge"',
     ]],
-    ['audit', { matchConstraints: rules, auditAnnotations: [{ key: 'Bad Key', valueExpression: '1' }, { key: 'a', valueExpression: ' ' }, { key: 'a', valueExpression: 'x'.repeat(5121) }] }, [
+    ['audit', { matchConstraints: rules, auditAnnotations: [{ key: 'Bad Key', valueExpression: '"1"' }, { key: 'a', valueExpression: ' ' }, { key: 'a', valueExpression: 'x'.repeat(5121) }] }, [
       "spec.auditAnnotations[0].key: Invalid value: \"audit/Bad Key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
       'spec.auditAnnotations[1].valueExpression: Required value: valueExpression is not specified',
       'spec.auditAnnotations[2].valueExpression: Required value: must not exceed 5120 bytes in length',
@@ -118,6 +118,20 @@ t.test('policy: validation', async (t) => {
     const err = await statusErrorOf(t, store.create({}, policy(name, spec)));
     t.same(causesOf(err), want, name);
   }
+  const cel = await statusErrorOf(t, store.create({}, policy('cel', {
+    matchConstraints: rules,
+    variables: [{ name: 'a', expression: 'variables.b' }, { name: 'b', expression: 'object.metadata.name' }],
+    matchConditions: [{ name: 'm', expression: 'params.x == 1' }],
+    validations: [{ expression: 'object.spec.replicas', messageExpression: '1' }, { expression: 'request.nope == "x" && variables.a == "y"' }],
+    auditAnnotations: [{ key: 'k', valueExpression: 'true' }],
+  })));
+  t.same(causesOf(cel), [
+    "spec.matchConditions[0].expression: Invalid value: \"params.x == 1\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.x == 1\n | ^",
+    "spec.variables[0].expression: Invalid value: \"variables.b\": compilation failed: ERROR: <input>:1:10: undefined field 'b'\n | variables.b\n | .........^",
+    'spec.validations[0].messageExpression: Invalid value: "1": must evaluate to string',
+    "spec.validations[1].expression: Invalid value: \"request.nope == \\\"x\\\" && variables.a == \\\"y\\\"\": compilation failed: ERROR: <input>:1:8: undefined field 'nope'\n | request.nope == \"x\" && variables.a == \"y\"\n | .......^",
+    'spec.auditAnnotations[0].valueExpression: Invalid value: "true": must evaluate to one of [string null_type]',
+  ], 'CEL compiled at write time: params only with a paramKind, variables declared before, result types');
   const many = Array.from({ length: 21 }, (_, i) => ({ key: `k${i}`, valueExpression: 'v' }));
   const tooMany = await statusErrorOf(t, store.create({}, policy('many', { matchConstraints: rules, auditAnnotations: many })));
   t.match(causesOf(tooMany)[0], /^spec\.auditAnnotations: Invalid value: \[\]admissionregistration\.AuditAnnotation\{admissionregistration\.AuditAnnotation\{Key:"k0", ValueExpression:"v"\}, .*\}: must not have more than 20 auditAnnotations$/);

@@ -142,6 +142,10 @@ t.test('validating webhook validation', async (t) => {
       'webhooks[0].matchConditions[1].name: Duplicate value: "a"',
       'webhooks[0].matchConditions[2].name: Required value',
     ]],
+    ['celconditions', [hook({ matchConditions: [{ name: 'a', expression: 'params.x' }, { name: 'b', expression: '"yes"' }, { name: 'c', expression: "request.userInfo.username == 'x' && object.metadata.name != ''" }] })], [
+      "webhooks[0].matchConditions[0].expression: Invalid value: \"params.x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.x\n | ^",
+      'webhooks[0].matchConditions[1].expression: Invalid value: "\\"yes\\"": must evaluate to bool',
+    ]],
   ];
   for (const [name, webhooks, want] of cases) {
     const err = await statusErrorOf(t, validating.create({}, config('ValidatingWebhookConfiguration', name, webhooks)));

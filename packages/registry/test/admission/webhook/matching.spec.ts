@@ -135,3 +135,24 @@ t.test('shouldCallHook: match conditions cannot be evaluated', async (t) => {
   t.equal(await shouldCallHook(hook({ matchConditions: conditions, failurePolicy: 'Ignore' }), attrs(), m), undefined, 'Ignore: skipped');
   t.equal(await shouldCallHook(hook({ matchConditions: conditions, rules: [rule({ operations: ['DELETE'] })] }), attrs(), m), undefined, 'not matched by the rules: no error');
 });
+
+t.test('shouldCallHook: match conditions through an injected compiler', async (t) => {
+  // A fake compiler: each condition's expression names its outcome ('true', 'false' or an error message).
+  const seen: unknown[] = [];
+  const matchConditions = (h: { spec: WebhookSpec }) => (input: { request: unknown }) => {
+    seen.push(input.request);
+    return (h.spec.matchConditions ?? []).map((c) => (c.expression === 'true' ? true : c.expression === 'false' ? false : { error: c.expression }));
+  };
+  const m = { getNamespace: async () => undefined, matchConditions };
+  const when = (...expressions: string[]) => expressions.map((expression, i) => ({ name: `c${i}`, expression }));
+  t.match(await shouldCallHook(hook({ matchConditions: when('true', 'true') }), attrs(), m), { resource: CM }, 'all true: called');
+  t.match(seen[0], { operation: 'CREATE', resource: CM, kind: CM_KIND, namespace: 'ns' }, 'the conditions see the AdmissionRequest');
+  t.equal(await shouldCallHook(hook({ matchConditions: when('true', 'false') }), attrs(), m), undefined, 'one false: skipped');
+  t.equal(await shouldCallHook(hook({ matchConditions: when('boom', 'false') }), attrs(), m), undefined, 'false wins over an error');
+  const failed = (await shouldCallHook(hook({ matchConditions: when('true', 'boom') }), attrs(), m)) as StatusError;
+  t.equal(failed.code, 403);
+  t.equal(failed.message, 'configmaps "o" is forbidden: boom', 'an error with Fail: forbidden with the error');
+  const two = (await shouldCallHook(hook({ matchConditions: when('e1', 'e2') }), attrs(), m)) as StatusError;
+  t.equal(two.message, 'configmaps "o" is forbidden: [e1, e2]', 'errors aggregated as Go does');
+  t.equal(await shouldCallHook(hook({ matchConditions: when('boom'), failurePolicy: 'Ignore' }), attrs(), m), undefined, 'an error with Ignore: skipped');
+});

@@ -2,9 +2,11 @@
  * ValidatingAdmissionPolicy validation (pkg/apis/admissionregistration/validation `ValidateValidatingAdmissionPolicy`,
  * `…Update`, `…StatusUpdate`): a failure policy, the paramKind, match constraints with at least one resource rule,
  * match conditions, variables, validations or audit annotations (at most 20, unique keys); the status's type
- * checking warnings and conditions. CEL expressions are not compiled (kube-lite has no CEL).
+ * checking warnings and conditions. CEL expressions are compiled with `params` declared when there is a paramKind
+ * and `variables` holding the variables declared before (every variable, for the other expressions).
  * @module
  */
+import { type AdmissionVariableDeclarations, admissionVariableDeclarations, compositedVariablesType } from '@apiserver/apiextensions';
 import { type ApiObject, invalidGoRendered } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldDuplicate, fieldNotSupported, fieldRequired, goQuote, jsonValuesEqual, newPath } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
@@ -25,7 +27,7 @@ function renderAuditAnnotations(annotations: readonly JSONRecord[]): string {
   return `[]${type}{${items.join(', ')}}`;
 }
 
-function validateAuditAnnotations(policyName: string, spec: JSONRecord, path: FieldPath): FieldError[] {
+function validateAuditAnnotations(policyName: string, spec: JSONRecord, path: FieldPath, declarations: AdmissionVariableDeclarations): FieldError[] {
   const annotations = recordsAt(spec, 'auditAnnotations');
   const errs: FieldError[] = [];
   if (annotations.length > MAX_AUDIT_ANNOTATIONS) {
@@ -33,7 +35,7 @@ function validateAuditAnnotations(policyName: string, spec: JSONRecord, path: Fi
   }
   const keys = new Set<string>();
   annotations.forEach((annotation, i) => {
-    errs.push(...validateAuditAnnotation(policyName, annotation, path.index(i)));
+    errs.push(...validateAuditAnnotation(policyName, annotation, path.index(i), declarations));
     const key = stringAt(annotation, 'key');
     if (keys.has(key)) errs.push(fieldDuplicate(path.index(i).child('key'), key));
     keys.add(key);
@@ -60,9 +62,13 @@ function validateSpec(policy: ApiObject, ignoreMatchConditions: boolean): FieldE
   const paramKind = recordAt(spec, 'paramKind');
   if (paramKind !== undefined) errs.push(...validateParamKind(paramKind, SPEC.child('paramKind')));
   errs.push(...validateMatchConstraints(spec));
-  if (!ignoreMatchConditions) errs.push(...validateMatchConditions(recordsAt(spec, 'matchConditions'), SPEC.child('matchConditions')));
-  recordsAt(spec, 'variables').forEach((v, i) => {
-    errs.push(...validateVariable(v, SPEC.child('variables').index(i)));
+  const variables = recordsAt(spec, 'variables');
+  const declared = (names: readonly string[]): AdmissionVariableDeclarations =>
+    admissionVariableDeclarations({ ...(paramKind !== undefined && { params: { kind: 'dyn' } }), variables: compositedVariablesType(names) });
+  const declarations = declared(variables.map((v) => stringAt(v, 'name')));
+  if (!ignoreMatchConditions) errs.push(...validateMatchConditions(recordsAt(spec, 'matchConditions'), SPEC.child('matchConditions'), declarations));
+  variables.forEach((v, i) => {
+    errs.push(...validateVariable(v, SPEC.child('variables').index(i), declared(variables.slice(0, i).map((u) => stringAt(u, 'name')))));
   });
   const validations = recordsAt(spec, 'validations');
   if (validations.length === 0 && recordsAt(spec, 'auditAnnotations').length === 0) {
@@ -70,9 +76,9 @@ function validateSpec(policy: ApiObject, ignoreMatchConditions: boolean): FieldE
     return [...errs, fieldRequired(SPEC.child('validations'), detail), fieldRequired(SPEC.child('auditAnnotations'), detail)];
   }
   validations.forEach((v, i) => {
-    errs.push(...validateValidation(v, SPEC.child('validations').index(i)));
+    errs.push(...validateValidation(v, SPEC.child('validations').index(i), declarations));
   });
-  return [...errs, ...validateAuditAnnotations(policy.metadata.name ?? '', spec, SPEC.child('auditAnnotations'))];
+  return [...errs, ...validateAuditAnnotations(policy.metadata.name ?? '', spec, SPEC.child('auditAnnotations'), declarations)];
 }
 
 /** Validates a new ValidatingAdmissionPolicy (defaults applied). */

@@ -53,15 +53,25 @@ export interface AdmissionReviewRequest {
   readonly review: Record<string, unknown>;
 }
 
-/** Builds the AdmissionReview of one call (a fresh uid each). */
-export function createAdmissionReview(version: string, v: VersionedAttributes, invocation: WebhookInvocation, user: UserInfo | undefined): AdmissionReviewRequest {
-  const a = v.attributes;
-  const uid = randomUUID();
-  const request = {
-    uid,
-    kind: { group: invocation.kind.group, version: invocation.kind.version, kind: invocation.kind.kind },
-    resource: { group: invocation.resource.group, version: invocation.resource.version, resource: invocation.resource.resource },
-    ...(invocation.subresource !== '' && { subResource: invocation.subresource }),
+/** The resource and kind a request is presented as (the invocation's, or a policy's matched ones). */
+export interface AdmissionRequestTarget {
+  /** The kind the objects are in. */
+  readonly kind: WebhookInvocation['kind'];
+  /** The resource matched. */
+  readonly resource: WebhookInvocation['resource'];
+  /** The subresource. */
+  readonly subresource: string;
+}
+
+/**
+ * The AdmissionRequest's fields without uid and objects (upstream `CreateAdmissionRequest`): what a review carries
+ * and what CEL admission expressions read as `request`.
+ */
+export function admissionRequestFields(a: Attributes, target: AdmissionRequestTarget, user: UserInfo | undefined): Record<string, unknown> {
+  return {
+    kind: { group: target.kind.group, version: target.kind.version, kind: target.kind.kind },
+    resource: { group: target.resource.group, version: target.resource.version, resource: target.resource.resource },
+    ...(target.subresource !== '' && { subResource: target.subresource }),
     requestKind: { group: a.kind.group, version: a.kind.version, kind: a.kind.kind },
     requestResource: { group: a.resource.group, version: a.resource.version, resource: a.resource.resource },
     ...(a.subresource !== '' && { requestSubResource: a.subresource }),
@@ -69,10 +79,15 @@ export function createAdmissionReview(version: string, v: VersionedAttributes, i
     ...(requestNamespace(a) !== '' && { namespace: requestNamespace(a) }),
     operation: a.operation,
     userInfo: reviewUserInfo(user),
-    object: objectOrNull(v.object),
-    oldObject: objectOrNull(v.oldObject),
     dryRun: a.dryRun,
     options: reviewOptions(a),
   };
+}
+
+/** Builds the AdmissionReview of one call (a fresh uid each). */
+export function createAdmissionReview(version: string, v: VersionedAttributes, invocation: WebhookInvocation, user: UserInfo | undefined): AdmissionReviewRequest {
+  const uid = randomUUID();
+  const { dryRun, options, ...fields } = admissionRequestFields(v.attributes, invocation, user);
+  const request = { uid, ...fields, object: objectOrNull(v.object), oldObject: objectOrNull(v.oldObject), dryRun, options };
   return { uid, version, review: { kind: 'AdmissionReview', apiVersion: `admission.k8s.io/${version}`, request } };
 }

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { goQuote, isStatusError, newInternalError, newTimeoutError, StatusError } from '@apiserver/runtime';
-import type { ApiObject, RequestContext } from '../../../rest/types.js';
+import type { ApiObject, RequestContext, UserInfo } from '../../../rest/types.js';
 import type { Attributes } from '../../interfaces.js';
 import type { MutatingWebhookAccessor } from './accessors.js';
 import { addMutationAnnotation, addPatchAnnotation, callKey, MUTATION_ANNOTATION_PREFIX, MUTATION_FAILED_OPEN_PREFIX, PATCH_ANNOTATION_PREFIX } from './audit-annotations.js';
@@ -106,8 +106,9 @@ async function invocationFor(
   d: MutatingDispatch,
   hook: MutatingWebhookAccessor,
   a: Attributes,
+  user: UserInfo | undefined,
 ): Promise<WebhookInvocation<MutatingWebhookSpec> | undefined> {
-  const invocation = await shouldCallHook(hook, a, d.webhook.match);
+  const invocation = await shouldCallHook(hook, a, d.webhook.match, user);
   if (invocation === undefined) return undefined;
   if (isStatusError(invocation)) throw invocation;
   // A webhook not called in the first round is never called for the first time in the second.
@@ -118,10 +119,11 @@ async function invocationFor(
 /** Runs one round of the mutating webhooks over `a`; rejects with the StatusError that fails the request. */
 export async function dispatchMutating(d: MutatingDispatch, ctx: RequestContext, a: Attributes, hooks: readonly MutatingWebhookAccessor[]): Promise<void> {
   const versioned = new VersionedAttributeAccessor(a, d.webhook);
+  const { user } = d.webhook.caller(ctx, a);
   for (const [index, hook] of hooks.entries()) {
     // Selectors see the object as the earlier webhooks left it.
     const current = versioned.current;
-    const invocation = await invocationFor(d, hook, current?.dirty === true ? { ...a, object: current.object } : a);
+    const invocation = await invocationFor(d, hook, current?.dirty === true ? { ...a, object: current.object } : a, user);
     if (invocation === undefined) continue;
     const spec = hook.spec;
     let v: VersionedAttributes;

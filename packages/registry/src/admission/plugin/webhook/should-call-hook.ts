@@ -1,17 +1,21 @@
 /**
  * Whether a webhook is called for a request, and as which resource and kind (upstream generic `ShouldCallHook`):
  * the namespace and object selectors, then the rules against the request's resource, then (matchPolicy
- * Equivalent) against each equivalent resource; match conditions need CEL, which these plugins do not evaluate.
+ * Equivalent) against each equivalent resource, then the match conditions through the injected compiler (without
+ * one they cannot be evaluated).
  * @module
  */
 import { goQuote, type GroupVersionKind, type GroupVersionResource, isStatusError, newForbidden, newInternalError, type StatusError } from '@apiserver/runtime';
+import type { UserInfo } from '../../../rest/types.js';
 import type { Attributes } from '../../interfaces.js';
 import type { WebhookAccessor } from './accessors.js';
+import { admissionRequestFields } from './admission-review.js';
+import { type CompiledMatchConditions, decideMatchConditions } from './match-conditions.js';
 import { matchNamespaceSelector, type NamespaceGetter, requestNamespace } from './namespace-matcher.js';
 import { matchObjectSelector } from './object-matcher.js';
 import { ruleMatches } from './rules.js';
 import type { WebhookSpec } from './types.js';
-import type { EquivalentResources } from './versioned-attributes.js';
+import { type EquivalentResources, newVersionedAttributes } from './versioned-attributes.js';
 
 /** A webhook to call, and the resource and kind it is called with. */
 export interface WebhookInvocation<W extends WebhookSpec = WebhookSpec> {
@@ -31,6 +35,8 @@ export interface MatchContext {
   readonly getNamespace: NamespaceGetter;
   /** Equivalent resources (matchPolicy Equivalent); without it Equivalent matches as Exact. */
   readonly equivalents?: EquivalentResources | undefined;
+  /** The compiled match conditions of a webhook; absent: conditions cannot be evaluated. */
+  readonly matchConditions?: ((hook: WebhookAccessor) => CompiledMatchConditions) | undefined;
 }
 
 function sameResource(a: GroupVersionResource, b: GroupVersionResource): boolean {
@@ -64,15 +70,10 @@ function ruleInvocation<W extends WebhookSpec>(hook: WebhookAccessor<W>, a: Attr
   return equivalentInvocation(hook, a, m);
 }
 
-/**
- * kube-lite has no CEL for match conditions: it treats them as upstream treats a condition that fails to
- * evaluate: failurePolicy Fail rejects the request (403), Ignore skips the webhook.
- */
-function matchConditionsOutcome(hook: WebhookAccessor, a: Attributes): StatusError | 'skip' | undefined {
-  const conditions = hook.spec.matchConditions ?? [];
-  if (conditions.length === 0) return undefined;
+/** Without a compiler, a condition is treated as failing to evaluate: Fail rejects (403), Ignore skips. */
+function unsupportedConditions(hook: WebhookAccessor, a: Attributes): StatusError | 'skip' {
   if (hook.spec.failurePolicy === 'Ignore') return 'skip';
-  const names = conditions.map((c) => c.name).join(', ');
+  const names = (hook.spec.matchConditions ?? []).map((c) => c.name).join(', ');
   return newForbidden(
     { group: a.resource.group, resource: a.resource.resource },
     a.name,
@@ -80,8 +81,25 @@ function matchConditionsOutcome(hook: WebhookAccessor, a: Attributes): StatusErr
   );
 }
 
+/** Upstream's match condition step: the conditions in the invocation's kind; an error is a 403 carrying it. */
+function matchConditionsOutcome(hook: WebhookAccessor, a: Attributes, inv: WebhookInvocation, m: MatchContext, user: UserInfo | undefined): StatusError | 'skip' | undefined {
+  const conditions = hook.spec.matchConditions ?? [];
+  if (conditions.length === 0) return undefined;
+  if (m.matchConditions === undefined) return unsupportedConditions(hook, a);
+  let versioned: ReturnType<typeof newVersionedAttributes>;
+  try {
+    versioned = newVersionedAttributes(a, inv.kind, m.equivalents);
+  } catch (err) {
+    return newInternalError(err instanceof Error ? err : String(err));
+  }
+  const outcomes = m.matchConditions(hook)({ versioned, request: admissionRequestFields(a, inv, user) });
+  const result = decideMatchConditions(conditions, outcomes, hook.spec.failurePolicy);
+  if ('error' in result) return newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, result.error);
+  return result.matches ? undefined : 'skip';
+}
+
 /** The invocation for `hook`, undefined when it is not to be called, or the StatusError that rejects the request. */
-export async function shouldCallHook<W extends WebhookSpec>(hook: WebhookAccessor<W>, a: Attributes, m: MatchContext): Promise<WebhookInvocation<W> | StatusError | undefined> {
+export async function shouldCallHook<W extends WebhookSpec>(hook: WebhookAccessor<W>, a: Attributes, m: MatchContext, user?: UserInfo): Promise<WebhookInvocation<W> | StatusError | undefined> {
   const nsMatch = await matchNamespaceSelector(hook, a, m.getNamespace);
   if (nsMatch === false) return undefined;
   const objMatch = matchObjectSelector(hook, a);
@@ -90,7 +108,7 @@ export async function shouldCallHook<W extends WebhookSpec>(hook: WebhookAccesso
   if (invocation === undefined || isStatusError(invocation)) return invocation;
   if (nsMatch !== true) return nsMatch;
   if (objMatch !== true) return objMatch;
-  const conditions = matchConditionsOutcome(hook, a);
+  const conditions = matchConditionsOutcome(hook, a, invocation, m, user ?? a.user);
   if (conditions === 'skip') return undefined;
   return conditions ?? invocation;
 }

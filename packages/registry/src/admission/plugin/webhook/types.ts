@@ -23,7 +23,7 @@ export interface RuleWithOperations {
   readonly scope?: string;
 }
 
-/** A CEL match condition (not evaluated by these plugins; see the package README). */
+/** A CEL match condition (evaluated through the plugins' injected `MatchConditionCompiler`). */
 export interface MatchCondition {
   /** Its name. */
   readonly name: string;

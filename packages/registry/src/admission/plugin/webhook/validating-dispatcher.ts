@@ -24,10 +24,11 @@ function failureOf(hook: ValidatingWebhookSpec, err: unknown): StatusError | und
   return isStatusError(err) ? err : newInternalError(messageOf(err));
 }
 
-async function invocationsFor(webhook: Webhook<ValidatingWebhookSpec>, a: Attributes, hooks: readonly ValidatingWebhookAccessor[]): Promise<WebhookInvocation<ValidatingWebhookSpec>[]> {
+async function invocationsFor(webhook: Webhook<ValidatingWebhookSpec>, ctx: RequestContext, a: Attributes, hooks: readonly ValidatingWebhookAccessor[]): Promise<WebhookInvocation<ValidatingWebhookSpec>[]> {
   const out: WebhookInvocation<ValidatingWebhookSpec>[] = [];
+  const { user } = webhook.caller(ctx, a);
   for (const hook of hooks) {
-    const invocation = await shouldCallHook(hook, a, webhook.match);
+    const invocation = await shouldCallHook(hook, a, webhook.match, user);
     if (invocation === undefined) continue;
     if (isStatusError(invocation)) throw invocation;
     out.push(invocation);
@@ -37,7 +38,7 @@ async function invocationsFor(webhook: Webhook<ValidatingWebhookSpec>, a: Attrib
 
 /** Runs the validating webhooks over `a`; rejects with the StatusError that fails the request. */
 export async function dispatchValidating(webhook: Webhook<ValidatingWebhookSpec>, ctx: RequestContext, a: Attributes, hooks: readonly ValidatingWebhookAccessor[]): Promise<void> {
-  const invocations = await invocationsFor(webhook, a, hooks);
+  const invocations = await invocationsFor(webhook, ctx, a, hooks);
   if (invocations.length === 0) return;
   const versioned = new Map<string, VersionedAttributes>();
   for (const inv of invocations) {

@@ -9,6 +9,7 @@ import type { ServiceResolver } from '../../../webhook/client-config.js';
 import type { RequestContext, UserInfo } from '../../../rest/types.js';
 import type { Attributes, Operation } from '../../interfaces.js';
 import type { WebhookAccessor } from './accessors.js';
+import type { CompiledMatchConditions, MatchConditionCompiler } from './match-conditions.js';
 import type { NamespaceGetter } from './namespace-matcher.js';
 import { isExemptAdmissionConfigurationResource } from './rules.js';
 import type { MatchContext } from './should-call-hook.js';
@@ -33,6 +34,8 @@ export interface WebhookPluginOptions<W extends WebhookSpec> {
   readonly readyTimeoutMillis?: number;
   /** The requesting user when neither the attributes nor the context carry it (the review's `userInfo`). */
   readonly userOf?: (ctx: RequestContext) => UserInfo | undefined;
+  /** Compiles `matchConditions` (CEL); without it a webhook with conditions fails per its failurePolicy. */
+  readonly matchConditionCompiler?: MatchConditionCompiler;
 }
 
 /** The shared part of the two plugins. */
@@ -44,7 +47,18 @@ export class Webhook<W extends WebhookSpec> {
   /** Creates the shared part. */
   constructor(options: WebhookPluginOptions<W>) {
     this.#options = options;
-    this.match = { getNamespace: options.getNamespace, equivalents: options.equivalents };
+    const compiler = options.matchConditionCompiler;
+    // Compiled once per accessor: a changed configuration gives new accessors, compiled on first use.
+    const compiled = new WeakMap<WebhookAccessor, CompiledMatchConditions>();
+    const matchConditions = (hook: WebhookAccessor): CompiledMatchConditions => {
+      let c = compiled.get(hook);
+      if (c === undefined && compiler !== undefined) {
+        c = compiler.compile(hook.spec.matchConditions ?? []);
+        compiled.set(hook, c);
+      }
+      return c ?? (() => []);
+    };
+    this.match = { getNamespace: options.getNamespace, equivalents: options.equivalents, ...(compiler !== undefined && { matchConditions }) };
   }
 
   /** Webhooks see CREATE, UPDATE, DELETE and CONNECT. */

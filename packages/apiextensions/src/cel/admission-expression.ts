@@ -1,0 +1,166 @@
+/**
+ * CEL expressions of admission configuration (k8s.io/apiserver `plugin/cel` compiler and filter): webhook
+ * `matchConditions`, and a ValidatingAdmissionPolicy's match conditions, variables, validations, messages and audit
+ * annotations. An expression is compiled in an environment that declares the variables it may read (`object`,
+ * `oldObject`, `request`, `namespaceObject`, `params`, `variables`), checked for undeclared references and fields
+ * of the typed variables and for its result type; it is evaluated over JSON values with upstream's error wording
+ * (`compilation failed: ERROR: <input>:1:1: …`, `must evaluate to bool`, `expression '<e>' resulted in error: …`).
+ * @module
+ */
+import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint, parse, plan } from '@bufbuild/cel';
+import { Checker } from './checker.js';
+import { ruleEnv } from './compilation.js';
+import { type CelIssue, formatIssues } from './issues.js';
+import type { SchemaCelType } from './schema-type.js';
+import { toCelValue } from './values.js';
+
+/** The result types an expression may have (upstream `ReturnTypes`): `null_type` only beside `string`. */
+export type AdmissionExpressionResult = 'bool' | 'string' | 'null_type' | 'any';
+
+/** The variables declared to an expression: each name with its type (`dyn` when untyped). */
+export type AdmissionVariableDeclarations = ReadonlyMap<string, SchemaCelType>;
+
+/** The values of the declared variables, by name. */
+export type AdmissionBindings = Readonly<Record<string, CelInput>>;
+
+/** A compiled expression: evaluate it, or the compile error (upstream's `Detail`). */
+export type CompiledAdmissionExpression =
+  | { readonly expression: string; readonly evaluate: (bindings: AdmissionBindings) => AdmissionEvaluation }
+  | { readonly expression: string; readonly error: string };
+
+/** An evaluation's value (a JS value of the CEL result) or its error message as upstream words it. */
+export type AdmissionEvaluation = { readonly value: unknown } | { readonly error: string };
+
+const DYN: SchemaCelType = { kind: 'dyn' };
+const STRING: SchemaCelType = { kind: 'string' };
+const BOOL: SchemaCelType = { kind: 'bool' };
+const GVK: SchemaCelType = { kind: 'object', fields: new Map([['group', STRING], ['version', STRING], ['kind', STRING]]) };
+const GVR: SchemaCelType = { kind: 'object', fields: new Map([['group', STRING], ['version', STRING], ['resource', STRING]]) };
+const USER_INFO: SchemaCelType = {
+  kind: 'object',
+  fields: new Map<string, SchemaCelType>([
+    ['username', STRING],
+    ['uid', STRING],
+    ['groups', { kind: 'list', elem: STRING, listType: 'atomic', mapKeys: [] }],
+    ['extra', { kind: 'map', value: { kind: 'list', elem: STRING, listType: 'atomic', mapKeys: [] } }],
+  ]),
+};
+
+/** The type of `request` (upstream `buildRequestType`): the AdmissionRequest's fields. */
+export const ADMISSION_REQUEST_TYPE: SchemaCelType = {
+  kind: 'object',
+  fields: new Map<string, SchemaCelType>([
+    ['kind', GVK],
+    ['resource', GVR],
+    ['subResource', STRING],
+    ['requestKind', GVK],
+    ['requestResource', GVR],
+    ['requestSubResource', STRING],
+    ['name', STRING],
+    ['namespace', STRING],
+    ['operation', STRING],
+    ['userInfo', USER_INFO],
+    ['dryRun', BOOL],
+    ['options', DYN],
+  ]),
+};
+
+/** The type of `namespaceObject`: a Namespace's metadata, spec and status. */
+export const NAMESPACE_OBJECT_TYPE: SchemaCelType = {
+  kind: 'object',
+  fields: new Map<string, SchemaCelType>([
+    ['metadata', DYN],
+    ['spec', DYN],
+    ['status', DYN],
+  ]),
+};
+
+/** The declarations every admission expression gets: `object`, `oldObject`, `request`, `namespaceObject`. */
+export function admissionVariableDeclarations(extra: Readonly<Record<string, SchemaCelType>> = {}): AdmissionVariableDeclarations {
+  return new Map<string, SchemaCelType>([
+    ['object', DYN],
+    ['oldObject', DYN],
+    ['request', ADMISSION_REQUEST_TYPE],
+    ['namespaceObject', NAMESPACE_OBJECT_TYPE],
+    ...Object.entries(extra),
+  ]);
+}
+
+/** The type of `variables` when `names` are declared (each `dyn`). */
+export function compositedVariablesType(names: readonly string[]): SchemaCelType {
+  return { kind: 'object', fields: new Map(names.map((n) => [n, DYN])) };
+}
+
+function returnTypeError(results: readonly AdmissionExpressionResult[], found: SchemaCelType | undefined): string | undefined {
+  if (results.includes('any') || found === undefined || found.kind === 'dyn') return undefined;
+  if ((results as readonly string[]).includes(found.kind)) return undefined;
+  return results.length === 1 ? `must evaluate to ${results[0]}` : `must evaluate to one of [${results.join(' ')}]`;
+}
+
+function syntaxIssue(err: unknown): CelIssue {
+  const offset = (err as { location?: { start?: { offset?: number } } }).location?.start?.offset ?? 0;
+  const message = (err instanceof Error ? err.message : String(err)).replace(/^<input>:\d+:\d+: /, '');
+  return { offset, message: `Syntax error: ${message}` };
+}
+
+/** Compiles `expression` against `declarations`, expecting one of `results` (see the module comment). */
+export function compileAdmissionExpression(
+  expression: string,
+  declarations: AdmissionVariableDeclarations,
+  results: readonly AdmissionExpressionResult[],
+): CompiledAdmissionExpression {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(expression);
+  } catch (err) {
+    return { expression, error: `compilation failed: ${formatIssues(expression, [syntaxIssue(err)])}` };
+  }
+  const checker = new Checker(expression, parsed, ruleEnv.funcs, { type: undefined });
+  const scope = new Map([...declarations].map(([name, type]) => [name, { type: type.kind === 'dyn' ? undefined : type }]));
+  const found = checker.check(parsed.expr, scope);
+  if (checker.issues.length > 0) return { expression, error: `compilation failed: ${formatIssues(expression, checker.issues)}` };
+  const typeError = returnTypeError(results, found);
+  if (typeError !== undefined) return { expression, error: typeError };
+  const program = plan(ruleEnv, parsed);
+  return {
+    expression,
+    evaluate: (bindings) => {
+      const value = program(bindings);
+      if (isCelError(value)) return { error: `expression '${expression}' resulted in error: ${celErrorText(value.message)}` };
+      return { value };
+    },
+  };
+}
+
+/** `@bufbuild/cel`'s error messages in cel-go's words where they name the same failure. */
+function celErrorText(message: string): string {
+  const unwrapped = message.replace(/^Unsupported input Error: /, '');
+  if (unwrapped.startsWith('found no matching overload') || unwrapped.startsWith('unbound function')) return 'no such overload';
+  const noKey = /^field not found: (.*)$/.exec(unwrapped);
+  return noKey === null ? unwrapped : `no such key: ${noKey[1]}`;
+}
+
+/** A JSON value (an object, the request, params…) as CEL reads it: integers as `int`, objects as maps. */
+export function jsonToCelValue(value: unknown): CelInput {
+  return toCelValue(value, DYN);
+}
+
+/** An evaluation failure as a value bound to a variable: reading it fails with the same message. */
+export function celFailureValue(message: string): CelInput {
+  return new Error(message) as unknown as CelInput;
+}
+
+/** The CEL type name of an evaluation's value (`bool`, `int`, `list`…), as upstream's messages name result types. */
+export function celValueTypeName(value: unknown): string {
+  if (value === null) return 'null_type';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'bigint') return 'int';
+  if (typeof value === 'number') return 'double';
+  if (typeof value === 'string') return 'string';
+  if (value instanceof Uint8Array) return 'bytes';
+  if (isCelUint(value)) return 'uint';
+  if (isCelList(value)) return 'list';
+  if (isCelMap(value)) return 'map';
+  if (isCelType(value)) return 'type';
+  return 'dyn';
+}

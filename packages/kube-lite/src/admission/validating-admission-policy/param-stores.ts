@@ -1,0 +1,55 @@
+/**
+ * kube-lite's param stores (what upstream's REST mapper + param informers give): a paramKind names a served
+ * built-in resource of that group, version and kind, or a served custom resource; its objects are read from that
+ * resource's storage on each request.
+ * @module
+ */
+import { isGetter, isLister, isScoper, type Storage } from '@apiserver/registry';
+import { isNotFound } from '@apiserver/runtime';
+import type { APIGroupInfo, ResourceStorageMap } from '@apiserver/server';
+import type { CustomResourceSource } from '../../server/controller-hooks.js';
+import type { ParamStore, ParamStoreResolver } from './params.js';
+
+function entries(map: ResourceStorageMap): [string, Storage][] {
+  return map instanceof Map ? [...map.entries()] : Object.entries(map);
+}
+
+function builtInStorage(groups: readonly APIGroupInfo[], group: string, version: string, kind: string): Storage | undefined {
+  for (const info of groups) {
+    if (info.prioritizedVersions[0]?.group !== group) continue;
+    const map = info.versionedResourcesStorageMap[version];
+    if (map === undefined) return undefined;
+    return entries(map).find(([path, storage]) => !path.includes('/') && storage.newObject().kind === kind)?.[1];
+  }
+  return undefined;
+}
+
+function storeOver(storage: Storage): ParamStore | undefined {
+  if (!isGetter(storage) || !isLister(storage)) return undefined;
+  return {
+    namespaced: isScoper(storage) && storage.namespaceScoped(),
+    async get(namespace, name) {
+      try {
+        return await storage.get({ namespace }, name, {});
+      } catch (err) {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      }
+    },
+    async list(namespace, selector) {
+      return (await storage.list({ namespace }, { labelSelector: selector })).items;
+    },
+  };
+}
+
+/** Resolves paramKinds among `groups` and the custom resources served now. */
+export function servedParamStores(groups: readonly APIGroupInfo[], customResources: () => CustomResourceSource | undefined): ParamStoreResolver {
+  return (group, version, kind) => {
+    const builtIn = builtInStorage(groups, group, version, kind);
+    if (builtIn !== undefined) return storeOver(builtIn);
+    const custom = customResources()
+      ?.servedResources()
+      .find((r) => r.group === group && r.version === version && r.kind === kind);
+    return custom === undefined ? undefined : storeOver(custom.storage as unknown as Storage);
+  };
+}
