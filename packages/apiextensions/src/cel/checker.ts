@@ -110,6 +110,12 @@ class Checker {
   }
 
   call(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): SchemaCelType | undefined {
+    const qualified = qualifiedName(call.target);
+    if (qualified !== undefined && !scope.has(qualified.split('.')[0] ?? '') && this.#funcs.find(`${qualified}.${call.function}`) !== undefined) {
+      // A namespaced function (`optional.of(x)`, `sets.contains(a, b)`): the target is its name.
+      for (const a of call.args) this.check(a, scope);
+      return undefined;
+    }
     const target = this.check(call.target, scope);
     const args = call.args.map((a) => this.check(a, scope));
     if (IDENT.test(call.function) && this.#funcs.find(call.function) === undefined) {
@@ -138,6 +144,16 @@ class Checker {
   }
 }
 
+/** `a.b.c` of an identifier and field selections, else `undefined`. */
+function qualifiedName(e: Expr | undefined): string | undefined {
+  if (e === undefined) return undefined;
+  const k = e.exprKind;
+  if (k.case === 'identExpr') return k.value.name;
+  if (k.case !== 'selectExpr' || k.value.testOnly) return undefined;
+  const operand = qualifiedName(k.value.operand);
+  return operand === undefined ? undefined : `${operand}.${k.value.field}`;
+}
+
 function constType(kind: string | undefined): SchemaCelType | undefined {
   switch (kind) {
     case 'boolValue':
@@ -162,10 +178,11 @@ function methodResult(name: string, target: SchemaCelType): SchemaCelType | unde
 
 /**
  * Checks a parsed expression (and its `source`) where `self` (and `oldSelf`) have type `self`. The declared
- * variables are `self` and `oldSelf` only; comprehension variables are scoped to their macro.
+ * variables are `self` and `oldSelf` only; comprehension variables are scoped to their macro. With
+ * `optionalOldSelf`, `oldSelf` is an optional of that type (not checked further).
  */
-export function checkRule(source: string, parsed: ParsedExpr, self: SchemaCelType, funcs: FuncResolver): CheckResult {
-  const oldSelf: Binding = { type: self };
+export function checkRule(source: string, parsed: ParsedExpr, self: SchemaCelType, funcs: FuncResolver, optionalOldSelf = false): CheckResult {
+  const oldSelf: Binding = { type: optionalOldSelf ? undefined : self };
   const checker = new Checker(source, parsed, funcs, oldSelf);
   const scope: Scope = new Map([
     ['self', { type: self }],
