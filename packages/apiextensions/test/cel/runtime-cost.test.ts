@@ -43,7 +43,7 @@ t.test('all rules of an object share the runtime budget', async (t) => {
   const per = cost(rule.rule, { self: list.map(BigInt) });
   t.ok(per < PER_CALL_LIMIT && per > 500_000, `one list costs ${per}, under the per-call limit`);
   const errs = v.validate(undefined, { lists: Array.from({ length: 30 }, () => list) }).map(String);
-  t.same(errs, ['lists[' + Math.floor(10_000_000 / per) + ']: Invalid value: "array": validation failed due to running out of cost budget, no further validation rules will be run']);
+  t.same(errs, [`lists[${Math.floor(10_000_000 / per)}]: Invalid value: "array": validation failed due to running out of cost budget, no further validation rules will be run`]);
 });
 
 t.test('a messageExpression passing the limit', async (t) => {
