@@ -16,6 +16,9 @@ t.test('optional values', async (t) => {
   ok(t, "!optional.ofNonZeroValue('').hasValue() && !optional.ofNonZeroValue(0).hasValue() && !optional.ofNonZeroValue([]).hasValue() && optional.ofNonZeroValue('x').hasValue()");
   ok(t, 'optional.of(1) == optional.of(1.0) && optional.of([1, 2]) != optional.of([2, 1]) && optional.none() == optional.none() && optional.of(1) != optional.none()');
   t.same(evaluate('optional.none().value() == 1'), ['v: Invalid value: "string": optional.none() dereference evaluating rule: optional.none().value() == 1']);
+  for (const rule of ['optional.of(1).or(1).hasValue()', "'a'.hasValue()", "format.named(1).hasValue()"]) {
+    t.same(evaluate(rule), [`v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${rule}`], rule);
+  }
 });
 
 t.test('format library', async (t) => {

@@ -47,6 +47,11 @@ t.test('quantity arithmetic and conversions', async (t) => {
 });
 
 t.test('quantity type errors', async (t) => {
+  for (const rule of ['isQuantity(1)', "quantity('1').isLessThan(1)", "quantity('1').compareTo('1') == 0", "sign('1') == 1", "quantity('1').add(1.5).isInteger()"]) {
+    t.same(evaluate(rule, 'x'), [
+      `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${rule}`,
+    ], rule);
+  }
   t.same(evaluate("isQuantity(self) || quantity('1').add('1') == quantity('2')", 'x'), [
     `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: isQuantity(self) || quantity('1').add('1') == quantity('2')`,
   ]);
