@@ -59,3 +59,11 @@ t.test('a messageExpression passing the limit', async (t) => {
     'items: Invalid value: "array": no further validation rules will be run due to call cost exceeds limit for messageExpression: "self.all(x, self.all(y, self.all(z, x + y + z >= 0))) ? \'a\' : \'b\'"',
   ]);
 });
+
+t.test('library call costs', async (t) => {
+  t.equal(cost('sets.contains([1, 2, 3], [1, 2])'), 10 + 10 + 1 + 3 * 2, 'two list literals, 1 + 3×2');
+  t.equal(cost('sets.equivalent([1, 2, 3], [1, 2])'), 10 + 10 + 1 + 2 * 3 * 2, 'equivalence is charged twice');
+  t.equal(cost("quantity('123456789012345678901')"), 3, 'quantity parsing walks its text (21 chars × 0.1)');
+  t.equal(cost("'abcdefghij'.find('[a-z]+')"), Math.ceil(11 * 0.1) * Math.ceil(6 * 0.25), 'find: (1 + string) × regex');
+  t.equal(cost('[3, 1, 2].isSorted()'), 10 + 3, 'isSorted walks the list');
+});

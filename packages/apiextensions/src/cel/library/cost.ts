@@ -2,7 +2,8 @@
  * The runtime cost of one function call, as cel-go's `CostTracker.costCall` and Kubernetes'
  * `library.CostEstimator.CallCost` (`k8s.io/apiserver/pkg/cel/library/cost.go`) charge it: most
  * calls cost 1; string and list work costs by size (`StringTraversalCostFactor` 0.1 per character,
- * `RegexStringLengthCostFactor` 0.25 per regex character). Sizes are what cel-go's `Sizer` reports
+ * `RegexStringLengthCostFactor` 0.25 per regex character; cel-go's sets extension charges 1 plus the
+ * product of the list sizes, twice that for `sets.equivalent`). Sizes are what cel-go's `Sizer` reports
  * (characters of a string, bytes, elements of a list or map; 1 for anything else).
  *
  * @module
@@ -85,9 +86,9 @@ const SIZED: Readonly<Record<string, (args: readonly CelValue[], result: CelValu
   ip: (a) => (typeof a[0] === 'string' ? traverse(a[0]) : 1),
   quantity: (a) => traverse(a[0]),
   isQuantity: (a) => traverse(a[0]),
-  'sets.contains': (a) => Math.max(1, actualSize(a[0]) * actualSize(a[1])),
-  'sets.equivalent': (a) => Math.max(1, actualSize(a[0]) * actualSize(a[1])),
-  'sets.intersects': (a) => Math.max(1, actualSize(a[0]) * actualSize(a[1])),
+  'sets.contains': (a) => 1 + actualSize(a[0]) * actualSize(a[1]),
+  'sets.equivalent': (a) => 1 + 2 * actualSize(a[0]) * actualSize(a[1]),
+  'sets.intersects': (a) => 1 + actualSize(a[0]) * actualSize(a[1]),
 };
 
 const ORDERING = new Set(['_<_', '_<=_', '_>_', '_>=_']);
