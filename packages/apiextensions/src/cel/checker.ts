@@ -129,6 +129,8 @@ class Checker {
       if (operand.kind === 'map') return operand.value;
     }
     if (['_==_', '_!=_', '_<_', '_<=_', '_>_', '_>=_', '!_', '@in', '_&&_', '_||_'].includes(call.function)) return { kind: 'bool' };
+    const known = RESULT_KINDS.get(call.function);
+    if (known !== undefined) return { kind: known };
     return target === undefined ? undefined : methodResult(call.function, target);
   }
 
@@ -170,6 +172,19 @@ function constType(kind: string | undefined): SchemaCelType | undefined {
       return undefined;
   }
 }
+
+/** Functions (and methods) every overload of which returns one scalar type. */
+const RESULT_KINDS: ReadonlyMap<string, 'bool' | 'int' | 'double' | 'string'> = new Map([
+  ...[
+    'isQuantity', 'isGreaterThan', 'isLessThan', 'isInteger', 'hasValue', 'isSorted', 'isURL', 'isIP', 'isCIDR', 'containsIP',
+    'containsCIDR', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
+  ].map((n) => [n, 'bool'] as const),
+  ...['size', 'compareTo', 'asInteger', 'sign', 'family', 'prefixLength', 'indexOf', 'lastIndexOf'].map((n) => [n, 'int'] as const),
+  ['asApproximateFloat', 'double'],
+  ...['getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'lowerAscii', 'upperAscii', 'charAt', 'join', 'find'].map(
+    (n) => [n, 'string'] as const,
+  ),
+]);
 
 function methodResult(name: string, target: SchemaCelType): SchemaCelType | undefined {
   if (target.kind === 'string' && ['startsWith', 'endsWith', 'contains', 'matches'].includes(name)) return { kind: 'bool' };
