@@ -208,7 +208,7 @@ export class CELValidator {
       return [fieldInvalid(path, type, OUT_OF_BUDGET)];
     }
     const self = toCelValue(obj, node.type);
-    const oldSelf = old === undefined ? undefined : toCelValue(old, node.type);
+    let oldSelf: CelInput | undefined;
     for (const compiled of node.rules) {
       const { rule } = compiled;
       if (compiled.error !== undefined) {
@@ -216,9 +216,12 @@ export class CELValidator {
         continue;
       }
       if (compiled.program === undefined) continue;
-      if (compiled.usesOldSelf && oldSelf === undefined && compiled.optionalOldSelf !== true) continue;
+      if (compiled.usesOldSelf && old === undefined && compiled.optionalOldSelf !== true) continue;
       const bindings: Record<string, CelInput> = { self };
-      if (compiled.usesOldSelf) bindings.oldSelf = oldSelfBinding(oldSelf, compiled.optionalOldSelf === true);
+      if (compiled.usesOldSelf) {
+        if (old !== undefined) oldSelf ??= toCelValue(old, node.type);
+        bindings.oldSelf = oldSelfBinding(oldSelf, compiled.optionalOldSelf === true);
+      }
       const run = evaluate(compiled.program, bindings, walk);
       if (run === undefined || run.exceeded) {
         errs.push(fieldInvalid(path, type, run === undefined ? OUT_OF_BUDGET : ruleCostLimitError(rule)));
