@@ -9,7 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findKubectl } from '@apiserver/testing';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { Kubectl, startEnv } from './harness.js';
 
 /** A namespaced, single-version CRD of group `cel.example.com` whose `spec` has schema `spec`. */
@@ -84,15 +84,20 @@ async function send(url: string, method: string, path: string, body: unknown): P
 
 const found = await findKubectl();
 
+/** Starts kube-lite, applies `crd` with kubectl and waits until it is established; the collection path of its objects. */
+async function withCrd(t: Test, binary: string, crd: ReturnType<typeof celCrd>) {
+  const env = await startEnv(t, 'memory');
+  const kubectl = new Kubectl(binary, env);
+  const crdFile = path.join(env.workDir, 'crd.json');
+  await writeFile(crdFile, JSON.stringify(crd));
+  t.match(await kubectl.ok(t, ['apply', '-f', crdFile]), new RegExp(`${crd.metadata.name} created`));
+  await kubectl.ok(t, ['wait', '--for=condition=Established', `crd/${crd.metadata.name}`, '--timeout=10s']);
+  return { env, kubectl, collection: `/apis/cel.example.com/v1/namespaces/default/${crd.spec.names.plural}` };
+}
+
 t.test('CRD validation rules on kube-lite', { skip: 'reason' in found ? found.reason : false }, async (t) => {
   if (!('binary' in found)) return;
-  const env = await startEnv(t, 'memory');
-  const kubectl = new Kubectl(found.binary, env);
-  const crdFile = path.join(env.workDir, 'crd.json');
-  await writeFile(crdFile, JSON.stringify(CRD));
-  t.match(await kubectl.ok(t, ['apply', '-f', crdFile]), /gadgets.cel.example.com created/);
-  await kubectl.ok(t, ['wait', '--for=condition=Established', 'crd/gadgets.cel.example.com', '--timeout=10s']);
-  const collection = '/apis/cel.example.com/v1/namespaces/default/gadgets';
+  const { env, kubectl, collection } = await withCrd(t, found.binary, CRD);
 
   const bad = await send(env.url, 'POST', collection, gadget('g1', { minReplicas: 3, replicas: 5, maxReplicas: 4, mode: 'a', name: 'Bad1' }));
   t.equal(bad.status, 422);
@@ -152,13 +157,7 @@ t.test('CRD validation rules on kube-lite', { skip: 'reason' in found ? found.re
 
 t.test('CEL libraries in CRD rules on kube-lite', { skip: 'reason' in found ? found.reason : false }, async (t) => {
   if (!('binary' in found)) return;
-  const env = await startEnv(t, 'memory');
-  const kubectl = new Kubectl(found.binary, env);
-  const crdFile = path.join(env.workDir, 'crd.json');
-  await writeFile(crdFile, JSON.stringify(SANDBOXES));
-  t.match(await kubectl.ok(t, ['apply', '-f', crdFile]), /sandboxes.cel.example.com created/);
-  await kubectl.ok(t, ['wait', '--for=condition=Established', 'crd/sandboxes.cel.example.com', '--timeout=10s']);
-  const collection = '/apis/cel.example.com/v1/namespaces/default/sandboxes';
+  const { env, kubectl, collection } = await withCrd(t, found.binary, SANDBOXES);
 
   const file = path.join(env.workDir, 's1.json');
   await writeFile(file, JSON.stringify(sandbox('s1', { request: '1536Mi', limit: '1Gi', owner: 'alice' })));
