@@ -51,7 +51,8 @@ export {
 export { isZeroValueValidation, validateStructural } from './structural-validation.js';
 export { validateCustomResource } from './validate-value.js';
 export { CELValidator, type ValidateOptions } from './cel/validator.js';
-export { type CelProgram, type CompiledRule, compileRules, ruleEnv } from './cel/compilation.js';
+export { type CelProgram, type CompiledRule, compileRules, planMetered, ruleEnv } from './cel/compilation.js';
+export { COST_LIMIT_EXCEEDED, type Metered, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, runMetered } from './cel/runtime-cost.js';
 export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
 export { toCelValue } from './cel/values.js';
 export { type FieldPathResult, validFieldPath } from './cel/field-path.js';

@@ -111,6 +111,12 @@ export class Checker {
   }
 
   call(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): SchemaCelType | undefined {
+    const qualified = qualifiedName(call.target);
+    if (qualified !== undefined && !scope.has(qualified.split('.')[0] ?? '') && this.#funcs.find(`${qualified}.${call.function}`) !== undefined) {
+      // A namespaced function (`optional.of(x)`, `sets.contains(a, b)`): the target is its name.
+      for (const a of call.args) this.check(a, scope);
+      return undefined;
+    }
     const target = this.check(call.target, scope);
     const args = call.args.map((a) => this.check(a, scope));
     if (IDENT.test(call.function) && this.#funcs.find(call.function) === undefined) {
@@ -124,6 +130,8 @@ export class Checker {
       if (operand.kind === 'map') return operand.value;
     }
     if (['_==_', '_!=_', '_<_', '_<=_', '_>_', '_>=_', '!_', '@in', '_&&_', '_||_'].includes(call.function)) return { kind: 'bool' };
+    const known = RESULT_KINDS.get(call.function);
+    if (known !== undefined) return { kind: known };
     return target === undefined ? undefined : methodResult(call.function, target);
   }
 
@@ -137,6 +145,16 @@ export class Checker {
     this.check(c.loopStep, loop);
     return this.check(c.result, new Map(scope).set(c.accuVar, { type: undefined }));
   }
+}
+
+/** `a.b.c` of an identifier and field selections, else `undefined`. */
+function qualifiedName(e: Expr | undefined): string | undefined {
+  if (e === undefined) return undefined;
+  const k = e.exprKind;
+  if (k.case === 'identExpr') return k.value.name;
+  if (k.case !== 'selectExpr' || k.value.testOnly) return undefined;
+  const operand = qualifiedName(k.value.operand);
+  return operand === undefined ? undefined : `${operand}.${k.value.field}`;
 }
 
 function constType(kind: string | undefined): SchemaCelType | undefined {
@@ -156,6 +174,19 @@ function constType(kind: string | undefined): SchemaCelType | undefined {
   }
 }
 
+/** Functions (and methods) every overload of which returns one scalar type. */
+const RESULT_KINDS: ReadonlyMap<string, 'bool' | 'int' | 'double' | 'string'> = new Map([
+  ...[
+    'isQuantity', 'isGreaterThan', 'isLessThan', 'isInteger', 'hasValue', 'isSorted', 'isURL', 'isIP', 'isCIDR', 'containsIP',
+    'containsCIDR', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
+  ].map((n) => [n, 'bool'] as const),
+  ...['size', 'compareTo', 'asInteger', 'sign', 'family', 'prefixLength', 'indexOf', 'lastIndexOf'].map((n) => [n, 'int'] as const),
+  ['asApproximateFloat', 'double'],
+  ...['getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'lowerAscii', 'upperAscii', 'charAt', 'join', 'find'].map(
+    (n) => [n, 'string'] as const,
+  ),
+]);
+
 function methodResult(name: string, target: SchemaCelType): SchemaCelType | undefined {
   if (target.kind === 'string' && ['startsWith', 'endsWith', 'contains', 'matches'].includes(name)) return { kind: 'bool' };
   return undefined;
@@ -163,10 +194,11 @@ function methodResult(name: string, target: SchemaCelType): SchemaCelType | unde
 
 /**
  * Checks a parsed expression (and its `source`) where `self` (and `oldSelf`) have type `self`. The declared
- * variables are `self` and `oldSelf` only; comprehension variables are scoped to their macro.
+ * variables are `self` and `oldSelf` only; comprehension variables are scoped to their macro. With
+ * `optionalOldSelf`, `oldSelf` is an optional of that type (not checked further).
  */
-export function checkRule(source: string, parsed: ParsedExpr, self: SchemaCelType, funcs: FuncResolver): CheckResult {
-  const oldSelf: Binding = { type: self };
+export function checkRule(source: string, parsed: ParsedExpr, self: SchemaCelType, funcs: FuncResolver, optionalOldSelf = false): CheckResult {
+  const oldSelf: Binding = { type: optionalOldSelf ? undefined : self };
   const checker = new Checker(source, parsed, funcs, oldSelf);
   const scope: Scope = new Map([
     ['self', { type: self }],

@@ -12,6 +12,7 @@ import type { Structural } from '../structural-schema.js';
 import { checkRule } from './checker.js';
 import { formatIssues } from './issues.js';
 import { celLibraries, opaqueTypeRegistry } from './library/index.js';
+import { meteredFuncs, meterExpr } from './runtime-cost.js';
 import { type SchemaCelType, schemaCelType } from './schema-type.js';
 import { type ValidationRule, validationRules } from './validation-rule.js';
 import { validFieldPath } from './field-path.js';
@@ -27,18 +28,30 @@ export interface CompiledRule {
   readonly messageProgram?: CelProgram;
   /** The rule reads `oldSelf` (a transition rule). */
   readonly usesOldSelf: boolean;
+  /** `optionalOldSelf: true`: `oldSelf` is an optional and the rule also runs without an old value. */
+  readonly optionalOldSelf?: boolean;
   readonly error?: string;
   readonly messageExpressionError?: string;
   /** `fieldPath` as a field path relative to the node (`spec.x` → `x`), when it is valid. */
   readonly normalizedFieldPath?: string;
 }
 
-/** The environment rules run in: standard CEL plus the libraries. */
-export const ruleEnv: CelEnv = celEnv({ funcs: [...celLibraries], registry: opaqueTypeRegistry });
+/**
+ * The environment rules run in: standard CEL plus the libraries, every function metered (see
+ * {@link runMetered}; outside a meter they cost nothing).
+ */
+export const ruleEnv: CelEnv = celEnv({ funcs: meteredFuncs([...celEnv().funcs, ...celLibraries]), registry: opaqueTypeRegistry });
+
+const isFunction = (name: string): boolean => ruleEnv.funcs.find(name) !== undefined;
+
+/** Plans a parsed expression in {@link ruleEnv} with its cost metered. */
+export function planMetered(parsed: ReturnType<typeof parse>): CelProgram {
+  return plan(ruleEnv, parsed.expr === undefined ? parsed : meterExpr(parsed.expr, isFunction)) as CelProgram;
+}
 
 type Compiled = { program: CelProgram; usesOldSelf: boolean } | { error: string };
 
-function compileExpression(source: string, self: SchemaCelType, resultKind: 'bool' | 'string'): Compiled {
+function compileExpression(source: string, self: SchemaCelType, resultKind: 'bool' | 'string', optionalOldSelf: boolean): Compiled {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(source);
@@ -47,24 +60,25 @@ function compileExpression(source: string, self: SchemaCelType, resultKind: 'boo
     const msg = (err as Error).message.replace(/^<input>:\d+:\d+: /, '');
     return { error: `compilation failed: ${formatIssues(source, [{ offset: loc, message: `Syntax error: ${msg}` }])}` };
   }
-  const checked = checkRule(source, parsed, self, ruleEnv.funcs);
+  const checked = checkRule(source, parsed, self, ruleEnv.funcs, optionalOldSelf);
   if (checked.issues.length > 0) return { error: `compilation failed: ${formatIssues(source, checked.issues)}` };
   const result = checked.resultType?.kind;
   if (result !== undefined && result !== 'dyn' && result !== resultKind) {
     return { error: resultKind === 'bool' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string' };
   }
-  return { program: plan(ruleEnv, parsed) as CelProgram, usesOldSelf: checked.usesOldSelf };
+  return { program: planMetered(parsed), usesOldSelf: checked.usesOldSelf };
 }
 
 function compileRule(rule: ValidationRule, s: Structural, self: SchemaCelType): CompiledRule {
   const fieldPath = rule.fieldPath === undefined || rule.fieldPath === '' ? undefined : validFieldPath(rule.fieldPath, s);
   const normalized = fieldPath !== undefined && 'path' in fieldPath ? { normalizedFieldPath: fieldPath.path } : {};
   if (rule.rule.trim() === '') return { rule, usesOldSelf: false, ...normalized };
-  const compiled = compileExpression(rule.rule, self, 'bool');
+  const optionalOldSelf = rule.optionalOldSelf === true;
+  const compiled = compileExpression(rule.rule, self, 'bool', optionalOldSelf);
   if ('error' in compiled) return { rule, usesOldSelf: false, error: compiled.error, ...normalized };
-  const base = { rule, program: compiled.program, usesOldSelf: compiled.usesOldSelf, ...normalized };
+  const base = { rule, program: compiled.program, usesOldSelf: compiled.usesOldSelf, optionalOldSelf, ...normalized };
   if (rule.messageExpression === undefined || rule.messageExpression === '') return base;
-  const message = compileExpression(rule.messageExpression, self, 'string');
+  const message = compileExpression(rule.messageExpression, self, 'string', optionalOldSelf);
   if ('error' in message) {
     const detail = message.error.startsWith('compilation failed') ? `messageExpression ${message.error}` : message.error;
     return { ...base, messageExpressionError: detail };

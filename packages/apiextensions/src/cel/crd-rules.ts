@@ -90,6 +90,8 @@ function nodeErrors(props: JSONSchemaProps, path: FieldPath, walk: Walk): FieldE
     }
     if (compiled.usesOldSelf && walk.uncorrelatable !== undefined) {
       errs.push(fieldInvalid(rulePath.child('rule'), rule.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${walk.uncorrelatable.toString()}`));
+    } else if (!compiled.usesOldSelf && rule.optionalOldSelf !== undefined) {
+      errs.push(fieldInvalid(rulePath.child('optionalOldSelf'), rule.optionalOldSelf, 'may not be set if oldSelf is not used in rule'));
     }
   }
   return errs;

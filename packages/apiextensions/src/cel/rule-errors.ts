@@ -13,7 +13,24 @@ import {
   fieldInvalid,
   fieldRequired,
 } from '@apiserver/runtime';
+import { goQuote } from '@apiserver/runtime';
+import { COST_LIMIT_EXCEEDED } from './runtime-cost.js';
 import { ruleErrorString, type ValidationRule } from './validation-rule.js';
+
+/** A rule's cost passed what was left of the object's budget. */
+export const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
+/** A messageExpression's cost passed what was left of the object's budget. */
+export const MESSAGE_OUT_OF_BUDGET = 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run';
+
+/** A rule passed the per-call cost limit. */
+export function ruleCostLimitError(rule: ValidationRule): string {
+  return `'${COST_LIMIT_EXCEEDED}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleErrorString(rule)}`;
+}
+
+/** A messageExpression passed the per-call cost limit. */
+export function messageCostLimitError(source: string): string {
+  return `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${goQuote(source)}`;
+}
 
 /** The error of a rule that evaluated to false (`fieldErrorForReason`). */
 export function fieldErrorForReason(path: FieldPath | undefined, type: string, detail: string, reason: string | undefined): FieldError {

@@ -8,16 +8,28 @@
  * is skipped when there is no old value. Rules are evaluated on non-null values only. On update,
  * a failed rule that does not read `oldSelf` on a value equal to its old value (or inside one, for
  * uncorrelatable list items) is a warning, not an error (validation ratcheting, on by default since
- * 1.30).
+ * 1.30). A rule with `optionalOldSelf: true` also runs without an old value, `oldSelf` being an
+ * optional. Each evaluation is metered ({@link PER_CALL_LIMIT} per rule) and all of one object's
+ * share {@link RUNTIME_CEL_COST_BUDGET}; running out of either stops validation with upstream's error.
  *
  * @module
  */
-import { type CelInput, isCelError } from '@bufbuild/cel';
+import { type CelInput, type CelResult, isCelError } from '@bufbuild/cel';
 import { type FieldError, type FieldPath, fieldInvalid, newPath } from '@apiserver/runtime';
 import { isJSONObject, jsonEqual } from '../json-value.js';
 import type { Structural } from '../structural-schema.js';
-import { type CompiledRule, compileRules } from './compilation.js';
-import { evaluationError, fieldErrorForReason, messageExpressionProblem } from './rule-errors.js';
+import { type CelProgram, type CompiledRule, compileRules } from './compilation.js';
+import { optionalNone, optionalOf } from './library/index.js';
+import {
+  evaluationError,
+  fieldErrorForReason,
+  MESSAGE_OUT_OF_BUDGET,
+  messageCostLimitError,
+  messageExpressionProblem,
+  OUT_OF_BUDGET,
+  ruleCostLimitError,
+} from './rule-errors.js';
+import { type Metered, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, runMetered } from './runtime-cost.js';
 import { type SchemaCelType, schemaCelType } from './schema-type.js';
 import { ruleMessageOrDefault } from './validation-rule.js';
 import { toCelValue } from './values.js';
@@ -74,22 +86,52 @@ interface OldValue {
 
 interface Walk {
   readonly warn: (text: string) => void;
+  /** What is left of the cost budget; below zero once validation was stopped. */
+  remaining: number;
 }
+
+/** Whether cost stopped the validation. */
+const stopped = (walk: Walk): boolean => walk.remaining < 0;
 
 function child(path: FieldPath | undefined, name: string): FieldPath {
   return path === undefined ? newPath(name) : path.child(name);
 }
 
-/** The message of a failed rule: its `messageExpression`'s value when usable, else `message` or the default. */
-function messageOf(compiled: CompiledRule, bindings: Readonly<Record<string, CelInput>>): string {
-  const value = compiled.messageProgram?.(bindings);
-  if (value === undefined || isCelError(value) || messageExpressionProblem(value) !== undefined) return ruleMessageOrDefault(compiled.rule);
+/** Evaluates `program` under the per-call limit, charging the budget; `undefined` (and an error) when cost stopped it. */
+function evaluate(program: CelProgram, bindings: Readonly<Record<string, CelInput>>, walk: Walk): Metered<CelResult> | undefined {
+  const run = runMetered(PER_CALL_LIMIT, () => program(bindings));
+  if (run.cost > walk.remaining) {
+    walk.remaining = -1;
+    return undefined;
+  }
+  walk.remaining -= run.cost;
+  if (run.exceeded) walk.remaining = -1;
+  return run;
+}
+
+/**
+ * The message of a failed rule: its `messageExpression`'s value when usable, else `message` or the
+ * default; an error instead when cost stopped the messageExpression.
+ */
+function messageOf(compiled: CompiledRule, bindings: Readonly<Record<string, CelInput>>, walk: Walk): string | { error: string } {
+  if (compiled.messageProgram === undefined) return ruleMessageOrDefault(compiled.rule);
+  const run = evaluate(compiled.messageProgram, bindings, walk);
+  if (run === undefined) return { error: MESSAGE_OUT_OF_BUDGET };
+  if (run.exceeded) return { error: messageCostLimitError(compiled.rule.messageExpression ?? '') };
+  const value = run.value;
+  if (isCelError(value) || messageExpressionProblem(value) !== undefined) return ruleMessageOrDefault(compiled.rule);
   return (value as string).trim();
 }
 
 function keyOf(item: unknown, keys: readonly string[]): string | undefined {
   if (!isJSONObject(item)) return undefined;
   return JSON.stringify(keys.map((k) => item[k] ?? null));
+}
+
+/** `oldSelf`: the old value, or with `optionalOldSelf` an optional of it (`optional.none()` without one). */
+function oldSelfBinding(old: CelInput | undefined, optional: boolean): CelInput {
+  if (!optional) return old ?? null;
+  return (old === undefined ? optionalNone() : optionalOf(old as never)) as CelInput;
 }
 
 /** Old items of a map-list by their key values; other lists correlate nothing. */
@@ -123,7 +165,7 @@ export class CELValidator {
    * passed to `options.warn` instead of returned (CRD validation ratcheting).
    */
   validate(path: FieldPath | undefined, obj: unknown, old?: unknown, options: ValidateOptions = {}): FieldError[] {
-    const walk: Walk = { warn: options.warn ?? (() => undefined) };
+    const walk: Walk = { warn: options.warn ?? (() => undefined), remaining: RUNTIME_CEL_COST_BUDGET };
     return this.#validate(this.#root, path, obj, old === undefined ? {} : { old, correlated: true }, walk);
   }
 
@@ -132,6 +174,7 @@ export class CELValidator {
     const old = at.old === null ? undefined : at.old;
     const unchanged = at.correlated === true ? old !== undefined && jsonEqual(obj, old) : at.parentUnchanged === true;
     const errs = this.#evaluate(node, path, obj, old, unchanged, walk);
+    if (stopped(walk)) return errs;
     if (Array.isArray(obj) && node.items !== undefined) {
       const mapList = node.schema.extensions.xListType === 'map';
       const olds = correlatedItems(node.schema, old);
@@ -139,6 +182,7 @@ export class CELValidator {
         const key = keyOf(item, node.schema.extensions.xListMapKeys);
         const itemOld: OldValue = mapList ? { old: key === undefined ? undefined : olds.get(key), correlated: true } : { parentUnchanged: unchanged };
         errs.push(...this.#validate(node.items, (path ?? newPath('')).index(i), item, itemOld, walk));
+        if (stopped(walk)) break;
       }
     } else if (isJSONObject(obj)) {
       const oldObj = isJSONObject(old) ? old : {};
@@ -148,7 +192,8 @@ export class CELValidator {
           errs.push(...this.#validate(node.additionalProperties, (path ?? newPath('')).key(k), v, fieldOld, walk));
         }
         const prop = node.properties.get(k);
-        if (prop !== undefined) errs.push(...this.#validate(prop, child(path, k), v, fieldOld, walk));
+        if (prop !== undefined && !stopped(walk)) errs.push(...this.#validate(prop, child(path, k), v, fieldOld, walk));
+        if (stopped(walk)) break;
       }
     }
     return errs;
@@ -158,6 +203,10 @@ export class CELValidator {
     if (node.rules.length === 0) return [];
     const errs: FieldError[] = [];
     const type = node.schema.generic.type;
+    if (walk.remaining <= 0) {
+      walk.remaining = -1;
+      return [fieldInvalid(path, type, OUT_OF_BUDGET)];
+    }
     const self = toCelValue(obj, node.type);
     let oldSelf: CelInput | undefined;
     for (const compiled of node.rules) {
@@ -167,20 +216,30 @@ export class CELValidator {
         continue;
       }
       if (compiled.program === undefined) continue;
-      if (compiled.usesOldSelf && old === undefined) continue;
+      if (compiled.usesOldSelf && old === undefined && compiled.optionalOldSelf !== true) continue;
       const bindings: Record<string, CelInput> = { self };
       if (compiled.usesOldSelf) {
-        oldSelf ??= toCelValue(old, node.type);
-        bindings.oldSelf = oldSelf;
+        if (old !== undefined) oldSelf ??= toCelValue(old, node.type);
+        bindings.oldSelf = oldSelfBinding(oldSelf, compiled.optionalOldSelf === true);
       }
-      const result = compiled.program(bindings);
+      const run = evaluate(compiled.program, bindings, walk);
+      if (run === undefined || run.exceeded) {
+        errs.push(fieldInvalid(path, type, run === undefined ? OUT_OF_BUDGET : ruleCostLimitError(rule)));
+        return errs;
+      }
+      const result = run.value;
       if (isCelError(result)) {
         errs.push(evaluationError(path, type, rule, result));
         continue;
       }
       if (result === true) continue;
+      const message = messageOf(compiled, bindings, walk);
+      if (typeof message !== 'string') {
+        errs.push(fieldInvalid(path, type, message.error));
+        return errs;
+      }
       const errPath = compiled.normalizedFieldPath === undefined ? path : child(path, compiled.normalizedFieldPath);
-      const err = fieldErrorForReason(errPath, type, messageOf(compiled, bindings), rule.reason);
+      const err = fieldErrorForReason(errPath, type, message, rule.reason);
       if (!compiled.usesOldSelf && unchanged) walk.warn(err.toString());
       else errs.push(err);
     }

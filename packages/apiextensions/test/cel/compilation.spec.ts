@@ -24,6 +24,11 @@ t.test('compile errors as cel-go words them', async (t) => {
   t.equal(compile({ rule: 'self.replicas.x' })?.error, "compilation failed: ERROR: <input>:1:14: type 'int' does not support field selection\n | self.replicas.x\n | .............^");
   t.match(compile({ rule: 'self.replicas ==' })?.error, /^compilation failed: ERROR: <input>:1:\d+: Syntax error: /);
   t.equal(compile({ rule: 'self.replicas' })?.error, 'cel expression must evaluate to a bool');
+  for (const rule of ['self.tags.size()', "quantity('1').compareTo(quantity('2'))", "quantity('1').asApproximateFloat()", 'self.name.lowerAscii()']) {
+    t.equal(compile({ rule })?.error, 'cel expression must evaluate to a bool', `${rule}: library results are typed`);
+  }
+  t.equal(compile({ rule: "quantity(self.name).isGreaterThan(quantity('1')) && optional.of(1).hasValue() && sets.contains([1], [1])" })?.error, undefined);
+  t.equal(compile({ rule: 'true', messageExpression: 'self.tags.size()' })?.messageExpressionError, 'messageExpression must evaluate to a string');
   t.equal(compile({ rule: 'self.metadata.labels.x == "y"' }, spec, true)?.error?.split('\n')[0], "compilation failed: ERROR: <input>:1:14: undefined field 'labels'");
   t.equal(compile({ rule: 'true', messageExpression: '42' })?.messageExpressionError, 'messageExpression must evaluate to a string');
   t.match(compile({ rule: 'true', messageExpression: 'self.nope' })?.messageExpressionError, /^messageExpression compilation failed: ERROR: <input>:1:5: undefined field 'nope'/);

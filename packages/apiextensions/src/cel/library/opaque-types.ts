@@ -1,7 +1,10 @@
 /**
- * The opaque CEL types of Kubernetes' libraries (`net.IP`, `net.CIDR`, `kubernetes.URL`), declared
- * as one-field protobuf messages so that `@bufbuild/cel` can carry, compare and name them
- * (`type(ip('::1')) == net.IP`). Each holds the canonical text of its value, so equality is by value.
+ * The opaque CEL types of Kubernetes' libraries (`net.IP`, `net.CIDR`, `kubernetes.URL`,
+ * `kubernetes.Quantity`, `kubernetes.NamedFormat`) and CEL's `optional_type`, declared as one-field
+ * protobuf messages so that `@bufbuild/cel` can carry, compare and name them
+ * (`type(ip('::1')) == net.IP`). Each holds a canonical text of its value, so equality is by value;
+ * a value that needs more than its text (a quantity's Go representation, an optional's content)
+ * carries it as a payload kept beside the message object.
  *
  * @module
  */
@@ -23,7 +26,8 @@ function file(pkg: string, names: readonly string[]) {
 }
 
 const net = createFileRegistry(file('net', ['IP', 'CIDR']), () => undefined);
-const kubernetes = createFileRegistry(file('kubernetes', ['URL']), () => undefined);
+const kubernetes = createFileRegistry(file('kubernetes', ['URL', 'Quantity', 'NamedFormat']), () => undefined);
+const optional = createFileRegistry(file('', ['optional_type']), () => undefined);
 
 function message(registry: FileRegistry, typeName: string): DescMessage {
   const desc = registry.getMessage(typeName);
@@ -31,15 +35,25 @@ function message(registry: FileRegistry, typeName: string): DescMessage {
   return desc;
 }
 
-/** An opaque type: its descriptor, its CEL type and a constructor from canonical text. */
+const payloads = new WeakMap<object, unknown>();
+
+/** An opaque type: its descriptor, its CEL type and a constructor from canonical text (and a payload). */
 export interface OpaqueType {
   readonly desc: DescMessage;
   readonly celType: CelObjectType;
-  of(value: string): Message;
+  of(value: string, payload?: unknown): Message;
 }
 
 function opaque(desc: DescMessage): OpaqueType {
-  return { desc, celType: objectType(desc), of: (value) => create(desc, { value } as never) };
+  return {
+    desc,
+    celType: objectType(desc),
+    of: (value, payload) => {
+      const msg = create(desc, { value } as never);
+      if (payload !== undefined) payloads.set(msg, payload);
+      return msg;
+    },
+  };
 }
 
 /** `net.IP`. */
@@ -49,10 +63,22 @@ export const CIDR_TYPE: OpaqueType = opaque(message(net, 'net.CIDR'));
 /** `kubernetes.URL`. */
 export const URL_TYPE: OpaqueType = opaque(message(kubernetes, 'kubernetes.URL'));
 
+/** `kubernetes.Quantity`. */
+export const QUANTITY_TYPE: OpaqueType = opaque(message(kubernetes, 'kubernetes.Quantity'));
+/** `kubernetes.NamedFormat`. */
+export const FORMAT_TYPE: OpaqueType = opaque(message(kubernetes, 'kubernetes.NamedFormat'));
+/** `optional_type`. */
+export const OPTIONAL_TYPE: OpaqueType = opaque(message(optional, 'optional_type'));
+
 /** The registry to hand to the CEL environment. */
-export const opaqueTypeRegistry: Registry = createRegistry(net, kubernetes);
+export const opaqueTypeRegistry: Registry = createRegistry(net, kubernetes, optional);
 
 /** The canonical text an opaque value holds (`this` of a method on it). */
 export function opaqueText(v: { readonly message: unknown }): string {
   return (v.message as { value: string }).value;
+}
+
+/** The payload an opaque value was made with (`undefined` when it has none). */
+export function opaquePayload(v: { readonly message: unknown }): unknown {
+  return payloads.get(v.message as object);
 }

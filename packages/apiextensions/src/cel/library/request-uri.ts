@@ -18,7 +18,7 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 const ESCAPES = /%(?![0-9A-Fa-f]{2})/;
 
 function invalid(raw: string, why: string): never {
-  throw new Error(`URL parse error during conversion from string: parse ${JSON.stringify(raw)}: ${why}`);
+  throw new Error(`parse ${JSON.stringify(raw)}: ${why}`);
 }
 
 function checkHost(raw: string, host: string): void {
@@ -31,7 +31,7 @@ function checkHost(raw: string, host: string): void {
   }
 }
 
-/** Parses `raw`; throws upstream's conversion error when it is not a request URI. */
+/** Parses `raw`; throws Go's `*url.Error` text (`parse "x": invalid URI for request`) when it is not a request URI. */
 export function parseRequestURI(raw: string): RequestURI {
   if (raw === '') invalid(raw, 'empty url');
   const q = raw.indexOf('?');

@@ -20,7 +20,11 @@ function getter(name: string, read: (u: RequestURI) => string): CelFunc {
 /** The url functions. */
 export const urlsLibrary: readonly CelFunc[] = [
   celFunc('url', [STRING], URL, (s) => {
-    parseRequestURI(s);
+    try {
+      parseRequestURI(s);
+    } catch (err) {
+      throw new Error(`URL parse error during conversion from string: ${(err as Error).message}`);
+    }
     return URL_TYPE.of(s);
   }),
   celFunc('isURL', [STRING], BOOL, (s) => {

@@ -1,0 +1,92 @@
+/**
+ * CEL's optional values (cel-go `OptionalTypes`, on in Kubernetes' base environment since 1.28):
+ * `optional.of(x)`, `optional.ofNonZeroValue(x)`, `optional.none()`, and on an optional
+ * `hasValue()`, `value()`, `orValue(x)` and `or(other)`. An optional is an `optional_type` message
+ * whose text is a canonical key of its content (so `optional.of(1) == optional.of(1)`) and whose
+ * content is its payload. `@bufbuild/cel` 0.6 does not parse the `?.`/`[?` syntax nor the
+ * `optMap`/`optFlatMap` macros, so those are absent.
+ *
+ * @module
+ */
+import { type CelFunc, type CelValue, CelScalar, celFunc, celMethod, isCelList, isCelMap, isCelUint } from '@bufbuild/cel';
+import type { Message } from '@bufbuild/protobuf';
+import { isReflectMessage } from '@bufbuild/protobuf/reflect';
+import { OPTIONAL_TYPE, opaquePayload } from './opaque-types.js';
+
+const { DYN, BOOL } = CelScalar;
+const OPTIONAL = OPTIONAL_TYPE.celType;
+
+/** The content of an absent optional. */
+const NONE = Symbol('optional.none');
+let unkeyed = 0;
+
+/** What an optional may hold: a CEL value or a message a library function made. */
+type Content = CelValue | Message;
+
+function messageKey(typeName: string, message: unknown): string {
+  const text = (message as { value?: unknown }).value;
+  return `m:${typeName}:${typeof text === 'string' ? text : `#${unkeyed++}`}`;
+}
+
+/** A text equal for values CEL calls equal (numbers across int/uint/double; messages by their value field). */
+function valueKey(v: Content): string {
+  if (v === null) return 'null';
+  if (typeof v === 'object' && '$typeName' in v) return messageKey(v.$typeName, v);
+  if (typeof v === 'bigint' || typeof v === 'number') return `n:${Number(v)}`;
+  if (isCelUint(v)) return `n:${Number(v.value)}`;
+  if (typeof v === 'string') return `s:${JSON.stringify(v)}`;
+  if (typeof v === 'boolean') return `b:${v}`;
+  if (v instanceof Uint8Array) return `y:${Buffer.from(v).toString('base64')}`;
+  if (isCelList(v)) return `[${[...v].map((e) => valueKey(e as CelValue)).join(',')}]`;
+  if (isCelMap(v)) {
+    const entries = [...v.entries()].map(([k, e]) => `${valueKey(k as CelValue)}:${valueKey(e as CelValue)}`);
+    return `{${entries.sort().join(',')}}`;
+  }
+  if (isReflectMessage(v)) return messageKey(v.desc.typeName, v.message);
+  return `#${unkeyed++}`;
+}
+
+/** `optional.of(v)`. */
+export function optionalOf(v: Content): Message {
+  return OPTIONAL_TYPE.of(`+${valueKey(v)}`, { value: v });
+}
+
+/** `optional.none()`. */
+export function optionalNone(): Message {
+  return OPTIONAL_TYPE.of('', { value: NONE });
+}
+
+function content(opt: { readonly message: unknown }): Content | typeof NONE {
+  const payload = opaquePayload(opt) as { value: Content | typeof NONE } | undefined;
+  return payload === undefined ? NONE : payload.value;
+}
+
+function isZero(v: Content): boolean {
+  if (v === null || v === false || v === '' || v === 0 || v === 0n) return true;
+  if (typeof v !== 'object' || '$typeName' in v) return false;
+  if (isCelUint(v)) return v.value === 0n;
+  if (v instanceof Uint8Array || isCelList(v) || isCelMap(v)) return (v instanceof Uint8Array ? v.length : v.size) === 0;
+  return false;
+}
+
+/** The optional functions and methods. */
+export const optionalLibrary: readonly CelFunc[] = [
+  celFunc('optional.of', [DYN], OPTIONAL, (v) => optionalOf(v)),
+  celFunc('optional.ofNonZeroValue', [DYN], OPTIONAL, (v) => (isZero(v) ? optionalNone() : optionalOf(v))),
+  celFunc('optional.none', [], OPTIONAL, () => optionalNone()),
+  celMethod('hasValue', OPTIONAL, [], BOOL, function () {
+    return content(this) !== NONE;
+  }),
+  celMethod('value', OPTIONAL, [], DYN, function () {
+    const v = content(this);
+    if (v === NONE) throw new Error('optional.none() dereference');
+    return v;
+  }),
+  celMethod('orValue', OPTIONAL, [DYN], DYN, function (other) {
+    const v = content(this);
+    return v === NONE ? other : v;
+  }),
+  celMethod('or', OPTIONAL, [OPTIONAL], OPTIONAL, function (other) {
+    return content(this) === NONE ? other.message : this.message;
+  }),
+];

@@ -1,0 +1,61 @@
+import t, { type Test } from 'tap';
+import { CELValidator, newStructural } from '../../src/index.js';
+
+function evaluate(rule: string, value: unknown = ''): string[] {
+  const s = newStructural({
+    type: 'object',
+    properties: { v: { type: 'string', 'x-kubernetes-validations': [{ rule }] }, n: { type: 'integer', 'x-kubernetes-validations': [{ rule }] } },
+  });
+  const v = CELValidator.forSchema(s);
+  if (v === undefined) throw new Error('no rules');
+  return v.validate(undefined, typeof value === 'number' ? { n: value } : { v: value }).map(String);
+}
+const ok = (t: Test, rule: string, value: unknown = '') => t.same(evaluate(rule, value), [], rule);
+const fails = (t: Test, rule: string, message: string, value: unknown = '') =>
+  t.same(evaluate(rule, value), [`${typeof value === 'number' ? 'n: Invalid value: "integer"' : 'v: Invalid value: "string"'}: ${message} evaluating rule: ${rule}`], rule);
+
+t.test('quantity parsing', async (t) => {
+  ok(t, "isQuantity(self) && quantity(self) == quantity('1536Mi')", '1.5Gi');
+  ok(t, "isQuantity('20') && isQuantity('20M') && isQuantity('20Mi') && isQuantity('1e3') && isQuantity('.5') && isQuantity('-1.5k')");
+  ok(t, "!isQuantity('20Mo') && !isQuantity('10Mm') && !isQuantity('200K') && !isQuantity('Three') && !isQuantity('Mi') && !isQuantity('') && !isQuantity(' 1')");
+  fails(t, "quantity('10Mo') == quantity('1')", "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+  fails(t, "quantity('10Mm') == quantity('1')", "unable to parse quantity's suffix");
+  t.same(evaluate('quantity(self).sign() == 1', '1'), [
+    `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: quantity(self).sign() == 1`,
+  ], 'sign is a function, not a method');
+});
+
+t.test('quantity comparisons and equality by value', async (t) => {
+  ok(t, "quantity('200M') == quantity('0.2G') && quantity('0.2G') == quantity('200M') && quantity('1Ki') == quantity('1024')");
+  ok(t, "quantity('2M') == quantity('0.002G') && quantity('2000k') == quantity('2M') && quantity('200M') != quantity('0.3G')");
+  ok(t, "quantity('50M').isLessThan(quantity('50Mi')) && !quantity('100M').isLessThan(quantity('50M'))");
+  ok(t, "quantity('50Mi').isGreaterThan(quantity('50M')) && !quantity('50M').isGreaterThan(quantity('100M'))");
+  ok(t, "quantity('200M').compareTo(quantity('0.2G')) == 0 && quantity('50M').compareTo(quantity('50Mi')) == -1 && quantity('50Mi').compareTo(quantity('50M')) == 1");
+  ok(t, "sign(quantity('-1m')) == -1 && sign(quantity('0')) == 0 && sign(quantity('3Gi')) == 1");
+});
+
+t.test('quantity arithmetic and conversions', async (t) => {
+  ok(t, "quantity('50k').add(quantity('20')) == quantity('50.02k') && quantity('50k').sub(quantity('20')) == quantity('49.98k')");
+  ok(t, "!quantity('50k').add(20).isLessThan(quantity('50020')) && quantity('50k').sub(20) == quantity('49980')");
+  ok(t, "quantity('50k').add(20).sub(quantity('100k')).asInteger() == -49980 && quantity('50k').add(20).sub(quantity('100k')).sub(-50000).asInteger() == 20");
+  ok(t, "quantity('50k').asInteger() == 50000 && quantity('50').isInteger() && quantity('50000000G').isInteger()");
+  ok(t, "!quantity('9999999999999999999999999999999999999G').isInteger() && !quantity('0.5').isInteger() && !quantity('1000m').isInteger()");
+  ok(t, "quantity('50.703k').asApproximateFloat() == 50703.0 && quantity('1Ki').asApproximateFloat() == 1024.0");
+  ok(t, "quantity('9223372036854775807').add(1).asApproximateFloat() > 9.2e18 && !quantity('9223372036854775807').add(1).isInteger()");
+  fails(t, "quantity('9999999999999999999999999999999999999G').asInteger() == 0", 'cannot convert value to integer');
+  ok(t, 'quantity(string(self)).add(self).asInteger() == 2 * self', 21);
+});
+
+t.test('quantity type errors', async (t) => {
+  for (const rule of ['isQuantity(1)', "quantity('1').isLessThan(1)", "quantity('1').compareTo('1') == 0", "sign('1') == 1", "quantity('1').add(1.5).isInteger()"]) {
+    t.same(evaluate(rule, 'x'), [
+      `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${rule}`,
+    ], rule);
+  }
+  t.same(evaluate("isQuantity(self) || quantity('1').add('1') == quantity('2')", 'x'), [
+    `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: isQuantity(self) || quantity('1').add('1') == quantity('2')`,
+  ]);
+  t.same(evaluate('quantity(self) == quantity(1)', 'x'), [
+    `v: Invalid value: "string": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' evaluating rule: quantity(self) == quantity(1)`,
+  ], 'the first failing argument decides');
+});
