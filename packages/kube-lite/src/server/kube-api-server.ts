@@ -18,6 +18,7 @@ import {
   type RequestAuthenticator,
 } from '@apiserver/server';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
+import { resourceLimitPlugins } from '../admission/quota-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
 import { installDocsPage } from '../docs/install-docs-page.js';
@@ -30,7 +31,7 @@ import type { RESTStorageProvider } from '../registry/rest-options.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
-import { addGarbageCollectorHook, addNamespaceControllerHook, addServiceAccountsControllerHook, type CustomResourceSource } from './controller-hooks.js';
+import { addGarbageCollectorHook, addNamespaceControllerHook, addResourceQuotaControllerHook, addServiceAccountsControllerHook, type CustomResourceSource } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
 import { StorageFactory } from './storage-factory.js';
 
@@ -140,8 +141,10 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order: the built-in plugins, then mutating webhooks; validating webhooks last.
-    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace), ...this.webhookPlugins], { metrics: this.storageFactory.metrics });
+    // Upstream's order: the built-in plugins, then the webhooks, ResourceQuota last.
+    const limits = resourceLimitPlugins(this.groups);
+    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...limits.beforeWebhooks, ...this.webhookPlugins, ...limits.afterWebhooks];
+    const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
@@ -163,6 +166,7 @@ export class KubeAPIServer {
     addNamespaceControllerHook(server, this.groups, c.log, customResources);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);
     addServiceAccountsControllerHook(server, this.groups, c.log);
+    addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis);
   }
 
   /** The generic server settings every server of the chain shares: limits, timeouts, authentication, authorization, log. */

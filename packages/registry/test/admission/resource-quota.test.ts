@@ -41,7 +41,7 @@ class MemoryQuotas implements QuotaAccessor {
   }
 
   used(name: string): unknown {
-    return (this.quotas.get(name)?.['status'] as { used?: unknown }).used;
+    return (this.quotas.get(name)?.['status'] as { used?: unknown } | undefined)?.used;
   }
 }
 

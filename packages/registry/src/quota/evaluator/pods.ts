@@ -4,7 +4,7 @@
  * requests; charged on CREATE; a quota on cpu or memory requires every container to state them.
  * @module
  */
-import { type ParsedQuantity } from '@apiserver/runtime';
+import type { ParsedQuantity } from '@apiserver/runtime';
 import type { Attributes } from '../../admission/interfaces.js';
 import type { ApiObject } from '../../rest/types.js';
 import { objectCountQuotaResourceNameFor, type QuotaEvaluator, type ScopeSelectorRequirement } from '../evaluator.js';
