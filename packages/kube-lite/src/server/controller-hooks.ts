@@ -135,9 +135,10 @@ export function addServiceAccountsControllerHook(server: GenericAPIServer, group
 const REPLENISHED: readonly string[] = ['pods', 'services', 'persistentvolumeclaims', 'configmaps', 'secrets', 'replicationcontrollers', 'resourcequotas'];
 
 /** Lists a served top-level resource's objects in one namespace. */
-export function namespaceLister(groups: readonly APIGroupInfo[]): NamespaceLister {
+export function namespaceLister(groups: readonly APIGroupInfo[], customResources?: CustomResourceSource): NamespaceLister {
   return (group, resource, namespace) => {
-    const storage = storageOf(groups, group, resource);
+    const custom = customResources?.servedResources().find((r) => r.group === group && r.resource === resource);
+    const storage = custom?.storage ?? storageOf(groups, group, resource);
     if (storage === undefined || !isLister(storage)) return undefined;
     return storage.list({ namespace }, {}).then((l) => l.items);
   };
@@ -145,13 +146,15 @@ export function namespaceLister(groups: readonly APIGroupInfo[]): NamespaceListe
 
 /**
  * Registers `start-resource-quota-controller` when the core group serves resourcequotas with their status: quotas
- * are recomputed every `resyncIntervalMs` and whenever a counted core object goes away.
+ * are recomputed every `resyncIntervalMs` and whenever a counted core object goes away; `count/…` quotas of custom
+ * resources count the served ones.
  */
 export function addResourceQuotaControllerHook(
   server: GenericAPIServer,
   groups: readonly APIGroupInfo[],
   log: (message: string) => void,
   resyncIntervalMs?: number,
+  customResources?: CustomResourceSource,
 ): ResourceQuotaController | undefined {
   const quotas = storageOf(groups, '', 'resourcequotas');
   const status = storageOf(groups, '', 'resourcequotas/status');
@@ -163,7 +166,7 @@ export function addResourceQuotaControllerHook(
   const controller = new ResourceQuotaController({
     quotas,
     status,
-    list: namespaceLister(groups),
+    list: namespaceLister(groups, customResources),
     replenished,
     ...(resyncIntervalMs !== undefined && { resyncIntervalMs }),
     onError: (err, key) => {

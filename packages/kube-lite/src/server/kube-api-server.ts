@@ -85,6 +85,9 @@ export class KubeAPIServer {
   readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
   /** The admission webhook plugins (MutatingAdmissionWebhook, ValidatingAdmissionWebhook), shared with the apiextensions server. */
   readonly webhookPlugins: readonly AdmissionInterface[];
+  /** The ResourceQuota admission plugin (empty when quotas are not served), shared with the apiextensions server. */
+  readonly quotaPlugins: readonly AdmissionInterface[];
+  readonly #limitRangers: readonly AdmissionInterface[];
   readonly #webhooks: WebhookAdmission;
 
   private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined, customResources: CustomResourceSource | undefined) {
@@ -95,6 +98,9 @@ export class KubeAPIServer {
     this.#lookupNamespace = namespaceLookup(this.groups);
     this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log });
     this.webhookPlugins = this.#webhooks.plugins(this.#lookupNamespace, kubeLiteEquivalentResources(this.groups));
+    const limits = resourceLimitPlugins(this.groups);
+    this.#limitRangers = limits.beforeWebhooks;
+    this.quotaPlugins = limits.afterWebhooks;
     this.authentication = {
       anonymous: o.anonymousAuth,
       ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
@@ -142,8 +148,7 @@ export class KubeAPIServer {
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
     // Upstream's order: the built-in plugins, then the webhooks, ResourceQuota last.
-    const limits = resourceLimitPlugins(this.groups);
-    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...limits.beforeWebhooks, ...this.webhookPlugins, ...limits.afterWebhooks];
+    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, ...this.webhookPlugins, ...this.quotaPlugins];
     const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
@@ -166,7 +171,7 @@ export class KubeAPIServer {
     addNamespaceControllerHook(server, this.groups, c.log, customResources);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);
     addServiceAccountsControllerHook(server, this.groups, c.log);
-    addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis);
+    addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis, customResources);
   }
 
   /** The generic server settings every server of the chain shares: limits, timeouts, authentication, authorization, log. */

@@ -66,3 +66,34 @@ t.test('quota status: hard, existing objects, scopes, resync after deletes', asy
   t.equal(patched.status, 200);
   await until(t, 'status.hard to follow spec.hard', async () => JSON.stringify(await get('objects')) === JSON.stringify({ hard: { services: '10' }, used: { services: '2' } }));
 });
+
+t.test('count/<plural>.<group> quotas of custom resources', async (t) => {
+  const kl = await startKubeLite({ resourceQuotaSyncPeriodMillis: 300 });
+  t.teardown(() => kl.stop());
+  t.equal((await call(`${kl.url}/api/v1/namespaces`, 'POST', { metadata: { name: 'crq' } })).status, 201);
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      scope: 'Namespaced',
+      names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+    },
+  };
+  t.equal((await call(`${kl.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`, 'POST', crd)).status, 201);
+  const widgets = `${kl.url}/apis/example.com/v1/namespaces/crq/widgets`;
+  await until(t, 'widgets served', async () => (await fetch(widgets)).status === 200);
+  const quotas = `${kl.url}/api/v1/namespaces/crq/resourcequotas`;
+  t.equal((await call(quotas, 'POST', { metadata: { name: 'w' }, spec: { hard: { 'count/widgets.example.com': '1' } } })).status, 201);
+  await until(t, 'the quota synced', async () => statusOf((await call(`${quotas}/w`, 'GET')).body).used?.['count/widgets.example.com'] === '0');
+  const widget = (name: string): Json => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name } });
+  t.equal((await call(widgets, 'POST', widget('one'))).status, 201);
+  const refused = await call(widgets, 'POST', widget('two'));
+  t.equal(refused.status, 403);
+  t.equal(refused.body['message'], 'widgets.example.com "two" is forbidden: exceeded quota: w, requested: count/widgets.example.com=1, used: count/widgets.example.com=1, limited: count/widgets.example.com=1');
+  t.equal((await call(`${widgets}/one`, 'DELETE')).status, 200);
+  await until(t, 'the resync to count no widget', async () => statusOf((await call(`${quotas}/w`, 'GET')).body).used?.['count/widgets.example.com'] === '0');
+  t.equal((await call(widgets, 'POST', widget('two'))).status, 201);
+});
