@@ -8,6 +8,7 @@ import { zeroQuantity, type ParsedQuantity } from '@apiserver/runtime';
 import type { Attributes } from '../admission/interfaces.js';
 import type { ApiObject } from '../rest/types.js';
 import { addLists, parseResourceList, type ResourceList } from './resource-list.js';
+import { isRecord, recordAt } from './json-record.js';
 
 /** One scope requirement of a quota (`corev1.ScopedResourceSelectorRequirement`); `spec.scopes` entries use `Exists`. */
 export interface ScopeSelectorRequirement {
@@ -42,13 +43,9 @@ export function objectCountQuotaResourceNameFor(group: string, resource: string)
   return group === '' ? `count/${resource}` : `count/${resource}.${group}`;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** A quota's `spec.scopes` (as `Exists`) followed by its `spec.scopeSelector.matchExpressions` (`GetScopeSelectorsFromQuota`). */
 export function scopeSelectorsOf(quota: ApiObject): ScopeSelectorRequirement[] {
-  const spec = isRecord(quota['spec']) ? quota['spec'] : {};
+  const spec = recordAt(quota, 'spec');
   const scopes = Array.isArray(spec['scopes']) ? spec['scopes'].filter((s): s is string => typeof s === 'string') : [];
   const out: ScopeSelectorRequirement[] = scopes.map((scopeName) => ({ scopeName, operator: 'Exists' }));
   const selector = spec['scopeSelector'];

@@ -7,12 +7,7 @@
 import { compareQuantities, type ParsedQuantity } from '@apiserver/runtime';
 import type { ApiObject } from '../rest/types.js';
 import { addLists, parseResourceList, type ResourceList } from './resource-list.js';
-
-type JSONRecord = Record<string, unknown>;
-
-function isRecord(v: unknown): v is JSONRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord, type JSONRecord } from './json-record.js';
 
 /** The records of `spec[key]` (containers, initContainers). */
 export function containersOf(pod: ApiObject | undefined, key: 'containers' | 'initContainers'): JSONRecord[] {

@@ -14,13 +14,10 @@ import {
   subtractQuantities,
   zeroQuantity,
 } from '@apiserver/runtime';
+import { isRecord } from './json-record.js';
 
 /** A resource list (`corev1.ResourceList`) with parsed quantities. */
 export type ResourceList = ReadonlyMap<string, ParsedQuantity>;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Parses a JSON resource list; entries that are not quantities are left out (validation refuses them upstream). */
 export function parseResourceList(json: unknown): Map<string, ParsedQuantity> {

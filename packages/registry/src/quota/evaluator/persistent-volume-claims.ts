@@ -10,6 +10,7 @@ import type { Attributes } from '../../admission/interfaces.js';
 import type { ApiObject } from '../../rest/types.js';
 import { type QuotaEvaluator, objectCountQuotaResourceNameFor } from '../evaluator.js';
 import { parseResourceList } from '../resource-list.js';
+import { isRecord, recordAt } from '../json-record.js';
 
 const PVC_COUNT = objectCountQuotaResourceNameFor('', 'persistentvolumeclaims');
 const PVC_RESOURCES = [PVC_COUNT, 'persistentvolumeclaims', 'requests.storage'];
@@ -17,24 +18,20 @@ const STORAGE_CLASS_SUFFIX = '.storageclass.storage.k8s.io/';
 const BETA_STORAGE_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class';
 const ONE: ParsedQuantity = { digits: 1n, exp10: 0, format: 'DecimalSI' };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** The claim's storage class: the beta annotation, else `spec.storageClassName` ("" when none). */
 function storageClassOf(pvc: ApiObject): string {
   const beta = pvc.metadata.annotations?.[BETA_STORAGE_CLASS_ANNOTATION];
   if (typeof beta === 'string') return beta;
-  const spec = isRecord(pvc['spec']) ? pvc['spec'] : {};
+  const spec = recordAt(pvc, 'spec');
   return typeof spec['storageClassName'] === 'string' ? spec['storageClassName'] : '';
 }
 
 /** The storage requested, raised to `status.allocatedResources.storage` when larger (a shrink still charges the larger size). */
 function requestedStorage(pvc: ApiObject): ParsedQuantity | undefined {
-  const spec = isRecord(pvc['spec']) ? pvc['spec'] : {};
-  const resources = isRecord(spec['resources']) ? spec['resources'] : {};
+  const spec = recordAt(pvc, 'spec');
+  const resources = recordAt(spec, 'resources');
   const request = parseResourceList(resources['requests']).get('storage');
-  const status = isRecord(pvc['status']) ? pvc['status'] : {};
+  const status = recordAt(pvc, 'status');
   const allocatedText = isRecord(status['allocatedResources']) ? status['allocatedResources']['storage'] : undefined;
   const allocated = typeof allocatedText === 'string' ? parseQuantity(allocatedText) : undefined;
   if (request === undefined) return allocated;

@@ -9,15 +9,10 @@ import { quantitySign } from '@apiserver/runtime';
 import type { ApiObject } from '../../rest/types.js';
 import type { ScopeSelectorRequirement } from '../evaluator.js';
 import { containerResources, containersOf } from '../pod-resources.js';
-
-type JSONRecord = Record<string, unknown>;
-
-function isRecord(v: unknown): v is JSONRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord, recordAt, type JSONRecord } from '../json-record.js';
 
 function specOf(pod: ApiObject): JSONRecord {
-  return isRecord(pod['spec']) ? pod['spec'] : {};
+  return recordAt(pod, 'spec');
 }
 
 /** An `activeDeadlineSeconds` of zero or more makes a pod terminating. */

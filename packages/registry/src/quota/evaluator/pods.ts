@@ -11,6 +11,7 @@ import { objectCountQuotaResourceNameFor, type QuotaEvaluator, type ScopeSelecto
 import { containerResources, containersOf, podLimits, podRequests } from '../pod-resources.js';
 import { addLists, type ResourceList } from '../resource-list.js';
 import { podMatchesScope } from './pod-scopes.js';
+import { recordAt } from '../json-record.js';
 
 const POD_COUNT = objectCountQuotaResourceNameFor('', 'pods');
 const POD_RESOURCES = [
@@ -59,13 +60,9 @@ function computeUsage(requests: ResourceList, limits: ResourceList): Map<string,
   return out;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Terminal pods, and pods past their deletion grace period, no longer use compute resources (`QuotaV1Pod`). */
 export function podUsesComputeResources(pod: ApiObject, now: number = Date.now()): boolean {
-  const status = isRecord(pod['status']) ? pod['status'] : {};
+  const status = recordAt(pod, 'status');
   if (status['phase'] === 'Failed' || status['phase'] === 'Succeeded') return false;
   const { deletionTimestamp, deletionGracePeriodSeconds } = pod.metadata;
   if (deletionTimestamp !== undefined && deletionTimestamp !== null && typeof deletionGracePeriodSeconds === 'number') {

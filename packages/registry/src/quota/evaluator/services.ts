@@ -8,16 +8,13 @@ import type { ParsedQuantity } from '@apiserver/runtime';
 import type { Attributes } from '../../admission/interfaces.js';
 import type { ApiObject } from '../../rest/types.js';
 import { type QuotaEvaluator, objectCountQuotaResourceNameFor } from '../evaluator.js';
+import { isRecord, recordAt } from '../json-record.js';
 
 const SERVICE_COUNT = objectCountQuotaResourceNameFor('', 'services');
 const SERVICE_RESOURCES = [SERVICE_COUNT, 'services', 'services.nodeports', 'services.loadbalancers'];
 
 function count(n: number): ParsedQuantity {
   return { digits: BigInt(n), exp10: 0, format: 'DecimalSI' };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Quota's view of services. */
@@ -44,7 +41,7 @@ export class ServiceEvaluator implements QuotaEvaluator {
 
   /** The object counts, node ports and load balancers of one service. */
   usage(svc: ApiObject): Map<string, ParsedQuantity> {
-    const spec = isRecord(svc['spec']) ? svc['spec'] : {};
+    const spec = recordAt(svc, 'spec');
     const ports = Array.isArray(spec['ports']) ? spec['ports'].filter(isRecord) : [];
     let nodePorts = 0;
     let loadBalancers = 0;

@@ -14,18 +14,13 @@ import { formatResourceList, parseResourceList, type ResourceList } from '../../
 import { newAdmissionForbidden } from '../../forbidden.js';
 import type { Attributes, MutationInterface, Operation, ValidationInterface } from '../../interfaces.js';
 import { limitRequestRatioConstraint, maxConstraint, maxRequestConstraint, minConstraint } from './constraints.js';
+import { isRecord, recordAt, type JSONRecord } from '../../../quota/json-record.js';
 
 /** The annotation naming what defaults were applied. */
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
 
 /** Lists the LimitRanges of a namespace. */
 export type LimitRangeLister = (namespace: string) => Promise<readonly ApiObject[]>;
-
-type JSONRecord = Record<string, unknown>;
-
-function isRecord(v: unknown): v is JSONRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function limitItems(lr: ApiObject): JSONRecord[] {
   const spec = lr['spec'];
@@ -50,7 +45,7 @@ function fillMissing(container: JSONRecord, which: 'requests' | 'limits', defaul
   const own = containerResources(container, which);
   const missing = new Map([...defaults].filter(([k]) => !own.has(k)));
   if (missing.size === 0) return [];
-  const resources = isRecord(container['resources']) ? container['resources'] : {};
+  const resources = recordAt(container, 'resources');
   const current = isRecord(resources[which]) ? resources[which] : {};
   container['resources'] = { ...resources, [which]: { ...current, ...formatResourceList(missing) } };
   return [...missing.keys()].sort();
@@ -109,7 +104,7 @@ export function podLimitViolations(lr: ApiObject, pod: ApiObject): string[] {
 
 /** The violations of a claim's storage requests against one LimitRange (`PersistentVolumeClaimValidateLimitFunc`). */
 export function claimLimitViolations(lr: ApiObject, pvc: ApiObject): string[] {
-  const spec = isRecord(pvc['spec']) ? pvc['spec'] : {};
+  const spec = recordAt(pvc, 'spec');
   const requests = parseResourceList(isRecord(spec['resources']) ? spec['resources']['requests'] : undefined);
   const errs: string[] = [];
   for (const item of limitItems(lr)) {
