@@ -241,6 +241,7 @@ export {
   subtractWithNonNegativeResult,
 } from './quota/resource-list.js';
 export { containerResources, containersOf, podLimits, podRequests, type PodResourcesOptions } from './quota/pod-resources.js';
+export type { JSONRecord } from './quota/json-record.js';
 export {
   calculateUsageStats,
   ObjectCountEvaluator,
