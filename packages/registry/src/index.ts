@@ -215,6 +215,48 @@ export {
   NamespaceLifecycle,
 } from './admission/plugins/namespace-lifecycle.js';
 export { AlwaysPullImages, visitContainers } from './admission/plugins/always-pull-images.js';
+export {
+  applyPodDefaults,
+  claimLimitViolations,
+  LIMIT_RANGER_ANNOTATION,
+  type LimitRangeLister,
+  LimitRanger,
+  podLimitViolations,
+} from './admission/plugins/limitranger/limit-ranger.js';
+export { type QuotaAccessor, ResourceQuotaAdmission, type ResourceQuotaAdmissionOptions } from './admission/plugins/resourcequota/resource-quota.js';
+export { checkRequest } from './admission/plugins/resourcequota/check-request.js';
+// --- quota (k8s.io/apiserver/pkg/quota/v1, pkg/quota/v1/evaluator/core) ---
+export {
+  addLists,
+  formatResourceList,
+  isZeroList,
+  lessThanOrEqual,
+  listsEqual,
+  maskList,
+  negativeNames,
+  parseResourceList,
+  prettyPrint,
+  prettyPrintResourceNames,
+  type ResourceList,
+  subtractWithNonNegativeResult,
+} from './quota/resource-list.js';
+export { containerResources, containersOf, podLimits, podRequests, type PodResourcesOptions } from './quota/pod-resources.js';
+export type { JSONRecord } from './quota/json-record.js';
+export {
+  calculateUsageStats,
+  ObjectCountEvaluator,
+  objectCountQuotaResourceNameFor,
+  type QuotaEvaluator,
+  quotaMatches,
+  quotaStatusList,
+  type ScopeSelectorRequirement,
+  scopeSelectorsOf,
+} from './quota/evaluator.js';
+export { isBestEffortPod, isTerminatingPod, podMatchesScope, usesCrossNamespacePodAffinity } from './quota/evaluator/pod-scopes.js';
+export { PodEvaluator, podUsesComputeResources } from './quota/evaluator/pods.js';
+export { ServiceEvaluator } from './quota/evaluator/services.js';
+export { PersistentVolumeClaimEvaluator } from './quota/evaluator/persistent-volume-claims.js';
+export { newCoreEvaluators, QuotaRegistry } from './quota/evaluator/registry.js';
 
 // --- webhooks (k8s.io/apiserver/pkg/util/webhook) ---
 export {

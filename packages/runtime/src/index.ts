@@ -59,6 +59,7 @@ export { jsonValuesEqual, semanticEqual } from './schema/semantic-equal.js';
 /** The schema type every kind and field schema of this package is (typebox's). */
 export type { TSchema } from 'typebox';
 export { quantitiesEqual } from './schema/quantity-compare.js';
+export { addQuantities, compareQuantities, quantityMilliValue, quantitySign, subtractQuantities, zeroQuantity } from './schema/quantity-arithmetic.js';
 export { canonicalQuantity, formatQuantity, type ParsedQuantity, parseQuantity, QUANTITY_FORMAT_ERROR, quantityError, type QuantityFormat } from './schema/quantity.js';
 export { ownProperty, setOwnProperty } from './schema/own-property.js';
 export { goNumberProblem, goNumberProblemSteps } from './schema/go-numbers.js';

@@ -92,6 +92,10 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     boolean: true,
     set: (o, v) => { o.enableGarbageCollector = bool('enable-garbage-collector', v); },
   },
+  'resource-quota-sync-period': {
+    usage: "how often every ResourceQuota's usage is recomputed, a Go duration (default 30s)",
+    set: (o, v) => { o.resourceQuotaSyncPeriodMillis = parseGoDuration(v); },
+  },
   'anonymous-auth': { usage: 'allow anonymous requests (default true)', boolean: true, set: (o, v) => { o.anonymousAuth = bool('anonymous-auth', v); } },
   'authorization-mode': { usage: 'comma-separated, chained in order: AlwaysAllow (default), AlwaysDeny, RBAC', set: (o, v) => { o.authorizationModes = list(v); } },
   'service-account-issuer': {

@@ -1,7 +1,8 @@
 /**
  * Runs the controllers kube-lite needs inside the server (upstream they live in kube-controller-manager): the
- * namespace controller over every namespaced resource served, and the service accounts controller giving each
- * namespace its `default` ServiceAccount. Post-start hooks start them; shutdown stops them.
+ * namespace controller over every namespaced resource served, the service accounts controller giving each
+ * namespace its `default` ServiceAccount, the garbage collector and the resource quota controller keeping quota
+ * status current. Post-start hooks start them; shutdown stops them.
  */
 import { isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
 import { isConflict } from '@apiserver/runtime';
@@ -11,6 +12,8 @@ import { type GCResource, GarbageCollector } from '../controllers/garbagecollect
 import { NamespaceController } from '../controllers/namespace/namespace-controller.js';
 import { type NamespacedResource, ResourcesRemainingError } from '../controllers/namespace/namespaced-resources-deleter.js';
 import { ServiceAccountsController } from '../controllers/serviceaccount/serviceaccounts-controller.js';
+import type { NamespaceLister } from '../controllers/resourcequota/calculate-usage.js';
+import { ResourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.js';
 import { storageOf, topLevelResources } from './group-storage.js';
 
 function messageOf(err: unknown): string {
@@ -125,5 +128,52 @@ export function addServiceAccountsControllerHook(server: GenericAPIServer, group
   });
   server.addPostStartHook('start-serviceaccounts-controller', ({ signal }) => controller.start(signal));
   server.addPreShutdownHook('stop-serviceaccounts-controller', () => controller.stop());
+  return controller;
+}
+
+/** The resources whose changes give quota back: those the core evaluators count. */
+const REPLENISHED: readonly string[] = ['pods', 'services', 'persistentvolumeclaims', 'configmaps', 'secrets', 'replicationcontrollers', 'resourcequotas'];
+
+/** Lists a served top-level resource's objects in one namespace. */
+export function namespaceLister(groups: readonly APIGroupInfo[], customResources?: CustomResourceSource): NamespaceLister {
+  return (group, resource, namespace) => {
+    const custom = customResources?.servedResources().find((r) => r.group === group && r.resource === resource);
+    const storage = custom?.storage ?? storageOf(groups, group, resource);
+    if (storage === undefined || !isLister(storage)) return undefined;
+    return storage.list({ namespace }, {}).then((l) => l.items);
+  };
+}
+
+/**
+ * Registers `start-resource-quota-controller` when the core group serves resourcequotas with their status: quotas
+ * are recomputed every `resyncIntervalMs` and whenever a counted core object goes away; `count/…` quotas of custom
+ * resources count the served ones.
+ */
+export function addResourceQuotaControllerHook(
+  server: GenericAPIServer,
+  groups: readonly APIGroupInfo[],
+  log: (message: string) => void,
+  resyncIntervalMs?: number,
+  customResources?: CustomResourceSource,
+): ResourceQuotaController | undefined {
+  const quotas = storageOf(groups, '', 'resourcequotas');
+  const status = storageOf(groups, '', 'resourcequotas/status');
+  if (quotas === undefined || !isGetter(quotas) || !isLister(quotas) || !isWatcher(quotas) || status === undefined || !isUpdater(status)) return undefined;
+  const replenished = REPLENISHED.flatMap((resource) => {
+    const storage = storageOf(groups, '', resource);
+    return storage !== undefined && isLister(storage) && isWatcher(storage) ? [{ group: '', resource, storage }] : [];
+  });
+  const controller = new ResourceQuotaController({
+    quotas,
+    status,
+    list: namespaceLister(groups, customResources),
+    replenished,
+    ...(resyncIntervalMs !== undefined && { resyncIntervalMs }),
+    onError: (err, key) => {
+      if (!isConflict(err)) log(`resource quota controller: ${key ?? 'watch'}: ${messageOf(err)}`);
+    },
+  });
+  server.addPostStartHook('start-resource-quota-controller', ({ signal }) => controller.start(signal));
+  server.addPreShutdownHook('stop-resource-quota-controller', () => controller.stop());
   return controller;
 }

@@ -18,6 +18,7 @@ import {
   type RequestAuthenticator,
 } from '@apiserver/server';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
+import { resourceLimitPlugins } from '../admission/quota-admission.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
@@ -31,7 +32,7 @@ import type { RESTStorageProvider } from '../registry/rest-options.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
-import { addGarbageCollectorHook, addNamespaceControllerHook, addServiceAccountsControllerHook, type CustomResourceSource } from './controller-hooks.js';
+import { addGarbageCollectorHook, addNamespaceControllerHook, addResourceQuotaControllerHook, addServiceAccountsControllerHook, type CustomResourceSource } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
 import { StorageFactory } from './storage-factory.js';
 
@@ -85,6 +86,9 @@ export class KubeAPIServer {
   readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
   /** The dynamic admission plugins (MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook), shared with the apiextensions server. */
   readonly webhookPlugins: readonly AdmissionInterface[];
+  /** The ResourceQuota admission plugin (empty when quotas are not served), shared with the apiextensions server. */
+  readonly quotaPlugins: readonly AdmissionInterface[];
+  readonly #limitRangers: readonly AdmissionInterface[];
   readonly #webhooks: WebhookAdmission;
   readonly #policies: PolicyAdmission;
 
@@ -99,6 +103,9 @@ export class KubeAPIServer {
     const equivalents = kubeLiteEquivalentResources(this.groups);
     const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources);
     this.webhookPlugins = this.#webhooks.plugins(this.#lookupNamespace, equivalents, policyPlugin);
+    const limits = resourceLimitPlugins(this.groups);
+    this.#limitRangers = limits.beforeWebhooks;
+    this.quotaPlugins = limits.afterWebhooks;
     this.authentication = {
       anonymous: o.anonymousAuth,
       ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
@@ -145,8 +152,9 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order: the built-in plugins, then mutating webhooks; validating webhooks last.
-    const admission = new AdmissionChain([new NamespaceLifecycle(this.#lookupNamespace), ...this.webhookPlugins], { metrics: this.storageFactory.metrics });
+    // Upstream's order: the built-in plugins, then the webhooks, ResourceQuota last.
+    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, ...this.webhookPlugins, ...this.quotaPlugins];
+    const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
@@ -170,6 +178,7 @@ export class KubeAPIServer {
     addNamespaceControllerHook(server, this.groups, c.log, customResources);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);
     addServiceAccountsControllerHook(server, this.groups, c.log);
+    addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis, customResources);
   }
 
   /** The generic server settings every server of the chain shares: limits, timeouts, authentication, authorization, log. */

@@ -90,13 +90,14 @@ function newAggregator(config: CompletedKubeLiteConfig, kube: KubeAPIServer): AP
  * The apiextensions server behind the kube API server (upstream `createAPIExtensionsServer`): CRDs stored under
  * `/apiextensions.k8s.io/customresourcedefinitions`, custom resources under `/<group>/<plural>`, namespaced ones
  * admitted only into existing namespaces (looked up in the kube API server once it exists), then by the kube API
- * server's admission webhooks; conversion webhooks' Services are reached through the kube API server's Services and
+ * server's admission webhooks and its ResourceQuota plugin (`count/<plural>.<group>` quotas); conversion webhooks' Services are reached through the kube API server's Services and
  * Endpoints unless the options give a resolver.
  */
 function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFactory, kube: () => KubeAPIServer | undefined): APIExtensionsServer {
   const o = config.options;
   const lifecycle = new NamespaceLifecycle((name) => kube()?.lookupNamespace(name) ?? Promise.resolve(undefined));
-  const admission = new AdmissionChain([lifecycle, ...deferredAdmission(() => kube()?.webhookPlugins)], { metrics: storage.metrics });
+  const plugins = [lifecycle, ...deferredAdmission(() => kube()?.webhookPlugins), ...deferredAdmission(() => kube()?.quotaPlugins)];
+  const admission = new AdmissionChain(plugins, { metrics: storage.metrics });
   return createAPIExtensionsServer({
     restOptionsGetter: storage.simpleRESTOptionsGetter(),
     genericConfig: {
