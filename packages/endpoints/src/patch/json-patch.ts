@@ -245,21 +245,23 @@ export const JSON_PATCH_SLICE_MILLIS = 50;
 /**
  * {@link applyJSONPatch} that awaits `pause` whenever the operations applied since the last pause took
  * {@link JSON_PATCH_SLICE_MILLIS} or more: a patch of many costly operations (each `copy` of a large value) does not
- * hold the event loop for all of them at once (issue #19).
+ * hold the event loop for all of them at once (issue #19). `now` is the clock in milliseconds (`performance.now`
+ * unless given).
  */
 export async function applyJSONPatchPaced(
   doc: unknown,
   ops: readonly JSONPatchOperation[],
   options: JSONPatchOptions,
   pause: () => Promise<void> | undefined,
+  now: () => number = () => performance.now(),
 ): Promise<unknown> {
   const steps = applySteps(doc, ops, options);
-  let sliceStart = performance.now();
+  let sliceStart = now();
   let step = steps.next();
   while (step.done !== true) {
-    if (performance.now() - sliceStart >= JSON_PATCH_SLICE_MILLIS) {
+    if (now() - sliceStart >= JSON_PATCH_SLICE_MILLIS) {
       await pause();
-      sliceStart = performance.now();
+      sliceStart = now();
     }
     step = steps.next();
   }

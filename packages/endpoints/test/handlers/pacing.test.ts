@@ -79,12 +79,25 @@ t.test('applyJSONPatchPaced applies as applyJSONPatch does, pausing once a slice
   t.same(paced, applyJSONPatch({}, ops, { accumulatedCopySizeLimit: 0 }));
   t.ok(pauses >= 1, `${pauses} pauses in ${took.toFixed(0)} ms (a slice is ${JSON_PATCH_SLICE_MILLIS} ms)`);
   t.ok(pauses <= ops.length, 'at most one pause per operation');
-  let small = 0;
-  t.same(await applyJSONPatchPaced({ a: 1 }, [{ op: 'replace', path: '/a', value: 2 }], {}, () => {
-    small++;
+  // A clock that stands still: however long the machine takes, no slice ever ran long, so no pause.
+  let still = 0;
+  const twoOps = [
+    { op: 'replace', path: '/a', value: 2 },
+    { op: 'add', path: '/b', value: 3 },
+  ];
+  t.same(await applyJSONPatchPaced({ a: 1 }, twoOps, {}, () => {
+    still++;
     return undefined;
-  }), { a: 2 });
-  t.equal(small, 0, 'a quick patch does not pause');
+  }, () => 0), { a: 2, b: 3 });
+  t.equal(still, 0, 'a patch whose slices stay short does not pause');
+  // A clock that moves a slice on at every reading: every operation ends a slice, so a pause follows each one.
+  let clock = 0;
+  let every = 0;
+  t.same(await applyJSONPatchPaced({ a: 1 }, twoOps, {}, () => {
+    every++;
+    return undefined;
+  }, () => (clock += JSON_PATCH_SLICE_MILLIS)), { a: 2, b: 3 });
+  t.equal(every, twoOps.length, 'a pause whenever a slice reached its length');
   await t.rejects(applyJSONPatchPaced({}, [{ op: 'remove', path: '/x' }], {}, () => undefined), { name: 'JSONPatchError' }, 'errors are thrown as by applyJSONPatch');
 });
 
