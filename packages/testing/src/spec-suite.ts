@@ -46,3 +46,4 @@ export async function importSpecs(suiteUrl: string): Promise<string[]> {
   for (const file of files) await import(pathToFileURL(file).href);
   return files;
 }
+
