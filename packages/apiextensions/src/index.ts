@@ -86,6 +86,8 @@ export {
   compositedVariablesType,
   jsonToCelValue,
   NAMESPACE_OBJECT_TYPE,
+  type OptionalVariableDeclarations,
+  optionalVariableDeclarations,
 } from './cel/admission-expression.js';
 export {
   APIEXTENSIONS_GROUP,

@@ -101,6 +101,25 @@ export function admissionVariableDeclarations(extra: Readonly<Record<string, Sch
   ]);
 }
 
+/** Which optional variables an expression gets (upstream `OptionalVariableDeclarations`, plus the composited variables). */
+export interface OptionalVariableDeclarations {
+  /** `params` (the policy has a paramKind). */
+  readonly hasParams?: boolean;
+  /** `authorizer` and `authorizer.requestResource`. */
+  readonly hasAuthorizer?: boolean;
+  /** The names `variables` holds (undefined: no `variables`). */
+  readonly variables?: readonly string[];
+}
+
+/** The declarations of an expression with the optional variables `o`. */
+export function optionalVariableDeclarations(o: OptionalVariableDeclarations): AdmissionVariableDeclarations {
+  return admissionVariableDeclarations({
+    ...(o.hasParams === true && { params: DYN }),
+    ...(o.hasAuthorizer === true && AUTHORIZER_DECLARATIONS),
+    ...(o.variables !== undefined && { variables: compositedVariablesType(o.variables) }),
+  });
+}
+
 /** The type of `variables` when `names` are declared (each `dyn`). */
 export function compositedVariablesType(names: readonly string[]): SchemaCelType {
   return { kind: 'object', fields: new Map(names.map((n) => [n, DYN])) };
