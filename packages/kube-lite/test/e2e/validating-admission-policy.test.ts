@@ -221,3 +221,95 @@ t.test('webhook matchConditions decide the call', { skip: 'reason' in found ? fo
   await writeFile(badFile, JSON.stringify(bad));
   await kubectl.fails(t, ['apply', '-f', badFile], /webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: "objekt\.metadata\.name == \\"x\\"": compilation failed: ERROR: <input>:1:1: undeclared reference to 'objekt'/);
 });
+
+const AUTHZ_NS = 'authz';
+const authzConfigMapRules = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }];
+
+/** RBAC for alice (create configmaps, list pods) and bob (create configmaps) in AUTHZ_NS, and two policies on it. */
+function authzObjects(): Record<string, unknown> {
+  const role = (name: string, rules: unknown[]) => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name, namespace: AUTHZ_NS }, rules });
+  const bind = (role: string, users: string[]) => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: role, namespace: AUTHZ_NS },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role },
+    subjects: users.map((name) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name })),
+  });
+  const inNamespace = [{ name: 'in-authz', expression: `request.namespace == '${AUTHZ_NS}'` }];
+  // The admin may do anything: both checks run.
+  const twoChecks = "(authorizer.path('/a').check('get').allowed() && authorizer.path('/b').check('get').allowed()) || true";
+  return {
+    apiVersion: 'v1',
+    kind: 'List',
+    items: [
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: AUTHZ_NS } },
+      role('configmap-writer', [{ apiGroups: [''], resources: ['configmaps'], verbs: ['create'] }]),
+      role('pod-reader', [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }]),
+      bind('configmap-writer', ['alice', 'bob']),
+      bind('pod-reader', ['alice']),
+      {
+        apiVersion: ADMREG,
+        kind: 'ValidatingAdmissionPolicy',
+        metadata: { name: 'pod-readers-only' },
+        spec: {
+          failurePolicy: 'Fail',
+          matchConstraints: { resourceRules: authzConfigMapRules },
+          matchConditions: [...inNamespace, { name: 'not-costly', expression: "!object.metadata.name.startsWith('costly')" }],
+          validations: [
+            {
+              expression: "authorizer.group('').resource('pods').namespace(request.namespace).check('list').allowed()",
+              messageExpression: "'user ' + request.userInfo.username + ' may not list pods'",
+            },
+          ],
+        },
+      },
+      { apiVersion: ADMREG, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'pod-readers-only' }, spec: { policyName: 'pod-readers-only', validationActions: ['Deny'] } },
+      {
+        apiVersion: ADMREG,
+        kind: 'ValidatingAdmissionPolicy',
+        metadata: { name: 'costly' },
+        spec: {
+          failurePolicy: 'Fail',
+          matchConstraints: { resourceRules: authzConfigMapRules },
+          matchConditions: [...inNamespace, { name: 'costly-only', expression: "object.metadata.name.startsWith('costly')" }],
+          validations: Array.from({ length: 15 }, () => ({ expression: twoChecks })),
+        },
+      },
+      { apiVersion: ADMREG, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'costly' }, spec: { policyName: 'costly', validationActions: ['Deny'] } },
+    ],
+  };
+}
+
+t.test('authorizer checks RBAC for the requesting user; the runtime cost budget', { skip: 'reason' in found ? found.reason : false }, async (t) => {
+  if (!('binary' in found)) return;
+  const dir = await tempDir('vap-authz-');
+  t.teardown(dir.remove);
+  const tokenAuthFile = path.join(dir.path, 'tokens.csv');
+  await writeFile(tokenAuthFile, 'vap-admin-token,admin,admin-uid,system:masters\n');
+  const env = await startEnv(t, 'memory', { tokenAuthFile, authorizationModes: ['RBAC'], port: -1, securePort: 0, anonymousAuth: false });
+  const kubectl = new Kubectl(found.binary, env);
+  const kc = new k8s.KubeConfig();
+  kc.loadFromFile(env.kubeconfigPath);
+  const core = kc.makeApiClient(k8s.CoreV1Api);
+  const file = path.join(env.workDir, 'authz.json');
+  await writeFile(file, JSON.stringify(authzObjects()));
+  await kubectl.ok(t, ['apply', '-f', file]);
+
+  const bobDenied = "configmaps \"b1\" is forbidden: ValidatingAdmissionPolicy 'pod-readers-only' with binding 'pod-readers-only' denied request: user bob may not list pods";
+  await untilAsync('the policy to be enforced', async () => (await kubectl.run(['--as', 'bob', 'create', 'configmap', 'b1', '-n', AUTHZ_NS, '--dry-run=server'])).stderr.includes(bobDenied));
+  await kubectl.fails(t, ['--as', 'bob', 'create', 'configmap', 'b1', '-n', AUTHZ_NS], new RegExp(`error: failed to create configmap: ${bobDenied.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  const alice = await kubectl.run(['--as', 'alice', 'create', 'configmap', 'a1', '-n', AUTHZ_NS]);
+  t.equal(alice.code, 0, `alice, who may list pods there, passes: ${alice.stderr}`);
+
+  const outOfBudget = await rejectedStatus(core.createNamespacedConfigMap({ namespace: AUTHZ_NS, body: { metadata: { name: 'costly-1' } } }));
+  t.same(
+    outOfBudget,
+    {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        "configmaps \"costly-1\" is forbidden: ValidatingAdmissionPolicy 'costly' with binding 'costly' denied request: validation failed due to running out of cost budget, no further validation rules will be run",
+    },
+    '15 validations of two checks each pass the 10,000,000 budget (client-node)',
+  );
+});
