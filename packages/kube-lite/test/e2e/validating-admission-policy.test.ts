@@ -235,7 +235,24 @@ function authzObjects(): Record<string, unknown> {
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role },
     subjects: users.map((name) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name })),
   });
-  const inNamespace = [{ name: 'in-authz', expression: `request.namespace == '${AUTHZ_NS}'` }];
+  // A policy on configmaps created in AUTHZ_NS whose names meet `condition`, with a Deny binding of the same name.
+  const denyingPolicy = (name: string, condition: string, validations: unknown[]) => [
+    {
+      apiVersion: ADMREG,
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: authzConfigMapRules },
+        matchConditions: [
+          { name: 'in-authz', expression: `request.namespace == '${AUTHZ_NS}'` },
+          { name: 'named', expression: condition },
+        ],
+        validations,
+      },
+    },
+    { apiVersion: ADMREG, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name }, spec: { policyName: name, validationActions: ['Deny'] } },
+  ];
   // The admin may do anything: both checks run.
   const twoChecks = "(authorizer.path('/a').check('get').allowed() && authorizer.path('/b').check('get').allowed()) || true";
   return {
@@ -247,35 +264,13 @@ function authzObjects(): Record<string, unknown> {
       role('pod-reader', [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }]),
       bind('configmap-writer', ['alice', 'bob']),
       bind('pod-reader', ['alice']),
-      {
-        apiVersion: ADMREG,
-        kind: 'ValidatingAdmissionPolicy',
-        metadata: { name: 'pod-readers-only' },
-        spec: {
-          failurePolicy: 'Fail',
-          matchConstraints: { resourceRules: authzConfigMapRules },
-          matchConditions: [...inNamespace, { name: 'not-costly', expression: "!object.metadata.name.startsWith('costly')" }],
-          validations: [
-            {
-              expression: "authorizer.group('').resource('pods').namespace(request.namespace).check('list').allowed()",
-              messageExpression: "'user ' + request.userInfo.username + ' may not list pods'",
-            },
-          ],
+      ...denyingPolicy('pod-readers-only', "!object.metadata.name.startsWith('costly')", [
+        {
+          expression: "authorizer.group('').resource('pods').namespace(request.namespace).check('list').allowed()",
+          messageExpression: "'user ' + request.userInfo.username + ' may not list pods'",
         },
-      },
-      { apiVersion: ADMREG, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'pod-readers-only' }, spec: { policyName: 'pod-readers-only', validationActions: ['Deny'] } },
-      {
-        apiVersion: ADMREG,
-        kind: 'ValidatingAdmissionPolicy',
-        metadata: { name: 'costly' },
-        spec: {
-          failurePolicy: 'Fail',
-          matchConstraints: { resourceRules: authzConfigMapRules },
-          matchConditions: [...inNamespace, { name: 'costly-only', expression: "object.metadata.name.startsWith('costly')" }],
-          validations: Array.from({ length: 15 }, () => ({ expression: twoChecks })),
-        },
-      },
-      { apiVersion: ADMREG, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'costly' }, spec: { policyName: 'costly', validationActions: ['Deny'] } },
+      ]),
+      ...denyingPolicy('costly', "object.metadata.name.startsWith('costly')", Array.from({ length: 15 }, () => ({ expression: twoChecks }))),
     ],
   };
 }

@@ -101,26 +101,12 @@ export function validatePolicy(policy: CompiledPolicy, base: AdmissionBindings, 
   const matched = matchConditions(policy, withAuthorizer, failurePolicy);
   if ('error' in matched) return { decisions: [errorDecision(failurePolicy, matched.error)], auditAnnotations: [] };
   if (!matched.matches) return { decisions: [], auditAnnotations: [] };
-  const results = filter(
-    policy,
-    policy.validations.map((v) => v.expression),
-    withAuthorizer,
-    RUNTIME_CEL_COST_BUDGET,
-  );
+  const validations = policy.validations;
+  const results = filter(policy, validations.map((v) => v.expression), withAuthorizer, RUNTIME_CEL_COST_BUDGET);
   if ('error' in results) return { decisions: [errorDecision(failurePolicy, results.error)], auditAnnotations: [] };
-  const messages = filter(
-    policy,
-    policy.validations.map((v) => v.messageExpression),
-    base,
-    results.remaining,
-  );
-  const decisions = policy.validations.map((v, i) => decide(v, results.evaluations[i], messages, i, failurePolicy));
-  const annotations = filter(
-    policy,
-    policy.auditAnnotations.map((a) => a.valueExpression),
-    base,
-    RUNTIME_CEL_COST_BUDGET,
-  );
+  const messages = filter(policy, validations.map((v) => v.messageExpression), base, results.remaining);
+  const decisions = validations.map((v, i) => decide(v, results.evaluations[i], messages, i, failurePolicy));
+  const annotations = filter(policy, policy.auditAnnotations.map((a) => a.valueExpression), base, RUNTIME_CEL_COST_BUDGET);
   if ('error' in annotations) return { decisions: [errorDecision(failurePolicy, annotations.error)], auditAnnotations: [] };
   return { decisions, auditAnnotations: policy.auditAnnotations.map((a, i) => annotate(a, annotations.evaluations[i], failurePolicy)) };
 }
