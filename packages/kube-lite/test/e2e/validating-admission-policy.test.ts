@@ -2,8 +2,9 @@
  * CEL in admission through kube-lite (issue 22 item 2), on the memory backend: ValidatingAdmissionPolicies and
  * bindings applied with kubectl (a Deny binding with a ConfigMap param, a Warn binding, an Audit binding with an
  * audit annotation), denials seen through kubectl and client-node with upstream's message and code, the param and
- * the binding changed without a restart, a policy whose CEL does not compile refused at write time; and a validating
- * webhook whose `matchConditions` decide whether it is called.
+ * the binding changed without a restart, a policy whose CEL does not compile refused at write time; a validating
+ * webhook whose `matchConditions` decide whether it is called; under RBAC, `authorizer` in a policy and in a
+ * webhook's match condition checking the kubectl `--as` user, and the runtime cost budget.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -264,13 +265,36 @@ function authzObjects(): Record<string, unknown> {
       role('pod-reader', [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }]),
       bind('configmap-writer', ['alice', 'bob']),
       bind('pod-reader', ['alice']),
-      ...denyingPolicy('pod-readers-only', "!object.metadata.name.startsWith('costly')", [
+      ...denyingPolicy('pod-readers-only', "!object.metadata.name.startsWith('costly') && !object.metadata.name.startsWith('hooked')", [
         {
           expression: "authorizer.group('').resource('pods').namespace(request.namespace).check('list').allowed()",
           messageExpression: "'user ' + request.userInfo.username + ' may not list pods'",
         },
       ]),
       ...denyingPolicy('costly', "object.metadata.name.startsWith('costly')", Array.from({ length: 15 }, () => ({ expression: twoChecks }))),
+    ],
+  };
+}
+
+/** A validating webhook on `hooked*` configmaps in AUTHZ_NS, called only for users who may not list pods there. */
+function nonReaderWebhook(url: string, caBundle: string): Record<string, unknown> {
+  return {
+    apiVersion: ADMREG,
+    kind: 'ValidatingWebhookConfiguration',
+    metadata: { name: 'non-readers' },
+    webhooks: [
+      {
+        name: 'non-readers.e2e.example.com',
+        rules: authzConfigMapRules,
+        matchConditions: [
+          { name: 'hooked', expression: `request.namespace == '${AUTHZ_NS}' && object.metadata.name.startsWith('hooked')` },
+          { name: 'non-reader', expression: "!authorizer.group('').resource('pods').namespace(request.namespace).check('list').allowed()" },
+        ],
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+        timeoutSeconds: 5,
+        clientConfig: { url: `${url}/validate`, caBundle },
+      },
     ],
   };
 }
@@ -295,6 +319,22 @@ t.test('authorizer checks RBAC for the requesting user; the runtime cost budget'
   await kubectl.fails(t, ['--as', 'bob', 'create', 'configmap', 'b1', '-n', AUTHZ_NS], new RegExp(`error: failed to create configmap: ${bobDenied.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   const alice = await kubectl.run(['--as', 'alice', 'create', 'configmap', 'a1', '-n', AUTHZ_NS]);
   t.equal(alice.code, 0, `alice, who may list pods there, passes: ${alice.stderr}`);
+
+  const webhook = await startAdmissionWebhook();
+  t.teardown(webhook.stop);
+  const hookFile = path.join(env.workDir, 'hook.json');
+  await writeFile(hookFile, JSON.stringify(nonReaderWebhook(webhook.url, webhook.caBundle)));
+  await kubectl.ok(t, ['apply', '-f', hookFile]);
+  const hooked = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: AUTHZ_NS, labels: { deny: 'true' } } });
+  await writeFile(path.join(env.workDir, 'hooked-b.json'), JSON.stringify(hooked('hooked-b')));
+  await writeFile(path.join(env.workDir, 'hooked-a.json'), JSON.stringify(hooked('hooked-a')));
+  const webhookDenial = `admission webhook "non-readers.e2e.example.com" denied the request: ${DENY_MESSAGE}`;
+  await untilAsync('the webhook to be active', async () => (await kubectl.run(['--as', 'bob', 'create', '-f', path.join(env.workDir, 'hooked-b.json'), '--dry-run=server'])).stderr.includes(webhookDenial));
+  await kubectl.fails(t, ['--as', 'bob', 'create', '-f', path.join(env.workDir, 'hooked-b.json')], /denied the request: objects labelled deny=true are not allowed/);
+  const before = webhook.reviews.length;
+  const aliceHooked = await kubectl.run(['--as', 'alice', 'create', '-f', path.join(env.workDir, 'hooked-a.json')]);
+  t.equal(aliceHooked.code, 0, `the webhook's matchCondition checks alice may list pods and skips the call: ${aliceHooked.stderr}`);
+  t.equal(webhook.reviews.length, before, 'the webhook was not called for alice');
 
   const outOfBudget = await rejectedStatus(core.createNamespacedConfigMap({ namespace: AUTHZ_NS, body: { metadata: { name: 'costly-1' } } }));
   t.same(
