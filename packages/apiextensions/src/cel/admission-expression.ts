@@ -87,7 +87,8 @@ export const NAMESPACE_OBJECT_TYPE: SchemaCelType = {
  * {@link admissionVariableDeclarations}; bound by `authorizerBindings`.
  */
 export const AUTHORIZER_DECLARATIONS: Readonly<Record<string, SchemaCelType>> = {
-  authorizer: { kind: 'object', fields: new Map([['requestResource', DYN]]) },
+  // Opaque check types: no fields (a selection on them is an undefined field), methods only.
+  authorizer: { kind: 'object', fields: new Map([['requestResource', { kind: 'object', fields: new Map() }]]) },
 };
 
 /** The declarations every admission expression gets: `object`, `oldObject`, `request`, `namespaceObject`. */
