@@ -52,7 +52,19 @@ export { isZeroValueValidation, validateStructural } from './structural-validati
 export { validateCustomResource } from './validate-value.js';
 export { CELValidator, type ValidateOptions } from './cel/validator.js';
 export { type CelProgram, type CompiledRule, compileRules, planMetered, ruleEnv } from './cel/compilation.js';
-export { COST_LIMIT_EXCEEDED, type Metered, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET, runMetered } from './cel/runtime-cost.js';
+export {
+  COST_LIMIT_EXCEEDED,
+  type Metered,
+  OUT_OF_BUDGET,
+  PER_CALL_LIMIT,
+  RUNTIME_CEL_COST_BUDGET,
+  RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS,
+  runMetered,
+} from './cel/runtime-cost.js';
+export { AuthorizationChecks, type CheckDecision, evaluateWithChecks } from './cel/authorization-checks.js';
+export { AUTHZ_CHECK_COST } from './cel/library/cost.js';
+export type { ResourceCheckFields } from './cel/library/authz.js';
+export { admissionEnv, authorizerBindings } from './cel/admission-env.js';
 export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
 export { toCelValue } from './cel/values.js';
 export { type FieldPathResult, validFieldPath } from './cel/field-path.js';
@@ -66,6 +78,7 @@ export {
   type AdmissionExpressionResult,
   type AdmissionVariableDeclarations,
   admissionVariableDeclarations,
+  AUTHORIZER_DECLARATIONS,
   celFailureValue,
   celValueTypeName,
   type CompiledAdmissionExpression,
@@ -73,6 +86,8 @@ export {
   compositedVariablesType,
   jsonToCelValue,
   NAMESPACE_OBJECT_TYPE,
+  type OptionalVariableDeclarations,
+  optionalVariableDeclarations,
 } from './cel/admission-expression.js';
 export {
   APIEXTENSIONS_GROUP,

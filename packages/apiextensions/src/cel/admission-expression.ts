@@ -5,12 +5,16 @@
  * `oldObject`, `request`, `namespaceObject`, `params`, `variables`), checked for undeclared references and fields
  * of the typed variables and for its result type; it is evaluated over JSON values with upstream's error wording
  * (`compilation failed: ERROR: <input>:1:1: …`, `must evaluate to bool`, `expression '<e>' resulted in error: …`).
+ * Where upstream declares it, `authorizer` (with `authorizer.requestResource`) is added through
+ * {@link AUTHORIZER_DECLARATIONS}. Each evaluation is metered with `celconfig.PerCallLimit` (1,000,000) and reports
+ * its cost, for the callers' per-evaluation budgets. Upstream checks no estimated cost for admission expressions.
  * @module
  */
-import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint, parse, plan } from '@bufbuild/cel';
+import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint, parse } from '@bufbuild/cel';
+import { admissionEnv, planAdmissionExpression } from './admission-env.js';
 import { Checker } from './checker.js';
-import { ruleEnv } from './compilation.js';
 import { type CelIssue, formatIssues } from './issues.js';
+import { PER_CALL_LIMIT, runMetered } from './runtime-cost.js';
 import type { SchemaCelType } from './schema-type.js';
 import { toCelValue } from './values.js';
 
@@ -28,8 +32,11 @@ export type CompiledAdmissionExpression =
   | { readonly expression: string; readonly evaluate: (bindings: AdmissionBindings) => AdmissionEvaluation }
   | { readonly expression: string; readonly error: string };
 
-/** An evaluation's value (a JS value of the CEL result) or its error message as upstream words it. */
-export type AdmissionEvaluation = { readonly value: unknown } | { readonly error: string };
+/**
+ * An evaluation's value (a JS value of the CEL result) or its error message as upstream words it, with its runtime
+ * cost (what it charged up to its end or to passing the per-call limit).
+ */
+export type AdmissionEvaluation = ({ readonly value: unknown } | { readonly error: string }) & { readonly cost: number };
 
 const DYN: SchemaCelType = { kind: 'dyn' };
 const STRING: SchemaCelType = { kind: 'string' };
@@ -75,6 +82,15 @@ export const NAMESPACE_OBJECT_TYPE: SchemaCelType = {
   ]),
 };
 
+/**
+ * The declarations of `authorizer` and `authorizer.requestResource` (upstream `HasAuthorizer`), to add to
+ * {@link admissionVariableDeclarations}; bound by `authorizerBindings`.
+ */
+export const AUTHORIZER_DECLARATIONS: Readonly<Record<string, SchemaCelType>> = {
+  // Opaque check types: no fields (a selection on them is an undefined field), methods only.
+  authorizer: { kind: 'object', fields: new Map([['requestResource', { kind: 'object', fields: new Map() }]]) },
+};
+
 /** The declarations every admission expression gets: `object`, `oldObject`, `request`, `namespaceObject`. */
 export function admissionVariableDeclarations(extra: Readonly<Record<string, SchemaCelType>> = {}): AdmissionVariableDeclarations {
   return new Map<string, SchemaCelType>([
@@ -84,6 +100,25 @@ export function admissionVariableDeclarations(extra: Readonly<Record<string, Sch
     ['namespaceObject', NAMESPACE_OBJECT_TYPE],
     ...Object.entries(extra),
   ]);
+}
+
+/** Which optional variables an expression gets (upstream `OptionalVariableDeclarations`, plus the composited variables). */
+export interface OptionalVariableDeclarations {
+  /** `params` (the policy has a paramKind). */
+  readonly hasParams?: boolean;
+  /** `authorizer` and `authorizer.requestResource`. */
+  readonly hasAuthorizer?: boolean;
+  /** The names `variables` holds (undefined: no `variables`). */
+  readonly variables?: readonly string[];
+}
+
+/** The declarations of an expression with the optional variables `o`. */
+export function optionalVariableDeclarations(o: OptionalVariableDeclarations): AdmissionVariableDeclarations {
+  return admissionVariableDeclarations({
+    ...(o.hasParams === true && { params: DYN }),
+    ...(o.hasAuthorizer === true && AUTHORIZER_DECLARATIONS),
+    ...(o.variables !== undefined && { variables: compositedVariablesType(o.variables) }),
+  });
 }
 
 /** The type of `variables` when `names` are declared (each `dyn`). */
@@ -115,19 +150,19 @@ export function compileAdmissionExpression(
   } catch (err) {
     return { expression, error: `compilation failed: ${formatIssues(expression, [syntaxIssue(err)])}` };
   }
-  const checker = new Checker(expression, parsed, ruleEnv.funcs, { type: undefined });
+  const checker = new Checker(expression, parsed, admissionEnv.funcs, { type: undefined });
   const scope = new Map([...declarations].map(([name, type]) => [name, { type: type.kind === 'dyn' ? undefined : type }]));
   const found = checker.check(parsed.expr, scope);
   if (checker.issues.length > 0) return { expression, error: `compilation failed: ${formatIssues(expression, checker.issues)}` };
   const typeError = returnTypeError(results, found);
   if (typeError !== undefined) return { expression, error: typeError };
-  const program = plan(ruleEnv, parsed);
+  const program = planAdmissionExpression(parsed);
   return {
     expression,
     evaluate: (bindings) => {
-      const value = program(bindings);
-      if (isCelError(value)) return { error: `expression '${expression}' resulted in error: ${celErrorText(value.message)}` };
-      return { value };
+      const { value, cost } = runMetered(PER_CALL_LIMIT, () => program(bindings));
+      if (isCelError(value)) return { error: `expression '${expression}' resulted in error: ${celErrorText(value.message)}`, cost };
+      return { value, cost };
     },
   };
 }

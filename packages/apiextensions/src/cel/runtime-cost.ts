@@ -18,8 +18,18 @@ type Kind<C> = Extract<Expr['exprKind'], { case: C }>['value'];
 
 /** `celconfig.PerCallLimit`: the most one rule (or messageExpression) evaluation may cost. */
 export const PER_CALL_LIMIT = 1_000_000;
-/** `celconfig.RuntimeCELCostBudget`: the most all rules of one object's validation may cost together. */
+/**
+ * `celconfig.RuntimeCELCostBudget`: the most all rules of one object's validation (or the validations of one policy
+ * binding and param) may cost together.
+ */
 export const RUNTIME_CEL_COST_BUDGET = 10_000_000;
+/**
+ * `celconfig.RuntimeCELCostBudgetMatchConditions`: the most the match conditions of one webhook (or one policy
+ * binding) may cost together.
+ */
+export const RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS = 2_500_000;
+/** Upstream's message when the expressions of one evaluation together pass their budget. */
+export const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
 /** cel-go's message when an evaluation passes its cost limit. */
 export const COST_LIMIT_EXCEEDED = 'operation cancelled: actual cost limit exceeded';
 
@@ -119,6 +129,7 @@ function qualified(e: Expr | undefined): string | undefined {
   return operand === undefined ? undefined : `${operand}.${k.value.field}`;
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
 const FREE_CALLS = new Set(['_&&_', '_||_', '_?_:_']);
 const CHARGED_CALLS = new Set(['_[_]', '@not_strictly_false']);
 
@@ -126,27 +137,29 @@ const CHARGED_CALLS = new Set(['_[_]', '@not_strictly_false']);
  * Rewrites a parsed expression so that evaluating it charges the meter. `isFunction` tells a
  * namespaced function (`optional.of`, `sets.contains`) from a method call on a variable.
  */
-export function meterExpr(e: Expr, isFunction: (name: string) => boolean): Expr {
-  const m = (x: Expr | undefined): Expr | undefined => (x === undefined ? undefined : meterExpr(x, isFunction));
+export function meterExpr(e: Expr, isFunction: (name: string) => boolean, qualifiedVariables: ReadonlySet<string> = NO_NAMES): Expr {
+  const m = (x: Expr | undefined): Expr | undefined => (x === undefined ? undefined : meterExpr(x, isFunction, qualifiedVariables));
   const k = e.exprKind;
   switch (k.case) {
     case 'identExpr':
       return charged(e, 1);
     case 'selectExpr':
+      // A variable with a dotted name (`authorizer.requestResource`) is one identifier.
+      if (qualifiedVariables.has(qualified(e) ?? '')) return charged(e, 1);
       return charged(withKind(e, 'selectExpr', { ...k.value, operand: m(k.value.operand) }), 1);
     case 'callExpr': {
       const name = qualified(k.value.target);
       const namespaced = name !== undefined && isFunction(`${name}.${k.value.function}`);
       const target = namespaced ? k.value.target : m(k.value.target);
-      const call = withKind(e, 'callExpr', { ...k.value, target, args: k.value.args.map((a) => meterExpr(a, isFunction)) });
+      const call = withKind(e, 'callExpr', { ...k.value, target, args: k.value.args.map((a) => meterExpr(a, isFunction, qualifiedVariables)) });
       return CHARGED_CALLS.has(k.value.function) && !FREE_CALLS.has(k.value.function) ? charged(call, 1) : call;
     }
     case 'listExpr':
-      return charged(withKind(e, 'listExpr', { ...k.value, elements: k.value.elements.map((x) => meterExpr(x, isFunction)) }), LIST_CREATE_COST);
+      return charged(withKind(e, 'listExpr', { ...k.value, elements: k.value.elements.map((x) => meterExpr(x, isFunction, qualifiedVariables)) }), LIST_CREATE_COST);
     case 'structExpr': {
       const entries = k.value.entries.map((entry) => ({
         ...entry,
-        keyKind: entry.keyKind.case === 'mapKey' ? { ...entry.keyKind, value: meterExpr(entry.keyKind.value, isFunction) } : entry.keyKind,
+        keyKind: entry.keyKind.case === 'mapKey' ? { ...entry.keyKind, value: meterExpr(entry.keyKind.value, isFunction, qualifiedVariables) } : entry.keyKind,
         value: m(entry.value),
       }));
       return charged(withKind(e, 'structExpr', { ...k.value, entries } as Kind<'structExpr'>), k.value.messageName === '' ? MAP_CREATE_COST : STRUCT_CREATE_COST);

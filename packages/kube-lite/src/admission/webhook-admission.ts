@@ -25,7 +25,7 @@ import {
   ValidatingAdmissionWebhook,
   type ValidatingWebhookSpec,
 } from '@apiserver/registry';
-import type { APIGroupInfo } from '@apiserver/server';
+import type { APIGroupInfo, Authorizer } from '@apiserver/server';
 import { requestUserOf } from '../registry/authorization/request-user.js';
 import { storageOf } from '../server/group-storage.js';
 import { celMatchConditionCompiler } from './cel-match-conditions.js';
@@ -53,6 +53,8 @@ export interface WebhookAdmissionOptions {
   readonly serviceResolver?: ServiceResolver | undefined;
   /** Server log. */
   readonly log: (message: string) => void;
+  /** The server's authorizer, which `authorizer` in match conditions asks (none: `authorizer` is unbound). */
+  readonly authorizer?: () => Authorizer | undefined;
 }
 
 /** The webhook configuration sources of one server and the plugins built on them. */
@@ -60,12 +62,14 @@ export class WebhookAdmission {
   readonly #mutating: WebhookConfigurationSource<MutatingWebhookSpec> | undefined;
   readonly #validating: WebhookConfigurationSource<ValidatingWebhookSpec> | undefined;
   readonly #serviceResolver: ServiceResolver | undefined;
+  readonly #authorizer: () => Authorizer | undefined;
 
   /** Sources over the configurations `groups` store (none when admissionregistration.k8s.io/v1 is off). */
   constructor(groups: readonly APIGroupInfo[], options: WebhookAdmissionOptions) {
     this.#mutating = sourceOf(groups, 'mutatingwebhookconfigurations', options.log);
     this.#validating = sourceOf(groups, 'validatingwebhookconfigurations', options.log);
     this.#serviceResolver = options.serviceResolver ?? servedServiceResolver(groups);
+    this.#authorizer = options.authorizer ?? (() => undefined);
   }
 
   /**
@@ -76,7 +80,7 @@ export class WebhookAdmission {
     const common = {
       getNamespace,
       userOf: requestUserOf,
-      matchConditionCompiler: celMatchConditionCompiler,
+      matchConditionCompiler: celMatchConditionCompiler(this.#authorizer),
       ...(equivalents !== undefined && { equivalents }),
       ...(this.#serviceResolver !== undefined && { serviceResolver: this.#serviceResolver }),
     };

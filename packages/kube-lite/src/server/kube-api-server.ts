@@ -11,6 +11,7 @@ import {
   type AuthenticationConfig,
   type AuthorizationConfig,
   type Authorizer,
+  authorizerForModes,
   type DelegationTarget,
   GenericAPIServer,
   type GenericAPIServerConfig,
@@ -23,6 +24,7 @@ import { PolicyAdmission } from '../admission/validating-admission-policy/policy
 import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
 import { installDocsPage } from '../docs/install-docs-page.js';
+import { untrackedAuthorizer } from '../registry/authorization/request-user.js';
 import { hasServedVersions } from '../registry/enabled-storage.js';
 import { ensureBootstrapPolicy } from '../registry/rbac/provider.js';
 import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
@@ -98,10 +100,13 @@ export class KubeAPIServer {
     this.#bindAddress = o.bindAddress;
     this.groups = enabledGroups(c.providers, c.apiResourceConfig, storage);
     this.#lookupNamespace = namespaceLookup(this.groups);
-    this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log });
+    this.authorization = { modes: o.authorizationModes, ...(c.extras.authorizer !== undefined && { authorizer: c.extras.authorizer(this.groups) }) };
+    // What CEL's `authorizer` asks in admission: the server's authorizer, without the request-user tracking.
+    const admissionAuthorizer = untrackedAuthorizer(this.authorization.authorizer ?? authorizerForModes(o.authorizationModes));
+    this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log, authorizer: () => admissionAuthorizer });
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);
-    const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources);
+    const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources, () => admissionAuthorizer);
     this.webhookPlugins = this.#webhooks.plugins(this.#lookupNamespace, equivalents, policyPlugin);
     const limits = resourceLimitPlugins(this.groups);
     this.#limitRangers = limits.beforeWebhooks;
@@ -111,7 +116,6 @@ export class KubeAPIServer {
       ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
       ...(c.extras.authenticators !== undefined && { authenticators: c.extras.authenticators(this.groups) }),
     };
-    this.authorization = { modes: o.authorizationModes, ...(c.extras.authorizer !== undefined && { authorizer: c.extras.authorizer(this.groups) }) };
     this.genericAPIServer = new GenericAPIServer({
       ...this.genericConfig(c),
       name: 'kube-lite',

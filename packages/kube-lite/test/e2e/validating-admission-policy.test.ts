@@ -2,8 +2,9 @@
  * CEL in admission through kube-lite (issue 22 item 2), on the memory backend: ValidatingAdmissionPolicies and
  * bindings applied with kubectl (a Deny binding with a ConfigMap param, a Warn binding, an Audit binding with an
  * audit annotation), denials seen through kubectl and client-node with upstream's message and code, the param and
- * the binding changed without a restart, a policy whose CEL does not compile refused at write time; and a validating
- * webhook whose `matchConditions` decide whether it is called.
+ * the binding changed without a restart, a policy whose CEL does not compile refused at write time; a validating
+ * webhook whose `matchConditions` decide whether it is called; under RBAC, `authorizer` in a policy and in a
+ * webhook's match condition checking the kubectl `--as` user, and the runtime cost budget.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -220,4 +221,130 @@ t.test('webhook matchConditions decide the call', { skip: 'reason' in found ? fo
   const bad = { ...config, metadata: { name: 'bad' }, webhooks: [{ ...config.webhooks[0], matchConditions: [{ name: 'typo', expression: 'objekt.metadata.name == "x"' }] }] };
   await writeFile(badFile, JSON.stringify(bad));
   await kubectl.fails(t, ['apply', '-f', badFile], /webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: "objekt\.metadata\.name == \\"x\\"": compilation failed: ERROR: <input>:1:1: undeclared reference to 'objekt'/);
+});
+
+const AUTHZ_NS = 'authz';
+const authzConfigMapRules = [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }];
+
+/** RBAC for alice (create configmaps, list pods) and bob (create configmaps) in AUTHZ_NS, and two policies on it. */
+function authzObjects(): Record<string, unknown> {
+  const role = (name: string, rules: unknown[]) => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name, namespace: AUTHZ_NS }, rules });
+  const bind = (role: string, users: string[]) => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: role, namespace: AUTHZ_NS },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role },
+    subjects: users.map((name) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name })),
+  });
+  // A policy on configmaps created in AUTHZ_NS whose names meet `condition`, with a Deny binding of the same name.
+  const denyingPolicy = (name: string, condition: string, validations: unknown[]) => [
+    {
+      apiVersion: ADMREG,
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: authzConfigMapRules },
+        matchConditions: [
+          { name: 'in-authz', expression: `request.namespace == '${AUTHZ_NS}'` },
+          { name: 'named', expression: condition },
+        ],
+        validations,
+      },
+    },
+    { apiVersion: ADMREG, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name }, spec: { policyName: name, validationActions: ['Deny'] } },
+  ];
+  // The admin may do anything: both checks run.
+  const twoChecks = "(authorizer.path('/a').check('get').allowed() && authorizer.path('/b').check('get').allowed()) || true";
+  return {
+    apiVersion: 'v1',
+    kind: 'List',
+    items: [
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: AUTHZ_NS } },
+      role('configmap-writer', [{ apiGroups: [''], resources: ['configmaps'], verbs: ['create'] }]),
+      role('pod-reader', [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }]),
+      bind('configmap-writer', ['alice', 'bob']),
+      bind('pod-reader', ['alice']),
+      ...denyingPolicy('pod-readers-only', "!object.metadata.name.startsWith('costly') && !object.metadata.name.startsWith('hooked')", [
+        {
+          expression: "authorizer.group('').resource('pods').namespace(request.namespace).check('list').allowed()",
+          messageExpression: "'user ' + request.userInfo.username + ' may not list pods'",
+        },
+      ]),
+      ...denyingPolicy('costly', "object.metadata.name.startsWith('costly')", Array.from({ length: 15 }, () => ({ expression: twoChecks }))),
+    ],
+  };
+}
+
+/** A validating webhook on `hooked*` configmaps in AUTHZ_NS, called only for users who may not list pods there. */
+function nonReaderWebhook(url: string, caBundle: string): Record<string, unknown> {
+  return {
+    apiVersion: ADMREG,
+    kind: 'ValidatingWebhookConfiguration',
+    metadata: { name: 'non-readers' },
+    webhooks: [
+      {
+        name: 'non-readers.e2e.example.com',
+        rules: authzConfigMapRules,
+        matchConditions: [
+          { name: 'hooked', expression: `request.namespace == '${AUTHZ_NS}' && object.metadata.name.startsWith('hooked')` },
+          { name: 'non-reader', expression: "!authorizer.group('').resource('pods').namespace(request.namespace).check('list').allowed()" },
+        ],
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+        timeoutSeconds: 5,
+        clientConfig: { url: `${url}/validate`, caBundle },
+      },
+    ],
+  };
+}
+
+t.test('authorizer checks RBAC for the requesting user; the runtime cost budget', { skip: 'reason' in found ? found.reason : false }, async (t) => {
+  if (!('binary' in found)) return;
+  const dir = await tempDir('vap-authz-');
+  t.teardown(dir.remove);
+  const tokenAuthFile = path.join(dir.path, 'tokens.csv');
+  await writeFile(tokenAuthFile, 'vap-admin-token,admin,admin-uid,system:masters\n');
+  const env = await startEnv(t, 'memory', { tokenAuthFile, authorizationModes: ['RBAC'], port: -1, securePort: 0, anonymousAuth: false });
+  const kubectl = new Kubectl(found.binary, env);
+  const kc = new k8s.KubeConfig();
+  kc.loadFromFile(env.kubeconfigPath);
+  const core = kc.makeApiClient(k8s.CoreV1Api);
+  const file = path.join(env.workDir, 'authz.json');
+  await writeFile(file, JSON.stringify(authzObjects()));
+  await kubectl.ok(t, ['apply', '-f', file]);
+
+  const bobDenied = "configmaps \"b1\" is forbidden: ValidatingAdmissionPolicy 'pod-readers-only' with binding 'pod-readers-only' denied request: user bob may not list pods";
+  await untilAsync('the policy to be enforced', async () => (await kubectl.run(['--as', 'bob', 'create', 'configmap', 'b1', '-n', AUTHZ_NS, '--dry-run=server'])).stderr.includes(bobDenied));
+  await kubectl.fails(t, ['--as', 'bob', 'create', 'configmap', 'b1', '-n', AUTHZ_NS], new RegExp(`error: failed to create configmap: ${bobDenied.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  const alice = await kubectl.run(['--as', 'alice', 'create', 'configmap', 'a1', '-n', AUTHZ_NS]);
+  t.equal(alice.code, 0, `alice, who may list pods there, passes: ${alice.stderr}`);
+
+  const webhook = await startAdmissionWebhook();
+  t.teardown(webhook.stop);
+  const hookFile = path.join(env.workDir, 'hook.json');
+  await writeFile(hookFile, JSON.stringify(nonReaderWebhook(webhook.url, webhook.caBundle)));
+  await kubectl.ok(t, ['apply', '-f', hookFile]);
+  const hooked = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: AUTHZ_NS, labels: { deny: 'true' } } });
+  await writeFile(path.join(env.workDir, 'hooked-b.json'), JSON.stringify(hooked('hooked-b')));
+  await writeFile(path.join(env.workDir, 'hooked-a.json'), JSON.stringify(hooked('hooked-a')));
+  const webhookDenial = `admission webhook "non-readers.e2e.example.com" denied the request: ${DENY_MESSAGE}`;
+  await untilAsync('the webhook to be active', async () => (await kubectl.run(['--as', 'bob', 'create', '-f', path.join(env.workDir, 'hooked-b.json'), '--dry-run=server'])).stderr.includes(webhookDenial));
+  await kubectl.fails(t, ['--as', 'bob', 'create', '-f', path.join(env.workDir, 'hooked-b.json')], /denied the request: objects labelled deny=true are not allowed/);
+  const before = webhook.reviews.length;
+  const aliceHooked = await kubectl.run(['--as', 'alice', 'create', '-f', path.join(env.workDir, 'hooked-a.json')]);
+  t.equal(aliceHooked.code, 0, `the webhook's matchCondition checks alice may list pods and skips the call: ${aliceHooked.stderr}`);
+  t.equal(webhook.reviews.length, before, 'the webhook was not called for alice');
+
+  const outOfBudget = await rejectedStatus(core.createNamespacedConfigMap({ namespace: AUTHZ_NS, body: { metadata: { name: 'costly-1' } } }));
+  t.same(
+    outOfBudget,
+    {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        "configmaps \"costly-1\" is forbidden: ValidatingAdmissionPolicy 'costly' with binding 'costly' denied request: validation failed due to running out of cost budget, no further validation rules will be run",
+    },
+    '15 validations of two checks each pass the 10,000,000 budget (client-node)',
+  );
 });

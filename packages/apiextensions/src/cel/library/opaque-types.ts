@@ -1,6 +1,7 @@
 /**
  * The opaque CEL types of Kubernetes' libraries (`net.IP`, `net.CIDR`, `kubernetes.URL`,
- * `kubernetes.Quantity`, `kubernetes.NamedFormat`) and CEL's `optional_type`, declared as one-field
+ * `kubernetes.Quantity`, `kubernetes.NamedFormat`, the `kubernetes.authorization` check types) and CEL's
+ * `optional_type`, declared as one-field
  * protobuf messages so that `@bufbuild/cel` can carry, compare and name them
  * (`type(ip('::1')) == net.IP`). Each holds a canonical text of its value, so equality is by value;
  * a value that needs more than its text (a quantity's Go representation, an optional's content)
@@ -28,6 +29,7 @@ function file(pkg: string, names: readonly string[]) {
 const net = createFileRegistry(file('net', ['IP', 'CIDR']), () => undefined);
 const kubernetes = createFileRegistry(file('kubernetes', ['URL', 'Quantity', 'NamedFormat']), () => undefined);
 const optional = createFileRegistry(file('', ['optional_type']), () => undefined);
+const authorization = createFileRegistry(file('kubernetes.authorization', ['Authorizer', 'PathCheck', 'GroupCheck', 'ResourceCheck', 'Decision']), () => undefined);
 
 function message(registry: FileRegistry, typeName: string): DescMessage {
   const desc = registry.getMessage(typeName);
@@ -70,8 +72,19 @@ export const FORMAT_TYPE: OpaqueType = opaque(message(kubernetes, 'kubernetes.Na
 /** `optional_type`. */
 export const OPTIONAL_TYPE: OpaqueType = opaque(message(optional, 'optional_type'));
 
+/** `kubernetes.authorization.Authorizer`. */
+export const AUTHORIZER_TYPE: OpaqueType = opaque(message(authorization, 'kubernetes.authorization.Authorizer'));
+/** `kubernetes.authorization.PathCheck`. */
+export const PATH_CHECK_TYPE: OpaqueType = opaque(message(authorization, 'kubernetes.authorization.PathCheck'));
+/** `kubernetes.authorization.GroupCheck`. */
+export const GROUP_CHECK_TYPE: OpaqueType = opaque(message(authorization, 'kubernetes.authorization.GroupCheck'));
+/** `kubernetes.authorization.ResourceCheck`. */
+export const RESOURCE_CHECK_TYPE: OpaqueType = opaque(message(authorization, 'kubernetes.authorization.ResourceCheck'));
+/** `kubernetes.authorization.Decision`. */
+export const DECISION_TYPE: OpaqueType = opaque(message(authorization, 'kubernetes.authorization.Decision'));
+
 /** The registry to hand to the CEL environment. */
-export const opaqueTypeRegistry: Registry = createRegistry(net, kubernetes, optional);
+export const opaqueTypeRegistry: Registry = createRegistry(net, kubernetes, optional, authorization);
 
 /** The canonical text an opaque value holds (`this` of a method on it). */
 export function opaqueText(v: { readonly message: unknown }): string {

@@ -4,13 +4,7 @@
  * environment with `params` when the policy has a paramKind and `variables` holding the policy's variables.
  * @module
  */
-import {
-  type AdmissionVariableDeclarations,
-  admissionVariableDeclarations,
-  type CompiledAdmissionExpression,
-  compileAdmissionExpression,
-  compositedVariablesType,
-} from '@apiserver/apiextensions';
+import { type CompiledAdmissionExpression, compileAdmissionExpression, optionalVariableDeclarations } from '@apiserver/apiextensions';
 import type { ApiObject, MatchCondition } from '@apiserver/registry';
 import type { MatchResources } from './match-resources.js';
 
@@ -71,25 +65,29 @@ export interface CompiledPolicy {
   readonly auditAnnotations: readonly { readonly key: string; readonly valueExpression: CompiledAdmissionExpression }[];
 }
 
-/** Compiles the expressions of `spec`. */
+/** Compiles the expressions of `spec`: all but messageExpressions may read `authorizer` (upstream `compilePolicy`). */
 export function compilePolicy(spec: ValidatingAdmissionPolicySpec): CompiledPolicy {
   const variables = spec.variables ?? [];
-  const declared = (names: readonly string[]): AdmissionVariableDeclarations =>
-    admissionVariableDeclarations({ ...(spec.paramKind !== undefined && { params: { kind: 'dyn' } }), variables: compositedVariablesType(names) });
-  const all = declared(variables.map((v) => v.name));
+  const hasParams = spec.paramKind !== undefined;
+  const names = variables.map((v) => v.name);
+  const all = optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names });
+  const messages = optionalVariableDeclarations({ hasParams, variables: names });
   const compile = (expression: string, results: Parameters<typeof compileAdmissionExpression>[2]) => compileAdmissionExpression(expression, all, results);
   const matchConditions = spec.matchConditions ?? [];
   return {
     variables: variables.map((v, i) => ({
       name: v.name,
-      expression: compileAdmissionExpression(v.expression, declared(variables.slice(0, i).map((u) => u.name)), ['any']),
+      expression: compileAdmissionExpression(v.expression, optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names.slice(0, i) }), ['any']),
     })),
     matchConditions,
     conditionExpressions: matchConditions.map((c) => compile(c.expression, ['bool'])),
     validations: (spec.validations ?? []).map((validation) => ({
       validation,
       expression: compile(validation.expression, ['bool']),
-      messageExpression: validation.messageExpression === undefined || validation.messageExpression.trim() === '' ? undefined : compile(validation.messageExpression, ['string']),
+      messageExpression:
+        validation.messageExpression === undefined || validation.messageExpression.trim() === ''
+          ? undefined
+          : compileAdmissionExpression(validation.messageExpression, messages, ['string']),
     })),
     auditAnnotations: (spec.auditAnnotations ?? []).map((a) => ({ key: a.key, valueExpression: compile(a.valueExpression, ['string', 'null_type']) })),
   };

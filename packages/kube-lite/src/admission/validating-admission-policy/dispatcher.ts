@@ -7,7 +7,9 @@
  * first denial fails the request with its reason's code (422 Invalid by default, 403 Forbidden, 413).
  * @module
  */
-import { type AdmissionBindings, jsonToCelValue } from '@apiserver/apiextensions';
+import { type AdmissionBindings, AuthorizationChecks, authorizerBindings, evaluateWithChecks, jsonToCelValue } from '@apiserver/apiextensions';
+import type { Authorizer } from '@apiserver/server';
+import { authorizationUser } from '../cel-match-conditions.js';
 import { type ApiObject, admissionRequestFields, type Attributes, newAdmissionForbidden, newVersionedAttributes, type RequestContext, type UserInfo } from '@apiserver/registry';
 import { StatusError } from '@apiserver/runtime';
 import type { ValidatingAdmissionPolicy } from './compiled-policy.js';
@@ -27,6 +29,8 @@ export interface PolicyDispatchContext {
   readonly match: PolicyMatchContext;
   /** Where params are read. */
   readonly paramStores: ParamStoreResolver;
+  /** The checks `authorizer` makes for this request (undefined: `authorizer` is unbound). */
+  readonly checks?: AuthorizationChecks | undefined;
 }
 
 interface Denial {
@@ -137,6 +141,13 @@ async function requestBindings(a: Attributes, match: ResourceMatch, user: UserIn
   };
 }
 
+/** `authorizer` and `authorizer.requestResource` for `user`'s request `a` (none without checks). */
+function authzBindings(a: Attributes, user: UserInfo | undefined, checks: AuthorizationChecks | undefined): AdmissionBindings {
+  if (checks === undefined) return {};
+  const requestResource = { group: a.resource.group, resource: a.resource.resource, subresource: a.subresource, namespace: a.namespace, name: a.name };
+  return authorizerBindings(checks, authorizationUser(user), requestResource);
+}
+
 async function dispatchHook(d: PolicyDispatch, hook: PolicyHook, user: UserInfo | undefined, c: PolicyDispatchContext): Promise<void> {
   const a = d.attributes;
   const policy = hook.policy;
@@ -156,6 +167,7 @@ async function dispatchHook(d: PolicyDispatch, hook: PolicyHook, user: UserInfo 
     return;
   }
   const annotations = new Map<string, string[]>();
+  const authz = authzBindings(a, user, c.checks);
   for (const binding of hook.bindings) {
     const bound = binding.spec?.matchResources === undefined ? match : await matchResources(binding.spec.matchResources, a, c.match);
     if (bound instanceof Error) {
@@ -169,17 +181,29 @@ async function dispatchHook(d: PolicyDispatch, hook: PolicyHook, user: UserInfo 
       continue;
     }
     for (const param of params) {
-      const result = validatePolicy(hook.compiled, { ...base, params: jsonToCelValue(param) }, policy.spec?.failurePolicy ?? 'Fail');
+      const bindings = { ...base, params: jsonToCelValue(param) };
+      const result = await evaluateWithChecks(c.checks, () => validatePolicy(hook.compiled, bindings, policy.spec?.failurePolicy ?? 'Fail', authz));
       d.act(hook, binding, result, annotations);
     }
   }
   d.publish(policy, annotations);
 }
 
-/** Enforces `hooks` on `a` as `user`; rejects with the StatusError of the first denial. */
-export async function dispatchPolicies(hooks: readonly PolicyHook[], ctx: RequestContext, a: Attributes, user: UserInfo | undefined, c: PolicyDispatchContext): Promise<void> {
+/**
+ * Enforces `hooks` on `a` as `user`, `authorizer` asking `authorizer` (each distinct check once per request);
+ * rejects with the StatusError of the first denial.
+ */
+export async function dispatchPolicies(
+  hooks: readonly PolicyHook[],
+  ctx: RequestContext,
+  a: Attributes,
+  user: UserInfo | undefined,
+  c: PolicyDispatchContext,
+  authorizer?: Authorizer,
+): Promise<void> {
   const d = new PolicyDispatch(ctx, a);
-  for (const hook of hooks) await dispatchHook(d, hook, user, c);
+  const withChecks = { ...c, checks: authorizer === undefined ? undefined : new AuthorizationChecks(authorizer) };
+  for (const hook of hooks) await dispatchHook(d, hook, user, withChecks);
   const first = d.denials[0];
   if (first !== undefined) throw denialError(a, first);
 }

@@ -15,6 +15,7 @@ import {
   type ValidationInterface,
 } from '@apiserver/registry';
 import { newForbidden } from '@apiserver/runtime';
+import type { Authorizer } from '@apiserver/server';
 import { dispatchPolicies } from './dispatcher.js';
 import type { PolicyMatchContext } from './match-resources.js';
 import type { ParamStoreResolver } from './params.js';
@@ -31,6 +32,8 @@ export interface ValidatingAdmissionPolicyOptions extends PolicyMatchContext {
   readonly paramStores: ParamStoreResolver;
   /** The requesting user when neither the attributes nor the context carry it (`request.userInfo`). */
   readonly userOf?: (ctx: RequestContext) => UserInfo | undefined;
+  /** The server's authorizer, which `authorizer` in the policies' expressions asks (none: `authorizer` is unbound). */
+  readonly authorizer?: () => Authorizer | undefined;
   /** How long a request waits for the first lists (default 10 s). */
   readonly readyTimeoutMillis?: number;
 }
@@ -60,6 +63,7 @@ export class ValidatingAdmissionPolicyPlugin implements ValidationInterface {
     const hooks = source.hooks();
     if (hooks.length === 0) return;
     const user = a.user ?? ctx.user ?? this.#o.userOf?.(ctx);
-    await dispatchPolicies(hooks, ctx, a, user, { match: { getNamespace: this.#o.getNamespace, equivalents: this.#o.equivalents }, paramStores: this.#o.paramStores });
+    const context = { match: { getNamespace: this.#o.getNamespace, equivalents: this.#o.equivalents }, paramStores: this.#o.paramStores };
+    await dispatchPolicies(hooks, ctx, a, user, context, this.#o.authorizer?.());
   }
 }

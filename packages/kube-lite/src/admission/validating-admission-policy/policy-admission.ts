@@ -5,7 +5,7 @@
  * @module
  */
 import { type EquivalentResources, isLister, isWatcher, type NamespaceGetter } from '@apiserver/registry';
-import type { APIGroupInfo } from '@apiserver/server';
+import type { APIGroupInfo, Authorizer } from '@apiserver/server';
 import { requestUserOf } from '../../registry/authorization/request-user.js';
 import type { CustomResourceSource } from '../../server/controller-hooks.js';
 import { storageOf } from '../../server/group-storage.js';
@@ -29,8 +29,16 @@ export class PolicyAdmission {
     this.#source = new WatchedPolicySource(policies, bindings, (err) => log(`validating admission policy informer: ${err instanceof Error ? err.message : String(err)}`));
   }
 
-  /** The plugin (undefined when policies are not served), params looked up in `groups` and `customResources()`. */
-  plugin(getNamespace: NamespaceGetter, equivalents: EquivalentResources, customResources: () => CustomResourceSource | undefined): ValidatingAdmissionPolicyPlugin | undefined {
+  /**
+   * The plugin (undefined when policies are not served), params looked up in `groups` and `customResources()`,
+   * `authorizer` asking `authorizer()`.
+   */
+  plugin(
+    getNamespace: NamespaceGetter,
+    equivalents: EquivalentResources,
+    customResources: () => CustomResourceSource | undefined,
+    authorizer: () => Authorizer | undefined = () => undefined,
+  ): ValidatingAdmissionPolicyPlugin | undefined {
     if (this.#source === undefined) return undefined;
     return new ValidatingAdmissionPolicyPlugin({
       source: this.#source,
@@ -38,6 +46,7 @@ export class PolicyAdmission {
       equivalents,
       paramStores: servedParamStores(this.#groups, customResources),
       userOf: requestUserOf,
+      authorizer,
     });
   }
 

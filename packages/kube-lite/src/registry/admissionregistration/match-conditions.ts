@@ -4,7 +4,7 @@
  * (a webhook's: `object`, `oldObject`, `request`, `namespaceObject`; a policy's adds `params` and `variables`).
  * @module
  */
-import { type AdmissionVariableDeclarations, admissionVariableDeclarations } from '@apiserver/apiextensions';
+import { type AdmissionVariableDeclarations, optionalVariableDeclarations } from '@apiserver/apiextensions';
 import { type FieldError, type FieldPath, fieldDuplicate, fieldRequired, fieldTooMany } from '@apiserver/runtime';
 import { type JSONRecord, stringAt } from '../../object-fields.js';
 import { validateQualifiedName } from '../core/endpoints/validation.js';
@@ -23,8 +23,8 @@ function validateMatchCondition(condition: JSONRecord, path: FieldPath, declarat
   return errs;
 }
 
-/** `validateMatchConditions`, compiling in `declarations` (default: a webhook's). */
-export function validateMatchConditions(conditions: readonly JSONRecord[], path: FieldPath, declarations = admissionVariableDeclarations()): FieldError[] {
+/** `validateMatchConditions`, compiling in `declarations` (default: a webhook's, with `authorizer`). */
+export function validateMatchConditions(conditions: readonly JSONRecord[], path: FieldPath, declarations = optionalVariableDeclarations({ hasAuthorizer: true })): FieldError[] {
   const errs: FieldError[] = conditions.length > MAX_MATCH_CONDITIONS ? [fieldTooMany(path, conditions.length, MAX_MATCH_CONDITIONS)] : [];
   const names = new Set<string>();
   conditions.forEach((condition, i) => {

@@ -14,13 +14,25 @@ const requestUser = new AsyncLocalStorage<UserInfo | undefined>();
  * request (the storage calls it leads to). Wrapping changes no decision.
  */
 export function trackRequestUser(authorizer: Authorizer): Authorizer {
-  return {
+  const tracking: Authorizer = {
     authorize(attributes) {
       // Synchronously, before the filter awaits: the handler that follows continues this async context.
       requestUser.enterWith(attributes.user);
       return authorizer.authorize(attributes);
     },
   };
+  tracked.set(tracking, authorizer);
+  return tracking;
+}
+
+const tracked = new WeakMap<Authorizer, Authorizer>();
+
+/**
+ * The authorizer `authorizer` wraps when it is a {@link trackRequestUser} wrapper, else itself: what checks made on
+ * behalf of a request (CEL's `authorizer`) ask, so that they do not replace the request's user.
+ */
+export function untrackedAuthorizer(authorizer: Authorizer): Authorizer {
+  return tracked.get(authorizer) ?? authorizer;
 }
 
 /** The requesting user: `ctx.user` when set, else the user {@link trackRequestUser} recorded, else `undefined`. */

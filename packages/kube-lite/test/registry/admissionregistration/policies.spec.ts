@@ -132,6 +132,17 @@ t.test('policy: validation', async (t) => {
     "spec.validations[1].expression: Invalid value: \"request.nope == \\\"x\\\" && variables.a == \\\"y\\\"\": compilation failed: ERROR: <input>:1:8: undefined field 'nope'\n | request.nope == \"x\" && variables.a == \"y\"\n | .......^",
     'spec.auditAnnotations[0].valueExpression: Invalid value: "true": must evaluate to one of [string null_type]',
   ], 'CEL compiled at write time: params only with a paramKind, variables declared before, result types');
+  const check = "authorizer.group('').resource('pods').check('list')";
+  const authz = await statusErrorOf(t, store.create({}, policy('authz', {
+    matchConstraints: rules,
+    variables: [{ name: 'reader', expression: `${check}.allowed()` }],
+    matchConditions: [{ name: 'm', expression: "authorizer.requestResource.check('get').allowed()" }],
+    validations: [{ expression: 'variables.reader', messageExpression: `${check}.reason()` }],
+    auditAnnotations: [{ key: 'k', valueExpression: `${check}.reason()` }],
+  })));
+  t.same(causesOf(authz), [
+    "spec.validations[0].messageExpression: Invalid value: \"authorizer.group('').resource('pods').check('list').reason()\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'authorizer' (in container '')\n | authorizer.group('').resource('pods').check('list').reason()\n | ^",
+  ], 'authorizer everywhere but in messageExpressions, as upstream');
   const many = Array.from({ length: 21 }, (_, i) => ({ key: `k${i}`, valueExpression: 'v' }));
   const tooMany = await statusErrorOf(t, store.create({}, policy('many', { matchConstraints: rules, auditAnnotations: many })));
   t.match(causesOf(tooMany)[0], /^spec\.auditAnnotations: Invalid value: \[\]admissionregistration\.AuditAnnotation\{admissionregistration\.AuditAnnotation\{Key:"k0", ValueExpression:"v"\}, .*\}: must not have more than 20 auditAnnotations$/);

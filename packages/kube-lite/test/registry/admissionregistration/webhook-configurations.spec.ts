@@ -142,9 +142,10 @@ t.test('validating webhook validation', async (t) => {
       'webhooks[0].matchConditions[1].name: Duplicate value: "a"',
       'webhooks[0].matchConditions[2].name: Required value',
     ]],
-    ['celconditions', [hook({ matchConditions: [{ name: 'a', expression: 'params.x' }, { name: 'b', expression: '"yes"' }, { name: 'c', expression: "request.userInfo.username == 'x' && object.metadata.name != ''" }] })], [
+    ['celconditions', [hook({ matchConditions: [{ name: 'a', expression: 'params.x' }, { name: 'b', expression: '"yes"' }, { name: 'c', expression: "request.userInfo.username == 'x' && object.metadata.name != ''" }, { name: 'd', expression: "authorizer.path('/x').check('get').allowed()" }, { name: 'e', expression: 'authorizer.requestResource.nope' }] })], [
       "webhooks[0].matchConditions[0].expression: Invalid value: \"params.x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.x\n | ^",
       'webhooks[0].matchConditions[1].expression: Invalid value: "\\"yes\\"": must evaluate to bool',
+      "webhooks[0].matchConditions[4].expression: Invalid value: \"authorizer.requestResource.nope\": compilation failed: ERROR: <input>:1:27: undefined field 'nope'\n | authorizer.requestResource.nope\n | ..........................^",
     ]],
   ];
   for (const [name, webhooks, want] of cases) {

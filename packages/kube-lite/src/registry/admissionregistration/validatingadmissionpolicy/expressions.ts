@@ -19,15 +19,20 @@ const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 const CEL_RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
 const NEWLINES = /[\n\r]+/;
 
-/** `validateValidation`: expression and messageExpression compiled in `declarations`. */
-export function validateValidation(validation: JSONRecord, path: FieldPath, declarations: AdmissionVariableDeclarations): FieldError[] {
+/** `validateValidation`: the expression compiled in `declarations`, the messageExpression in `messageDeclarations`. */
+export function validateValidation(
+  validation: JSONRecord,
+  path: FieldPath,
+  declarations: AdmissionVariableDeclarations,
+  messageDeclarations: AdmissionVariableDeclarations,
+): FieldError[] {
   const errs: FieldError[] = [];
   const expression = stringAt(validation, 'expression');
   if (expression.trim() === '') errs.push(fieldRequired(path.child('expression'), 'expression is not specified'));
   else errs.push(...validateCELExpression(expression, declarations, ['bool'], path.child('expression')));
   const messageExpression = stringAt(validation, 'messageExpression');
   if (messageExpression !== '' && messageExpression.trim() === '') errs.push(fieldInvalid(path.child('messageExpression'), messageExpression, 'must be non-empty if specified'));
-  else errs.push(...validateCELExpression(messageExpression, declarations, ['string'], path.child('messageExpression')));
+  else errs.push(...validateCELExpression(messageExpression, messageDeclarations, ['string'], path.child('messageExpression')));
   const message = stringAt(validation, 'message');
   if (message !== '' && message.trim() === '') errs.push(fieldInvalid(path.child('message'), message, 'message must be non-empty if specified'));
   else if (NEWLINES.test(message.trim())) errs.push(fieldInvalid(path.child('message'), message, 'message must not contain line breaks'));

@@ -6,7 +6,7 @@
  * and `variables` holding the variables declared before (every variable, for the other expressions).
  * @module
  */
-import { type AdmissionVariableDeclarations, admissionVariableDeclarations, compositedVariablesType } from '@apiserver/apiextensions';
+import { type AdmissionVariableDeclarations, optionalVariableDeclarations } from '@apiserver/apiextensions';
 import { type ApiObject, invalidGoRendered } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldDuplicate, fieldNotSupported, fieldRequired, goQuote, jsonValuesEqual, newPath } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
@@ -63,12 +63,14 @@ function validateSpec(policy: ApiObject, ignoreMatchConditions: boolean): FieldE
   if (paramKind !== undefined) errs.push(...validateParamKind(paramKind, SPEC.child('paramKind')));
   errs.push(...validateMatchConstraints(spec));
   const variables = recordsAt(spec, 'variables');
-  const declared = (names: readonly string[]): AdmissionVariableDeclarations =>
-    admissionVariableDeclarations({ ...(paramKind !== undefined && { params: { kind: 'dyn' } }), variables: compositedVariablesType(names) });
-  const declarations = declared(variables.map((v) => stringAt(v, 'name')));
+  const hasParams = paramKind !== undefined;
+  const names = variables.map((v) => stringAt(v, 'name'));
+  const declarations = optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names });
+  // Upstream compiles messageExpressions without `authorizer`.
+  const messageDeclarations = optionalVariableDeclarations({ hasParams, variables: names });
   if (!ignoreMatchConditions) errs.push(...validateMatchConditions(recordsAt(spec, 'matchConditions'), SPEC.child('matchConditions'), declarations));
   variables.forEach((v, i) => {
-    errs.push(...validateVariable(v, SPEC.child('variables').index(i), declared(variables.slice(0, i).map((u) => stringAt(u, 'name')))));
+    errs.push(...validateVariable(v, SPEC.child('variables').index(i), optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names.slice(0, i) })));
   });
   const validations = recordsAt(spec, 'validations');
   if (validations.length === 0 && recordsAt(spec, 'auditAnnotations').length === 0) {
@@ -76,7 +78,7 @@ function validateSpec(policy: ApiObject, ignoreMatchConditions: boolean): FieldE
     return [...errs, fieldRequired(SPEC.child('validations'), detail), fieldRequired(SPEC.child('auditAnnotations'), detail)];
   }
   validations.forEach((v, i) => {
-    errs.push(...validateValidation(v, SPEC.child('validations').index(i), declarations));
+    errs.push(...validateValidation(v, SPEC.child('validations').index(i), declarations, messageDeclarations));
   });
   return [...errs, ...validateAuditAnnotations(policy.metadata.name ?? '', spec, SPEC.child('auditAnnotations'), declarations)];
 }

@@ -5,7 +5,7 @@
  * the request (failurePolicy Fail, a 403 naming the errors) or skips the webhook (Ignore); all true calls it.
  * @module
  */
-import type { ApiObject } from '../../../rest/types.js';
+import type { ApiObject, UserInfo } from '../../../rest/types.js';
 import type { MatchCondition } from './types.js';
 import type { VersionedAttributes } from './versioned-attributes.js';
 
@@ -17,13 +17,18 @@ export interface MatchConditionInput {
   readonly request: Readonly<Record<string, unknown>>;
   /** The params object (ValidatingAdmissionPolicy match conditions); null or absent for webhooks. */
   readonly params?: ApiObject | null;
+  /** The requesting user (whom `authorizer` checks). */
+  readonly user?: UserInfo | undefined;
 }
 
 /** One condition's outcome: its boolean value, or the evaluation error as upstream words it. */
 export type ConditionOutcome = boolean | { readonly error: string };
 
-/** Compiled conditions: evaluates every condition, in order. */
-export type CompiledMatchConditions = (input: MatchConditionInput) => readonly ConditionOutcome[];
+/**
+ * Compiled conditions: evaluates every condition, in order (asynchronously when a condition waits for an
+ * authorization check).
+ */
+export type CompiledMatchConditions = (input: MatchConditionInput) => readonly ConditionOutcome[] | Promise<readonly ConditionOutcome[]>;
 
 /** Compiles a webhook's (or policy's) match conditions (compile errors become evaluation errors). */
 export interface MatchConditionCompiler {

@@ -82,7 +82,13 @@ function unsupportedConditions(hook: WebhookAccessor, a: Attributes): StatusErro
 }
 
 /** Upstream's match condition step: the conditions in the invocation's kind; an error is a 403 carrying it. */
-function matchConditionsOutcome(hook: WebhookAccessor, a: Attributes, inv: WebhookInvocation, m: MatchContext, user: UserInfo | undefined): StatusError | 'skip' | undefined {
+async function matchConditionsOutcome(
+  hook: WebhookAccessor,
+  a: Attributes,
+  inv: WebhookInvocation,
+  m: MatchContext,
+  user: UserInfo | undefined,
+): Promise<StatusError | 'skip' | undefined> {
   const conditions = hook.spec.matchConditions ?? [];
   if (conditions.length === 0) return undefined;
   if (m.matchConditions === undefined) return unsupportedConditions(hook, a);
@@ -92,7 +98,7 @@ function matchConditionsOutcome(hook: WebhookAccessor, a: Attributes, inv: Webho
   } catch (err) {
     return newInternalError(err instanceof Error ? err : String(err));
   }
-  const outcomes = m.matchConditions(hook)({ versioned, request: admissionRequestFields(a, inv, user) });
+  const outcomes = await m.matchConditions(hook)({ versioned, request: admissionRequestFields(a, inv, user), user });
   const result = decideMatchConditions(conditions, outcomes, hook.spec.failurePolicy);
   if ('error' in result) return newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, result.error);
   return result.matches ? undefined : 'skip';
@@ -108,7 +114,7 @@ export async function shouldCallHook<W extends WebhookSpec>(hook: WebhookAccesso
   if (invocation === undefined || isStatusError(invocation)) return invocation;
   if (nsMatch !== true) return nsMatch;
   if (objMatch !== true) return objMatch;
-  const conditions = matchConditionsOutcome(hook, a, invocation, m, user ?? a.user);
+  const conditions = await matchConditionsOutcome(hook, a, invocation, m, user ?? a.user);
   if (conditions === 'skip') return undefined;
   return conditions ?? invocation;
 }
