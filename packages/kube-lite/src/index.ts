@@ -99,7 +99,7 @@ export {
   validateSubjectAccessReviewSpec,
 } from './registry/authorization/access-review-rest.js';
 export { AuthorizerReference } from './registry/authorization/authorizer-reference.js';
-export { privilegedGroupsAuthorizer } from './registry/authorization/privileged-groups.js';
+export { privilegedGroupsAuthorizer } from '@apiserver/server';
 export { authorizationRESTStorageProvider } from './registry/authorization/provider.js';
 export { requestUserOf, trackRequestUser } from './registry/authorization/request-user.js';
 export { SelfSubjectRulesReviewREST } from './registry/authorization/rules-review-rest.js';

@@ -120,7 +120,8 @@ export function addClusterAuthenticationTrustHook(server: GenericAPIServer, grou
     ensureNamespace: () => (namespaces !== undefined && isCreater(namespaces) ? createEach(namespaces, ['kube-system']) : Promise.resolve()),
     onError: (err) => log?.(`cluster authentication trust controller: ${messageOf(err)}`),
   });
-  server.addPostStartHook('start-cluster-authentication-info-controller', ({ signal }) => controller.start(signal));
+  // Stopped by its pre-shutdown hook (no abort listener on the server's lifecycle signal).
+  server.addPostStartHook('start-cluster-authentication-info-controller', () => controller.start());
   server.addPreShutdownHook('stop-cluster-authentication-info-controller', () => controller.stop());
 }
 

@@ -4,6 +4,7 @@
  * review, and groups that may do anything.
  * @module
  */
+import { SYSTEM_PRIVILEGED_GROUP } from '../authentication/user.js';
 import type { Authorization, Authorizer } from './authorizer.js';
 
 const ALLOW: Authorization = { decision: 'Allow', reason: '' };
@@ -40,7 +41,10 @@ export function alwaysAllowPathsAuthorizer(paths: readonly string[]): Authorizer
   };
 }
 
-/** Allows every request of a user in one of `groups`; no opinion otherwise. */
-export function privilegedGroupsAuthorizer(groups: readonly string[]): Authorizer {
+/**
+ * Allows every request of a user in one of `groups` (default `system:masters`, the superuser authorizer
+ * kube-apiserver puts before its modes); no opinion otherwise.
+ */
+export function privilegedGroupsAuthorizer(groups: readonly string[] = [SYSTEM_PRIVILEGED_GROUP]): Authorizer {
   return { authorize: (a) => ((a.user?.groups ?? []).some((g) => groups.includes(g)) ? ALLOW : NO_OPINION) };
 }
