@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { AuthenticationError, type RequestAuthenticator } from './authenticator.js';
 import { parseCertificateBundle, peerCertificates, subjectOf, verifyClientChain } from './client-cert-verify.js';
 import type { UserInfo } from './user.js';
+import { unescapeExtraKey } from '../request/extra-key.js';
 
 /** How a front proxy is trusted and where it puts the user (`--requestheader-*`). */
 export interface RequestHeaderConfig {
@@ -30,15 +31,6 @@ export const DEFAULT_REQUEST_HEADERS = {
   groupHeaders: ['X-Remote-Group'],
   extraHeaderPrefixes: ['X-Remote-Extra-'],
 } as const;
-
-/** `url.PathUnescape`, keeping the key as sent when it is not valid percent-encoding. */
-function unescapeExtraKey(key: string): string {
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
-}
 
 function distinct(request: IncomingMessage, header: string): string[] {
   return request.headersDistinct[header.toLowerCase()] ?? [];
