@@ -1,8 +1,9 @@
-// Every `*.spec.ts` under a package's test/ runs: its folder has a `suite.test.ts` that imports the folder's specs
-// (importSpecs of @apiserver/testing). A spec in a folder without one would never run, and no test would fail.
+// Every `*.spec.ts` under a package's test/ runs: the nearest `suite.test.ts` at or above its folder (within the
+// package's test/) imports it (importSpecs of @apiserver/testing takes its own folder and the sub-folders without a
+// suite of their own). A spec with no suite above it would never run, and no test would fail.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -17,6 +18,15 @@ function specsUnder(dir) {
   return found;
 }
 
+/** The `suite.test.ts` nearest above `dir`, up to the package's test/ folder, or undefined. */
+function nearestSuite(dir) {
+  for (let at = dir; ; at = dirname(at)) {
+    const suite = join(at, 'suite.test.ts');
+    if (existsSync(suite)) return suite;
+    if (basename(at) === 'test' || dirname(at) === at) return undefined;
+  }
+}
+
 test('every spec file has a suite that runs it', () => {
   const packages = join(root, 'packages');
   const specs = readdirSync(packages)
@@ -25,8 +35,8 @@ test('every spec file has a suite that runs it', () => {
     .flatMap(specsUnder);
   assert.ok(specs.length > 0, 'there are spec files');
   const orphans = specs.filter((spec) => {
-    const suite = join(dirname(spec), 'suite.test.ts');
-    return !existsSync(suite) || !readFileSync(suite, 'utf8').includes('importSpecs(import.meta.url)');
+    const suite = nearestSuite(dirname(spec));
+    return suite === undefined || !readFileSync(suite, 'utf8').includes('importSpecs(import.meta.url)');
   });
   assert.deepEqual(orphans.map((f) => f.slice(root.length + 1)), []);
 });

@@ -27,5 +27,5 @@ export {
   versionedKubectls,
 } from './kubectl.js';
 export { DEBIAN_KUBECTL_CACHE, type DebianKubectlOptions, debianKubectl120 } from './kubectl-debian.js';
-export { importSpecs, SPEC_TIMEOUT_MILLIS, specFiles } from './spec-suite.js';
+export { importSpecs, SPEC_TIMEOUT_MILLIS, SUITE_FILE, specFiles } from './spec-suite.js';
 export { type TempDir, tempDir } from './temp-dir.js';

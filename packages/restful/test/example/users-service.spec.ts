@@ -3,10 +3,9 @@ import { createExampleContainer } from '../../src/example/users-service.js';
 import { setLogger } from '../../src/log.js';
 import { startServer } from '../helpers/http.js';
 
-const logs: string[] = [];
-setLogger({ print: (m) => logs.push(m) });
-
 t.test('example users API over HTTP', async (t) => {
+  const logs: string[] = [];
+  setLogger({ print: (m) => logs.push(m) });
   const server = await startServer(createExampleContainer({ log: true }).handler());
   t.teardown(() => server.close());
   const json = { 'content-type': 'application/json' };

@@ -1,4 +1,4 @@
-/** This folder's `*.spec.ts` files, run in one test process (see `importSpecs` in @apiserver/testing). */
+/** This folder's `*.spec.ts` files and those of its sub-folders without a suite, run in one test process (see `importSpecs` in @apiserver/testing). */
 import { importSpecs, SPEC_TIMEOUT_MILLIS, specFiles } from '@apiserver/testing';
 import t from 'tap';
 
