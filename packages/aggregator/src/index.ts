@@ -87,7 +87,8 @@ export {
   REMOTE_USER_HEADER,
   setAuthProxyHeaders,
 } from './proxy/auth-proxy-headers.js';
-export { forwardedRequestHeaders, forwardRequest, HOP_BY_HOP_HEADERS, type UpstreamTLS } from './proxy/upstream-request.js';
+export { forwardedRequestHeaders, forwardRequest, HOP_BY_HOP_HEADERS } from './proxy/upstream-request.js';
+export { backendTLSOf, type ProxyClientCertificate, tlsRequestOptions, type UpstreamTLS } from './proxy/backend-tls.js';
 export { ProxyHandler, type ProxyHandlerOptions } from './proxy/proxy-handler.js';
 export { forwardUpgrade, markUpgrade, type UpgradeConnection, upgradeOf } from './proxy/upgrade.js';
 export { type CapturedResponse, handlerGet } from './discovery/handler-request.js';

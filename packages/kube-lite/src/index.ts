@@ -53,6 +53,7 @@ export { KubeAPIServer, type KubeAPIServerExtras } from './server/kube-api-serve
 export type { CustomResourceSource } from './server/controller-hooks.js';
 export { createServerChain, type KubeLiteListening, KubeLiteServerChain, type KubeLiteServers, PreparedKubeLite } from './server/server-chain.js';
 export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';
+export { FRONT_PROXY_CLIENT_NAME, type FrontProxyConfig, FrontProxyError, frontProxyOf, maybeFrontProxyCertificates } from './server/front-proxy.js';
 export { FLAGS, type FlagSpec, type Mutable, parseFlags, type ParsedFlags, usage } from './cli/flags.js';
 export { StorageFactory, type StorageBackendConfig } from './server/storage-factory.js';
 export { DEFAULT_STORAGE_MEDIA_TYPE, STORAGE_MEDIA_TYPES, storageCodecFor, storageMediaTypeErrors } from './server/storage-codec.js';
@@ -99,7 +100,7 @@ export {
   validateSubjectAccessReviewSpec,
 } from './registry/authorization/access-review-rest.js';
 export { AuthorizerReference } from './registry/authorization/authorizer-reference.js';
-export { privilegedGroupsAuthorizer } from './registry/authorization/privileged-groups.js';
+export { privilegedGroupsAuthorizer } from '@apiserver/server';
 export { authorizationRESTStorageProvider } from './registry/authorization/provider.js';
 export { requestUserOf, trackRequestUser } from './registry/authorization/request-user.js';
 export { SelfSubjectRulesReviewREST } from './registry/authorization/rules-review-rest.js';

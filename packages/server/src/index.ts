@@ -42,6 +42,58 @@ export { AuthenticationError, type RequestAuthenticator } from './authentication
 export { TokenFileAuthenticator, TokenFileError, parseTokenFile } from './authentication/token-file.js';
 export { readCSV, CSVParseError, type CSVRecord } from './authentication/csv.js';
 export { X509Authenticator } from './authentication/x509.js';
+export { parseCertificateBundle, peerCertificates, subjectOf, verifyClientChain } from './authentication/client-cert-verify.js';
+export { bearerTokenOf } from './authentication/bearer-token.js';
+export {
+  DEFAULT_REQUEST_HEADERS,
+  RequestHeaderAuthenticator,
+  RequestHeaderUserReader,
+  type RequestHeaderConfig,
+} from './authentication/request-header.js';
+export {
+  DEFAULT_TOKEN_CACHE_TTL_MILLIS,
+  TOKEN_REVIEWS_PATH,
+  TokenReviewAuthenticator,
+  type TokenReviewAuthenticatorOptions,
+} from './authentication/token-review.js';
+export { AlwaysAllowPathError, alwaysAllowPathsAuthorizer, privilegedGroupsAuthorizer } from './authorization/always-allow.js';
+export {
+  DEFAULT_AUTHORIZED_TTL_MILLIS,
+  DEFAULT_UNAUTHORIZED_TTL_MILLIS,
+  SUBJECT_ACCESS_REVIEWS_PATH,
+  SubjectAccessReviewAuthorizer,
+  type SubjectAccessReviewAuthorizerOptions,
+  subjectAccessReviewSpec,
+} from './authorization/subject-access-review.js';
+export {
+  DEFAULT_REMOTE_TIMEOUT_MILLIS,
+  RemoteAPIServerClient,
+  type RemoteAPIServerOptions,
+  type RemoteResponse,
+} from './delegation/remote-client.js';
+export { DEFAULT_CACHE_SIZE, ExpiringCache } from './delegation/expiring-cache.js';
+export {
+  EXTENSION_APISERVER_AUTHENTICATION_NAME,
+  EXTENSION_APISERVER_AUTHENTICATION_NAMESPACE,
+  EXTENSION_APISERVER_AUTHENTICATION_PATH,
+  EXTENSION_AUTH_KEYS,
+  type ExtensionAPIServerAuthentication,
+  ExtensionAPIServerAuthenticationError,
+  extensionAPIServerAuthenticationData,
+  parseExtensionAPIServerAuthentication,
+} from './delegation/extension-apiserver-authentication.js';
+export {
+  DelegatingAuthenticationError,
+  type DelegatingAuthenticationOptions,
+  delegatingAuthentication,
+  readExtensionAPIServerAuthentication,
+} from './delegation/delegating-authentication.js';
+export {
+  DEFAULT_ALWAYS_ALLOW_GROUPS,
+  DEFAULT_ALWAYS_ALLOW_PATHS,
+  type DelegatingAuthorizationOptions,
+  delegatingAuthorizer,
+} from './delegation/delegating-authorization.js';
 export {
   ALL_SERVICE_ACCOUNTS_GROUP,
   DEFAULT_SERVICE_ACCOUNT_ISSUER,
@@ -170,6 +222,7 @@ export {
   type PostStartHookFunc,
   type PreShutdownHookFunc,
 } from './server/hooks.js';
+export { generateCACertKey, generateClientCertKey, type ClientSubject } from './server/certificate-authority.js';
 export { generateSelfSignedCertKey, maybeSelfSignedCertKey, type CertKeyPair, type CertKeyFiles, type SelfSignedOptions } from './server/self-signed.js';
 export { startListeners, ServingError, type Listener, type ServingOptions, type SecureServingOptions } from './server/serving.js';
 export { APIGroupsInstaller, type APIGroupsInstallerOptions } from './server/api-groups-installer.js';

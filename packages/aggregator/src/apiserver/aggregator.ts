@@ -96,7 +96,8 @@ export class APIAggregator {
     this.openAPI = openAPIOff ? undefined : this.#newOpenAPI(config, resolver);
     const scheme = newAPIRegistrationScheme();
     const codecs = new CodecFactory(scheme);
-    const remote = new RemoteDiscovery(resolver, 10_000, config.discoveryTimeoutMillis);
+    const clientCertificate = config.proxyClientCertificate;
+    const remote = new RemoteDiscovery(resolver, 10_000, config.discoveryTimeoutMillis, clientCertificate);
     this.apis = new APIsHandler({
       codecs,
       apiServices: this.apiServices,
@@ -104,7 +105,12 @@ export class APIAggregator {
       priorities,
       ...(config.aggregatedDiscovery !== false && { aggregated: () => this.#aggregated(remote) }),
     });
-    this.#proxy = new ProxyHandler({ delegate: delegate.unprotectedHandler(), ...(resolver !== undefined && { serviceResolver: resolver }), log });
+    this.#proxy = new ProxyHandler({
+      delegate: delegate.unprotectedHandler(),
+      ...(resolver !== undefined && { serviceResolver: resolver }),
+      ...(clientCertificate !== undefined && { proxyClientCertificate: clientCertificate }),
+      log,
+    });
     this.availableController = new AvailableConditionController({
       apiServices: this.apiServices,
       status: this.stores.status,
@@ -112,6 +118,7 @@ export class APIAggregator {
       ...(config.services !== undefined && { services: config.services }),
       ...(config.availabilityIntervalMillis !== undefined && { intervalMillis: config.availabilityIntervalMillis }),
       ...(config.discoveryTimeoutMillis !== undefined && { timeoutMillis: config.discoveryTimeoutMillis }),
+      ...(clientCertificate !== undefined && { proxyClientCertificate: clientCertificate }),
       log,
     });
     this.apiServices.onChange((name, apiService) => (apiService === undefined ? remote.remove(name) : remote.forget(name)));
@@ -131,6 +138,7 @@ export class APIAggregator {
       apiServices: this.apiServices,
       ...(resolver !== undefined && { serviceResolver: resolver }),
       ...(config.discoveryTimeoutMillis !== undefined && { timeoutMillis: config.discoveryTimeoutMillis }),
+      ...(config.proxyClientCertificate !== undefined && { proxyClientCertificate: config.proxyClientCertificate }),
     });
     openAPI.install(server.handler.nonGoRestfulMux);
     return openAPI;

@@ -4,6 +4,7 @@
  * @module
  */
 import type { GenericAPIServerConfig } from '@apiserver/server';
+import type { ProxyClientCertificate } from '../proxy/backend-tls.js';
 import type { RESTOptionsGetter } from '../registry/apiservice/rest-options.js';
 import type { APIVersionPriorities } from './priorities.js';
 import type { ServiceGetter, ServiceResolver } from './service-resolver.js';
@@ -33,6 +34,12 @@ export interface AggregatorConfig {
   readonly autoRegister?: boolean;
   /** Auto-registration re-sync period in ms (default 30 000). */
   readonly autoRegisterIntervalMillis?: number;
+  /**
+   * The client certificate the aggregator presents to every backend: proxied requests, discovery, OpenAPI and
+   * availability checks (`--proxy-client-cert-file`/`--proxy-client-key-file`; absent: none, and backends that
+   * verify their front proxy refuse the X-Remote-* headers).
+   */
+  readonly proxyClientCertificate?: ProxyClientCertificate;
   /** Serve aggregated discovery v2 on `/apis` (default true). */
   readonly aggregatedDiscovery?: boolean;
 }

@@ -13,6 +13,7 @@ import type { APIService, APIServiceCondition } from '../apis/apiregistration/v1
 import { DEFAULT_SERVICE_PORT } from '../apis/apiregistration/v1/register.js';
 import type { APIServiceCache } from '../apiserver/apiservice-cache.js';
 import type { ServiceGetter, ServiceResolver } from '../apiserver/service-resolver.js';
+import type { ProxyClientCertificate } from '../proxy/backend-tls.js';
 import { discoveryCheck, discoveryPath } from './discovery-check.js';
 import { serviceCheck } from './service-check.js';
 
@@ -30,6 +31,8 @@ export interface AvailableConditionControllerOptions {
   readonly intervalMillis?: number;
   /** Discovery request timeout in ms (default 5 000). */
   readonly timeoutMillis?: number;
+  /** The aggregator's client certificate, presented to backends (absent: none). */
+  readonly proxyClientCertificate?: ProxyClientCertificate;
   /** Clock for lastTransitionTime. */
   readonly now?: () => Date;
   /** Error log. */
@@ -136,6 +139,9 @@ export class AvailableConditionController {
       return err instanceof Error ? err.message : String(err);
     }
     url.pathname = discoveryPath(apiService);
-    return discoveryCheck(url, apiService, { timeoutMillis: this.#o.timeoutMillis ?? 5000 });
+    return discoveryCheck(url, apiService, {
+      timeoutMillis: this.#o.timeoutMillis ?? 5000,
+      ...(this.#o.proxyClientCertificate !== undefined && { proxyClientCertificate: this.#o.proxyClientCertificate }),
+    });
   }
 }

@@ -6,11 +6,14 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { APIService } from '../apis/apiregistration/v1/types.js';
+import { backendTLSOf, type ProxyClientCertificate, tlsRequestOptions } from '../proxy/backend-tls.js';
 
 /** How the check connects. */
 export interface DiscoveryCheckOptions {
   /** Give up after this many ms (upstream: 5 s). */
   readonly timeoutMillis: number;
+  /** The aggregator's client certificate (absent: none). */
+  readonly proxyClientCertificate?: ProxyClientCertificate;
 }
 
 /** The path the check requests for an APIService. */
@@ -23,19 +26,13 @@ export function discoveryPath(apiService: APIService): string {
 /** Requests `url`; resolves undefined on success, or the error text upstream records. */
 export function discoveryCheck(url: URL, apiService: APIService, options: DiscoveryCheckOptions): Promise<string | undefined> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const caBundle = apiService.spec?.caBundle ?? '';
-  const service = apiService.spec?.service;
   return new Promise((resolve) => {
     const req = send(url, {
       method: 'GET',
       agent: false,
       headers: { 'x-remote-user': 'system:kube-aggregator', 'x-remote-group': 'system:masters', accept: 'application/json' },
       timeout: options.timeoutMillis,
-      ...(url.protocol === 'https:' && {
-        ...(caBundle !== '' && { ca: Buffer.from(caBundle, 'base64').toString('utf8') }),
-        rejectUnauthorized: apiService.spec?.insecureSkipTLSVerify !== true,
-        ...(service !== undefined && service !== null && { servername: `${service.name ?? ''}.${service.namespace ?? ''}.svc` }),
-      }),
+      ...tlsRequestOptions(url, backendTLSOf(apiService, options.proxyClientCertificate)),
     });
     req.once('timeout', () => req.destroy(new Error(`Get "${url.href}": context deadline exceeded (Client.Timeout exceeded while awaiting headers)`)));
     req.once('error', (err) => resolve(`failing or missing response from ${url.href}: ${err.message}`));

@@ -10,6 +10,7 @@ import type { APIService } from '../apis/apiregistration/v1/types.js';
 import { DEFAULT_SERVICE_PORT } from '../apis/apiregistration/v1/register.js';
 import type { ServiceResolver } from '../apiserver/service-resolver.js';
 import { backendGet } from '../proxy/backend-get.js';
+import type { ProxyClientCertificate } from '../proxy/backend-tls.js';
 import { aggregatedVersionOf } from './legacy-to-aggregated.js';
 import { AGGREGATED_V2_ACCEPT, isAggregatedContentType } from './local-discovery.js';
 
@@ -18,11 +19,13 @@ export class RemoteDiscovery {
   readonly #resolver: ServiceResolver | undefined;
   readonly #ttlMillis: number;
   readonly #timeoutMillis: number;
+  readonly #clientCertificate: ProxyClientCertificate | undefined;
   readonly #cache = new Map<string, { key: string; at: number; value: APIVersionDiscovery | undefined; lastGood: APIVersionDiscovery | undefined }>();
 
-  /** Creates the fetcher. */
-  constructor(resolver: ServiceResolver | undefined, ttlMillis = 10_000, timeoutMillis = 5000) {
+  /** Creates the fetcher; `clientCertificate` is presented to backends. */
+  constructor(resolver: ServiceResolver | undefined, ttlMillis = 10_000, timeoutMillis = 5000, clientCertificate?: ProxyClientCertificate) {
     this.#resolver = resolver;
+    this.#clientCertificate = clientCertificate;
     this.#ttlMillis = ttlMillis;
     this.#timeoutMillis = timeoutMillis;
   }
@@ -66,13 +69,13 @@ export class RemoteDiscovery {
     const base = await this.#resolver.resolveEndpoint(service.namespace ?? '', service.name ?? '', service.port ?? DEFAULT_SERVICE_PORT);
     const group = apiService.spec?.group ?? '';
     const version = apiService.spec?.version ?? '';
-    const root = await backendGet(new URL('/apis', base), `${AGGREGATED_V2_ACCEPT},application/json`, apiService, this.#timeoutMillis);
+    const root = await backendGet(new URL('/apis', base), `${AGGREGATED_V2_ACCEPT},application/json`, apiService, this.#timeoutMillis, this.#clientCertificate);
     if (root.status === 200 && isAggregatedContentType(root.contentType)) {
       const doc = JSON.parse(root.body.toString('utf8')) as APIGroupDiscoveryList;
       const found = doc.items.find((i) => (i.metadata?.name ?? '') === group)?.versions?.find((v) => v.version === version);
       if (found !== undefined) return found;
     }
-    const legacy = await backendGet(new URL(`/apis/${group}/${version}`, base), 'application/json', apiService, this.#timeoutMillis);
+    const legacy = await backendGet(new URL(`/apis/${group}/${version}`, base), 'application/json', apiService, this.#timeoutMillis, this.#clientCertificate);
     if (legacy.status !== 200) return undefined;
     return aggregatedVersionOf(JSON.parse(legacy.body.toString('utf8')) as APIResourceList, group, version);
   }

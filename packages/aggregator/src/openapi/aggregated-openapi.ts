@@ -13,6 +13,7 @@ import { DEFAULT_SERVICE_PORT } from '../apis/apiregistration/v1/register.js';
 import type { APIServiceCache } from '../apiserver/apiservice-cache.js';
 import type { ServiceResolver } from '../apiserver/service-resolver.js';
 import { backendGet } from '../proxy/backend-get.js';
+import type { ProxyClientCertificate } from '../proxy/backend-tls.js';
 
 /** What the aggregated OpenAPI handlers read. */
 export interface AggregatedOpenAPIOptions {
@@ -26,6 +27,8 @@ export interface AggregatedOpenAPIOptions {
   readonly ttlMillis?: number;
   /** Backend request timeout in ms (default 5 000). */
   readonly timeoutMillis?: number;
+  /** The aggregator's client certificate, presented to backends (absent: none). */
+  readonly proxyClientCertificate?: ProxyClientCertificate;
 }
 
 /** The `paths` of an `/openapi/v3` index: group-version key → server-relative URL with the document's hash. */
@@ -69,7 +72,7 @@ export class AggregatedOpenAPI {
     try {
       const base = await this.#base(apiService);
       if (base !== undefined) {
-        const answer = await backendGet(new URL('/openapi/v3', base), 'application/json', apiService, this.#o.timeoutMillis ?? 5000);
+        const answer = await backendGet(new URL('/openapi/v3', base), 'application/json', apiService, this.#o.timeoutMillis ?? 5000, this.#o.proxyClientCertificate);
         if (answer.status === 200) paths = (JSON.parse(answer.body.toString('utf8')) as { paths?: OpenAPIV3Paths }).paths ?? {};
       }
     } catch {
@@ -113,7 +116,7 @@ export class AggregatedOpenAPI {
     try {
       const base = await this.#base(apiService);
       if (base === undefined) throw new Error('no service resolver configured');
-      const answer = await backendGet(new URL(`${url.pathname}${url.search}`, base), request.headers.accept ?? 'application/json', apiService, this.#o.timeoutMillis ?? 5000);
+      const answer = await backendGet(new URL(`${url.pathname}${url.search}`, base), request.headers.accept ?? 'application/json', apiService, this.#o.timeoutMillis ?? 5000, this.#o.proxyClientCertificate);
       const headers: Record<string, string> = {};
       for (const h of ['content-type', 'etag', 'cache-control', 'expires', 'location', 'last-modified', 'vary']) {
         const v = answer.headers[h];

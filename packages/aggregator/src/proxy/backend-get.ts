@@ -1,11 +1,13 @@
 /**
  * A GET the aggregator itself sends to an APIService's backend (discovery and OpenAPI documents), as
- * `system:kube-aggregator` in `system:masters`, with the APIService's TLS settings and a timeout.
+ * `system:kube-aggregator` in `system:masters`, with the APIService's TLS settings, the proxy client certificate
+ * and a timeout.
  * @module
  */
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { APIService } from '../apis/apiregistration/v1/types.js';
+import { backendTLSOf, type ProxyClientCertificate, tlsRequestOptions } from './backend-tls.js';
 
 /** A backend's answer, read to the end. */
 export interface BackendAnswer {
@@ -20,20 +22,14 @@ export interface BackendAnswer {
 }
 
 /** GETs `url` with `accept`; rejects on connection errors and after `timeoutMillis`. */
-export function backendGet(url: URL, accept: string, apiService: APIService, timeoutMillis: number): Promise<BackendAnswer> {
+export function backendGet(url: URL, accept: string, apiService: APIService, timeoutMillis: number, clientCertificate?: ProxyClientCertificate): Promise<BackendAnswer> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const caBundle = apiService.spec?.caBundle ?? '';
-  const service = apiService.spec?.service;
   return new Promise((resolve, reject) => {
     const req = send(url, {
       agent: false,
       timeout: timeoutMillis,
       headers: { accept, 'x-remote-user': 'system:kube-aggregator', 'x-remote-group': 'system:masters' },
-      ...(url.protocol === 'https:' && {
-        ...(caBundle !== '' && { ca: Buffer.from(caBundle, 'base64').toString('utf8') }),
-        rejectUnauthorized: apiService.spec?.insecureSkipTLSVerify !== true,
-        ...(service !== undefined && service !== null && { servername: `${service.name ?? ''}.${service.namespace ?? ''}.svc` }),
-      }),
+      ...tlsRequestOptions(url, backendTLSOf(apiService, clientCertificate)),
     });
     req.once('timeout', () => req.destroy(new Error(`timed out waiting for ${url.href}`)));
     req.once('error', reject);

@@ -13,7 +13,8 @@ import { DEFAULT_SERVICE_PORT } from '../apis/apiregistration/v1/register.js';
 import type { ServiceResolver } from '../apiserver/service-resolver.js';
 import { type ProxiedUser, setAuthProxyHeaders } from './auth-proxy-headers.js';
 import { forwardUpgrade, upgradeOf } from './upgrade.js';
-import { forwardedRequestHeaders, forwardRequest, type UpstreamTLS } from './upstream-request.js';
+import { backendTLSOf, type ProxyClientCertificate } from './backend-tls.js';
+import { forwardedRequestHeaders, forwardRequest } from './upstream-request.js';
 
 /** What the proxy handler needs. */
 export interface ProxyHandlerOptions {
@@ -21,6 +22,8 @@ export interface ProxyHandlerOptions {
   readonly delegate: Handler;
   /** Resolves `spec.service` (absent: remote APIServices cannot be reached). */
   readonly serviceResolver?: ServiceResolver;
+  /** The client certificate presented to backends (`--proxy-client-cert-file`; absent: none). */
+  readonly proxyClientCertificate?: ProxyClientCertificate;
   /** Error log. */
   readonly log?: (message: string) => void;
 }
@@ -30,17 +33,6 @@ function proxiedUserOf(request: IncomingMessage): ProxiedUser | undefined {
   if (user === undefined) return undefined;
   const extra = (user as { extra?: Readonly<Record<string, readonly string[]>> }).extra;
   return { name: user.name, groups: user.groups, ...(extra !== undefined && { extra }) };
-}
-
-function tlsOf(apiService: APIService): UpstreamTLS {
-  const spec = apiService.spec;
-  const service = spec?.service;
-  const caBundle = spec?.caBundle ?? '';
-  return {
-    ...(caBundle !== '' && { ca: Buffer.from(caBundle, 'base64').toString('utf8') }),
-    ...(spec?.insecureSkipTLSVerify === true && { insecureSkipTLSVerify: true }),
-    ...(service !== undefined && service !== null && { serverName: `${service.name ?? ''}.${service.namespace ?? ''}.svc` }),
-  };
 }
 
 /** Serves requests for APIService group-versions. */
@@ -72,9 +64,10 @@ export class ProxyHandler {
     const headers = forwardedRequestHeaders(request);
     setAuthProxyHeaders(headers, user);
     const upgrade = upgradeOf(request);
+    const tls = backendTLSOf(apiService, this.#options.proxyClientCertificate);
     try {
-      if (upgrade === undefined) await forwardRequest(request, response, target, headers, tlsOf(apiService), requestSignal(request));
-      else await forwardUpgrade(request, response, upgrade, target, headers, tlsOf(apiService), requestSignal(request));
+      if (upgrade === undefined) await forwardRequest(request, response, target, headers, tls, requestSignal(request));
+      else await forwardUpgrade(request, response, upgrade, target, headers, tls, requestSignal(request));
     } catch (err) {
       writeStatus(response, newServiceUnavailable(`error trying to reach service: ${err instanceof Error ? err.message : String(err)}`));
     }

@@ -9,7 +9,7 @@
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
-import type { UpstreamTLS } from './upstream-request.js';
+import { tlsRequestOptions, type UpstreamTLS } from './backend-tls.js';
 
 /** The raw connection of an upgrade request. */
 export interface UpgradeConnection {
@@ -58,11 +58,7 @@ export function forwardUpgrade(
       method: request.method ?? 'GET',
       headers: { ...headers, host: target.host, connection: 'Upgrade', upgrade: request.headers.upgrade ?? '' },
       agent: false,
-      ...(target.protocol === 'https:' && {
-        ...(tls.ca !== undefined && { ca: tls.ca }),
-        rejectUnauthorized: tls.insecureSkipTLSVerify !== true,
-        ...(tls.serverName !== undefined && { servername: tls.serverName }),
-      }),
+      ...tlsRequestOptions(target, tls),
     });
     upstream.once('error', reject);
     upstream.once('upgrade', (answer, backend, backendHead) => {

@@ -6,6 +6,9 @@
  */
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { tlsRequestOptions, type UpstreamTLS } from './backend-tls.js';
+
+export type { UpstreamTLS } from './backend-tls.js';
 
 /** Headers that belong to one connection (RFC 7230 §6.1) and are never forwarded. */
 export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
@@ -20,15 +23,6 @@ export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
   'upgrade',
 ]);
 
-/** TLS settings of the upstream connection (from the APIService spec). */
-export interface UpstreamTLS {
-  /** PEM CA bundle to trust (absent = the system roots). */
-  readonly ca?: string;
-  /** Skip certificate verification (`insecureSkipTLSVerify`). */
-  readonly insecureSkipTLSVerify?: boolean;
-  /** The name the certificate is checked against (`<service>.<namespace>.svc`). */
-  readonly serverName?: string;
-}
 
 /** The request headers to forward: everything but hop-by-hop headers, `Authorization` and `Host`. */
 export function forwardedRequestHeaders(request: IncomingMessage): OutgoingHttpHeaders {
@@ -73,11 +67,7 @@ export function forwardRequest(
       method: request.method ?? 'GET',
       headers: { ...headers, host: target.host },
       agent: false,
-      ...(target.protocol === 'https:' && {
-        ...(tls.ca !== undefined && { ca: tls.ca }),
-        rejectUnauthorized: tls.insecureSkipTLSVerify !== true,
-        ...(tls.serverName !== undefined && { servername: tls.serverName }),
-      }),
+      ...tlsRequestOptions(target, tls),
     });
     const abort = (): void => {
       upstream.destroy();

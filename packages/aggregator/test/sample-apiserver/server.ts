@@ -31,8 +31,19 @@ export interface SampleAPIServer {
   stop(): Promise<void>;
 }
 
-/** Starts the sample server on 127.0.0.1 (port 0 = any free port). */
-export async function startSampleAPIServer(port = 0): Promise<SampleAPIServer> {
+/** A front proxy the server verifies: over TLS (a self-signed pair in `certDirectory`), its CA signs the proxy's certificate. */
+export interface VerifiedFrontProxy {
+  /** PEM CA of the proxy's client certificate. */
+  readonly clientCA: string;
+  /** Where the serving pair is generated. */
+  readonly certDirectory: string;
+}
+
+/**
+ * Starts the sample server on 127.0.0.1 (port 0 = any free port): plain HTTP believing the headers of anyone, or,
+ * given a `frontProxy`, HTTPS believing them only from the proxy's certificate (anonymous requests refused).
+ */
+export async function startSampleAPIServer(port = 0, frontProxy?: VerifiedFrontProxy): Promise<SampleAPIServer> {
   const seen: string[] = [];
   const recorder: Authorizer = {
     authorize(attributes) {
@@ -41,7 +52,7 @@ export async function startSampleAPIServer(port = 0): Promise<SampleAPIServer> {
     },
   };
   const server = new GenericAPIServer({
-    authentication: { authenticators: [requestHeaderAuthenticator] },
+    authentication: frontProxy === undefined ? { authenticators: [requestHeaderAuthenticator] } : { requestHeader: { clientCA: frontProxy.clientCA }, anonymous: false },
     authorization: { authorizer: recorder },
     log: () => undefined,
     watchTerminationGraceMillis: 50,
@@ -60,7 +71,8 @@ export async function startSampleAPIServer(port = 0): Promise<SampleAPIServer> {
     shortNames: ['fl'],
   });
   server.installAPIGroup({ prioritizedVersions: [WARDLE_V1ALPHA1], versionedResourcesStorageMap: { v1alpha1: { flunders } }, scheme: newWardleScheme() });
-  const [url = ''] = await server.listen({ port, bindAddress: '127.0.0.1' });
+  const serving = frontProxy === undefined ? { port } : { secure: { port, certDirectory: frontProxy.certDirectory } };
+  const [url = ''] = await server.listen({ ...serving, bindAddress: '127.0.0.1' });
   return {
     url,
     seen,

@@ -48,6 +48,13 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'tls-cert-file': { usage: 'serving certificate (PEM); self-signed when absent', set: (o, v) => { o.tlsCertFile = v; } },
   'tls-private-key-file': { usage: 'key of --tls-cert-file', set: (o, v) => { o.tlsPrivateKeyFile = v; } },
   'client-ca-file': { usage: 'CA for client-certificate authentication', set: (o, v) => { o.clientCAFile = v; } },
+  'proxy-client-cert-file': { usage: "client certificate the aggregator presents to aggregated servers (generated with a front-proxy CA when absent)", set: (o, v) => { o.proxyClientCertFile = v; } },
+  'proxy-client-key-file': { usage: 'key of --proxy-client-cert-file', set: (o, v) => { o.proxyClientKeyFile = v; } },
+  'requestheader-client-ca-file': { usage: 'CA verifying front-proxy client certificates before X-Remote-* headers are believed', set: (o, v) => { o.requestheaderClientCAFile = v; } },
+  'requestheader-allowed-names': { usage: 'comma-separated CNs a front-proxy certificate may have (empty: any)', set: (o, v) => { o.requestheaderAllowedNames = list(v); } },
+  'requestheader-username-headers': { usage: 'comma-separated headers holding the user name (default X-Remote-User)', set: (o, v) => { o.requestheaderUsernameHeaders = list(v); } },
+  'requestheader-group-headers': { usage: 'comma-separated headers holding groups (default X-Remote-Group)', set: (o, v) => { o.requestheaderGroupHeaders = list(v); } },
+  'requestheader-extra-headers-prefix': { usage: 'comma-separated prefixes of extra headers (default X-Remote-Extra-)', set: (o, v) => { o.requestheaderExtraHeadersPrefix = list(v); } },
   'cert-dir': { usage: 'directory of the generated self-signed pair', set: (o, v) => { o.certDir = v; } },
   'storage-backend': {
     usage: 'memory (default) or etcd3',

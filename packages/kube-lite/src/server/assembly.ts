@@ -14,12 +14,12 @@ import {
   policyRuleResolver,
   type RequestAuthenticator,
   ruleResolverForModes,
+  privilegedGroupsAuthorizer,
   unionAuthorizer,
 } from '@apiserver/server';
 import { authenticationRESTStorageProvider } from '../registry/authentication/provider.js';
 import { ServiceAccountTokens, withServiceAccountTokenRequest } from '../registry/authentication/service-account-tokens.js';
 import { AuthorizerReference } from '../registry/authorization/authorizer-reference.js';
-import { privilegedGroupsAuthorizer } from '../registry/authorization/privileged-groups.js';
 import { authorizationRESTStorageProvider } from '../registry/authorization/provider.js';
 import { requestUserOf } from '../registry/authorization/request-user.js';
 import { admissionregistrationRESTStorageProvider } from '../registry/admissionregistration/provider.js';

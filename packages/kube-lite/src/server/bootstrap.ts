@@ -8,7 +8,8 @@
 import { isIP } from 'node:net';
 import { type Creater, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, type Storage } from '@apiserver/registry';
 import { isAlreadyExists } from '@apiserver/runtime';
-import type { APIGroupInfo, GenericAPIServer } from '@apiserver/server';
+import type { APIGroupInfo, ExtensionAPIServerAuthentication, GenericAPIServer } from '@apiserver/server';
+import { ClusterAuthenticationTrustController } from '../controllers/bootstrap/cluster-authentication-trust.js';
 import { KubernetesServiceController } from '../controllers/bootstrap/kubernetes-service-controller.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
 import { PeriodicLoop } from '../controllers/bootstrap/periodic-loop.js';
@@ -103,6 +104,25 @@ function addKubernetesServiceHook(server: GenericAPIServer, groups: readonly API
     await controller.start(signal);
   });
   server.addPreShutdownHook('stop-kubernetes-service-controller', () => controller?.stop());
+}
+
+/**
+ * Registers `start-cluster-authentication-info-controller` when config maps are served: it publishes `info` in
+ * `kube-system/extension-apiserver-authentication` (creating `kube-system` first when missing).
+ */
+export function addClusterAuthenticationTrustHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], info: ExtensionAPIServerAuthentication, log?: (message: string) => void): void {
+  const configMaps = storageOf(groups, '', 'configmaps');
+  const namespaces = storageOf(groups, '', 'namespaces');
+  if (configMaps === undefined || !isGetter(configMaps) || !isCreater(configMaps) || !isUpdater(configMaps)) return;
+  const controller = new ClusterAuthenticationTrustController({
+    configMaps,
+    info,
+    ensureNamespace: () => (namespaces !== undefined && isCreater(namespaces) ? createEach(namespaces, ['kube-system']) : Promise.resolve()),
+    onError: (err) => log?.(`cluster authentication trust controller: ${messageOf(err)}`),
+  });
+  // Stopped by its pre-shutdown hook (no abort listener on the server's lifecycle signal).
+  server.addPostStartHook('start-cluster-authentication-info-controller', () => controller.start());
+  server.addPreShutdownHook('stop-cluster-authentication-info-controller', () => controller.stop());
 }
 
 /** Registers the bootstrap hooks on `server`: system namespaces when namespaces are served, and (given the endpoint) `bootstrap-controller`, which keeps the kubernetes Service when services are served. */

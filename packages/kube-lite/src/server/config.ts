@@ -4,6 +4,7 @@
  * {@link KubeLiteConfig.complete} fills what the options left open (upstream `Config.Complete`). The completed
  * config builds the servers of the delegation chain (`new(delegate)`, see `server-chain.ts`).
  */
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scheme } from '@apiserver/runtime';
@@ -14,6 +15,7 @@ import { type APIResourceConfigSource, enablingUnknownGroups } from './api-resou
 import { parseEtcdServersOverrides } from './etcd-servers-overrides.js';
 import { builtinGroupVersionRegistry, type GroupVersionRegistry, withChainGroupVersions } from './group-version-registry.js';
 import { KubeAPIServer, type KubeAPIServerExtras } from './kube-api-server.js';
+import { type FrontProxyConfig, frontProxyOf } from './front-proxy.js';
 import { kubeconfigToken } from './kubeconfig.js';
 import { certDirectoryOf, type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
 import { mergeAPIResourceConfig } from './runtime-config.js';
@@ -135,6 +137,10 @@ export class CompletedKubeLiteConfig {
   readonly audit: { readonly policy: AuditPolicy; readonly backend: AuditBackend } | undefined;
   /** Authorizer and authenticator builders. */
   readonly extras: KubeAPIServerExtras;
+  /** The aggregator's proxy client certificate and the requestheader settings (`--proxy-client-*`, `--requestheader-*`). */
+  readonly frontProxy: FrontProxyConfig;
+  /** The content of `--client-ca-file`, when given. */
+  readonly clientCA: string | undefined;
 
   /** Completes `input` (already validated by {@link KubeLiteConfig.fromOptions}). */
   constructor(input: KubeLiteServerConfig) {
@@ -149,6 +155,8 @@ export class CompletedKubeLiteConfig {
     this.kubeconfigToken = kubeconfigToken(o.tokenAuthFile);
     this.log = input.log ?? ((m: string) => console.error(m));
     this.audit = auditOf(o);
+    this.frontProxy = frontProxyOf(o);
+    this.clientCA = o.clientCAFile === undefined ? undefined : readFileSync(o.clientCAFile, 'utf8');
     this.extras = {
       ...(input.authorizer !== undefined && { authorizer: input.authorizer }),
       ...(input.authenticators !== undefined && { authenticators: input.authenticators }),

@@ -32,7 +32,7 @@ import { addSystemPriorityClassesHook } from '../registry/scheduling/prioritycla
 import { addAPFConfigProducerHook } from '../registry/flowcontrol/config-producer.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
-import { addBootstrapHooks, masterEndpointOf } from './bootstrap.js';
+import { addBootstrapHooks, addClusterAuthenticationTrustHook, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
 import { addGarbageCollectorHook, addNamespaceControllerHook, addResourceQuotaControllerHook, addServiceAccountsControllerHook, type CustomResourceSource } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
@@ -111,8 +111,12 @@ export class KubeAPIServer {
     const limits = resourceLimitPlugins(this.groups);
     this.#limitRangers = limits.beforeWebhooks;
     this.quotaPlugins = limits.afterWebhooks;
+    const requestHeader = c.frontProxy.requestHeader;
     this.authentication = {
       anonymous: o.anonymousAuth,
+      ...(requestHeader !== undefined && { requestHeader }),
+      // With a front proxy's CA in the TLS pool, client certificates are checked against the client CA alone.
+      ...(c.clientCA !== undefined && { clientCA: c.clientCA }),
       ...(o.tokenAuthFile !== undefined && { tokenAuthFile: o.tokenAuthFile }),
       ...(c.extras.authenticators !== undefined && { authenticators: c.extras.authenticators(this.groups) }),
     };
@@ -182,6 +186,7 @@ export class KubeAPIServer {
     addNamespaceControllerHook(server, this.groups, c.log, customResources);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);
     addServiceAccountsControllerHook(server, this.groups, c.log);
+    addClusterAuthenticationTrustHook(server, this.groups, { ...(c.clientCA !== undefined && { clientCA: c.clientCA }), ...(c.frontProxy.requestHeader !== undefined && { requestHeader: c.frontProxy.requestHeader }) }, c.log);
     addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis, customResources);
   }
 

@@ -30,6 +30,20 @@ export interface KubeLiteOptions {
   readonly tlsPrivateKeyFile?: string;
   /** `--client-ca-file`: CA that signs client certificates accepted for authentication. */
   readonly clientCAFile?: string;
+  /** `--proxy-client-cert-file`: the client certificate the aggregator presents to aggregated servers (default: one generated into the cert dir, with its CA, when neither it nor `--requestheader-client-ca-file` is given). */
+  readonly proxyClientCertFile?: string;
+  /** `--proxy-client-key-file`: key of `--proxy-client-cert-file`. */
+  readonly proxyClientKeyFile?: string;
+  /** `--requestheader-client-ca-file`: CA of front-proxy client certificates whose X-Remote-* headers are believed. */
+  readonly requestheaderClientCAFile?: string;
+  /** `--requestheader-allowed-names`: CNs a front proxy's certificate may have (empty: any the CA signed). */
+  readonly requestheaderAllowedNames: readonly string[];
+  /** `--requestheader-username-headers` (default `X-Remote-User`). */
+  readonly requestheaderUsernameHeaders: readonly string[];
+  /** `--requestheader-group-headers` (default `X-Remote-Group`). */
+  readonly requestheaderGroupHeaders: readonly string[];
+  /** `--requestheader-extra-headers-prefix` (default `X-Remote-Extra-`). */
+  readonly requestheaderExtraHeadersPrefix: readonly string[];
   /** `--cert-dir`: where a generated self-signed pair is kept (default `<data-dir>/certs` or a temp dir). */
   readonly certDir?: string;
   /** `--storage-backend`: `memory` (default) or `etcd3`. */
@@ -127,6 +141,10 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     watchCacheSizes: [],
     etcdServersOverrides: [],
     anonymousAuth: true,
+    requestheaderAllowedNames: [],
+    requestheaderUsernameHeaders: ['X-Remote-User'],
+    requestheaderGroupHeaders: ['X-Remote-Group'],
+    requestheaderExtraHeadersPrefix: ['X-Remote-Extra-'],
     enableGarbageCollector: true,
     resourceQuotaSyncPeriodMillis: 30_000,
     authorizationModes: ['AlwaysAllow'],
@@ -164,6 +182,10 @@ function servingErrors(o: KubeLiteOptions): string[] {
     errors.push('--tls-cert-file and --tls-private-key-file must be given together');
   }
   if (o.clientCAFile !== undefined && o.securePort === -1) errors.push('--client-ca-file needs --secure-port');
+  if (o.requestheaderClientCAFile !== undefined && o.securePort === -1) errors.push('--requestheader-client-ca-file needs --secure-port');
+  if ((o.proxyClientCertFile === undefined) !== (o.proxyClientKeyFile === undefined)) {
+    errors.push('--proxy-client-cert-file and --proxy-client-key-file must be given together');
+  }
   return errors;
 }
 

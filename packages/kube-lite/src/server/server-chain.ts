@@ -80,6 +80,7 @@ function newAggregator(config: CompletedKubeLiteConfig, kube: KubeAPIServer): AP
     {
       genericConfig: { ...kube.genericConfig(config), name: 'kube-aggregator' },
       restOptionsGetter: kube.storageFactory.simpleRESTOptionsGetter(),
+      ...(config.frontProxy.proxyClientCertificate !== undefined && { proxyClientCertificate: config.frontProxy.proxyClientCertificate }),
       ...(services !== undefined && isGetter(services) && endpoints !== undefined && isGetter(endpoints) && { services: registryServiceGetter(services, endpoints) }),
     },
     kube.genericAPIServer,

@@ -1,11 +1,15 @@
 /**
  * An aggregated API server behind kube-lite, as kube-apiserver's aggregator serves one: a Service naming the
  * backend, an APIService pointing at it, then kubectl lists and creates the backend's resources through kube-lite,
- * which proxies them with the user in X-Remote-User/X-Remote-Group. On memory and etcd.
+ * which proxies them with the user in X-Remote-User/X-Remote-Group and its front-proxy client certificate. The
+ * backend delegates authentication and authorization to kube-lite (its extension-apiserver-authentication
+ * ConfigMap, TokenReview, SubjectAccessReview): forged headers sent to it directly are refused, and RBAC decides.
+ * On memory and etcd.
  */
 import { writeFile } from 'node:fs/promises';
+import { request } from 'node:https';
 import path from 'node:path';
-import { findKubectl } from '@apiserver/testing';
+import { findKubectl, tempDir } from '@apiserver/testing';
 import t from 'tap';
 import { startWardleServer } from './aggregated/wardle-server.js';
 import { BACKENDS, Kubectl, startEnv } from './harness.js';
@@ -34,13 +38,27 @@ const manifests = (port: number): string =>
     '',
   ].join('\n');
 
+/** GETs `path` from the backend directly (its self-signed certificate not checked), without a client certificate. */
+function direct(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false, rejectUnauthorized: false, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const FLUNDERS = '/apis/wardle.example.com/v1alpha1/namespaces/default/flunders';
+
 const flunder = 'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: f1, namespace: default }\nspec: { reference: f0 }\n';
 
 for (const backend of BACKENDS) {
   t.test(`kubectl reaches an aggregated API server through kube-lite on ${backend}`, { skip: 'reason' in found ? found.reason : false }, async (t) => {
     if (!('binary' in found)) return;
     const env = await startEnv(t, backend);
-    const wardle = await startWardleServer(path.join(env.workDir, 'wardle-certs'));
+    const wardle = await startWardleServer(path.join(env.workDir, 'wardle-certs'), { server: env.url });
     t.teardown(() => wardle.stop());
     const kubectl = new Kubectl(found.binary, env);
     const file = path.join(env.workDir, 'wardle.yaml');
@@ -61,9 +79,53 @@ for (const backend of BACKENDS) {
     t.match(got, { apiVersion: 'wardle.example.com/v1alpha1', kind: 'Flunder', spec: { reference: 'f0' } });
     t.comment(JSON.stringify([...new Set(wardle.seen)]));
     t.ok(wardle.seen.includes('system:anonymous|system:unauthenticated'), "the backend saw kubectl's user (anonymous here) in X-Remote-* headers");
+    const forged = await direct(wardle.port, FLUNDERS, { 'x-remote-user': 'admin', 'x-remote-group': 'system:masters' });
+    t.equal(forged.status, 401, `a direct request forging X-Remote-User is refused: ${forged.body}`);
 
     await wardle.stop();
     const gone = await kubectl.run(['get', 'flunders', '--request-timeout=10s']);
     t.not(gone.code, 0, 'the group fails once its backend is down');
   });
 }
+
+t.test('the backend authorizes by SubjectAccessReview against kube-lite RBAC', { skip: 'reason' in found ? found.reason : false }, async (t) => {
+  if (!('binary' in found)) return;
+  const tokens = await tempDir('wardle-tokens-');
+  t.teardown(tokens.remove);
+  const tokenFile = path.join(tokens.path, 'tokens.csv');
+  await writeFile(tokenFile, 'admin-token,admin,0,system:masters\n');
+  // kubectl sends tokens over HTTPS only.
+  const env = await startEnv(t, 'memory', { port: -1, securePort: 0, tokenAuthFile: tokenFile, authorizationModes: ['RBAC'], anonymousAuth: false });
+  const wardle = await startWardleServer(path.join(env.workDir, 'wardle-certs'), { server: env.url, token: 'admin-token', insecureSkipTLSVerify: true });
+  t.teardown(() => wardle.stop());
+  const kubectl = new Kubectl(found.binary, env);
+  const file = path.join(env.workDir, 'wardle.yaml');
+  await writeFile(file, manifests(wardle.port));
+  await kubectl.ok(t, ['create', '-f', file]);
+  await kubectl.ok(t, ['wait', '--for=condition=Available', 'apiservice/v1alpha1.wardle.example.com', '--timeout=30s']);
+  await kubectl.ok(t, ['create', 'serviceaccount', 'reader']);
+  await kubectl.ok(t, ['create', 'serviceaccount', 'jane']);
+  await kubectl.ok(t, ['create', 'clusterrole', 'flunder-reader', '--verb=get,list', '--resource=flunders.wardle.example.com']);
+  await kubectl.ok(t, ['create', 'rolebinding', 'reader', '--clusterrole=flunder-reader', '--serviceaccount=default:reader']);
+  const reader = (await kubectl.ok(t, ['create', 'token', 'reader'])).trim();
+  const jane = (await kubectl.ok(t, ['create', 'token', 'jane'])).trim();
+
+  const flunderFile = path.join(env.workDir, 'flunder.yaml');
+  await writeFile(flunderFile, flunder);
+  await kubectl.ok(t, ['create', '-f', flunderFile]);
+  wardle.seen.length = 0;
+  t.match(await kubectl.ok(t, ['get', 'flunders', `--token=${reader}`]), /^NAME\s+CREATED AT\nf1\s/);
+  t.ok(
+    wardle.seen.includes('system:serviceaccount:default:reader|system:serviceaccounts,system:serviceaccounts:default,system:authenticated'),
+    `kubectl get flunders reached the backend as the service account: ${JSON.stringify(wardle.seen)}`,
+  );
+  const allowed = await direct(wardle.port, FLUNDERS, { authorization: `Bearer ${reader}` });
+  t.equal(allowed.status, 200, `reader's token, reviewed by kube-lite, is allowed by RBAC: ${allowed.body}`);
+  const denied = await direct(wardle.port, FLUNDERS, { authorization: `Bearer ${jane}` });
+  t.equal(denied.status, 403, 'jane is denied by the SubjectAccessReview');
+  t.match(JSON.parse(denied.body), { kind: 'Status', reason: 'Forbidden', message: /User "system:serviceaccount:default:jane" cannot list resource "flunders" in API group "wardle.example.com" in the namespace "default"/ });
+  t.equal((await direct(wardle.port, FLUNDERS, { authorization: 'Bearer forged' })).status, 401, 'a token kube-lite does not know');
+  t.equal((await direct(wardle.port, FLUNDERS, { 'x-remote-user': 'system:serviceaccount:default:reader' })).status, 401, 'forged headers without the proxy certificate');
+  t.equal((await direct(wardle.port, '/healthz', {})).status, 401, 'anonymous requests are refused even for health paths');
+  t.equal((await direct(wardle.port, FLUNDERS, { authorization: 'Bearer admin-token' })).status, 401, "kube-lite's TokenReview knows service account tokens only");
+});

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { AuthenticationError, type RequestAuthenticator } from './authenticator.js';
+import { bearerTokenOf } from './bearer-token.js';
 import { CSVParseError, readCSV } from './csv.js';
 import type { UserInfo } from './user.js';
 
@@ -61,12 +62,8 @@ export class TokenFileAuthenticator implements RequestAuthenticator {
 
   /** Reads `Authorization: Bearer <token>`; no header → no opinion; an unknown token → error. */
   authenticateRequest(request: IncomingMessage): UserInfo | undefined {
-    const header = (request.headers.authorization ?? '').trim();
-    if (header === '') return undefined;
-    const parts = header.split(' ');
-    if (parts.length < 2 || parts[0]?.toLowerCase() !== 'bearer') return undefined;
-    const token = parts[1] ?? '';
-    if (token === '') return undefined;
+    const token = bearerTokenOf(request);
+    if (token === undefined) return undefined;
     const user = this.#tokens.get(token);
     if (user === undefined) throw new AuthenticationError('invalid bearer token');
     return user;

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { splitServiceAccountUsername } from '../authentication/serviceaccount/claims.js';
+import { unescapeExtraKey } from './extra-key.js';
 
 /** `Impersonate-User`: the user to act as. */
 export const IMPERSONATE_USER_HEADER = 'impersonate-user';
@@ -39,15 +40,6 @@ function actAs(kind: ImpersonationRequest['kind'], name: string, extra: Partial<
 /** Go's `%v` of a `v1.ObjectReference` (its seven string fields, space separated, in braces). */
 function goText(r: ImpersonationRequest): string {
   return `{${[r.kind, r.namespace, r.name, '', r.apiVersion, '', r.fieldPath].join(' ')}}`;
-}
-
-/** `url.PathUnescape`, keeping the key as sent when it is not valid percent-encoding. */
-function unescapeExtraKey(key: string): string {
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
 }
 
 /** The extra keys and values asked for, in header order (the key lower-cased, then percent-decoded). */

@@ -2,6 +2,7 @@ import type { MetricsRegistry } from '@apiserver/storage';
 import type { AuditBackend } from '../audit/audit-backend.js';
 import type { AuditPolicy } from '../audit/policy.js';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
+import type { RequestHeaderConfig } from '../authentication/request-header.js';
 import type { Authorizer } from '../authorization/authorizer.js';
 import type { LongRunningRequestCheck } from '../filters/long-running.js';
 import type { PanicLogger } from '../filters/panic-recovery.js';
@@ -13,6 +14,17 @@ import type { DelegationTarget } from './delegation.js';
 export interface AuthenticationConfig {
   /** A static token file (`--token-auth-file`). */
   readonly tokenAuthFile?: string;
+  /**
+   * Front-proxy authentication (`--requestheader-*`), tried first as upstream. The TLS listener then also requests
+   * client certificates against its CA; give `clientCA` too for client-certificate users (without it, no
+   * certificate authenticates as itself).
+   */
+  readonly requestHeader?: RequestHeaderConfig;
+  /**
+   * PEM CA bundle client certificates are verified against (`--client-ca-file`'s content), by the authenticator
+   * itself rather than by the TLS listener; the listener requests certificates against it.
+   */
+  readonly clientCA?: string;
   /** More authenticators, tried after client certificates and the token file. */
   readonly authenticators?: readonly RequestAuthenticator[];
   /** Whether requests without credentials are `system:anonymous` (`--anonymous-auth`, default true). */

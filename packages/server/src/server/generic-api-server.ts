@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
 import { TokenFileAuthenticator } from '../authentication/token-file.js';
 import { newRequestAuthenticator } from '../authentication/union.js';
+import { RequestHeaderAuthenticator } from '../authentication/request-header.js';
 import { X509Authenticator } from '../authentication/x509.js';
 import { authorizerForModes } from '../authorization/authorizer.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from '../filters/long-running.js';
@@ -85,7 +86,10 @@ export class GenericAPIServer {
       ...(config.maxRequestMetricSeries !== undefined && { maxSeries: config.maxRequestMetricSeries }),
     });
     const authn = config.authentication ?? {};
-    const authenticators: RequestAuthenticator[] = [new X509Authenticator()];
+    const authenticators: RequestAuthenticator[] = [];
+    if (authn.requestHeader !== undefined) authenticators.push(new RequestHeaderAuthenticator(authn.requestHeader));
+    // With a front proxy's CA in the TLS listener's pool, only a CA of its own lets a certificate be a user.
+    if (authn.clientCA !== undefined || authn.requestHeader === undefined) authenticators.push(new X509Authenticator(authn.clientCA));
     if (authn.tokenAuthFile !== undefined) authenticators.push(TokenFileAuthenticator.fromFile(authn.tokenAuthFile));
     authenticators.push(...(authn.authenticators ?? []));
     this.fullHandlerChain = buildHandlerChain(this.handler.director, {
@@ -269,11 +273,19 @@ export class GenericAPIServer {
     await Promise.all([this.#hooks.runPreShutdownHooks(onError), this.#delegate.runPreShutdownHooks?.(onError)]);
   }
 
+  /** `options` whose TLS listener also requests client certificates against the authentication config's CAs. */
+  #withAuthenticationCAs(options: ServingOptions): ServingOptions {
+    const authn = this.#config.authentication ?? {};
+    const cas = [authn.clientCA, authn.requestHeader?.clientCA].filter((ca) => ca !== undefined);
+    if (options.secure === undefined || cas.length === 0) return options;
+    return { ...options, secure: { ...options.secure, clientCAs: [...(options.secure.clientCAs ?? []), ...cas] } };
+  }
+
   /** Starts the listeners, then runs the post-start hooks (the delegates' too) in the background; returns the URLs. */
   async listen(options: ServingOptions): Promise<string[]> {
     if (this.#shutdown !== undefined) throw new Error('the server is shut down');
     const first = this.#listeners.length === 0;
-    this.#listeners = [...this.#listeners, ...(await startListeners(options, this.requestListener))];
+    this.#listeners = [...this.#listeners, ...(await startListeners(this.#withAuthenticationCAs(options), this.requestListener))];
     if (first) {
       void this.runPostStartHooks({ signal: this.#lifecycle.signal }, (name, err) =>
         this.#log(`PostStartHook ${JSON.stringify(name)} failed: ${String(err)}`),

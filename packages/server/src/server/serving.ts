@@ -84,6 +84,11 @@ export interface SecureServingOptions {
   readonly certDirectory?: string;
   /** PEM CA bundle verifying client certificates (`--client-ca-file`); enables client-certificate authentication. */
   readonly clientCAFile?: string;
+  /**
+   * More PEM CA bundles client certificates are requested against (e.g. a front proxy's CA); the listener verifies
+   * nothing itself then beyond the TLS handshake: authenticators check the certificate against their own CA.
+   */
+  readonly clientCAs?: readonly string[];
 }
 
 /** A serving configuration that cannot be used (missing file, nothing to serve). */
@@ -145,6 +150,12 @@ function listenOn(server: Server, port: number, host: string, scheme: string): P
   });
 }
 
+/** The TLS options asking clients for a certificate against every client CA (none: no certificate is asked for). */
+function clientCertificateRequest(secure: SecureServingOptions): { ca?: Buffer[]; requestCert?: boolean; rejectUnauthorized?: boolean } {
+  const cas = [...(secure.clientCAFile === undefined ? [] : [readPem(secure.clientCAFile, 'client CA file')]), ...(secure.clientCAs ?? []).map((pem) => Buffer.from(pem))];
+  return cas.length === 0 ? {} : { ca: cas, requestCert: true, rejectUnauthorized: false };
+}
+
 /** Creates and starts the plain and/or TLS listeners for `listener`. */
 export async function startListeners(options: ServingOptions, listener: (request: IncomingMessage, response: ServerResponse) => void): Promise<Listener[]> {
   const host = options.bindAddress ?? '127.0.0.1';
@@ -163,11 +174,7 @@ export async function startListeners(options: ServingOptions, listener: (request
         minVersion: 'TLSv1.2' as const,
         cert: readPem(certFile, 'TLS certificate file'),
         key: readPem(keyFile, 'TLS private key file'),
-        ...(secure.clientCAFile !== undefined && {
-          ca: readPem(secure.clientCAFile, 'client CA file'),
-          requestCert: true,
-          rejectUnauthorized: false,
-        }),
+        ...clientCertificateRequest(secure),
       };
       started.push(await listenOn(createHttpsServer(tls, serve), secure.port, host, 'https'));
     }

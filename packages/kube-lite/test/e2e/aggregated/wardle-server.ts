@@ -1,12 +1,21 @@
 /**
  * The aggregated API server a user would write with these packages (k8s.io/sample-apiserver): a GenericAPIServer
- * serving wardle.example.com/v1alpha1 flunders over HTTPS (a self-signed pair), trusting the aggregator's
- * X-Remote-User / X-Remote-Group headers and recording who asked.
+ * serving wardle.example.com/v1alpha1 flunders over HTTPS (a self-signed pair), delegating authentication and
+ * authorization to kube-lite as sample-apiserver does to kube-apiserver: the front proxy's CA and headers from
+ * kube-lite's kube-system/extension-apiserver-authentication ConfigMap, bearer tokens by TokenReview, every
+ * decision by SubjectAccessReview (system:masters and the health paths excepted). Anonymous requests are refused.
+ * It records who asked.
  */
-import type { IncomingMessage } from 'node:http';
 import { type ApiObject, GenericStrategy, Store } from '@apiserver/registry';
 import { addMetaKinds, addMetaToGroupVersion, kindStruct, ListMetaSchema, ObjectMetaSchema, optionalField, requiredField, Scheme, struct } from '@apiserver/runtime';
-import { type Authorizer, GenericAPIServer, type RequestAuthenticator } from '@apiserver/server';
+import {
+  type Authorizer,
+  delegatingAuthentication,
+  delegatingAuthorizer,
+  GenericAPIServer,
+  RemoteAPIServerClient,
+  type RemoteAPIServerOptions,
+} from '@apiserver/server';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import { Type } from 'typebox';
 
@@ -22,16 +31,6 @@ const FlunderListSchema = kindStruct(`${WARDLE}.FlunderList`, { ...V1ALPHA1, kin
   items: requiredField(2, Type.Array(FlunderSchema), 'The flunders.'),
 });
 
-/** X-Remote-User / X-Remote-Group → the user (requestheader authentication). */
-const requestHeaderAuthenticator: RequestAuthenticator = {
-  authenticateRequest(request: IncomingMessage) {
-    const name = request.headers['x-remote-user'];
-    if (typeof name !== 'string' || name === '') return undefined;
-    const groups = request.headers['x-remote-group'];
-    return { name, uid: '', groups: groups === undefined ? [] : Array.isArray(groups) ? groups : [groups] };
-  },
-};
-
 /** A running wardle server. */
 export interface WardleServer {
   /** Its HTTPS port on 127.0.0.1. */
@@ -42,16 +41,23 @@ export interface WardleServer {
   stop(): Promise<void>;
 }
 
-/** Starts the wardle server on a free 127.0.0.1 HTTPS port, its self-signed pair in `certDirectory`. */
-export async function startWardleServer(certDirectory: string): Promise<WardleServer> {
+/**
+ * Starts the wardle server on a free 127.0.0.1 HTTPS port, its self-signed pair in `certDirectory`, delegating to
+ * the API server `remote` names (whose credentials may create TokenReviews and SubjectAccessReviews and read the
+ * ConfigMap).
+ */
+export async function startWardleServer(certDirectory: string, remote: RemoteAPIServerOptions): Promise<WardleServer> {
   const seen: string[] = [];
+  const client = new RemoteAPIServerClient(remote);
+  const delegated = delegatingAuthorizer({ client });
   const recorder: Authorizer = {
     authorize(attributes) {
       seen.push(`${attributes.user?.name ?? ''}|${(attributes.user?.groups ?? []).join(',')}`);
-      return { decision: 'Allow', reason: '' };
+      return delegated.authorize(attributes);
     },
   };
-  const server = new GenericAPIServer({ authentication: { authenticators: [requestHeaderAuthenticator], anonymous: false }, authorization: { authorizer: recorder }, log: () => undefined });
+  const authentication = await delegatingAuthentication({ client, anonymous: false });
+  const server = new GenericAPIServer({ authentication, authorization: { authorizer: recorder }, log: () => undefined });
   const scheme = addMetaKinds(new Scheme('wardle-server'));
   addMetaToGroupVersion(scheme, V1ALPHA1);
   scheme.addKnownTypes(FlunderSchema, FlunderListSchema);
