@@ -1,6 +1,6 @@
 /**
  * Small helpers the in-process controllers share for writing through registry storage: an UpdatedObjectInfo that
- * applies a change to a copy of the live object, and a NotFound-tolerant await.
+ * applies a change to a copy of the live object, a NotFound-tolerant await and an existence check.
  * @module
  */
 import { type ApiObject, defaultUpdatedObjectInfo, type UpdatedObjectInfo } from '@apiserver/registry';
@@ -22,6 +22,17 @@ export async function ignoreNotFound<T>(p: Promise<T>): Promise<T | undefined> {
     return await p;
   } catch (err) {
     if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Whether `get` finds its object: false when it rejects with a NotFound error, its other errors thrown. */
+export async function exists(get: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await get();
+    return true;
+  } catch (err) {
+    if (isNotFound(err)) return false;
     throw err;
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { ApiObject, Creater, Getter, Lister, RequestContext, Watcher } from '@apiserver/registry';
 import { isAlreadyExists, isNotFound } from '@apiserver/runtime';
+import { exists } from '../object-updates.js';
 import { recordAt, stringAt } from '../../object-fields.js';
 import { ControllerRun } from '../controller-run.js';
 import { ListWatcher } from '../list-watch.js';
@@ -93,15 +94,5 @@ export class ServiceAccountsController {
         if (!isAlreadyExists(err)) throw err;
       }
     }
-  }
-}
-
-async function exists(get: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await get();
-    return true;
-  } catch (err) {
-    if (isNotFound(err)) return false;
-    throw err;
   }
 }

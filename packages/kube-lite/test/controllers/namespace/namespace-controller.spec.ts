@@ -1,5 +1,5 @@
 import type { ApiList, ApiObject, RequestContext, Storage } from '@apiserver/registry';
-import { isNotFound } from '@apiserver/runtime';
+import { exists } from '../../../src/controllers/object-updates.js';
 import t, { type Test } from 'tap';
 import { conditionsOf, NamespaceConditionUpdater, sameConditions } from '../../../src/controllers/namespace/deletion-conditions.js';
 import { NamespaceController, type NamespaceControllerOptions } from '../../../src/controllers/namespace/namespace-controller.js';
@@ -17,16 +17,6 @@ const cm = (name: string, extra: Partial<ApiObject['metadata']> = {}): ApiObject
   metadata: { name, ...extra },
   data: { a: '1' },
 });
-
-async function exists(get: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await get();
-    return true;
-  } catch (err) {
-    if (isNotFound(err)) return false;
-    throw err;
-  }
-}
 
 
 function setup(t: Test) {
