@@ -100,6 +100,7 @@ export type {
   UpdateResult,
   Watcher,
 } from './rest/rest.js';
+export { isResourceStreamer, type ResourceStreamer, type StreamSource } from './rest/resource-streamer.js';
 export {
   type Capabilities,
   capabilitiesOf,

@@ -1,13 +1,14 @@
 /**
  * GET (handlers/get.go `GetResource`, `GetResourceWithOptions`): one generic handler, two thin specialisations.
  */
-import type { ApiObject, Getter, GetterWithOptions, OptionsSpec, RequestContext } from '@apiserver/registry';
+import { type ApiObject, type Getter, type GetterWithOptions, isResourceStreamer, type OptionsSpec, type RequestContext, type ResourceStreamer } from '@apiserver/registry';
 import { type GetOptions, newBadRequest } from '@apiserver/runtime';
 import { queryBool, queryInt } from './options.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serveMaybeSync, writeObject } from './responsewriters.js';
+import { streamObject } from './stream-object.js';
 
-type GetterFunc = (ctx: RequestContext, name: string, request: HandlerRequest) => Promise<ApiObject>;
+type GetterFunc = (ctx: RequestContext, name: string, request: HandlerRequest) => Promise<ApiObject | ResourceStreamer>;
 
 /** The promise of a handler that finished synchronously. */
 const settled: Promise<void> = Promise.resolve();
@@ -19,7 +20,9 @@ function getResourceHandler(scope: RequestScope, fn: GetterFunc): Handler {
     serveMaybeSync(scope, request, () => {
       const negotiated = negotiateOutput(scope, request);
       const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'get'));
-      return fn(ctx, request.name, request).then((obj) => writeObject(scope, request, 200, obj, negotiated));
+      return fn(ctx, request.name, request).then((obj) =>
+        isResourceStreamer(obj) ? streamObject(scope, request, ctx, 200, obj) : writeObject(scope, request, 200, obj, negotiated),
+      );
     }) ?? settled;
 }
 
@@ -48,6 +51,7 @@ export function decodeOptionsObject(spec: OptionsSpec, request: HandlerRequest):
     else if (Array.isArray(sample)) options[key] = request.query.getAll(key);
     else options[key] = value;
   }
+  for (const key of spec.optional ?? []) if (!request.query.has(key)) delete options[key];
   if (spec.subpath && request.subpath !== '') options[spec.subpathKey] = `/${request.subpath}`;
   return options;
 }

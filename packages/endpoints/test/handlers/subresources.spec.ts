@@ -1,7 +1,7 @@
 /** GetterWithOptions (+ subpath), Connecter, NamedCreater and the restful bridge, through real HTTP. */
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApiObject, Connecter, GetterWithOptions, NamedCreater, OptionsSpec, RequestContext, Responder, Storage } from '@apiserver/registry';
+import type { ApiObject, Connecter, GetterWithOptions, NamedCreater, OptionsSpec, RequestContext, ResourceStreamer, Responder, Storage } from '@apiserver/registry';
 import { Container } from '@apiserver/restful';
 import { CodecFactory, newBadRequest } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
@@ -16,10 +16,37 @@ class LogREST implements Storage, GetterWithOptions {
   }
   destroy(): void {}
   newGetOptions(): OptionsSpec {
-    return { newOptions: () => ({ container: '', follow: false, tailLines: 0, path: '' }), subpath: true, subpathKey: 'path' };
+    return { newOptions: () => ({ container: '', follow: false, tailLines: 0, path: '' }), subpath: true, subpathKey: 'path', optional: ['tailLines'] };
   }
   async get(ctx: RequestContext, name: string, options: Record<string, unknown>): Promise<ApiObject> {
     return { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name, namespace: ctx.namespace ?? '' }, data: Object.fromEntries(Object.entries(options).map(([k, v]) => [k, String(v)])) };
+  }
+}
+
+/** Streams `lines` lines (none: nothing to stream; `fail`: the stream cannot open) as `type`. */
+class StreamREST implements Storage, GetterWithOptions {
+  readonly seen: string[] = [];
+  newObject(): ApiObject {
+    return { kind: 'ConfigMap', apiVersion: 'v1', metadata: {} };
+  }
+  destroy(): void {}
+  newGetOptions(): OptionsSpec {
+    return { newOptions: () => ({ lines: 0, fail: false, type: '' }), subpath: false, subpathKey: '', optional: ['lines'] };
+  }
+  async get(_ctx: RequestContext, _name: string, options: Record<string, unknown>): Promise<ResourceStreamer> {
+    return {
+      inputStream: async (_ctx, apiVersion, accept) => {
+        this.seen.push(`${apiVersion} ${accept}`);
+        if (options.fail === true) throw newBadRequest('cannot stream');
+        const lines = options.lines;
+        if (typeof lines !== 'number') return { flush: false, contentType: 'text/plain' };
+        const count = lines;
+        async function* produce() {
+          for (let i = 0; i < count; i++) yield Buffer.from(`line ${i}\n`);
+        }
+        return { stream: produce(), flush: true, contentType: String(options.type) };
+      },
+    };
   }
 }
 
@@ -67,6 +94,7 @@ t.test('subresources', async (t) => {
   const codecs = new CodecFactory(scheme);
   const container = new Container().serviceErrorHandler(statusServiceErrorHandler(codecs));
   const eviction = new EvictionREST();
+  const streamer = new StreamREST();
   new APIGroupVersion({
     root: '/api',
     groupVersion: { group: '', version: 'v1' },
@@ -74,6 +102,7 @@ t.test('subresources', async (t) => {
       configmaps: new MemoryRest({ kind: 'ConfigMap', apiVersion: 'v1', resource: 'configmaps', singular: 'configmap', namespaced: true }),
       'configmaps/log': new LogREST(),
       'configmaps/proxy': new ProxyREST(),
+      'configmaps/stream': streamer,
       'configmaps/eviction': eviction,
     },
     scheme,
@@ -83,11 +112,11 @@ t.test('subresources', async (t) => {
   t.teardown(() => new Promise<void>((r) => server.close(() => r())));
   const { port } = server.address() as AddressInfo;
   const call = (method: string, path: string, body?: string) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
+    new Promise<{ status: number; text: string; type?: string }>((resolve, reject) => {
       const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), type: res.headers['content-type'] }));
       });
       req.on('error', reject);
       req.end(body);
@@ -101,6 +130,16 @@ t.test('subresources', async (t) => {
   t.equal(JSON.parse(logPath.text).data.path, '/a/b/', 'subpath with leading / and trailing / kept');
   const badTail = await call('GET', `${base}/log?tailLines=many`);
   t.equal(badTail.status, 400);
+  t.notOk('tailLines' in JSON.parse((await call('GET', `${base}/log`)).text).data, 'an optional option the query does not name is absent (Go nil)');
+
+  const streamed = await call('GET', `${base}/stream?lines=3&type=text/plain`);
+  t.same([streamed.status, streamed.type, streamed.text], [200, 'text/plain', 'line 0\nline 1\nline 2\n'], 'a ResourceStreamer is copied');
+  t.equal((await call('GET', `${base}/stream?lines=0`)).type, 'application/octet-stream', 'no content type names octet-stream');
+  const nothing = await call('GET', `${base}/stream`);
+  t.same([nothing.status, nothing.text, nothing.type], [204, '', undefined], 'nothing to stream: 204 No Content');
+  const failed = await call('GET', `${base}/stream?fail=true`);
+  t.same([failed.status, JSON.parse(failed.text).message], [400, 'cannot stream'], 'an error opening the stream is a Status');
+  t.equal(streamer.seen[0], 'v1 ', 'the stream opens for the scope group-version and the Accept header');
 
   const proxied = await call('GET', `${base}/proxy/x/y?port=80`);
   t.equal(proxied.text, 'proxied c1 /x/y 80');

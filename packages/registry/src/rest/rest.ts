@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CreateOptions, DeleteOptions, GetOptions, GroupVersion, GroupVersionKind, Status, Table, UpdateOptions } from '@apiserver/runtime';
 import type { Watch } from '@apiserver/storage';
+import type { ResourceStreamer } from './resource-streamer.js';
 import type {
   ApiList,
   ApiObject,
@@ -96,8 +97,8 @@ export interface Getter {
 
 /** Reads one object with kind-specific query options (`pods/log`); counts as a getter. Has `newGetOptions`. */
 export interface GetterWithOptions {
-  /** The object (or stream source) named `name`, given decoded options. */
-  get(ctx: RequestContext, name: string, options: Record<string, unknown>): Promise<ApiObject>;
+  /** The object named `name`, or a stream source ({@link ResourceStreamer}), given decoded options. */
+  get(ctx: RequestContext, name: string, options: Record<string, unknown>): Promise<ApiObject | ResourceStreamer>;
   /** The options kind, whether a `{path:*}` subpath route exists and the options field receiving it. */
   newGetOptions(): OptionsSpec;
 }

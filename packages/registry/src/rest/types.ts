@@ -149,6 +149,11 @@ export interface OptionsSpec {
   subpath: boolean;
   /** The options field the subpath is stored in (when `subpath`). */
   subpathKey: string;
+  /**
+   * Fields that are pointers in Go (`tailLines *int64`): when the query does not name them they are left out of
+   * the decoded options (Go's nil) instead of holding the empty object's value.
+   */
+  optional?: readonly string[];
 }
 
 /** Table options passed to ConvertToTable (metav1.TableOptions). */

@@ -14,6 +14,7 @@ import { storeOptionsFor } from '../../store-options.js';
 import { recordAt, stringAt } from '../../../object-fields.js';
 import { BindingREST, PodBinder } from '../binding/binding-rest.js';
 import { PodStreamREST } from './connect-rest.js';
+import { PodLogREST } from './log-rest.js';
 import { EphemeralContainersStrategy } from './ephemeral-containers.js';
 import { EvictionREST } from './eviction-rest.js';
 import { newPodTableConvertor } from './printer.js';
@@ -101,6 +102,7 @@ export function newPodStorage(getter: RESTOptionsGetter, options: PodStorageOpti
     'pods/exec': new PodStreamREST(pods, 'exec'),
     'pods/attach': new PodStreamREST(pods, 'attach'),
     'pods/portforward': new PodStreamREST(pods, 'portforward'),
+    'pods/log': new PodLogREST(pods),
     'pods/proxy': new PodProxyREST(pods),
   };
 }

@@ -13,8 +13,6 @@ import { storageCodecFor, storageMediaTypeErrors } from '../../src/server/storag
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import { startKubeLite } from '../../src/testing/index.js';
 
-t.setTimeout(90_000);
-
 const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm1', labels: { app: 'x' }, creationTimestamp: '2026-11-26T12:00:00Z' }, data: { a: '1', b: 'two' } };
 const deployment = {
   apiVersion: 'apps/v1',

@@ -6,8 +6,6 @@ import t from 'tap';
 import { parseFlags } from '../../src/cli/flags.js';
 import { startKubeLite } from '../../src/testing/index.js';
 
-t.setTimeout(60_000);
-
 const configMap = (name: string, size: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { blob: 'x'.repeat(size) } });
 
 async function send(method: string, url: string, body?: object): Promise<{ status: number; body: Record<string, unknown> }> {

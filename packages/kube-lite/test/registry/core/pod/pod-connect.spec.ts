@@ -2,7 +2,8 @@
  * The pod connect subresources over HTTP: exec, attach and portforward answer 400 `pod <name> does not have a host
  * assigned` for an unscheduled pod (after the container checks exec and attach make), 503 once bound (no
  * kubelet); proxy answers 400 `address not allowed` for a pod without an IP and forwards to one with an IP;
- * pods/binding answers a Success Status with code 201 and a second binding 409.
+ * pods/binding answers a Success Status with code 201 and a second binding 409; pods/log checks its options and
+ * the container, answers 204 for an unscheduled pod and 503 once bound.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,10 +44,31 @@ t.test('connect subresources and binding', async (t) => {
   t.match(await call(`${pods}/web/proxy/healthz`), { status: 400, body: { message: 'address not allowed' } });
   t.match(await call(`${pods}/nope/exec?command=ls`, { method: 'POST' }), { status: 404, body: { message: 'pods "nope" not found' } });
 
+  t.match(await call(`${pods}/web/log`), { status: 400, body: { message: 'a container name must be specified for pod web, choose one of: [a b]' } });
+  t.match(await call(`${pods}/web/log?container=c`), { status: 400, body: { message: 'container c is not valid for pod web' } });
+  const empty = await fetch(`${pods}/web/log?container=a&follow=true`);
+  t.same([empty.status, await empty.text()], [204, ''], 'a pod without a node has no log yet: 204 No Content');
+  t.match(await call(`${pods}/web/log?container=a&tailLines=-1&limitBytes=0`), {
+    status: 422,
+    body: {
+      message: 'PodLogOptions "web" is invalid: [tailLines: Invalid value: -1: must be greater than or equal to 0, limitBytes: Invalid value: 0: must be greater than 0]',
+      details: { kind: 'PodLogOptions', causes: [{ field: 'tailLines' }, { field: 'limitBytes' }] },
+    },
+  });
+  t.match(await call(`${pods}/web/log?container=a&sinceSeconds=5&sinceTime=2026-01-01T00:00:00Z`), {
+    status: 422,
+    body: { message: 'PodLogOptions "web" is invalid: []: Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified' }, // Go renders NewPath("") as []
+  });
+  t.match(await call(`${pods}/web/log?container=a&sinceSeconds=0`), { status: 422, body: { details: { causes: [{ field: 'sinceSeconds', message: 'Invalid value: 0: must be greater than 0' }] } } });
+  t.match(await call(`${pods}/web/log?container=a&stream=Stdout`), { status: 422, body: { details: { causes: [{ field: 'stream', message: 'Forbidden: may not be specified' }] } } }, 'PodLogsQuerySplitStreams is off in 1.32');
+  t.match(await call(`${pods}/web/log?tailLines=x`), { status: 400 });
+  t.match(await call(`${pods}/nope/log`), { status: 404, body: { message: 'pods "nope" not found' } });
+
   const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web' }, target: { kind: 'Node', name: 'node-1' } };
   t.match(await call(`${pods}/web/binding`, { method: 'POST', body: JSON.stringify(binding) }), { status: 201, body: { kind: 'Status', status: 'Success', code: 201 } });
   t.match(await call(`${pods}/web/binding`, { method: 'POST', body: JSON.stringify(binding) }), { status: 409, body: { reason: 'Conflict' } });
   t.match(await call(`${pods}/web/portforward?ports=8080`, { method: 'POST' }), { status: 503, body: { message: 'no kubelet serves node node-1: kube-lite runs no nodes' } });
+  t.match(await call(`${pods}/web/log?container=b`), { status: 503, body: { message: 'no kubelet serves node node-1: kube-lite runs no nodes' } });
 
   const backend = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/plain' });

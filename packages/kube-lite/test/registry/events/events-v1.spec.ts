@@ -8,8 +8,6 @@ import { Etcd3 } from 'etcd3';
 import t from 'tap';
 import { startKubeLite } from '../../../src/testing/index.js';
 
-t.setTimeout(90_000);
-
 interface Reply {
   status: number;
   body: Record<string, unknown>;

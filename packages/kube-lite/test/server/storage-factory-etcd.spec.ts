@@ -7,8 +7,6 @@ import { Etcd3 } from 'etcd3';
 import t from 'tap';
 import { startKubeLite } from '../../src/testing/index.js';
 
-t.setTimeout(60_000);
-
 async function post(url: string, body: object): Promise<number> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await res.text();
