@@ -8,7 +8,7 @@
  * @module
  */
 import type { CallContext, CallEstimate, CallNode, EntrySize } from './call-node.js';
-import { add, byFactor, fixed, multiply, type Range, REGEX_LENGTH, STRING_TRAVERSAL, union } from './estimate.js';
+import { add, byFactor, fixed, multiply, type Range, REGEX_LENGTH, STRING_TRAVERSAL, smaller, union } from './estimate.js';
 import { isUnsure } from './expr-type.js';
 import { sizeEstimate } from './k8s-call-cost.js';
 
@@ -31,7 +31,7 @@ function unionEntry(a: EntrySize | undefined, b: EntrySize | undefined): EntrySi
 function equality(args: readonly CallNode[], ctx: CallContext): CallEstimate {
   const lhs = sizeEstimate(args[0] as CallNode, ctx);
   const rhs = sizeEstimate(args[1] as CallNode, ctx);
-  const smallestMax = rhs.max < lhs.max ? rhs.max : lhs.max;
+  const smallestMax = smaller(lhs.max, rhs.max);
   return { cost: byFactor({ min: smallestMax > 0n ? 1n : 0n, max: smallestMax }, STRING_TRAVERSAL) };
 }
 

@@ -42,7 +42,7 @@ export interface DeclType {
 const simple = (kind: DeclKind, minSize: number, maxElements = 0): DeclType => ({ kind, minSize, maxElements });
 /** The map key type (`apiservercel.StringType`: no element bound). */
 const KEY = simple('string', MIN_STRING_SIZE);
-const nonNegative = (n: number): number => (n < 0 ? 0 : n);
+const nonNegative = (n: number): number => Math.max(0, n);
 const perRequestString = MAX_REQUEST_SIZE_BYTES - 2;
 
 function stringDecl(s: Structural): DeclType {

@@ -23,8 +23,20 @@ export const ZERO: Range = fixed(0);
 /** `UnknownSizeEstimate()`: anything from 0 to 2^64-1. */
 export const UNKNOWN: Range = { min: 0n, max: MAX_UINT64 };
 
-const addSat = (x: bigint, y: bigint): bigint => (x + y > MAX_UINT64 ? MAX_UINT64 : x + y);
-const mulSat = (x: bigint, y: bigint): bigint => (x * y > MAX_UINT64 ? MAX_UINT64 : x * y);
+/** The smaller of two bounds (`Math.min` takes no bigints). */
+export function smaller(a: bigint, b: bigint): bigint {
+  if (b < a) return b;
+  return a;
+}
+/** The larger of two bounds. */
+export function larger(a: bigint, b: bigint): bigint {
+  if (b > a) return b;
+  return a;
+}
+/** `x`, or 2^64-1 when it passes it (cel-go's and Kubernetes' overflow guards). */
+export const saturated = (x: bigint): bigint => smaller(x, MAX_UINT64);
+const addSat = (x: bigint, y: bigint): bigint => saturated(x + y);
+const mulSat = (x: bigint, y: bigint): bigint => saturated(x * y);
 
 /** `multiplyByCostFactor`: `x * factor` in double precision, rounded up, saturating. */
 function mulFactor(x: bigint, factor: number): bigint {
@@ -41,7 +53,7 @@ export const multiply = (a: Range, b: Range): Range => ({ min: mulSat(a.min, b.m
 /** `MultiplyByCostFactor`. */
 export const byFactor = (a: Range, factor: number): Range => ({ min: mulFactor(a.min, factor), max: mulFactor(a.max, factor) });
 /** `Union`: the range covering both. */
-export const union = (a: Range, b: Range): Range => ({ min: a.min < b.min ? a.min : b.min, max: a.max > b.max ? a.max : b.max });
+export const union = (a: Range, b: Range): Range => ({ min: smaller(a.min, b.min), max: larger(a.max, b.max) });
 /** The sum of ranges. */
 export const sum = (ranges: readonly Range[]): Range => ranges.reduce(add, ZERO);
 

@@ -13,7 +13,7 @@ import type { parse } from '@bufbuild/cel';
 import type { CallContext, CallEstimate, CallNode, EntrySize } from './call-node.js';
 import { celGoCallEstimate, setsCallEstimate } from './celgo-call-cost.js';
 import type { DeclType } from './decl-type.js';
-import { add, fixed, multiply, type Range, sum, UNKNOWN, ZERO } from './estimate.js';
+import { add, fixed, multiply, type Range, sum, UNKNOWN, union, ZERO } from './estimate.js';
 import { callResult, type ExprType, fromDecl, isScalar, isTypeName, UNKNOWN_TYPE } from './expr-type.js';
 import { kubernetesCallEstimate } from './k8s-call-cost.js';
 
@@ -186,7 +186,7 @@ class Coster implements CallContext {
     let elem: ExprType = UNKNOWN_TYPE;
     for (const el of list.elements) {
       cost = add(cost, this.cost(el));
-      itemSize = unionRange(itemSize, this.sizeOrUnknown(el));
+      itemSize = union(itemSize, this.sizeOrUnknown(el));
       if (elem.k === 'unknown') elem = this.typeOf(el);
     }
     this.#entries.set(key(e), { container: 'list', key: fixed(1), val: itemSize });
@@ -204,12 +204,12 @@ class Coster implements CallContext {
     for (const entry of struct.entries) {
       if (entry.keyKind.case === 'mapKey') {
         cost = add(cost, this.cost(entry.keyKind.value));
-        keySize = unionRange(keySize, this.sizeOrUnknown(entry.keyKind.value));
+        keySize = union(keySize, this.sizeOrUnknown(entry.keyKind.value));
         if (keyType.k === 'unknown') keyType = this.typeOf(entry.keyKind.value);
       }
       cost = add(cost, this.cost(entry.value));
       if (entry.value !== undefined) {
-        valSize = unionRange(valSize, this.sizeOrUnknown(entry.value));
+        valSize = union(valSize, this.sizeOrUnknown(entry.value));
         if (valueType.k === 'unknown') valueType = this.typeOf(entry.value);
       }
     }
@@ -352,10 +352,6 @@ class Coster implements CallContext {
 }
 
 const key = (e: Expr): string => String(e.id);
-
-function unionRange(a: Range, b: Range): Range {
-  return { min: a.min < b.min ? a.min : b.min, max: a.max > b.max ? a.max : b.max };
-}
 
 /** `computeExprSize`: a literal's size (characters, bytes, 1 for other scalars, elements of a list or map literal). */
 function literalSize(e: Expr): Range | undefined {
