@@ -10,6 +10,7 @@
  * @module
  */
 import type { parse } from '@bufbuild/cel';
+import { constantTypeName } from '../constant-type.js';
 import type { CallContext, CallEstimate, CallNode, EntrySize } from './call-node.js';
 import { celGoCallEstimate, setsCallEstimate } from './celgo-call-cost.js';
 import type { DeclType } from './decl-type.js';
@@ -368,24 +369,9 @@ function literalSize(e: Expr): Range | undefined {
 }
 
 function constType(kind: string | undefined): ExprType {
-  switch (kind) {
-    case 'boolValue':
-      return { k: 'bool' };
-    case 'int64Value':
-      return { k: 'int' };
-    case 'uint64Value':
-      return { k: 'uint' };
-    case 'doubleValue':
-      return { k: 'double' };
-    case 'stringValue':
-      return { k: 'string' };
-    case 'bytesValue':
-      return { k: 'bytes' };
-    case 'nullValue':
-      return { k: 'null' };
-    default:
-      return UNKNOWN_TYPE;
-  }
+  const name = constantTypeName(kind);
+  if (name === undefined) return UNKNOWN_TYPE;
+  return { k: name === 'null_type' ? 'null' : name };
 }
 
 /** `optional.of(x)`, `sets.contains(a, b)`: a call whose target names a function namespace. */

@@ -39,33 +39,24 @@ function traversal(target: CallNode, ctx: CallContext): CallEstimate {
 
 const ceilDiv = (a: bigint, b: bigint): bigint => BigInt(Math.ceil(Number(a) / Number(b)));
 
+/**
+ * One bound of `replace`'s result: with an empty search string every position is replaced (`length + 1` times,
+ * the string kept); when the replacement does not change the length the string is kept as is; otherwise the
+ * string is cut into as many pieces of `pieceSize` as fit, each replaced.
+ */
+function replacedBound(length: bigint, pieceSize: bigint, keepsLength: boolean): { count: bigint; retained: bigint } {
+  if (pieceSize === 0n) return { count: length < MAX_UINT64 ? length + 1n : length, retained: length };
+  return keepsLength ? { count: 0n, retained: length } : { count: ceilDiv(length, pieceSize), retained: 0n };
+}
+
 function replaceEstimate(target: CallNode, args: readonly CallNode[], ctx: CallContext): CallEstimate {
   const sz = sizeEstimate(target, ctx);
   const toReplace = sizeEstimate(args[0] as CallNode, ctx);
   const replaceWith = sizeEstimate(args[1] as CallNode, ctx);
-  let countMax: bigint;
-  let countMin: bigint;
-  let retainedMax = 0n;
-  let retainedMin = 0n;
-  if (toReplace.min === 0n) {
-    countMax = sz.max < MAX_UINT64 ? sz.max + 1n : sz.max;
-    retainedMax = sz.max;
-  } else if (replaceWith.max <= toReplace.min) {
-    countMax = 0n;
-    retainedMax = sz.max;
-  } else {
-    countMax = ceilDiv(sz.max, toReplace.min);
-  }
-  if (toReplace.max === 0n) {
-    countMin = sz.min < MAX_UINT64 ? sz.min + 1n : sz.min;
-    retainedMin = sz.min;
-  } else if (toReplace.max <= replaceWith.min) {
-    countMin = 0n;
-    retainedMin = sz.min;
-  } else {
-    countMin = ceilDiv(sz.min, toReplace.max);
-  }
-  const size = add(multiply({ min: countMin, max: countMax }, replaceWith), { min: retainedMin, max: retainedMax });
+  const longest = replacedBound(sz.max, toReplace.min, replaceWith.max <= toReplace.min);
+  const shortest = replacedBound(sz.min, toReplace.max, toReplace.max <= replaceWith.min);
+  const count = { min: shortest.count, max: longest.count };
+  const size = add(multiply(count, replaceWith), { min: shortest.retained, max: longest.retained });
   return { cost: byFactor(sz, 2 * STRING_TRAVERSAL), resultSize: size };
 }
 
