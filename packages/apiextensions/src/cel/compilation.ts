@@ -42,7 +42,10 @@ export interface CompiledRule {
   readonly maxCardinality?: bigint;
   /** `MessageExpressionMaxCost`: the `messageExpression`'s estimated worst-case cost. */
   readonly messageExpressionMaxCost?: bigint;
-  /** Why the cost of the rule or its `messageExpression` is not estimated (our typing cannot tell what cel-go's would). */
+  /**
+   * Why the cost of the rule or of its `messageExpression` is not estimated (our typing cannot tell what cel-go's
+   * would); the one that is estimated keeps its cost.
+   */
   readonly costNotEstimated?: string;
 }
 
@@ -86,17 +89,18 @@ interface Node {
   readonly isResourceRoot: boolean;
 }
 
-/** The estimated costs of a compiled rule and message expression, or why they are not estimated. */
+/** The estimated costs of a compiled rule and message expression, each where it can be estimated, and why not otherwise. */
 function estimates(node: Node, rule: Parsed, message: Parsed | undefined, optionalOldSelf: boolean): Partial<CompiledRule> {
   const ruleCost = estimateRuleCost(rule, node.s, node.isResourceRoot, optionalOldSelf);
   if (ruleCost === undefined) return {};
   const messageCost = message === undefined ? undefined : estimateRuleCost(message, node.s, node.isResourceRoot, optionalOldSelf);
   const unsure = ruleCost.unsure ?? messageCost?.unsure;
-  if (unsure !== undefined) return { costNotEstimated: unsure };
   return {
-    maxCost: ruleCost.max,
-    maxCardinality: BigInt(maxCardinality(declType(node.s, node.isResourceRoot)?.minSize ?? 0)),
-    ...(messageCost === undefined ? {} : { messageExpressionMaxCost: messageCost.max }),
+    ...(ruleCost.unsure === undefined
+      ? { maxCost: ruleCost.max, maxCardinality: BigInt(maxCardinality(declType(node.s, node.isResourceRoot)?.minSize ?? 0)) }
+      : {}),
+    ...(messageCost === undefined || messageCost.unsure !== undefined ? {} : { messageExpressionMaxCost: messageCost.max }),
+    ...(unsure === undefined ? {} : { costNotEstimated: unsure }),
   };
 }
 
