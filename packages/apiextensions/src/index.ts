@@ -68,7 +68,11 @@ export { admissionEnv, authorizerBindings } from './cel/admission-env.js';
 export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
 export { toCelValue } from './cel/values.js';
 export { type FieldPathResult, validFieldPath } from './cel/field-path.js';
-export { validateVersionsRules } from './cel/crd-rules.js';
+export { validateVersionsRules, versionsWithUnchangedSchemas } from './cel/crd-rules.js';
+export type { CostEstimateResult } from './cel/cost/estimator.js';
+export { estimateRuleCost } from './cel/cost/rule-cost.js';
+export { type DeclKind, type DeclType, declType, MAX_REQUEST_SIZE_BYTES, maxCardinality } from './cel/cost/decl-type.js';
+export { costErrorMessage, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT } from './cel/cost/crd-cost.js';
 export { type ValidationRule, ruleMessageOrDefault } from './cel/validation-rule.js';
 export { celLibraries } from './cel/library/index.js';
 export {

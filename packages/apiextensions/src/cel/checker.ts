@@ -7,6 +7,7 @@
  * @module
  */
 import type { CelEnv, parse } from '@bufbuild/cel';
+import { constantTypeName } from './constant-type.js';
 import type { CelIssue } from './issues.js';
 import { celTypeName, type SchemaCelType } from './schema-type.js';
 
@@ -157,21 +158,12 @@ function qualifiedName(e: Expr | undefined): string | undefined {
   return operand === undefined ? undefined : `${operand}.${k.value.field}`;
 }
 
+const CHECKED_CONSTANTS = new Set(['bool', 'int', 'double', 'string', 'bytes'] as const);
+
+/** The type of a literal, for the kinds the checker follows. */
 function constType(kind: string | undefined): SchemaCelType | undefined {
-  switch (kind) {
-    case 'boolValue':
-      return { kind: 'bool' };
-    case 'int64Value':
-      return { kind: 'int' };
-    case 'doubleValue':
-      return { kind: 'double' };
-    case 'stringValue':
-      return { kind: 'string' };
-    case 'bytesValue':
-      return { kind: 'bytes' };
-    default:
-      return undefined;
-  }
+  const name = constantTypeName(kind);
+  return name !== undefined && CHECKED_CONSTANTS.has(name as 'bool') ? { kind: name as 'bool' } : undefined;
 }
 
 /** Functions (and methods) every overload of which returns one scalar type. */

@@ -12,6 +12,8 @@ import type { Structural } from '../structural-schema.js';
 import { checkRule } from './checker.js';
 import { formatIssues } from './issues.js';
 import { celLibraries, opaqueTypeRegistry } from './library/index.js';
+import { declType, maxCardinality } from './cost/decl-type.js';
+import { estimateRuleCost } from './cost/rule-cost.js';
 import { meteredFuncs, meterExpr } from './runtime-cost.js';
 import { type SchemaCelType, schemaCelType } from './schema-type.js';
 import { type ValidationRule, validationRules } from './validation-rule.js';
@@ -34,6 +36,17 @@ export interface CompiledRule {
   readonly messageExpressionError?: string;
   /** `fieldPath` as a field path relative to the node (`spec.x` → `x`), when it is valid. */
   readonly normalizedFieldPath?: string;
+  /** `MaxCost`: the rule's estimated worst-case cost (absent when it did not compile or could not be estimated). */
+  readonly maxCost?: bigint;
+  /** `MaxCardinality`: how often the rule can run in one request if nothing above it bounds that (see {@link maxCardinality}). */
+  readonly maxCardinality?: bigint;
+  /** `MessageExpressionMaxCost`: the `messageExpression`'s estimated worst-case cost. */
+  readonly messageExpressionMaxCost?: bigint;
+  /**
+   * Why the cost of the rule or of its `messageExpression` is not estimated (our typing cannot tell what cel-go's
+   * would); the one that is estimated keeps its cost.
+   */
+  readonly costNotEstimated?: string;
 }
 
 /**
@@ -49,10 +62,11 @@ export function planMetered(parsed: ReturnType<typeof parse>): CelProgram {
   return plan(ruleEnv, parsed.expr === undefined ? parsed : meterExpr(parsed.expr, isFunction)) as CelProgram;
 }
 
-type Compiled = { program: CelProgram; usesOldSelf: boolean } | { error: string };
+type Parsed = ReturnType<typeof parse>;
+type Compiled = { program: CelProgram; usesOldSelf: boolean; parsed: Parsed } | { error: string };
 
 function compileExpression(source: string, self: SchemaCelType, resultKind: 'bool' | 'string', optionalOldSelf: boolean): Compiled {
-  let parsed: ReturnType<typeof parse>;
+  let parsed: Parsed;
   try {
     parsed = parse(source);
   } catch (err) {
@@ -66,10 +80,32 @@ function compileExpression(source: string, self: SchemaCelType, resultKind: 'boo
   if (result !== undefined && result !== 'dyn' && result !== resultKind) {
     return { error: resultKind === 'bool' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string' };
   }
-  return { program: planMetered(parsed), usesOldSelf: checked.usesOldSelf };
+  return { program: planMetered(parsed), usesOldSelf: checked.usesOldSelf, parsed };
 }
 
-function compileRule(rule: ValidationRule, s: Structural, self: SchemaCelType): CompiledRule {
+interface Node {
+  readonly s: Structural;
+  readonly self: SchemaCelType;
+  readonly isResourceRoot: boolean;
+}
+
+/** The estimated costs of a compiled rule and message expression, each where it can be estimated, and why not otherwise. */
+function estimates(node: Node, rule: Parsed, message: Parsed | undefined, optionalOldSelf: boolean): Partial<CompiledRule> {
+  const ruleCost = estimateRuleCost(rule, node.s, node.isResourceRoot, optionalOldSelf);
+  if (ruleCost === undefined) return {};
+  const messageCost = message === undefined ? undefined : estimateRuleCost(message, node.s, node.isResourceRoot, optionalOldSelf);
+  const unsure = ruleCost.unsure ?? messageCost?.unsure;
+  return {
+    ...(ruleCost.unsure === undefined
+      ? { maxCost: ruleCost.max, maxCardinality: BigInt(maxCardinality(declType(node.s, node.isResourceRoot)?.minSize ?? 0)) }
+      : {}),
+    ...(messageCost === undefined || messageCost.unsure !== undefined ? {} : { messageExpressionMaxCost: messageCost.max }),
+    ...(unsure === undefined ? {} : { costNotEstimated: unsure }),
+  };
+}
+
+function compileRule(rule: ValidationRule, node: Node): CompiledRule {
+  const { s, self } = node;
   const fieldPath = rule.fieldPath === undefined || rule.fieldPath === '' ? undefined : validFieldPath(rule.fieldPath, s);
   const normalized = fieldPath !== undefined && 'path' in fieldPath ? { normalizedFieldPath: fieldPath.path } : {};
   if (rule.rule.trim() === '') return { rule, usesOldSelf: false, ...normalized };
@@ -77,17 +113,17 @@ function compileRule(rule: ValidationRule, s: Structural, self: SchemaCelType): 
   const compiled = compileExpression(rule.rule, self, 'bool', optionalOldSelf);
   if ('error' in compiled) return { rule, usesOldSelf: false, error: compiled.error, ...normalized };
   const base = { rule, program: compiled.program, usesOldSelf: compiled.usesOldSelf, optionalOldSelf, ...normalized };
-  if (rule.messageExpression === undefined || rule.messageExpression === '') return base;
+  if (rule.messageExpression === undefined || rule.messageExpression === '') return { ...base, ...estimates(node, compiled.parsed, undefined, optionalOldSelf) };
   const message = compileExpression(rule.messageExpression, self, 'string', optionalOldSelf);
   if ('error' in message) {
     const detail = message.error.startsWith('compilation failed') ? `messageExpression ${message.error}` : message.error;
-    return { ...base, messageExpressionError: detail };
+    return { ...base, messageExpressionError: detail, ...estimates(node, compiled.parsed, undefined, optionalOldSelf) };
   }
-  return { ...base, messageProgram: message.program };
+  return { ...base, messageProgram: message.program, ...estimates(node, compiled.parsed, message.parsed, optionalOldSelf) };
 }
 
 /** Compiles the `x-kubernetes-validations` of node `s` (`isResourceRoot`: the CR root or an embedded resource). */
 export function compileRules(s: Structural, isResourceRoot: boolean): CompiledRule[] {
-  const self = schemaCelType(s, isResourceRoot);
-  return validationRules(s.extensions.xValidations).map((rule) => compileRule(rule, s, self));
+  const node: Node = { s, self: schemaCelType(s, isResourceRoot), isResourceRoot };
+  return validationRules(s.extensions.xValidations).map((rule) => compileRule(rule, node));
 }

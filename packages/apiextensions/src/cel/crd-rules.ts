@@ -11,6 +11,7 @@
 import {
   FieldError,
   type FieldPath,
+  fieldForbidden,
   fieldInternalError,
   fieldInvalid,
   fieldNotSupported,
@@ -20,7 +21,8 @@ import {
 import type { CustomResourceDefinitionVersion } from '../apis/types.js';
 import { jsonEqual } from '../json-value.js';
 import { type JSONSchemaProps, newStructural, type Structural, StructuralSchemaError } from '../structural-schema.js';
-import { compileRules } from './compilation.js';
+import { type CompiledRule, compileRules } from './compilation.js';
+import { childCardinality, costErrorMessage, multiplyWithOverflowGuard, STATIC_ESTIMATED_COST_LIMIT, TotalCost } from './cost/crd-cost.js';
 import { validFieldPath } from './field-path.js';
 import { supportsRules } from './schema-type.js';
 import { goStringValidationRule, VALIDATION_REASONS, type ValidationRule, validationRules } from './validation-rule.js';
@@ -66,6 +68,45 @@ interface Walk {
   readonly isRoot: boolean;
   /** The path of the nearest list whose items cannot be correlated, if any. */
   readonly uncorrelatable?: FieldPath;
+  /** How many times the node can occur (`MaxCardinality`); `undefined` under an unbounded list or map. */
+  readonly cardinality: bigint | undefined;
+  readonly costs: CostCheck;
+}
+
+/** The schema-wide state of the cost checks. */
+interface CostCheck {
+  readonly total: TotalCost;
+  /** `suppressPerExpressionCost`: the version's schema is unchanged by an update, so only the total is checked. */
+  readonly suppressPerExpression: boolean;
+}
+
+/** `getExpressionCost`: the estimate times the node's cardinality, or the rule's own bound under unbounded lists and maps. */
+function expressionCost(compiled: CompiledRule, walk: Walk): bigint | undefined {
+  if (compiled.maxCost === undefined) return undefined;
+  return multiplyWithOverflowGuard(compiled.maxCost, walk.cardinality ?? compiled.maxCardinality ?? 0n);
+}
+
+/** The per-rule cost errors, observing the total as they go. */
+function costErrors(compiled: CompiledRule, rulePath: FieldPath, walk: Walk): FieldError[] {
+  const errs: FieldError[] = [];
+  const { total, suppressPerExpression } = walk.costs;
+  const cost = expressionCost(compiled, walk);
+  if (cost !== undefined) {
+    const path = rulePath.child('rule');
+    if (!suppressPerExpression && cost > STATIC_ESTIMATED_COST_LIMIT) {
+      errs.push(fieldForbidden(path, costErrorMessage('estimated rule cost', cost, STATIC_ESTIMATED_COST_LIMIT)));
+    }
+    total.observe(path, cost);
+  }
+  const messageCost = compiled.messageExpressionMaxCost;
+  if (messageCost !== undefined && compiled.messageProgram !== undefined) {
+    const path = rulePath.child('messageExpression');
+    if (!suppressPerExpression && messageCost > STATIC_ESTIMATED_COST_LIMIT) {
+      errs.push(fieldForbidden(path, costErrorMessage('estimated messageExpression cost', messageCost, STATIC_ESTIMATED_COST_LIMIT)));
+    }
+    total.observe(path, messageCost);
+  }
+  return errs;
 }
 
 function nodeErrors(props: JSONSchemaProps, path: FieldPath, walk: Walk): FieldError[] {
@@ -83,7 +124,7 @@ function nodeErrors(props: JSONSchemaProps, path: FieldPath, walk: Walk): FieldE
   for (const [i, compiled] of compileRules(s, isResourceRoot).entries()) {
     const rule = rules[i] as ValidationRule;
     const rulePath = rulesPath.index(i);
-    errs.push(...ruleErrors(rule, s, rulePath));
+    errs.push(...ruleErrors(rule, s, rulePath), ...costErrors(compiled, rulePath, walk));
     if (compiled.error !== undefined) errs.push(invalidRule(rulePath.child('rule'), rule, compiled.error));
     if (compiled.messageExpressionError !== undefined) {
       errs.push(invalidRule(rulePath.child('messageExpression'), rule, compiled.messageExpressionError));
@@ -99,36 +140,62 @@ function nodeErrors(props: JSONSchemaProps, path: FieldPath, walk: Walk): FieldE
 
 function walkSchema(props: JSONSchemaProps, path: FieldPath, walk: Walk): FieldError[] {
   const errs = nodeErrors(props, path, walk);
-  const below: Walk = walk.uncorrelatable === undefined ? { isRoot: false } : { isRoot: false, uncorrelatable: walk.uncorrelatable };
+  const below: Walk = { isRoot: false, cardinality: childCardinality(walk.cardinality, props), costs: walk.costs, ...(walk.uncorrelatable === undefined ? {} : { uncorrelatable: walk.uncorrelatable }) };
   for (const [name, p] of Object.entries(props.properties ?? {})) errs.push(...walkSchema(p, path.child('properties').key(name), below));
   if (typeof props.additionalProperties === 'object') errs.push(...walkSchema(props.additionalProperties, path.child('additionalProperties'), below));
   if (props.items !== undefined && !Array.isArray(props.items)) {
     const correlates = props['x-kubernetes-list-type'] === 'map';
-    const itemsWalk: Walk = correlates ? below : { isRoot: false, uncorrelatable: below.uncorrelatable ?? path };
+    const itemsWalk: Walk = correlates ? below : { ...below, uncorrelatable: below.uncorrelatable ?? path };
     errs.push(...walkSchema(props.items as JSONSchemaProps, path.child('items'), itemsWalk));
   }
   return errs;
 }
 
-function schemaRuleErrors(props: JSONSchemaProps, path: FieldPath): FieldError[] {
+function schemaRuleErrors(props: JSONSchemaProps, path: FieldPath, suppressPerExpression: boolean): FieldError[] {
+  const costs: CostCheck = { total: new TotalCost(), suppressPerExpression };
   try {
-    return walkSchema(props, path, { isRoot: true });
+    const errs = walkSchema(props, path, { isRoot: true, cardinality: 1n, costs });
+    return [...errs, ...costs.total.errors(path)];
   } catch (err) {
     if (err instanceof StructuralSchemaError) return []; // reported by structural validation
     throw err;
   }
 }
 
-/** Validates the CEL rules of every version's schema (once when all versions share one schema). */
-export function validateVersionsRules(versions: readonly CustomResourceDefinitionVersion[] | undefined, specPath: FieldPath): FieldError[] {
-  const schemas = (versions ?? []).map((v) => v.schema?.openAPIV3Schema);
+/**
+ * Validates the CEL rules of every version's schema (once when all versions share one schema). On update,
+ * `unchangedSchemas` names the versions whose schema the update leaves as it was: their rules are not held to the
+ * per-rule cost limit (`versionsWithUnchangedSchemas`), only to the schema's total.
+ */
+export function validateVersionsRules(
+  versions: readonly CustomResourceDefinitionVersion[] | undefined,
+  specPath: FieldPath,
+  unchangedSchemas: ReadonlySet<string> = new Set(),
+): FieldError[] {
+  const all = versions ?? [];
+  const schemas = all.map((v) => v.schema?.openAPIV3Schema);
   const first = schemas[0];
   if (first !== undefined && schemas.every((s) => s !== undefined && jsonEqual(s, first))) {
-    return schemaRuleErrors(first, specPath.child('validation', 'openAPIV3Schema'));
+    return schemaRuleErrors(first, specPath.child('validation', 'openAPIV3Schema'), unchangedSchemas.has(all[0]?.name ?? ''));
   }
   const errs: FieldError[] = [];
   for (const [i, props] of schemas.entries()) {
-    if (props !== undefined) errs.push(...schemaRuleErrors(props, specPath.child('versions').index(i).child('schema', 'openAPIV3Schema')));
+    const path = specPath.child('versions').index(i).child('schema', 'openAPIV3Schema');
+    if (props !== undefined) errs.push(...schemaRuleErrors(props, path, unchangedSchemas.has(all[i]?.name ?? '')));
   }
   return errs;
+}
+
+/** `findVersionsWithUnchangedSchemas`: the versions of `versions` whose schema equals the one `old` had for that version. */
+export function versionsWithUnchangedSchemas(
+  versions: readonly CustomResourceDefinitionVersion[] | undefined,
+  old: readonly CustomResourceDefinitionVersion[] | undefined,
+): Set<string> {
+  const before = new Map((old ?? []).map((v) => [v.name, v.schema?.openAPIV3Schema]));
+  const unchanged = new Set<string>();
+  for (const v of versions ?? []) {
+    const schema = v.schema?.openAPIV3Schema;
+    if (before.has(v.name) && jsonEqual(schema ?? null, before.get(v.name) ?? null)) unchanged.add(v.name);
+  }
+  return unchanged;
 }

@@ -3,9 +3,9 @@
  * `@bufbuild/cel` 0.6 has no cost hook, so cost is metered in two places this package owns: every
  * function of the rule environment is wrapped to charge its {@link callCost} when it is called, and
  * the parsed expression is rewritten before planning so that each evaluation of an identifier,
- * field selection, index, `has()` or `@not_strictly_false` charges 1 and each list (map) literal 10
- * (30), as cel-go's tracker does; constants, `&&`, `||`, `?:` and the comprehension itself cost
- * nothing of their own. A meter is active only inside {@link runMetered}; when its limit is
+ * field selection, index or `@not_strictly_false` charges 1 and each list (map) literal 10
+ * (30), as cel-go's tracker does; constants, `has()` (Kubernetes' `PresenceTestHasCost(false)`), `&&`, `||`,
+ * `?:` and the comprehension itself cost nothing of their own. A meter is active only inside {@link runMetered}; when its limit is
  * passed, evaluation stops at once (`operation cancelled: actual cost limit exceeded`).
  *
  * @module
@@ -143,10 +143,13 @@ export function meterExpr(e: Expr, isFunction: (name: string) => boolean, qualif
   switch (k.case) {
     case 'identExpr':
       return charged(e, 1);
-    case 'selectExpr':
+    case 'selectExpr': {
       // A variable with a dotted name (`authorizer.requestResource`) is one identifier.
       if (qualifiedVariables.has(qualified(e) ?? '')) return charged(e, 1);
-      return charged(withKind(e, 'selectExpr', { ...k.value, operand: m(k.value.operand) }), 1);
+      const select = withKind(e, 'selectExpr', { ...k.value, operand: m(k.value.operand) });
+      // `has()` is free: Kubernetes sets cel-go's PresenceTestHasCost(false).
+      return k.value.testOnly ? select : charged(select, 1);
+    }
     case 'callExpr': {
       const name = qualified(k.value.target);
       const namespaced = name !== undefined && isFunction(`${name}.${k.value.function}`);

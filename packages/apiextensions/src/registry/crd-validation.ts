@@ -18,7 +18,7 @@ import {
 import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { newStructural, StructuralSchemaError } from '../structural-schema.js';
 import { validateStructural } from '../structural-validation.js';
-import { validateVersionsRules } from '../cel/crd-rules.js';
+import { validateVersionsRules, versionsWithUnchangedSchemas } from '../cel/crd-rules.js';
 import { type ConversionValidationOptions, CREATE_CONVERSION_OPTIONS, updateConversionOptions, validateCustomResourceConversion } from './conversion-validation.js';
 
 const KIND = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -101,8 +101,15 @@ function validateVersions(versions: readonly CustomResourceDefinitionVersion[] |
   return errs;
 }
 
-/** Validates a CRD for create (and, with the update's conversion options, for update). */
-export function validateCustomResourceDefinition(crd: CustomResourceDefinition, conversionOptions: ConversionValidationOptions = CREATE_CONVERSION_OPTIONS): FieldError[] {
+/**
+ * Validates a CRD for create (and, with the update's conversion options and the versions whose schema the update
+ * leaves unchanged, for update: their CEL rules are then not held to the per-rule estimated cost limit).
+ */
+export function validateCustomResourceDefinition(
+  crd: CustomResourceDefinition,
+  conversionOptions: ConversionValidationOptions = CREATE_CONVERSION_OPTIONS,
+  unchangedSchemas: ReadonlySet<string> = new Set(),
+): FieldError[] {
   const spec = crd.spec ?? {};
   const path = newPath('spec');
   const errs: FieldError[] = [];
@@ -119,7 +126,7 @@ export function validateCustomResourceDefinition(crd: CustomResourceDefinition, 
     errs.push(fieldNotSupported(path.child('scope'), spec.scope ?? '', ['Cluster', 'Namespaced']));
   }
   errs.push(...validateNames(names, path.child('names')), ...validateVersions(spec.versions, path.child('versions')));
-  errs.push(...validateVersionsRules(spec.versions, path));
+  errs.push(...validateVersionsRules(spec.versions, path, unchangedSchemas));
   if (spec.preserveUnknownFields === true) {
     errs.push(fieldInvalid(path.child('preserveUnknownFields'), true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
     const strategy = spec.conversion?.strategy ?? 'None';
@@ -131,7 +138,7 @@ export function validateCustomResourceDefinition(crd: CustomResourceDefinition, 
 
 /** Update rules: scope and group are immutable, stored versions must stay listed. */
 export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefinition, old: CustomResourceDefinition): FieldError[] {
-  const errs = validateCustomResourceDefinition(crd, updateConversionOptions(old));
+  const errs = validateCustomResourceDefinition(crd, updateConversionOptions(old), versionsWithUnchangedSchemas(crd.spec?.versions, old.spec.versions));
   const path = newPath('spec');
   if (crd.spec?.scope !== old.spec.scope) errs.push(fieldInvalid(path.child('scope'), crd.spec?.scope, 'field is immutable'));
   if (crd.spec?.group !== old.spec.group) errs.push(fieldInvalid(path.child('group'), crd.spec?.group, 'field is immutable'));

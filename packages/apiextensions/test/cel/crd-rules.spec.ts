@@ -20,7 +20,16 @@ const errors = (spec: Record<string, unknown>, versions = 1) => validateCustomRe
 const props = { replicas: { type: 'integer' }, items: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self == oldSelf' }] } } } } };
 
 t.test('valid rules pass', async (t) => {
-  t.same(errors({ type: 'object', properties: { replicas: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self.replicas > 0', messageExpression: "'bad ' + string(self.replicas)", reason: 'FieldValueForbidden', fieldPath: '.replicas' }] }), []);
+  t.same(errors({ type: 'object', properties: { replicas: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self.replicas > 0', messageExpression: "'bad %d'.format([self.replicas])", reason: 'FieldValueForbidden', fieldPath: '.replicas' }] }), []);
+});
+
+t.test("a messageExpression concatenating string(int) is refused for its estimated cost, as upstream (kubernetes/kubernetes#124234)", async (t) => {
+  const p = 'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].messageExpression';
+  t.match(errors({ type: 'object', properties: { replicas: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self.replicas > 0', messageExpression: "'bad ' + string(self.replicas)" }] }), [
+    `${p}: Forbidden: estimated messageExpression cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)`,
+    `${p}: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema`,
+    /^spec\.validation\.openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x/,
+  ]);
 });
 
 t.test('compile errors name the rule as upstream prints it', async (t) => {

@@ -9,6 +9,7 @@ const cost = (expr: string, bindings: Record<string, unknown> = {}) => runMetere
 t.test('costs as cel-go counts them', async (t) => {
   t.equal(cost('1 + 2 == 3'), 2, 'two calls, constants are free');
   t.equal(cost('self.a.b', { self: new Map([['a', new Map([['b', 1n]])]]) }), 3, 'ident and two selections');
+  t.equal(cost('has(self.a)', { self: new Map([['a', 1n]]) }), 1, 'has() costs only its operand (PresenceTestHasCost(false))');
   t.equal(cost('[1, 2]'), 10, 'a list literal');
   t.equal(cost("{'a': 1}"), 30, 'a map literal');
   t.equal(cost('true || x', {}), 0, 'short-circuit: the right side is not evaluated');

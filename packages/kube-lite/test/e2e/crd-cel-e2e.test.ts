@@ -1,7 +1,8 @@
 /**
  * CEL validation rules of CRDs through kube-lite (issue 22, item 2): a CRD with `x-kubernetes-validations`
  * applied by kubectl, a bad object rejected with upstream's message over HTTP (422, `details.causes`) and by
- * kubectl, a transition rule on update, `messageExpression`, and a CRD whose rule does not compile refused; and
+ * kubectl, a transition rule on update, `messageExpression`, and CRDs whose rule does not compile or is estimated to cost
+ * too much refused; and
  * Kubernetes' CEL libraries: a `quantity()` rule applied by kubectl refuses a limit below its request (kubectl and
  * HTTP, upstream's message), a `format` rule's messageExpression lists the format's errors, and an
  * `optionalOldSelf` rule runs on create.
@@ -31,7 +32,9 @@ const CRD = celCrd('gadgets', 'Gadget', {
   type: 'object',
   'x-kubernetes-validations': [
     { rule: 'self.minReplicas <= self.replicas', message: 'replicas should be greater than or equal to minReplicas' },
-    { rule: 'self.replicas <= self.maxReplicas', messageExpression: "'replicas ' + string(self.replicas) + ' exceeds maxReplicas ' + string(self.maxReplicas)" },
+    // Not `'replicas ' + string(self.replicas) + …`: string(int) has no size estimate, so kube-apiserver refuses that
+    // messageExpression's estimated cost (kubernetes/kubernetes#124234); format() costs by its format string.
+    { rule: 'self.replicas <= self.maxReplicas', messageExpression: "'replicas %d exceeds maxReplicas %d'.format([self.replicas, self.maxReplicas])" },
     { rule: 'self.mode == oldSelf.mode', message: 'mode is immutable', fieldPath: '.mode', reason: 'FieldValueForbidden' },
   ],
   properties: {
@@ -60,7 +63,9 @@ const SANDBOXES = celCrd('sandboxes', 'Sandbox', {
     limit: { type: 'string' },
     owner: {
       type: 'string',
-      'x-kubernetes-validations': [{ rule: '!format.dns1123Label().validate(self).hasValue()', messageExpression: "format.dns1123Label().validate(self).value().join(', ')" }],
+      // The first error, not `.value().join(', ')`: a list returned by validate() has no size bound, so the join's
+      // estimated cost passes kube-apiserver's limit.
+      'x-kubernetes-validations': [{ rule: '!format.dns1123Label().validate(self).hasValue()', messageExpression: 'format.dns1123Label().validate(self).value()[0]' }],
     },
   },
 });
@@ -153,6 +158,16 @@ t.test('CRD validation rules on kube-lite', { skip: 'reason' in found ? found.re
     'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule',
   );
   t.match(refused.body.details.causes[0].message, /^Invalid value: apiextensions\.ValidationRule\{Rule:"self\.replica > 0", .*\}: compilation failed: ERROR: <input>:1:5: undefined field 'replica'/);
+
+  // The estimated cost of a messageExpression concatenating string(int) is unbounded (kubernetes/kubernetes#124234).
+  broken.spec.versions[0]!.schema.openAPIV3Schema.properties.spec['x-kubernetes-validations'] = [{ rule: 'self.replicas > 0', messageExpression: "'bad ' + string(self.replicas)" } as never];
+  const costly = await send(env.url, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', broken);
+  t.equal(costly.status, 422, 'a CRD whose rule is estimated to cost too much is refused');
+  t.same(costly.body.details.causes.map((c: Json) => `${c.field}: ${c.message}`), [
+    'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].messageExpression: Forbidden: estimated messageExpression cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
+    'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].messageExpression: Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema',
+    'spec.validation.openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
+  ]);
 });
 
 t.test('CEL libraries in CRD rules on kube-lite', { skip: 'reason' in found ? found.reason : false }, async (t) => {
