@@ -76,6 +76,14 @@ export {
   RemoteWatchError,
 } from './delegation/remote-client.js';
 export {
+  DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF,
+  defaultShouldRetry,
+  type WebhookOutcome,
+  type WebhookRetryBackoff,
+  type WithExponentialBackoffOptions,
+  withExponentialBackoff,
+} from './delegation/webhook-retry.js';
+export {
   ExtensionAPIServerAuthenticationController,
   type ExtensionAPIServerAuthenticationControllerOptions,
 } from './delegation/extension-apiserver-authentication-controller.js';

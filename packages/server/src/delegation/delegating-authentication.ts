@@ -15,6 +15,7 @@ import {
 } from './extension-apiserver-authentication.js';
 import { ExtensionAPIServerAuthenticationController } from './extension-apiserver-authentication-controller.js';
 import type { RemoteAPIServerClient } from './remote-client.js';
+import type { WebhookRetryBackoff } from './webhook-retry.js';
 
 /** Options of {@link delegatingAuthentication}. */
 export interface DelegatingAuthenticationOptions {
@@ -26,6 +27,8 @@ export interface DelegatingAuthenticationOptions {
   readonly clientCA?: string;
   /** The requestheader settings, instead of the ConfigMap's (`--requestheader-*`). */
   readonly requestHeader?: RequestHeaderConfig;
+  /** Retries of failed TokenReviews (default upstream's `DefaultAuthWebhookRetryBackoff`). */
+  readonly webhookRetryBackoff?: WebhookRetryBackoff;
   /** Audiences tokens must be for (default none). */
   readonly audiences?: readonly string[];
   /** Requests without credentials are `system:anonymous` (default true, as upstream). */
@@ -86,7 +89,13 @@ export async function delegatingAuthentication(o: DelegatingAuthenticationOption
   const clientCA = o.clientCA ?? controller?.clientCA;
   const requestHeader = o.requestHeader ?? controller?.requestHeader;
   const ttl = o.cacheTTLMillis ?? DEFAULT_TOKEN_CACHE_TTL_MILLIS;
-  const tokens = new TokenReviewAuthenticator({ client: o.client, successTTLMillis: ttl, failureTTLMillis: ttl, ...(o.audiences !== undefined && { audiences: o.audiences }) });
+  const tokens = new TokenReviewAuthenticator({
+    client: o.client,
+    successTTLMillis: ttl,
+    failureTTLMillis: ttl,
+    ...(o.audiences !== undefined && { audiences: o.audiences }),
+    ...(o.webhookRetryBackoff !== undefined && { retryBackoff: o.webhookRetryBackoff }),
+  });
   // Upstream turns requestheader authentication off without a user header to read.
   const usable = requestHeader !== undefined && ('current' in requestHeader || requestHeader.usernameHeaders === undefined || requestHeader.usernameHeaders.length > 0);
   return {

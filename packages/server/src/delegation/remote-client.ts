@@ -4,7 +4,7 @@
  * certificate, a CA bundle and a timeout.
  * @module
  */
-import { type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
+import { type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 /** Where the remote server is and how to authenticate to it (the parts of a kubeconfig's cluster and user). */
@@ -31,6 +31,8 @@ export interface RemoteResponse {
   readonly status: number;
   /** The parsed body (undefined when it is not JSON). */
   readonly body: unknown;
+  /** The response headers. */
+  readonly headers?: IncomingHttpHeaders;
 }
 
 /** One event of a watch stream. */
@@ -153,7 +155,7 @@ export class RemoteAPIServerClient {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.once('error', reject);
-        res.once('end', () => resolve({ status: res.statusCode ?? 0, body: parsed(Buffer.concat(chunks).toString('utf8')) }));
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, body: parsed(Buffer.concat(chunks).toString('utf8')), headers: res.headers }));
       });
       req.end(payload);
     });
