@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
-import { generateCACertKey, generateClientCertKey, parseExtensionAPIServerAuthentication } from '@apiserver/server';
+import { extensionAPIServerAuthenticationData, generateCACertKey, generateClientCertKey, parseExtensionAPIServerAuthentication } from '@apiserver/server';
 import { tempDir } from '@apiserver/testing';
 import t from 'tap';
 import { parseFlags } from '../../src/cli/flags.js';
@@ -113,4 +113,23 @@ t.test('front-proxy files: generated once, or read from the flags', async (t) =>
   const both = frontProxyOf({ ...defaultKubeLiteOptions(), proxyClientCertFile: join(dir, 'front-proxy-client.crt'), proxyClientKeyFile: join(dir, 'front-proxy-client.key'), requestheaderClientCAFile: join(dir, 'front-proxy-ca.crt') });
   t.same(both, { proxyClientCertificate: first.client, requestHeader: { clientCA: first.ca.cert, allowedNames: [], usernameHeaders: ['X-Remote-User'], groupHeaders: ['X-Remote-Group'], extraHeaderPrefixes: ['X-Remote-Extra-'] } });
   t.throws(() => frontProxyOf({ ...defaultKubeLiteOptions(), requestheaderClientCAFile: join(dir, 'missing.crt') }), FrontProxyError);
+});
+
+t.test('--requestheader-uid-headers: behind the RemoteRequestHeaderUID gate (alpha in 1.32), must name X-Remote-Uid, published', async (t) => {
+  const parsed = parseFlags(['--requestheader-uid-headers=X-Remote-Uid,X-Uid', '--feature-gates=RemoteRequestHeaderUID=true']);
+  t.match(parsed, { options: { requestheaderUIDHeaders: ['X-Remote-Uid', 'X-Uid'], featureGates: { RemoteRequestHeaderUID: true } } });
+  t.match(parseFlags(['--feature-gates=NoSuchGate=true']), { errors: [/invalid argument "NoSuchGate=true" for "--feature-gates" flag: unrecognized feature gate: NoSuchGate/] });
+  t.match(parseFlags(['--feature-gates=RemoteRequestHeaderUID=yes']), { errors: [/invalid value of RemoteRequestHeaderUID=yes/] });
+  const base = defaultKubeLiteOptions();
+  t.same([base.requestheaderUIDHeaders, base.featureGates], [[], {}], 'no UID headers by default, as upstream');
+  t.match(validateKubeLiteOptions({ ...base, requestheaderUIDHeaders: ['X-Remote-Uid'] }), ['--requestheader-uid-headers requires the "RemoteRequestHeaderUID" feature to be enabled']);
+  t.match(validateKubeLiteOptions({ ...base, requestheaderUIDHeaders: ['X-Uid'], featureGates: { RemoteRequestHeaderUID: true } }), [/must include the standard X-Remote-Uid header/]);
+  t.same(validateKubeLiteOptions({ ...base, requestheaderUIDHeaders: ['x-remote-uid'], featureGates: { RemoteRequestHeaderUID: true } }), [], 'any case');
+  const tmp = await tempDir('front-proxy-');
+  t.teardown(() => tmp.remove());
+  const resolved = frontProxyOf({ ...base, certDir: tmp.path, requestheaderUIDHeaders: ['X-Remote-Uid'], featureGates: { RemoteRequestHeaderUID: true } });
+  t.same(resolved.requestHeader?.uidHeaders, ['X-Remote-Uid'], 'read by kube-lite itself');
+  const data = extensionAPIServerAuthenticationData({ requestHeader: resolved.requestHeader ?? { clientCA: '' } });
+  t.equal(data['requestheader-uid-headers'], '["X-Remote-Uid"]', 'and published in the ConfigMap');
+  t.equal(extensionAPIServerAuthenticationData({ requestHeader: frontProxyOf({ ...base, certDir: tmp.path }).requestHeader ?? { clientCA: '' } })['requestheader-uid-headers'], undefined, 'not published when unset');
 });
