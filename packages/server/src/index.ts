@@ -83,6 +83,7 @@ export {
   type WithExponentialBackoffOptions,
   withExponentialBackoff,
 } from './delegation/webhook-retry.js';
+export { KubeconfigError, type KubeconfigOptions, loadKubeconfig, remoteAPIServerOptionsFromKubeconfig } from './delegation/kubeconfig.js';
 export {
   ExtensionAPIServerAuthenticationController,
   type ExtensionAPIServerAuthenticationControllerOptions,
