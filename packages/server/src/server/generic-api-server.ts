@@ -305,10 +305,16 @@ export class GenericAPIServer {
       const cas = this.#authenticationCAs();
       for (const follow of this.#caFollowers) follow(cas);
     };
-    const removers = this.#dynamicCASources().map((source) => source.addListener(update));
-    signal.addEventListener('abort', () => {
-      for (const remove of removers) remove();
-    }, { once: true });
+    const sources = this.#dynamicCASources();
+    if (sources.length === 0) return;
+    const removers = sources.map((source) => source.addListener(update));
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const remove of removers) remove();
+      },
+      { once: true },
+    );
   }
 
   /** Starts the listeners, then runs the post-start hooks (the delegates' too) in the background; returns the URLs. */
