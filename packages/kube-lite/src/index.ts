@@ -54,6 +54,7 @@ export type { CustomResourceSource } from './server/controller-hooks.js';
 export { createServerChain, type KubeLiteListening, KubeLiteServerChain, type KubeLiteServers, PreparedKubeLite } from './server/server-chain.js';
 export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';
 export { FRONT_PROXY_CLIENT_NAME, type FrontProxyConfig, FrontProxyError, frontProxyOf, maybeFrontProxyCertificates } from './server/front-proxy.js';
+export { featureEnabled, type FeatureSpec, KNOWN_FEATURES, parseFeatureGates } from './server/feature-gates.js';
 export { FLAGS, type FlagSpec, type Mutable, parseFlags, type ParsedFlags, usage } from './cli/flags.js';
 export { StorageFactory, type StorageBackendConfig } from './server/storage-factory.js';
 export { DEFAULT_STORAGE_MEDIA_TYPE, STORAGE_MEDIA_TYPES, storageCodecFor, storageMediaTypeErrors } from './server/storage-codec.js';

@@ -49,7 +49,9 @@ export {
   RequestHeaderAuthenticator,
   RequestHeaderUserReader,
   type RequestHeaderConfig,
+  type RequestHeaderConfigProvider,
 } from './authentication/request-header.js';
+export { CABundleRoots, type CAContentProvider, ChangeListeners, currentCABundle } from './authentication/ca-content.js';
 export {
   DEFAULT_TOKEN_CACHE_TTL_MILLIS,
   TOKEN_REVIEWS_PATH,
@@ -70,7 +72,22 @@ export {
   RemoteAPIServerClient,
   type RemoteAPIServerOptions,
   type RemoteResponse,
+  type RemoteWatchEvent,
+  RemoteWatchError,
 } from './delegation/remote-client.js';
+export {
+  DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF,
+  defaultShouldRetry,
+  type WebhookOutcome,
+  type WebhookRetryBackoff,
+  type WithExponentialBackoffOptions,
+  withExponentialBackoff,
+} from './delegation/webhook-retry.js';
+export { KubeconfigError, type KubeconfigOptions, loadKubeconfig, remoteAPIServerOptionsFromKubeconfig } from './delegation/kubeconfig.js';
+export {
+  ExtensionAPIServerAuthenticationController,
+  type ExtensionAPIServerAuthenticationControllerOptions,
+} from './delegation/extension-apiserver-authentication-controller.js';
 export { DEFAULT_CACHE_SIZE, ExpiringCache } from './delegation/expiring-cache.js';
 export {
   EXTENSION_APISERVER_AUTHENTICATION_NAME,
@@ -81,6 +98,7 @@ export {
   ExtensionAPIServerAuthenticationError,
   extensionAPIServerAuthenticationData,
   parseExtensionAPIServerAuthentication,
+  readStringList,
 } from './delegation/extension-apiserver-authentication.js';
 export {
   DelegatingAuthenticationError,
@@ -229,7 +247,7 @@ export { APIGroupsInstaller, type APIGroupsInstallerOptions } from './server/api
 export { type APIGroupInfo, APIGroupInfoError, type ResourceStorageMap } from './server/api-group-info.js';
 export { GenericAPIServer } from './server/generic-api-server.js';
 export { PreparedGenericAPIServer } from './server/prepared.js';
-export type { GenericAPIServerConfig, AuthenticationConfig, AuthorizationConfig } from './server/config.js';
+export type { GenericAPIServerConfig, AuthenticationConfig, AuthorizationConfig, ControllerRunner } from './server/config.js';
 export { OpenAPIService, type OpenAPISource } from './openapi/openapi-service.js';
 export {
   CachedDocument,

@@ -4,6 +4,7 @@
  */
 import { parseGoDuration } from '@apiserver/server';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
+import { parseFeatureGates } from '../server/feature-gates.js';
 import { parseRuntimeConfig } from '../server/runtime-config.js';
 
 /** `T` with its readonly modifiers removed (what flag setters write into). */
@@ -36,6 +37,14 @@ function bool(flag: string, value: string): boolean {
   throw new Error(`invalid argument ${JSON.stringify(value)} for "--${flag}" flag: parse error`);
 }
 
+function featureGates(value: string): Record<string, boolean> {
+  try {
+    return parseFeatureGates(value);
+  } catch (err) {
+    throw new Error(`invalid argument ${JSON.stringify(value)} for "--feature-gates" flag: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 function list(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
@@ -53,6 +62,8 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'requestheader-client-ca-file': { usage: 'CA verifying front-proxy client certificates before X-Remote-* headers are believed', set: (o, v) => { o.requestheaderClientCAFile = v; } },
   'requestheader-allowed-names': { usage: 'comma-separated CNs a front-proxy certificate may have (empty: any)', set: (o, v) => { o.requestheaderAllowedNames = list(v); } },
   'requestheader-username-headers': { usage: 'comma-separated headers holding the user name (default X-Remote-User)', set: (o, v) => { o.requestheaderUsernameHeaders = list(v); } },
+  'requestheader-uid-headers': { usage: 'comma-separated headers holding the user UID (X-Remote-Uid is suggested; needs --feature-gates=RemoteRequestHeaderUID=true)', set: (o, v) => { o.requestheaderUIDHeaders = list(v); } },
+  'feature-gates': { usage: 'comma-separated Name=true|false pairs; known: RemoteRequestHeaderUID (alpha, default false)', set: (o, v) => { o.featureGates = { ...o.featureGates, ...featureGates(v) }; } },
   'requestheader-group-headers': { usage: 'comma-separated headers holding groups (default X-Remote-Group)', set: (o, v) => { o.requestheaderGroupHeaders = list(v); } },
   'requestheader-extra-headers-prefix': { usage: 'comma-separated prefixes of extra headers (default X-Remote-Extra-)', set: (o, v) => { o.requestheaderExtraHeadersPrefix = list(v); } },
   'cert-dir': { usage: 'directory of the generated self-signed pair', set: (o, v) => { o.certDir = v; } },

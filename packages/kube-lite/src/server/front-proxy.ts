@@ -67,6 +67,7 @@ function requestHeaderOf(o: KubeLiteOptions, clientCA: string, allowedNames: rea
     clientCA,
     allowedNames,
     usernameHeaders: o.requestheaderUsernameHeaders,
+    ...(o.requestheaderUIDHeaders.length > 0 && { uidHeaders: o.requestheaderUIDHeaders }),
     groupHeaders: o.requestheaderGroupHeaders,
     extraHeaderPrefixes: o.requestheaderExtraHeadersPrefix,
   };

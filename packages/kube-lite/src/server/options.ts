@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ServiceResolver } from '@apiserver/registry';
 import type { MemoryBackendOptions } from '@apiserver/storage-memory';
 import { isHttpURL, parseEtcdServersOverrides } from './etcd-servers-overrides.js';
+import { featureEnabled, type KNOWN_FEATURES } from './feature-gates.js';
 import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
 import { mergeAPIResourceConfig, type RuntimeConfig, runtimeConfigErrors } from './runtime-config.js';
 import { DEFAULT_STORAGE_MEDIA_TYPE, storageMediaTypeErrors } from './storage-codec.js';
@@ -40,10 +41,17 @@ export interface KubeLiteOptions {
   readonly requestheaderAllowedNames: readonly string[];
   /** `--requestheader-username-headers` (default `X-Remote-User`). */
   readonly requestheaderUsernameHeaders: readonly string[];
+  /**
+   * `--requestheader-uid-headers` (default none, as upstream): headers holding the user's UID; needs the
+   * `RemoteRequestHeaderUID` feature gate (alpha in 1.32) and must name `X-Remote-Uid`.
+   */
+  readonly requestheaderUIDHeaders: readonly string[];
   /** `--requestheader-group-headers` (default `X-Remote-Group`). */
   readonly requestheaderGroupHeaders: readonly string[];
   /** `--requestheader-extra-headers-prefix` (default `X-Remote-Extra-`). */
   readonly requestheaderExtraHeadersPrefix: readonly string[];
+  /** `--feature-gates`: gates set on or off (see {@link KNOWN_FEATURES}). */
+  readonly featureGates: Readonly<Record<string, boolean>>;
   /** `--cert-dir`: where a generated self-signed pair is kept (default `<data-dir>/certs` or a temp dir). */
   readonly certDir?: string;
   /** `--storage-backend`: `memory` (default) or `etcd3`. */
@@ -143,7 +151,9 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     anonymousAuth: true,
     requestheaderAllowedNames: [],
     requestheaderUsernameHeaders: ['X-Remote-User'],
+    requestheaderUIDHeaders: [],
     requestheaderGroupHeaders: ['X-Remote-Group'],
+    featureGates: {},
     requestheaderExtraHeadersPrefix: ['X-Remote-Extra-'],
     enableGarbageCollector: true,
     resourceQuotaSyncPeriodMillis: 30_000,
@@ -186,6 +196,14 @@ function servingErrors(o: KubeLiteOptions): string[] {
   if ((o.proxyClientCertFile === undefined) !== (o.proxyClientKeyFile === undefined)) {
     errors.push('--proxy-client-cert-file and --proxy-client-key-file must be given together');
   }
+  return [...errors, ...uidHeadersErrors(o)];
+}
+
+function uidHeadersErrors(o: KubeLiteOptions): string[] {
+  if (o.requestheaderUIDHeaders.length === 0) return [];
+  const errors: string[] = [];
+  if (!featureEnabled(o.featureGates, 'RemoteRequestHeaderUID')) errors.push('--requestheader-uid-headers requires the "RemoteRequestHeaderUID" feature to be enabled');
+  if (!o.requestheaderUIDHeaders.some((h) => h.toLowerCase() === 'x-remote-uid')) errors.push('--requestheader-uid-headers must include the standard X-Remote-Uid header (API aggregation sends the UID in it)');
   return errors;
 }
 

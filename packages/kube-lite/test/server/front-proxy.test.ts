@@ -6,7 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
-import { generateCACertKey, generateClientCertKey, parseExtensionAPIServerAuthentication } from '@apiserver/server';
+import {
+  delegatingAuthentication,
+  extensionAPIServerAuthenticationData,
+  GenericAPIServer,
+  generateCACertKey,
+  generateClientCertKey,
+  parseExtensionAPIServerAuthentication,
+  RemoteAPIServerClient,
+} from '@apiserver/server';
 import { tempDir } from '@apiserver/testing';
 import t from 'tap';
 import { parseFlags } from '../../src/cli/flags.js';
@@ -113,4 +121,73 @@ t.test('front-proxy files: generated once, or read from the flags', async (t) =>
   const both = frontProxyOf({ ...defaultKubeLiteOptions(), proxyClientCertFile: join(dir, 'front-proxy-client.crt'), proxyClientKeyFile: join(dir, 'front-proxy-client.key'), requestheaderClientCAFile: join(dir, 'front-proxy-ca.crt') });
   t.same(both, { proxyClientCertificate: first.client, requestHeader: { clientCA: first.ca.cert, allowedNames: [], usernameHeaders: ['X-Remote-User'], groupHeaders: ['X-Remote-Group'], extraHeaderPrefixes: ['X-Remote-Extra-'] } });
   t.throws(() => frontProxyOf({ ...defaultKubeLiteOptions(), requestheaderClientCAFile: join(dir, 'missing.crt') }), FrontProxyError);
+});
+
+t.test('--requestheader-uid-headers: behind the RemoteRequestHeaderUID gate (alpha in 1.32), must name X-Remote-Uid, published', async (t) => {
+  const parsed = parseFlags(['--requestheader-uid-headers=X-Remote-Uid,X-Uid', '--feature-gates=RemoteRequestHeaderUID=true']);
+  t.match(parsed, { options: { requestheaderUIDHeaders: ['X-Remote-Uid', 'X-Uid'], featureGates: { RemoteRequestHeaderUID: true } } });
+  t.match(parseFlags(['--feature-gates=NoSuchGate=true']), { errors: [/invalid argument "NoSuchGate=true" for "--feature-gates" flag: unrecognized feature gate: NoSuchGate/] });
+  t.match(parseFlags(['--feature-gates=RemoteRequestHeaderUID=yes']), { errors: [/invalid value of RemoteRequestHeaderUID=yes/] });
+  const base = defaultKubeLiteOptions();
+  t.same([base.requestheaderUIDHeaders, base.featureGates], [[], {}], 'no UID headers by default, as upstream');
+  t.match(validateKubeLiteOptions({ ...base, requestheaderUIDHeaders: ['X-Remote-Uid'] }), ['--requestheader-uid-headers requires the "RemoteRequestHeaderUID" feature to be enabled']);
+  t.match(validateKubeLiteOptions({ ...base, requestheaderUIDHeaders: ['X-Uid'], featureGates: { RemoteRequestHeaderUID: true } }), [/must include the standard X-Remote-Uid header/]);
+  t.same(validateKubeLiteOptions({ ...base, requestheaderUIDHeaders: ['x-remote-uid'], featureGates: { RemoteRequestHeaderUID: true } }), [], 'any case');
+  const tmp = await tempDir('front-proxy-');
+  t.teardown(() => tmp.remove());
+  const resolved = frontProxyOf({ ...base, certDir: tmp.path, requestheaderUIDHeaders: ['X-Remote-Uid'], featureGates: { RemoteRequestHeaderUID: true } });
+  t.same(resolved.requestHeader?.uidHeaders, ['X-Remote-Uid'], 'read by kube-lite itself');
+  const data = extensionAPIServerAuthenticationData({ requestHeader: resolved.requestHeader ?? { clientCA: '' } });
+  t.equal(data['requestheader-uid-headers'], '["X-Remote-Uid"]', 'and published in the ConfigMap');
+  t.equal(extensionAPIServerAuthenticationData({ requestHeader: frontProxyOf({ ...base, certDir: tmp.path }).requestHeader ?? { clientCA: '' } })['requestheader-uid-headers'], undefined, 'not published when unset');
+});
+
+t.test('a delegating server follows kube-lite\'s ConfigMap: the next request after a change is judged by the new CA and names', async (t) => {
+  const dir = await tempDir('delegating-');
+  t.teardown(() => dir.remove());
+  const certDir = join(dir.path, 'kube-lite-certs');
+  const kl = await startKubeLite({ port: 0, certDir });
+  t.teardown(() => kl.stop());
+  const cmPath = '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication';
+  const call = (method: string, path: string, body?: unknown) => fetch(`${kl.url}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  for (let i = 0; i < 200 && (await call('GET', cmPath)).status !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  const client = new RemoteAPIServerClient({ server: kl.url });
+  const authentication = await delegatingAuthentication({ client, anonymous: false });
+  const users: string[] = [];
+  const backend = new GenericAPIServer({
+    authentication,
+    authorization: {
+      authorizer: {
+        authorize(a) {
+          users.push(a.user?.name ?? '');
+          return { decision: 'Allow', reason: '' };
+        },
+      },
+    },
+    log: () => undefined,
+  });
+  const [url = ''] = await backend.listen({ bindAddress: '127.0.0.1', secure: { port: 0, certDirectory: join(dir.path, 'backend-certs') } });
+  t.teardown(() => backend.shutdown());
+  const klProxy = { cert: readFileSync(join(certDir, 'front-proxy-client.crt'), 'utf8'), key: readFileSync(join(certDir, 'front-proxy-client.key'), 'utf8') };
+  const newCA = generateCACertKey('rotated-front-proxy-ca');
+  const newProxy = generateClientCertKey(newCA, { commonName: 'rotated-proxy' });
+  const get = (pair: { cert: string; key: string }) =>
+    new Promise<number>((resolve, reject) => {
+      request(`${url}/version`, { agent: false, rejectUnauthorized: false, headers: { 'x-remote-user': 'bob' }, ...pair }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
+    });
+  t.equal(await get(klProxy), 200, "kube-lite's proxy certificate is trusted");
+  t.equal(await get(newProxy), 401, 'a certificate of a CA not published yet');
+  const cm = (await (await call('GET', cmPath)).json()) as { data: Record<string, string> };
+  const updated = await call('PUT', cmPath, { ...cm, data: { ...cm.data, 'requestheader-client-ca-file': newCA.cert, 'requestheader-allowed-names': '["rotated-proxy"]' } });
+  t.equal(updated.status, 200);
+  const provider = authentication.requestHeader;
+  for (let i = 0; i < 200 && !(provider !== undefined && 'current' in provider && provider.current()?.clientCA === newCA.cert); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  t.equal(await get(newProxy), 200, 'the rotated CA and name, without a restart');
+  t.equal(await get(klProxy), 401, 'the CA taken out of the ConfigMap');
+  t.same(users, ['bob', 'bob']);
 });

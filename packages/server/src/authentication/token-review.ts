@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ExpiringCache } from '../delegation/expiring-cache.js';
-import type { RemoteAPIServerClient } from '../delegation/remote-client.js';
+import { DEFAULT_REMOTE_TIMEOUT_MILLIS, type RemoteAPIServerClient } from '../delegation/remote-client.js';
+import { DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF, defaultShouldRetry, type WebhookRetryBackoff, withExponentialBackoff } from '../delegation/webhook-retry.js';
 import { AuthenticationError, type RequestAuthenticator } from './authenticator.js';
 import { bearerTokenOf } from './bearer-token.js';
 import type { UserInfo } from './user.js';
@@ -28,6 +29,10 @@ export interface TokenReviewAuthenticatorOptions {
   readonly successTTLMillis?: number;
   /** How long an unauthenticated answer is reused, ms (default 10 s). */
   readonly failureTTLMillis?: number;
+  /** Retries of failed reviews (default upstream's `DefaultAuthWebhookRetryBackoff`: 500 ms × 1.5, 20 % jitter, 5 attempts). */
+  readonly retryBackoff?: WebhookRetryBackoff;
+  /** How long one review may take with its retries, ms (upstream's `TokenAccessReviewTimeout`, default 10 s). */
+  readonly requestTimeoutMillis?: number;
   /** Clock in ms (tests). */
   readonly now?: () => number;
 }
@@ -54,7 +59,8 @@ function reviewOf(status: TokenReviewStatus, wanted: readonly string[]): Review 
 /**
  * Authenticates `Authorization: Bearer` tokens with the remote server's TokenReview API: no token → no opinion; a
  * token the server does not authenticate → `invalid bearer token` (or the review's error); answers are cached by
- * the token's hash for the success and failure TTLs, failures to reach the server are not.
+ * the token's hash for the success and failure TTLs, failures to reach the server are not. Transient failures are
+ * retried with backoff (see {@link withExponentialBackoff}) within the request timeout.
  */
 export class TokenReviewAuthenticator implements RequestAuthenticator {
   readonly #o: TokenReviewAuthenticatorOptions;
@@ -86,7 +92,9 @@ export class TokenReviewAuthenticator implements RequestAuthenticator {
     const body = { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token, ...(audiences.length > 0 && { audiences }) } };
     let answer: Awaited<ReturnType<RemoteAPIServerClient['post']>>;
     try {
-      answer = await this.#o.client.post(TOKEN_REVIEWS_PATH, body);
+      const now = this.#o.now ?? Date.now;
+      const deadline = now() + (this.#o.requestTimeoutMillis ?? DEFAULT_REMOTE_TIMEOUT_MILLIS);
+      answer = await withExponentialBackoff(this.#o.retryBackoff ?? DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF, () => this.#o.client.post(TOKEN_REVIEWS_PATH, body), defaultShouldRetry, { deadline, now });
     } catch (err) {
       throw new AuthenticationError(`webhook: TokenReview failed: ${err instanceof Error ? err.message : String(err)}`);
     }

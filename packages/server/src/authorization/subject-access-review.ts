@@ -6,6 +6,7 @@
  */
 import { ExpiringCache } from '../delegation/expiring-cache.js';
 import type { RemoteAPIServerClient } from '../delegation/remote-client.js';
+import { DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF, type WebhookRetryBackoff, withExponentialBackoff } from '../delegation/webhook-retry.js';
 import type { Attributes, Authorization, Authorizer } from './authorizer.js';
 
 /** Upstream's `--authorization-webhook-cache-authorized-ttl` default for delegating servers (10 s). */
@@ -23,6 +24,8 @@ export interface SubjectAccessReviewAuthorizerOptions {
   readonly authorizedTTLMillis?: number;
   /** How long a denied or no-opinion answer is reused, ms (default 10 s). */
   readonly unauthorizedTTLMillis?: number;
+  /** Retries of failed reviews (default upstream's `DefaultAuthWebhookRetryBackoff`: 500 ms × 1.5, 20 % jitter, 5 attempts). */
+  readonly retryBackoff?: WebhookRetryBackoff;
   /** Clock in ms (tests). */
   readonly now?: () => number;
 }
@@ -63,7 +66,10 @@ function decisionOf(status: ReviewStatus): Authorization {
   return { decision: 'NoOpinion', reason };
 }
 
-/** Asks the remote server whether each request is allowed; failing to ask is an error (no opinion upstream). */
+/**
+ * Asks the remote server whether each request is allowed, retrying transient failures with backoff; failing to ask
+ * is an error (no opinion upstream).
+ */
 export class SubjectAccessReviewAuthorizer implements Authorizer {
   readonly #o: SubjectAccessReviewAuthorizerOptions;
   readonly #cache: ExpiringCache<Authorization>;
@@ -88,7 +94,8 @@ export class SubjectAccessReviewAuthorizer implements Authorizer {
   }
 
   async #review(spec: Record<string, unknown>): Promise<Authorization> {
-    const answer = await this.#o.client.post(SUBJECT_ACCESS_REVIEWS_PATH, { apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview', spec });
+    const review = { apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview', spec };
+    const answer = await withExponentialBackoff(this.#o.retryBackoff ?? DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF, () => this.#o.client.post(SUBJECT_ACCESS_REVIEWS_PATH, review));
     if (answer.status < 200 || answer.status > 299) throw new Error(`SubjectAccessReview failed with status ${answer.status}`);
     return decisionOf((answer.body as { status?: ReviewStatus } | undefined)?.status ?? {});
   }

@@ -13,7 +13,9 @@ import {
   type ExtensionAPIServerAuthentication,
   parseExtensionAPIServerAuthentication,
 } from './extension-apiserver-authentication.js';
+import { ExtensionAPIServerAuthenticationController } from './extension-apiserver-authentication-controller.js';
 import type { RemoteAPIServerClient } from './remote-client.js';
+import type { WebhookRetryBackoff } from './webhook-retry.js';
 
 /** Options of {@link delegatingAuthentication}. */
 export interface DelegatingAuthenticationOptions {
@@ -25,6 +27,8 @@ export interface DelegatingAuthenticationOptions {
   readonly clientCA?: string;
   /** The requestheader settings, instead of the ConfigMap's (`--requestheader-*`). */
   readonly requestHeader?: RequestHeaderConfig;
+  /** Retries of failed TokenReviews (default upstream's `DefaultAuthWebhookRetryBackoff`). */
+  readonly webhookRetryBackoff?: WebhookRetryBackoff;
   /** Audiences tokens must be for (default none). */
   readonly audiences?: readonly string[];
   /** Requests without credentials are `system:anonymous` (default true, as upstream). */
@@ -57,35 +61,48 @@ export async function readExtensionAPIServerAuthentication(client: RemoteAPIServ
   return parseExtensionAPIServerAuthentication((answer.body as { data?: Record<string, string> } | undefined)?.data ?? {});
 }
 
-async function lookup(o: DelegatingAuthenticationOptions): Promise<ExtensionAPIServerAuthentication> {
-  if (o.skipInClusterLookup === true || (o.clientCA !== undefined && o.requestHeader !== undefined)) return {};
+/** The in-cluster lookup: a controller that has read the ConfigMap once, or none (skipped, or a tolerated failure). */
+async function lookup(o: DelegatingAuthenticationOptions): Promise<ExtensionAPIServerAuthenticationController | undefined> {
+  if (o.skipInClusterLookup === true || (o.clientCA !== undefined && o.requestHeader !== undefined)) return undefined;
+  const controller = new ExtensionAPIServerAuthenticationController({ client: o.client, ...(o.log !== undefined && { log: o.log }) });
   try {
-    const found = await readExtensionAPIServerAuthentication(o.client);
-    if (found === undefined) o.log?.('Unable to get configmap/extension-apiserver-authentication in kube-system; client certificate and front-proxy authentication stay off');
-    return found ?? {};
+    const found = await controller.runOnce();
+    if (!found) o.log?.('Unable to get configmap/extension-apiserver-authentication in kube-system; client certificate and front-proxy authentication stay off until it is created');
+    return controller;
   } catch (err) {
-    if (o.tolerateInClusterLookupFailure !== true) throw err instanceof DelegatingAuthenticationError ? err : new DelegatingAuthenticationError(String(err));
-    o.log?.(`Error looking up in-cluster authentication configuration: ${err instanceof Error ? err.message : String(err)}; continuing without it`);
-    return {};
+    const message = err instanceof Error ? err.message : String(err);
+    if (o.tolerateInClusterLookupFailure !== true) throw new DelegatingAuthenticationError(`unable to load configmap based request-header-client-ca-file: ${message}`);
+    o.log?.(`Error looking up in-cluster authentication configuration: ${message}; continuing without it`);
+    return undefined;
   }
 }
 
 /**
  * The {@link AuthenticationConfig} of a delegating server: requestheader, then client certificates, then bearer
- * tokens by TokenReview (upstream's order), anonymous requests allowed unless turned off.
+ * tokens by TokenReview (upstream's order), anonymous requests allowed unless turned off. The client CA and
+ * requestheader settings not given come from the ConfigMap, read now and then watched by the returned config's
+ * controller, which the server runs from its first `listen` until shutdown (run or stop it yourself otherwise): the
+ * next request after a change is judged by the new values.
  */
 export async function delegatingAuthentication(o: DelegatingAuthenticationOptions): Promise<AuthenticationConfig> {
-  const found = await lookup(o);
-  const clientCA = o.clientCA ?? found.clientCA;
-  const requestHeader = o.requestHeader ?? found.requestHeader;
+  const controller = await lookup(o);
+  const clientCA = o.clientCA ?? controller?.clientCA;
+  const requestHeader = o.requestHeader ?? controller?.requestHeader;
   const ttl = o.cacheTTLMillis ?? DEFAULT_TOKEN_CACHE_TTL_MILLIS;
-  const tokens = new TokenReviewAuthenticator({ client: o.client, successTTLMillis: ttl, failureTTLMillis: ttl, ...(o.audiences !== undefined && { audiences: o.audiences }) });
+  const tokens = new TokenReviewAuthenticator({
+    client: o.client,
+    successTTLMillis: ttl,
+    failureTTLMillis: ttl,
+    ...(o.audiences !== undefined && { audiences: o.audiences }),
+    ...(o.webhookRetryBackoff !== undefined && { retryBackoff: o.webhookRetryBackoff }),
+  });
   // Upstream turns requestheader authentication off without a user header to read.
-  const usable = requestHeader !== undefined && (requestHeader.usernameHeaders === undefined || requestHeader.usernameHeaders.length > 0);
+  const usable = requestHeader !== undefined && ('current' in requestHeader || requestHeader.usernameHeaders === undefined || requestHeader.usernameHeaders.length > 0);
   return {
     ...(usable && { requestHeader }),
     ...(clientCA !== undefined && { clientCA }),
     authenticators: [tokens],
     anonymous: o.anonymous ?? true,
+    ...(controller !== undefined && { controllers: [controller] }),
   };
 }

@@ -8,6 +8,7 @@ import { type Authorizer, unionAuthorizer } from '../authorization/authorizer.js
 import { SubjectAccessReviewAuthorizer } from '../authorization/subject-access-review.js';
 import { SYSTEM_PRIVILEGED_GROUP } from '../authentication/user.js';
 import type { RemoteAPIServerClient } from './remote-client.js';
+import type { WebhookRetryBackoff } from './webhook-retry.js';
 
 /** Upstream's default always-allowed paths (health checks without a review). */
 export const DEFAULT_ALWAYS_ALLOW_PATHS: readonly string[] = ['/healthz', '/readyz', '/livez'];
@@ -22,6 +23,8 @@ export interface DelegatingAuthorizationOptions {
   readonly allowCacheTTLMillis?: number;
   /** How long other answers are reused, ms (`--authorization-webhook-cache-unauthorized-ttl`, default 10 s). */
   readonly denyCacheTTLMillis?: number;
+  /** Retries of failed SubjectAccessReviews (default upstream's `DefaultAuthWebhookRetryBackoff`). */
+  readonly webhookRetryBackoff?: WebhookRetryBackoff;
   /** Non-resource paths allowed to everyone (`--authorization-always-allow-paths`, default `/healthz`, `/readyz`, `/livez`). */
   readonly alwaysAllowPaths?: readonly string[];
   /** Groups allowed everything (default `system:masters`). */
@@ -41,6 +44,7 @@ export function delegatingAuthorizer(o: DelegatingAuthorizationOptions): Authori
         client: o.client,
         ...(o.allowCacheTTLMillis !== undefined && { authorizedTTLMillis: o.allowCacheTTLMillis }),
         ...(o.denyCacheTTLMillis !== undefined && { unauthorizedTTLMillis: o.denyCacheTTLMillis }),
+        ...(o.webhookRetryBackoff !== undefined && { retryBackoff: o.webhookRetryBackoff }),
       }),
     );
   }

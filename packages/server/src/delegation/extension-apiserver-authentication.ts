@@ -19,6 +19,7 @@ export const EXTENSION_AUTH_KEYS = {
   requestHeaderClientCA: 'requestheader-client-ca-file',
   requestHeaderAllowedNames: 'requestheader-allowed-names',
   requestHeaderUsernameHeaders: 'requestheader-username-headers',
+  requestHeaderUIDHeaders: 'requestheader-uid-headers',
   requestHeaderGroupHeaders: 'requestheader-group-headers',
   requestHeaderExtraHeadersPrefix: 'requestheader-extra-headers-prefix',
 } as const;
@@ -45,7 +46,8 @@ function jsonStrings(values: readonly string[] | undefined): string {
   return values === undefined || values.length === 0 ? 'null' : JSON.stringify(values);
 }
 
-function readStrings(data: Readonly<Record<string, string>>, key: string): string[] {
+/** A JSON list of strings of the ConfigMap (missing, empty or `null`: none); throws when it is not one. */
+export function readStringList(data: Readonly<Record<string, string>>, key: string): string[] {
   const text = data[key] ?? '';
   if (text === '') return [];
   let parsed: unknown;
@@ -66,6 +68,8 @@ export function extensionAPIServerAuthenticationData(info: ExtensionAPIServerAut
   const rh = info.requestHeader;
   if (rh === undefined || rh.clientCA === '') return data;
   data[EXTENSION_AUTH_KEYS.requestHeaderUsernameHeaders] = jsonStrings(rh.usernameHeaders);
+  // Only when some are set: servers that do not know the key keep reading the ConfigMap as before.
+  if (rh.uidHeaders !== undefined && rh.uidHeaders.length > 0) data[EXTENSION_AUTH_KEYS.requestHeaderUIDHeaders] = jsonStrings(rh.uidHeaders);
   data[EXTENSION_AUTH_KEYS.requestHeaderGroupHeaders] = jsonStrings(rh.groupHeaders);
   data[EXTENSION_AUTH_KEYS.requestHeaderExtraHeadersPrefix] = jsonStrings(rh.extraHeaderPrefixes);
   data[EXTENSION_AUTH_KEYS.requestHeaderClientCA] = rh.clientCA;
@@ -82,10 +86,11 @@ export function parseExtensionAPIServerAuthentication(data: Readonly<Record<stri
     ...(requestHeaderCA !== '' && {
       requestHeader: {
         clientCA: requestHeaderCA,
-        allowedNames: readStrings(data, EXTENSION_AUTH_KEYS.requestHeaderAllowedNames),
-        usernameHeaders: readStrings(data, EXTENSION_AUTH_KEYS.requestHeaderUsernameHeaders),
-        groupHeaders: readStrings(data, EXTENSION_AUTH_KEYS.requestHeaderGroupHeaders),
-        extraHeaderPrefixes: readStrings(data, EXTENSION_AUTH_KEYS.requestHeaderExtraHeadersPrefix),
+        allowedNames: readStringList(data, EXTENSION_AUTH_KEYS.requestHeaderAllowedNames),
+        usernameHeaders: readStringList(data, EXTENSION_AUTH_KEYS.requestHeaderUsernameHeaders),
+        uidHeaders: readStringList(data, EXTENSION_AUTH_KEYS.requestHeaderUIDHeaders),
+        groupHeaders: readStringList(data, EXTENSION_AUTH_KEYS.requestHeaderGroupHeaders),
+        extraHeaderPrefixes: readStringList(data, EXTENSION_AUTH_KEYS.requestHeaderExtraHeadersPrefix),
       },
     }),
   };

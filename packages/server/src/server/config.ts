@@ -2,13 +2,23 @@ import type { MetricsRegistry } from '@apiserver/storage';
 import type { AuditBackend } from '../audit/audit-backend.js';
 import type { AuditPolicy } from '../audit/policy.js';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
-import type { RequestHeaderConfig } from '../authentication/request-header.js';
+import type { CAContentProvider } from '../authentication/ca-content.js';
+import type { RequestHeaderConfig, RequestHeaderConfigProvider } from '../authentication/request-header.js';
 import type { Authorizer } from '../authorization/authorizer.js';
 import type { LongRunningRequestCheck } from '../filters/long-running.js';
 import type { PanicLogger } from '../filters/panic-recovery.js';
 import type { HealthChecker } from '../healthz/health-checker.js';
 import type { VersionInfo } from '../routes/version.js';
 import type { DelegationTarget } from './delegation.js';
+
+/**
+ * Something a server runs while it serves (k8s.io/apiserver `dynamiccertificates.ControllerRunner`), such as the
+ * controller keeping CAs current: started when the server first listens, stopped when `signal` aborts at shutdown.
+ */
+export interface ControllerRunner {
+  /** Runs until `signal` aborts. */
+  run(signal: AbortSignal): void;
+}
 
 /** Authentication settings. */
 export interface AuthenticationConfig {
@@ -17,14 +27,17 @@ export interface AuthenticationConfig {
   /**
    * Front-proxy authentication (`--requestheader-*`), tried first as upstream. The TLS listener then also requests
    * client certificates against its CA; give `clientCA` too for client-certificate users (without it, no
-   * certificate authenticates as itself).
+   * certificate authenticates as itself). A provider is read per request, and the listener follows its CA.
    */
-  readonly requestHeader?: RequestHeaderConfig;
+  readonly requestHeader?: RequestHeaderConfig | RequestHeaderConfigProvider;
   /**
    * PEM CA bundle client certificates are verified against (`--client-ca-file`'s content), by the authenticator
-   * itself rather than by the TLS listener; the listener requests certificates against it.
+   * itself rather than by the TLS listener; the listener requests certificates against it. A provider is read per
+   * request, and the listener follows its changes.
    */
-  readonly clientCA?: string;
+  readonly clientCA?: string | CAContentProvider;
+  /** What keeps the providers current (run from the first `listen` until shutdown). */
+  readonly controllers?: readonly ControllerRunner[];
   /** More authenticators, tried after client certificates and the token file. */
   readonly authenticators?: readonly RequestAuthenticator[];
   /** Whether requests without credentials are `system:anonymous` (`--anonymous-auth`, default true). */

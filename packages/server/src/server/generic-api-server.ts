@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
 import { TokenFileAuthenticator } from '../authentication/token-file.js';
 import { newRequestAuthenticator } from '../authentication/union.js';
+import { currentCABundle } from '../authentication/ca-content.js';
 import { RequestHeaderAuthenticator } from '../authentication/request-header.js';
 import { X509Authenticator } from '../authentication/x509.js';
 import { authorizerForModes } from '../authorization/authorizer.js';
@@ -70,6 +71,7 @@ export class GenericAPIServer {
   readonly #log: (message: string) => void;
   readonly #apiGroups: APIGroupsInstaller;
   #listeners: Listener[] = [];
+  readonly #caFollowers: ((cas: readonly string[]) => void)[] = [];
   #prepared: PreparedGenericAPIServer | undefined;
   #shutdown: Promise<void> | undefined;
   #drained: (() => void) | undefined;
@@ -273,20 +275,58 @@ export class GenericAPIServer {
     await Promise.all([this.#hooks.runPreShutdownHooks(onError), this.#delegate.runPreShutdownHooks?.(onError)]);
   }
 
+  /** The PEM bundles of the authentication config's CAs as they are now. */
+  #authenticationCAs(): string[] {
+    const authn = this.#config.authentication ?? {};
+    const rh = authn.requestHeader;
+    const requestHeaderCA = rh === undefined ? undefined : 'current' in rh ? rh.current()?.clientCA : rh.clientCA;
+    return [currentCABundle(authn.clientCA), requestHeaderCA].filter((ca) => ca !== undefined);
+  }
+
+  /** The authentication config's providers of changing CAs. */
+  #dynamicCASources(): { addListener(listener: () => void): () => void }[] {
+    const authn = this.#config.authentication ?? {};
+    return [authn.clientCA, authn.requestHeader].filter((s) => s !== undefined && typeof s !== 'string' && 'addListener' in s);
+  }
+
   /** `options` whose TLS listener also requests client certificates against the authentication config's CAs. */
   #withAuthenticationCAs(options: ServingOptions): ServingOptions {
-    const authn = this.#config.authentication ?? {};
-    const cas = [authn.clientCA, authn.requestHeader?.clientCA].filter((ca) => ca !== undefined);
-    if (options.secure === undefined || cas.length === 0) return options;
-    return { ...options, secure: { ...options.secure, clientCAs: [...(options.secure.clientCAs ?? []), ...cas] } };
+    const cas = this.#authenticationCAs();
+    const dynamic = this.#dynamicCASources().length > 0;
+    if (options.secure === undefined || (cas.length === 0 && !dynamic)) return options;
+    return { ...options, secure: { ...options.secure, clientCAs: [...(options.secure.clientCAs ?? []), ...cas], ...(dynamic && { requestClientCertificates: true }) } };
+  }
+
+  /** Runs the authentication controllers and has the TLS listeners follow changing CAs, until shutdown. */
+  #followAuthentication(): void {
+    const signal = this.#lifecycle.signal;
+    for (const controller of this.#config.authentication?.controllers ?? []) controller.run(signal);
+    const update = (): void => {
+      const cas = this.#authenticationCAs();
+      for (const follow of this.#caFollowers) follow(cas);
+    };
+    const sources = this.#dynamicCASources();
+    if (sources.length === 0) return;
+    const removers = sources.map((source) => source.addListener(update));
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const remove of removers) remove();
+      },
+      { once: true },
+    );
   }
 
   /** Starts the listeners, then runs the post-start hooks (the delegates' too) in the background; returns the URLs. */
   async listen(options: ServingOptions): Promise<string[]> {
     if (this.#shutdown !== undefined) throw new Error('the server is shut down');
     const first = this.#listeners.length === 0;
-    this.#listeners = [...this.#listeners, ...(await startListeners(this.#withAuthenticationCAs(options), this.requestListener))];
+    const started = await startListeners(this.#withAuthenticationCAs(options), this.requestListener);
+    this.#listeners = [...this.#listeners, ...started];
+    const given = options.secure?.clientCAs ?? [];
+    for (const l of started) if (l.setClientCAs !== undefined) this.#caFollowers.push((cas) => l.setClientCAs?.([...given, ...cas]));
     if (first) {
+      this.#followAuthentication();
       void this.runPostStartHooks({ signal: this.#lifecycle.signal }, (name, err) =>
         this.#log(`PostStartHook ${JSON.stringify(name)} failed: ${String(err)}`),
       );

@@ -89,6 +89,8 @@ export interface SecureServingOptions {
    * nothing itself then beyond the TLS handshake: authenticators check the certificate against their own CA.
    */
   readonly clientCAs?: readonly string[];
+  /** Ask for client certificates even while no CA is known (the CAs come later through `Listener.setClientCAs`). */
+  readonly requestClientCertificates?: boolean;
 }
 
 /** A serving configuration that cannot be used (missing file, nothing to serve). */
@@ -106,6 +108,11 @@ export interface Listener {
   readonly server: Server;
   /** `http://host:port` or `https://host:port`. */
   readonly url: string;
+  /**
+   * TLS listeners: replaces the CA bundles client certificates are requested against (besides `clientCAFile`) for
+   * new connections, as upstream's dynamic serving controller does when a client CA changes.
+   */
+  readonly setClientCAs?: (clientCAs: readonly string[]) => void;
 }
 
 
@@ -152,8 +159,12 @@ function listenOn(server: Server, port: number, host: string, scheme: string): P
 
 /** The TLS options asking clients for a certificate against every client CA (none: no certificate is asked for). */
 function clientCertificateRequest(secure: SecureServingOptions): { ca?: Buffer[]; requestCert?: boolean; rejectUnauthorized?: boolean } {
-  const cas = [...(secure.clientCAFile === undefined ? [] : [readPem(secure.clientCAFile, 'client CA file')]), ...(secure.clientCAs ?? []).map((pem) => Buffer.from(pem))];
-  return cas.length === 0 ? {} : { ca: cas, requestCert: true, rejectUnauthorized: false };
+  const cas = [...fileClientCAs(secure), ...(secure.clientCAs ?? []).map((pem) => Buffer.from(pem))];
+  return cas.length === 0 && secure.requestClientCertificates !== true ? {} : { ca: cas, requestCert: true, rejectUnauthorized: false };
+}
+
+function fileClientCAs(secure: SecureServingOptions): Buffer[] {
+  return secure.clientCAFile === undefined ? [] : [readPem(secure.clientCAFile, 'client CA file')];
 }
 
 /** Creates and starts the plain and/or TLS listeners for `listener`. */
@@ -176,7 +187,12 @@ export async function startListeners(options: ServingOptions, listener: (request
         key: readPem(keyFile, 'TLS private key file'),
         ...clientCertificateRequest(secure),
       };
-      started.push(await listenOn(createHttpsServer(tls, serve), secure.port, host, 'https'));
+      const server = createHttpsServer(tls, serve);
+      const fileCAs = fileClientCAs(secure);
+      const setClientCAs = (clientCAs: readonly string[]): void => {
+        server.setSecureContext({ minVersion: tls.minVersion, cert: tls.cert, key: tls.key, ca: [...fileCAs, ...clientCAs.map((pem) => Buffer.from(pem))] });
+      };
+      started.push({ ...(await listenOn(server, secure.port, host, 'https')), setClientCAs });
     }
   } catch (err) {
     for (const l of started) l.server.close();

@@ -8,6 +8,7 @@ import type { Attributes } from '../../src/authorization/authorizer.js';
 import { SubjectAccessReviewAuthorizer, subjectAccessReviewSpec } from '../../src/authorization/subject-access-review.js';
 import { delegatingAuthorizer } from '../../src/delegation/delegating-authorization.js';
 import { RemoteAPIServerClient } from '../../src/delegation/remote-client.js';
+import { DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF } from '../../src/delegation/webhook-retry.js';
 import { serve } from '../helpers.js';
 
 interface Seen {
@@ -46,7 +47,8 @@ t.test('TokenReview: users, failures, errors and the cache', async (t) => {
     return { status: 201, body: { status: { authenticated: false } } };
   });
   let now = 1_000_000;
-  const auth = new TokenReviewAuthenticator({ client, now: () => now });
+  // One attempt per review: the retries have their own test (webhook-retry.spec.ts).
+  const auth = new TokenReviewAuthenticator({ client, now: () => now, retryBackoff: { ...DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF, steps: 1 } });
   t.equal(auth.authenticateRequest(bearer(undefined)), undefined, 'no token: no opinion, no review');
   t.same(await auth.authenticateRequest(bearer('good')), { name: 'dana', uid: 'u1', groups: ['g'], extra: { k: ['v'] } });
   t.same(seen[0], { path: '/apis/authentication.k8s.io/v1/tokenreviews', authorization: 'Bearer reviewer-token', body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token: 'good' } } });

@@ -6,7 +6,6 @@ import t from 'tap';
 import { DelegatingAuthenticationError, delegatingAuthentication } from '../../src/delegation/delegating-authentication.js';
 import { delegatingAuthorizer } from '../../src/delegation/delegating-authorization.js';
 import {
-  EXTENSION_APISERVER_AUTHENTICATION_PATH,
   extensionAPIServerAuthenticationData,
   parseExtensionAPIServerAuthentication,
 } from '../../src/delegation/extension-apiserver-authentication.js';
@@ -14,6 +13,7 @@ import { RemoteAPIServerClient } from '../../src/delegation/remote-client.js';
 import { generateCACertKey, generateClientCertKey } from '../../src/server/certificate-authority.js';
 import { GenericAPIServer } from '../../src/server/generic-api-server.js';
 import { fetchText, serve, tempDir } from '../helpers.js';
+import { fakeRemote } from './fake-remote.js';
 
 const proxyCA = generateCACertKey('front-proxy-ca');
 const clientCA = generateCACertKey('client-ca');
@@ -44,26 +44,19 @@ t.test('the ConfigMap data: PEM CAs and JSON lists, read back', async (t) => {
 
 t.test('an aggregated server authenticating and authorizing by its remote server', async (t) => {
   const reviews: string[] = [];
-  const remoteServer = await serve(async (req, res) => {
-    let text = '';
-    for await (const chunk of req) text += String(chunk);
-    if (req.url === EXTENSION_APISERVER_AUTHENTICATION_PATH) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ kind: 'ConfigMap', data: configMapData }));
-      return;
-    }
-    const spec = (JSON.parse(text) as { spec: { user?: string; token?: string } }).spec;
-    if (req.url?.endsWith('/tokenreviews') === true) {
+  const remote = await fakeRemote(t, configMapData, (path, body) => {
+    const spec = body.spec as { user?: string; token?: string };
+    if (path.endsWith('/tokenreviews')) {
       const ok = spec.token === 'valid';
-      res.writeHead(201).end(JSON.stringify({ status: { authenticated: ok, ...(ok && { user: { username: 'token-user', groups: ['readers'] } }) } }));
-      return;
+      return { status: 201, body: { status: { authenticated: ok, ...(ok && { user: { username: 'token-user', groups: ['readers'] } }) } } };
     }
     reviews.push(spec.user ?? '');
-    res.writeHead(201).end(JSON.stringify({ status: { allowed: spec.user !== 'mallory' } }));
+    return { status: 201, body: { status: { allowed: spec.user !== 'mallory' } } };
   });
-  t.teardown(() => remoteServer.close());
-  const client = new RemoteAPIServerClient({ server: remoteServer.url });
+  const client = new RemoteAPIServerClient({ server: remote.url });
   const authentication = await delegatingAuthentication({ client, anonymous: false });
-  t.ok(authentication.requestHeader !== undefined && authentication.clientCA === clientCA.cert, 'the CAs came from the ConfigMap');
+  const ca = authentication.clientCA;
+  t.ok(authentication.requestHeader !== undefined && typeof ca === 'object' && ca.currentCABundleContent() === clientCA.cert, 'the CAs came from the ConfigMap');
   const server = new GenericAPIServer({ authentication, authorization: { authorizer: delegatingAuthorizer({ client }) }, log: () => undefined });
   const { dir, cleanup } = tempDir();
   t.teardown(cleanup);

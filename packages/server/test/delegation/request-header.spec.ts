@@ -77,3 +77,11 @@ t.test('x509 with its own client CA ignores certificates of the front proxy CA',
   t.same(await ask(url, undefined, {}), { user: null, headers: [] });
   t.throws(() => new X509Authenticator('not a pem'), /data does not contain any valid RSA or ECDSA certificates/);
 });
+
+t.test('requestheader: UID headers (requestheader-uid-headers) when configured, first non-empty wins, removed', async (t) => {
+  const url = await authServer(t, new RequestHeaderAuthenticator({ clientCA: proxyCA.cert, uidHeaders: ['X-Uid-A', 'X-Remote-Uid'] }));
+  const got = await ask(url, proxy, { 'x-remote-user': 'dave', 'x-uid-a': '', 'x-remote-uid': 'uid-7', 'x-other': '1' });
+  t.same(got, { user: { name: 'dave', uid: 'uid-7', groups: [], extra: {} }, headers: ['x-other'] });
+  const none = await authServer(t, new RequestHeaderAuthenticator({ clientCA: proxyCA.cert }));
+  t.same(await ask(none, proxy, { 'x-remote-user': 'dave', 'x-remote-uid': 'uid-7' }), { user: { name: 'dave', uid: '', groups: [], extra: {} }, headers: ['x-remote-uid'] }, 'no UID header by default (as 1.32): not read, not removed');
+});

@@ -2,7 +2,8 @@
  * kube-apiserver's cluster authentication trust controller (pkg/controlplane/controller/clusterauthenticationtrust):
  * keeps `kube-system/extension-apiserver-authentication` holding this server's client CA and requestheader settings,
  * so aggregated API servers can verify the front proxy and client certificates (post-start hook
- * `start-cluster-authentication-info-controller`), re-written every minute when changed or deleted.
+ * `start-cluster-authentication-info-controller`), re-written every minute when changed or deleted. Its settings are
+ * merged into what the ConfigMap already holds (see {@link combinedClusterAuthenticationInfo}), not written over it.
  * @module
  */
 import { type ApiObject, type Creater, defaultUpdatedObjectInfo, type Getter, type RequestContext, type Updater } from '@apiserver/registry';
@@ -13,6 +14,7 @@ import {
   type ExtensionAPIServerAuthentication,
   extensionAPIServerAuthenticationData,
 } from '@apiserver/server';
+import { combinedClusterAuthenticationInfo } from './cluster-authentication-info.js';
 import { PeriodicLoop } from './periodic-loop.js';
 
 /** Upstream's resync period (1 min). */
@@ -43,13 +45,11 @@ function sameData(current: unknown, wanted: Readonly<Record<string, string>>): b
 /** Keeps the ConfigMap; `start()` resolves after the first successful write. */
 export class ClusterAuthenticationTrustController {
   readonly #o: ClusterAuthenticationTrustOptions;
-  readonly #data: Record<string, string>;
   readonly #loop: PeriodicLoop;
 
   /** Creates a stopped controller. */
   constructor(options: ClusterAuthenticationTrustOptions) {
     this.#o = options;
-    this.#data = extensionAPIServerAuthenticationData(options.info);
     this.#loop = new PeriodicLoop(() => this.sync(), options.intervalMs ?? CLUSTER_AUTHENTICATION_TRUST_INTERVAL_MS, (err) => options.onError?.(err));
   }
 
@@ -63,7 +63,7 @@ export class ClusterAuthenticationTrustController {
     return this.#loop.stop();
   }
 
-  /** Creates the ConfigMap, or replaces its data when it differs. */
+  /** Creates the ConfigMap, or merges this server's settings into its data when they are not all there. */
   async sync(): Promise<void> {
     await this.#o.ensureNamespace();
     let current: ApiObject | undefined;
@@ -72,8 +72,10 @@ export class ClusterAuthenticationTrustController {
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
+    const existing = (current?.data ?? {}) as Record<string, string>;
+    const data = extensionAPIServerAuthenticationData(combinedClusterAuthenticationInfo(existing, this.#o.info));
     if (current === undefined) {
-      const created = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: EXTENSION_APISERVER_AUTHENTICATION_NAME, namespace: EXTENSION_APISERVER_AUTHENTICATION_NAMESPACE }, data: this.#data };
+      const created = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: EXTENSION_APISERVER_AUTHENTICATION_NAME, namespace: EXTENSION_APISERVER_AUTHENTICATION_NAMESPACE }, data };
       try {
         await this.#o.configMaps.create(ctx, created, undefined, {});
       } catch (err) {
@@ -81,8 +83,8 @@ export class ClusterAuthenticationTrustController {
       }
       return;
     }
-    if (sameData(current.data, this.#data)) return;
-    const updated = { ...current, data: this.#data };
+    if (sameData(current.data, data)) return;
+    const updated = { ...current, data };
     await this.#o.configMaps.update(ctx, EXTENSION_APISERVER_AUTHENTICATION_NAME, defaultUpdatedObjectInfo(updated), undefined, undefined, false, {});
   }
 }
