@@ -109,6 +109,7 @@ export class APIAggregator {
       delegate: delegate.unprotectedHandler(),
       ...(resolver !== undefined && { serviceResolver: resolver }),
       ...(clientCertificate !== undefined && { proxyClientCertificate: clientCertificate }),
+      ...(config.forwardUserUID === true && { forwardUserUID: true }),
       log,
     });
     this.availableController = new AvailableConditionController({

@@ -40,6 +40,8 @@ export interface AggregatorConfig {
    * verify their front proxy refuse the X-Remote-* headers).
    */
   readonly proxyClientCertificate?: ProxyClientCertificate;
+  /** Send the user's UID to backends as `X-Remote-Uid` (kube-apiserver's `RemoteRequestHeaderUID` gate; default false). */
+  readonly forwardUserUID?: boolean;
   /** Serve aggregated discovery v2 on `/apis` (default true). */
   readonly aggregatedDiscovery?: boolean;
 }

@@ -24,15 +24,17 @@ export interface ProxyHandlerOptions {
   readonly serviceResolver?: ServiceResolver;
   /** The client certificate presented to backends (`--proxy-client-cert-file`; absent: none). */
   readonly proxyClientCertificate?: ProxyClientCertificate;
+  /** Forward the user's UID as `X-Remote-Uid` (kube-apiserver: the `RemoteRequestHeaderUID` gate; default false). */
+  readonly forwardUserUID?: boolean;
   /** Error log. */
   readonly log?: (message: string) => void;
 }
 
-function proxiedUserOf(request: IncomingMessage): ProxiedUser | undefined {
+function proxiedUserOf(request: IncomingMessage, withUID: boolean): ProxiedUser | undefined {
   const user = userFrom(request);
   if (user === undefined) return undefined;
   const extra = (user as { extra?: Readonly<Record<string, readonly string[]>> }).extra;
-  return { name: user.name, groups: user.groups, ...(extra !== undefined && { extra }) };
+  return { name: user.name, groups: user.groups, ...(withUID && { uid: user.uid }), ...(extra !== undefined && { extra }) };
 }
 
 /** Serves requests for APIService group-versions. */
@@ -49,7 +51,7 @@ export class ProxyHandler {
     const service = apiService.spec?.service;
     if (service === undefined || service === null) return this.#options.delegate(request, response);
     if (!isAvailable(apiService)) return writeStatus(response, newServiceUnavailable('service unavailable'));
-    const user = proxiedUserOf(request);
+    const user = proxiedUserOf(request, this.#options.forwardUserUID === true);
     if (user === undefined) return writeStatus(response, newInternalError('missing user'));
     const resolver = this.#options.serviceResolver;
     let base: URL;

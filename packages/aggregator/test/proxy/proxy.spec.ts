@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 import type { AddressInfo } from 'node:net';
 import type { RequestAuthenticator } from '@apiserver/server';
 import t from 'tap';
+import { setAuthProxyHeaders } from '../../src/index.js';
 import { startSampleAPIServer } from '../sample-apiserver/server.js';
 import { apiService, eventually, fetchText, json, post, startAggregator } from '../fixtures.js';
 
@@ -101,7 +102,7 @@ t.test('forwarded headers: identity replaced, credentials and hop-by-hop headers
   await post(`${f.url}${APISERVICES}`, apiService('echo.example.com', 'v1', { service: { namespace: 'ns', name: 'echo', port: 8443 } }));
   t.ok(await eventually(async () => (await condition(f.url, 'v1.echo.example.com'))?.status === 'True'));
   const reply = await fetchText(`${f.url}/apis/echo.example.com/v1/things?labelSelector=a%3Db&x=1`, {
-    headers: { authorization: 'Bearer alice', 'x-remote-group': 'system:masters', 'x-remote-extra-evil': 'yes', 'x-custom': 'kept' },
+    headers: { authorization: 'Bearer alice', 'x-remote-group': 'system:masters', 'x-remote-uid': 'forged', 'x-remote-extra-evil': 'yes', 'x-custom': 'kept' },
   });
   t.equal(reply.status, 200);
   t.equal(seenURL, '/apis/echo.example.com/v1/things?labelSelector=a%3Db&x=1');
@@ -109,6 +110,7 @@ t.test('forwarded headers: identity replaced, credentials and hop-by-hop headers
   t.equal(seen['x-remote-group'], 'devs, system:authenticated');
   t.equal(seen['x-remote-extra-scopes.example.com%2fteam'], 'blue, red');
   t.equal(seen['x-remote-extra-evil'], undefined);
+  t.equal(seen['x-remote-uid'], undefined, 'a client X-Remote-Uid is dropped; no UID is sent without forwardUserUID');
   t.equal(seen.authorization, undefined);
   t.equal(seen['x-custom'], 'kept');
 });
@@ -137,4 +139,13 @@ t.test('remote APIService without a resolvable service stays unavailable', async
   t.match(await condition(f.url, 'v1.gone.example.com'), { reason: 'FailedDiscoveryCheck', message: 'service "gone" not found' });
   const r = await fetchText(`${f.url}/apis/gone.example.com/v1/things`);
   t.equal(r.status, 503);
+});
+
+t.test('setAuthProxyHeaders: X-Remote-Uid only for a user with a UID, whatever the client sent', async (t) => {
+  const headers = { 'X-Remote-Uid': 'forged', 'x-remote-user': 'mallory', accept: '*/*' };
+  setAuthProxyHeaders(headers, { name: 'alice', uid: 'u-1', groups: [] });
+  t.same(headers, { accept: '*/*', 'x-remote-user': 'alice', 'x-remote-uid': 'u-1' });
+  const noUID = { 'x-remote-uid': 'forged' };
+  setAuthProxyHeaders(noUID, { name: 'bob', uid: '', groups: ['g'] });
+  t.same(noUID, { 'x-remote-user': 'bob', 'x-remote-group': ['g'] });
 });

@@ -16,6 +16,7 @@ import { KubeAPIServer } from './kube-api-server.js';
 import { StorageFactory } from './storage-factory.js';
 import { writeKubeconfig } from './kubeconfig.js';
 import { clusterServiceResolver } from './webhook-service-resolver.js';
+import { featureEnabled } from './feature-gates.js';
 
 /** Where a running chain listens. */
 export interface KubeLiteListening {
@@ -81,6 +82,7 @@ function newAggregator(config: CompletedKubeLiteConfig, kube: KubeAPIServer): AP
       genericConfig: { ...kube.genericConfig(config), name: 'kube-aggregator' },
       restOptionsGetter: kube.storageFactory.simpleRESTOptionsGetter(),
       ...(config.frontProxy.proxyClientCertificate !== undefined && { proxyClientCertificate: config.frontProxy.proxyClientCertificate }),
+      ...(featureEnabled(config.options.featureGates, 'RemoteRequestHeaderUID') && { forwardUserUID: true }),
       ...(services !== undefined && isGetter(services) && endpoints !== undefined && isGetter(endpoints) && { services: registryServiceGetter(services, endpoints) }),
     },
     kube.genericAPIServer,
