@@ -308,7 +308,7 @@ t.test('replicasets: defaults, validation, printer, scale', async (t) => {
   status.destroy();
 });
 
-const VERB_CAPABILITIES = ['getter', 'lister', 'creater', 'updater', 'patcher', 'gracefulDeleter', 'watcher'] as const;
+const VERB_CAPABILITIES = ['getter', 'getterWithOptions', 'lister', 'creater', 'updater', 'patcher', 'gracefulDeleter', 'watcher'] as const;
 
 t.test('every storage map passes the installer checks', async (t) => {
   const getter = memoryGetter(t);
@@ -340,6 +340,7 @@ t.test('every storage map passes the installer checks', async (t) => {
     'pods/exec: ',
     'pods/attach: ',
     'pods/portforward: ',
+    'pods/log: getterWithOptions',
     'pods/proxy: ',
     'deployments: getter,lister,creater,updater,patcher,gracefulDeleter,watcher',
     'deployments/status: getter,updater,patcher',
