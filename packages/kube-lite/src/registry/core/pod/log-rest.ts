@@ -6,7 +6,7 @@
  * other connect subresources: kube-lite runs no kubelet to read logs from.
  * @module
  */
-import type { ApiObject, GetterWithOptions, OptionsSpec, RequestContext, ResourceStreamer } from '@apiserver/registry';
+import type { ApiObject, GetterWithOptions, OptionsSpec, RequestContext, ResourceStreamer, StorageMetadata } from '@apiserver/registry';
 import { type FieldError, fieldForbidden as forbidden, fieldInvalid as invalid, newBadRequest, newInvalid, newPath, newServiceUnavailable } from '@apiserver/runtime';
 import { recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { PodConnectStorage } from './connect-rest.js';
@@ -67,10 +67,20 @@ export function logContainer(pod: ApiObject, container: string): string {
 }
 
 /** `pods/log` over the pods storage. */
-export class PodLogREST extends PodConnectStorage implements GetterWithOptions {
+export class PodLogREST extends PodConnectStorage implements GetterWithOptions, StorageMetadata {
   /** PodLogOptions from the query. */
   newGetOptions(): OptionsSpec {
     return LOG_OPTIONS;
+  }
+
+  /** Logs are `text/plain`, listed before the serializers' types in the route's `produces`, as upstream. */
+  producesMIMETypes(): string[] {
+    return ['text/plain'];
+  }
+
+  /** A log is a string, not a Pod (upstream's `""`). */
+  producesObject(): unknown {
+    return '';
   }
 
   /** Validates the options, reads the pod, checks the container; an unscheduled pod streams nothing. */

@@ -63,6 +63,8 @@ t.test('connect subresources and binding', async (t) => {
   t.match(await call(`${pods}/web/log?container=a&stream=Stdout`), { status: 422, body: { details: { causes: [{ field: 'stream', message: 'Forbidden: may not be specified' }] } } }, 'PodLogsQuerySplitStreams is off in 1.32');
   t.match(await call(`${pods}/web/log?tailLines=x`), { status: 400 });
   t.match(await call(`${pods}/nope/log`), { status: 404, body: { message: 'pods "nope" not found' } });
+  const v2 = (await call(`${kl.url}/openapi/v2`)).body as { paths: Record<string, { get?: { operationId?: string; produces?: string[] } }> };
+  t.match(v2.paths['/api/v1/namespaces/{namespace}/pods/{name}/log']?.get, { operationId: 'readCoreV1NamespacedPodLog', produces: ['text/plain', 'application/json'] });
 
   const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web' }, target: { kind: 'Node', name: 'node-1' } };
   t.match(await call(`${pods}/web/binding`, { method: 'POST', body: JSON.stringify(binding) }), { status: 201, body: { kind: 'Status', status: 'Success', code: 201 } });
