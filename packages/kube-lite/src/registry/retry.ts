@@ -4,7 +4,7 @@
  * the predicate does not accept ends at once, and when the steps run out the last retried error is thrown.
  * @module
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+import { withExponentialBackoff } from '@apiserver/server';
 
 /** A constant backoff (`wait.Backoff` with factor 1). */
 export interface Backoff {
@@ -17,13 +17,7 @@ export interface Backoff {
 }
 
 /** Runs `fn` until it resolves, throws an error `retriable` refuses, or `backoff.steps` attempts were made. */
-export async function retryOnError<T>(backoff: Backoff, retriable: (err: unknown) => boolean, fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!retriable(err) || attempt >= backoff.steps) throw err;
-    }
-    await sleep(backoff.durationMs * (1 + Math.random() * backoff.jitter));
-  }
+export function retryOnError<T>(backoff: Backoff, retriable: (err: unknown) => boolean, fn: () => Promise<T>): Promise<T> {
+  const { steps, durationMs, jitter } = backoff;
+  return withExponentialBackoff<T>({ steps, durationMillis: durationMs, factor: 1, jitter }, fn, (outcome) => 'error' in outcome && retriable(outcome.error));
 }

@@ -22,8 +22,8 @@ export interface WebhookRetryBackoff {
 /** Upstream's `DefaultAuthWebhookRetryBackoff` of delegated TokenReviews and SubjectAccessReviews: 500 ms × 1.5, 20 % jitter, 5 attempts. */
 export const DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF: WebhookRetryBackoff = { durationMillis: 500, factor: 1.5, jitter: 0.2, steps: 5 };
 
-/** How an attempt ended. */
-export type WebhookOutcome = { readonly response: RemoteResponse } | { readonly error: unknown };
+/** How an attempt ended: its answer, or what it threw. */
+export type WebhookOutcome<T = RemoteResponse> = { readonly response: T } | { readonly error: unknown };
 
 /** The reason a failed answer carries: its Status's, else the one client-go gives the HTTP status. */
 function reasonOf(response: RemoteResponse): string {
@@ -65,20 +65,21 @@ export interface WithExponentialBackoffOptions {
 
 /**
  * Calls `call` until it gives an outcome `shouldRetry` refuses, the attempts run out or the deadline would pass;
- * resolves with the last answer or throws the last error.
+ * resolves with the last answer or throws the last error. Any call can be retried this way (kube-lite's
+ * `retryOnError` is this with factor 1); the default predicate reads remote API server answers.
  */
-export async function withExponentialBackoff(
+export async function withExponentialBackoff<T = RemoteResponse>(
   backoff: WebhookRetryBackoff,
-  call: () => Promise<RemoteResponse>,
-  shouldRetry: (outcome: WebhookOutcome) => boolean = defaultShouldRetry,
+  call: () => Promise<T>,
+  shouldRetry: (outcome: WebhookOutcome<T>) => boolean = defaultShouldRetry as (outcome: WebhookOutcome<T>) => boolean,
   o: WithExponentialBackoffOptions = {},
-): Promise<RemoteResponse> {
+): Promise<T> {
   const now = o.now ?? Date.now;
   const random = o.random ?? Math.random;
   const sleep = o.sleep ?? ((millis: number) => new Promise<void>((resolve) => setTimeout(resolve, millis)));
   let wait = backoff.durationMillis;
   for (let attempt = 1; ; attempt++) {
-    let outcome: WebhookOutcome;
+    let outcome: WebhookOutcome<T>;
     try {
       outcome = { response: await call() };
     } catch (error) {
