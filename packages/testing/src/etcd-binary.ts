@@ -49,11 +49,15 @@ export async function findExecutable(name: string, pathEnv = process.env.PATH ??
   return undefined;
 }
 
-/** Runs commands one after another (no shell, inherited stdio); rejects on the first failure. */
+/**
+ * Runs commands one after another (no shell); rejects on the first failure. Their output goes to this process's
+ * stderr: on stdout it would run into a test's TAP stream (apt's progress lines end without a newline, so the next
+ * TAP line is lost and tap counts the file as failed).
+ */
 export async function runCommands(commands: readonly InstallCommand[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   for (const { command, args } of commands) {
     const code = await new Promise<number | string>((resolve) => {
-      const child = spawn(command, [...args], { stdio: 'inherit', env });
+      const child = spawn(command, [...args], { stdio: ['ignore', process.stderr, process.stderr], env });
       child.once('error', (err) => resolve(err.message));
       child.once('exit', (exitCode, signal) => resolve(exitCode ?? `signal ${String(signal)}`));
     });
