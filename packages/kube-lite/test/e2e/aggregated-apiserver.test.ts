@@ -1,18 +1,19 @@
 /**
- * An aggregated API server behind kube-lite, as kube-apiserver's aggregator serves one: a Service naming the
- * backend, an APIService pointing at it, then kubectl lists and creates the backend's resources through kube-lite,
- * which proxies them with the user in X-Remote-User/X-Remote-Group and its front-proxy client certificate. The
- * backend delegates authentication and authorization to kube-lite (its extension-apiserver-authentication
- * ConfigMap, TokenReview, SubjectAccessReview): forged headers sent to it directly are refused, and RBAC decides.
- * On memory and etcd.
+ * An aggregated API server behind kube-lite, as kube-apiserver's aggregator serves one: examples/sample-apiserver
+ * (the wardle API: flunders, fischers, BanFlunder) started in this process, a Service naming it, an APIService
+ * pointing at it, then kubectl lists and creates its resources through kube-lite, which proxies them with the user
+ * in X-Remote-User/X-Remote-Group and its front-proxy client certificate. The backend delegates authentication and
+ * authorization to kube-lite (its extension-apiserver-authentication ConfigMap, TokenReview, SubjectAccessReview):
+ * forged headers sent to it directly are refused, and RBAC decides. On memory and etcd.
  */
 import { writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import path from 'node:path';
+import { type AuditBackend, type AuditEvent, loadKubeconfig, type RemoteAPIServerOptions } from '@apiserver/server';
 import { findKubectl, tempDir } from '@apiserver/testing';
-import t from 'tap';
-import { startWardleServer } from './aggregated/wardle-server.js';
-import { BACKENDS, Kubectl, startEnv } from './harness.js';
+import t, { type Test } from 'tap';
+import { type SampleServer, startSampleServer } from '../../../../examples/sample-apiserver/src/server.js';
+import { BACKENDS, Kubectl, type KubeLiteEnv, startEnv } from './harness.js';
 
 t.setTimeout(120_000);
 const found = await findKubectl();
@@ -50,7 +51,50 @@ function direct(port: number, path: string, headers: Record<string, string>): Pr
   });
 }
 
+/** The sample server, with who asked (`user|group,group` per request, in order) read from its audit events. */
+interface Wardle extends SampleServer {
+  readonly seen: string[];
+}
+
+/** An audit backend keeping the user of each request as it is received. */
+function userRecorder(seen: string[]): AuditBackend {
+  return {
+    processEvents(...events: AuditEvent[]) {
+      for (const e of events) if (e.stage === 'RequestReceived') seen.push(`${e.user.username ?? ''}|${(e.user.groups ?? []).join(',')}`);
+    },
+    shutdown: () => undefined,
+  };
+}
+
+/**
+ * Starts examples/sample-apiserver on a free 127.0.0.1 port, delegating to kube-lite through `remote`, refusing
+ * anonymous requests, its serving pair in the env's work dir; stopped at `t`'s teardown.
+ */
+async function startWardle(t: Test, env: KubeLiteEnv, remote: RemoteAPIServerOptions): Promise<Wardle> {
+  const seen: string[] = [];
+  const server = await startSampleServer({
+    authentication: remote,
+    authorization: remote,
+    securePort: 0,
+    bindAddress: '127.0.0.1',
+    certDirectory: path.join(env.workDir, 'wardle-certs'),
+    anonymous: false,
+    audit: { policy: { rules: [{ level: 'Metadata' }] }, backend: userRecorder(seen) },
+    log: () => undefined,
+  });
+  t.teardown(() => server.stop());
+  return { ...server, seen };
+}
+
 const FLUNDERS = '/apis/wardle.example.com/v1alpha1/namespaces/default/flunders';
+
+const fischer = 'apiVersion: wardle.example.com/v1alpha1\nkind: Fischer\nmetadata: { name: ban }\ndisallowedFlunders: [banned]\n';
+
+/** Two flunders the sample server refuses: a banned name (BanFlunder) and a Fischer reference type without a reference. */
+const refused = [
+  'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: banned, namespace: default }\n',
+  'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: noref, namespace: default }\nspec: { referenceType: Fischer }\n',
+].join('---\n');
 
 const flunder = 'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: f1, namespace: default }\nspec: { reference: f0 }\n';
 
@@ -58,8 +102,7 @@ for (const backend of BACKENDS) {
   t.test(`kubectl reaches an aggregated API server through kube-lite on ${backend}`, { skip: 'reason' in found ? found.reason : false }, async (t) => {
     if (!('binary' in found)) return;
     const env = await startEnv(t, backend);
-    const wardle = await startWardleServer(path.join(env.workDir, 'wardle-certs'), { server: env.url });
-    t.teardown(() => wardle.stop());
+    const wardle = await startWardle(t, env, { server: env.url });
     const kubectl = new Kubectl(found.binary, env);
     const file = path.join(env.workDir, 'wardle.yaml');
     await writeFile(file, manifests(wardle.port));
@@ -76,7 +119,7 @@ for (const backend of BACKENDS) {
     t.match(await kubectl.ok(t, ['create', '-f', flunderFile]), /flunder.wardle.example.com\/f1 created/);
     t.match(await kubectl.ok(t, ['get', 'fl']), /NAME\s+CREATED AT\nf1\s+\d{4}-/, 'the default Table (no printer columns) from the backend');
     const got = await kubectl.getJson(t, ['flunders', 'f1']);
-    t.match(got, { apiVersion: 'wardle.example.com/v1alpha1', kind: 'Flunder', spec: { reference: 'f0' } });
+    t.match(got, { apiVersion: 'wardle.example.com/v1alpha1', kind: 'Flunder', spec: { reference: 'f0', referenceType: 'Flunder' } }, 'referenceType defaulted');
     t.comment(JSON.stringify([...new Set(wardle.seen)]));
     t.ok(wardle.seen.includes('system:anonymous|system:unauthenticated'), "the backend saw kubectl's user (anonymous here) in X-Remote-* headers");
     const forged = await direct(wardle.port, FLUNDERS, { 'x-remote-user': 'admin', 'x-remote-group': 'system:masters' });
@@ -96,8 +139,8 @@ t.test('the backend authorizes by SubjectAccessReview against kube-lite RBAC', {
   await writeFile(tokenFile, 'admin-token,admin,0,system:masters\n');
   // kubectl sends tokens over HTTPS only.
   const env = await startEnv(t, 'memory', { port: -1, securePort: 0, tokenAuthFile: tokenFile, authorizationModes: ['RBAC'], anonymousAuth: false });
-  const wardle = await startWardleServer(path.join(env.workDir, 'wardle-certs'), { server: env.url, token: 'admin-token', insecureSkipTLSVerify: true });
-  t.teardown(() => wardle.stop());
+  // kube-lite's kubeconfig (its first token, admin's) is what --authentication-kubeconfig and --authorization-kubeconfig name.
+  const wardle = await startWardle(t, env, loadKubeconfig(env.kubeconfigPath));
   const kubectl = new Kubectl(found.binary, env);
   const file = path.join(env.workDir, 'wardle.yaml');
   await writeFile(file, manifests(wardle.port));
@@ -111,13 +154,33 @@ t.test('the backend authorizes by SubjectAccessReview against kube-lite RBAC', {
   const jane = (await kubectl.ok(t, ['create', 'token', 'jane'])).trim();
 
   const flunderFile = path.join(env.workDir, 'flunder.yaml');
-  await writeFile(flunderFile, flunder);
-  await kubectl.ok(t, ['create', '-f', flunderFile]);
+  await writeFile(flunderFile, `${fischer}---\n${flunder}`);
+  t.match(await kubectl.ok(t, ['create', '-f', flunderFile]), /fischer.wardle.example.com\/ban created\nflunder.wardle.example.com\/f1 created/);
+  t.match(await kubectl.ok(t, ['get', 'fischers']), /^NAME\s+CREATED AT\nban\s+\d{4}-/, 'the cluster-scoped fischers');
+  const refusedFile = path.join(env.workDir, 'refused.yaml');
+  await writeFile(refusedFile, refused);
+  const refusals = await kubectl.run(['create', '-f', refusedFile]);
+  t.not(refusals.code, 0, 'neither flunder is created');
+  t.match(
+    refusals.stderr,
+    'flunders.wardle.example.com "banned" is forbidden: this name may not be used, please change the resource name',
+    "BanFlunder refuses a name a fischer's disallowedFlunders lists",
+  );
+  t.match(
+    refusals.stderr,
+    'Flunder.wardle.example.com "noref" is invalid: spec.fischerReference: Required value: cannot be empty if referenceType is Fischer',
+    'ValidateFlunder refuses a Fischer reference type without a reference',
+  );
   wardle.seen.length = 0;
   t.match(await kubectl.ok(t, ['get', 'flunders', `--token=${reader}`]), /^NAME\s+CREATED AT\nf1\s/);
   t.ok(
     wardle.seen.includes('system:serviceaccount:default:reader|system:serviceaccounts,system:serviceaccounts:default,system:authenticated'),
     `kubectl get flunders reached the backend as the service account: ${JSON.stringify(wardle.seen)}`,
+  );
+  await kubectl.fails(
+    t,
+    ['get', 'flunders', `--token=${jane}`],
+    /Error from server \(Forbidden\): flunders.wardle.example.com is forbidden: User "system:serviceaccount:default:jane" cannot list resource "flunders" in API group "wardle.example.com" in the namespace "default"/,
   );
   const allowed = await direct(wardle.port, FLUNDERS, { authorization: `Bearer ${reader}` });
   t.equal(allowed.status, 200, `reader's token, reviewed by kube-lite, is allowed by RBAC: ${allowed.body}`);
