@@ -90,10 +90,14 @@ const FLUNDERS = '/apis/wardle.example.com/v1alpha1/namespaces/default/flunders'
 
 const fischer = 'apiVersion: wardle.example.com/v1alpha1\nkind: Fischer\nmetadata: { name: ban }\ndisallowedFlunders: [banned]\n';
 
-/** Two flunders the sample server refuses: a banned name (BanFlunder) and a Fischer reference type without a reference. */
+/** A flunder whose unknown reference type the sample server drops with its reference, as upstream's conversion. */
+const oddFlunder = 'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: odd, namespace: default }\nspec: { reference: f1, referenceType: Bogus }\n';
+
+/** Flunders the sample server refuses: a banned name (BanFlunder), reference types without a reference (ValidateFlunder). */
 const refused = [
   'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: banned, namespace: default }\n',
   'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: noref, namespace: default }\nspec: { referenceType: Fischer }\n',
+  'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: noflunder, namespace: default }\nspec: { referenceType: Flunder }\n',
 ].join('---\n');
 
 const flunder = 'apiVersion: wardle.example.com/v1alpha1\nkind: Flunder\nmetadata: { name: f1, namespace: default }\nspec: { reference: f0 }\n';
@@ -154,13 +158,13 @@ t.test('the backend authorizes by SubjectAccessReview against kube-lite RBAC', {
   const jane = (await kubectl.ok(t, ['create', 'token', 'jane'])).trim();
 
   const flunderFile = path.join(env.workDir, 'flunder.yaml');
-  await writeFile(flunderFile, `${fischer}---\n${flunder}`);
-  t.match(await kubectl.ok(t, ['create', '-f', flunderFile]), /fischer.wardle.example.com\/ban created\nflunder.wardle.example.com\/f1 created/);
+  await writeFile(flunderFile, `${fischer}---\n${flunder}---\n${oddFlunder}`);
+  t.match(await kubectl.ok(t, ['create', '-f', flunderFile]), /fischer.wardle.example.com\/ban created\nflunder.wardle.example.com\/f1 created\nflunder.wardle.example.com\/odd created/);
   t.match(await kubectl.ok(t, ['get', 'fischers']), /^NAME\s+CREATED AT\nban\s+\d{4}-/, 'the cluster-scoped fischers');
   const refusedFile = path.join(env.workDir, 'refused.yaml');
   await writeFile(refusedFile, refused);
   const refusals = await kubectl.run(['create', '-f', refusedFile]);
-  t.not(refusals.code, 0, 'neither flunder is created');
+  t.not(refusals.code, 0, 'no flunder is created');
   t.match(
     refusals.stderr,
     'flunders.wardle.example.com "banned" is forbidden: this name may not be used, please change the resource name',
@@ -170,6 +174,11 @@ t.test('the backend authorizes by SubjectAccessReview against kube-lite RBAC', {
     refusals.stderr,
     'Flunder.wardle.example.com "noref" is invalid: spec.fischerReference: Required value: cannot be empty if referenceType is Fischer',
     'ValidateFlunder refuses a Fischer reference type without a reference',
+  );
+  t.match(
+    refusals.stderr,
+    'Flunder.wardle.example.com "noflunder" is invalid: spec.flunderReference: Required value: cannot be empty if referenceType is Flunder',
+    'ValidateFlunder refuses a Flunder reference type without a reference',
   );
   wardle.seen.length = 0;
   t.match(await kubectl.ok(t, ['get', 'flunders', `--token=${reader}`]), /^NAME\s+CREATED AT\nf1\s/);
@@ -184,6 +193,13 @@ t.test('the backend authorizes by SubjectAccessReview against kube-lite RBAC', {
   );
   const allowed = await direct(wardle.port, FLUNDERS, { authorization: `Bearer ${reader}` });
   t.equal(allowed.status, 200, `reader's token, reviewed by kube-lite, is allowed by RBAC: ${allowed.body}`);
+  const listed = JSON.parse(allowed.body) as { items?: { metadata: { name: string }; spec?: unknown }[] };
+  t.match(
+    listed.items?.map((f) => [f.metadata.name, f.spec]),
+    [['f1', { reference: 'f0', referenceType: 'Flunder' }], ['odd', {}]],
+    'the unknown reference type was dropped with its reference',
+  );
+  t.notOk((listed.items?.[1]?.spec as { reference?: string } | undefined)?.reference, 'odd has no reference');
   const denied = await direct(wardle.port, FLUNDERS, { authorization: `Bearer ${jane}` });
   t.equal(denied.status, 403, 'jane is denied by the SubjectAccessReview');
   t.match(JSON.parse(denied.body), { kind: 'Status', reason: 'Forbidden', message: /User "system:serviceaccount:default:jane" cannot list resource "flunders" in API group "wardle.example.com" in the namespace "default"/ });
