@@ -16,7 +16,7 @@ export function validateFlunder(flunder: ApiObject): FieldError[] {
 /**
  * `ValidateFlunderSpec` as a v1alpha1 spec reaches it: a reference type with an empty reference is refused. (The
  * internal version's other rules — both references set, an unknown type — cannot be broken through v1alpha1, whose
- * conversion keeps one reference and drops unknown types; see {@link dropUnknownReferenceType}.)
+ * conversion keeps one reference and drops unknown types, as `dropUnknownReferenceType` in `wardle.ts` does.)
  */
 export function validateFlunderSpec(spec: FlunderSpec, path: FieldPath): FieldError[] {
   const reference = spec.reference ?? '';

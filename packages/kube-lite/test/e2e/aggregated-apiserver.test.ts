@@ -157,29 +157,7 @@ t.test('the backend authorizes by SubjectAccessReview against kube-lite RBAC', {
   const reader = (await kubectl.ok(t, ['create', 'token', 'reader'])).trim();
   const jane = (await kubectl.ok(t, ['create', 'token', 'jane'])).trim();
 
-  const flunderFile = path.join(env.workDir, 'flunder.yaml');
-  await writeFile(flunderFile, `${fischer}---\n${flunder}---\n${oddFlunder}`);
-  t.match(await kubectl.ok(t, ['create', '-f', flunderFile]), /fischer.wardle.example.com\/ban created\nflunder.wardle.example.com\/f1 created\nflunder.wardle.example.com\/odd created/);
-  t.match(await kubectl.ok(t, ['get', 'fischers']), /^NAME\s+CREATED AT\nban\s+\d{4}-/, 'the cluster-scoped fischers');
-  const refusedFile = path.join(env.workDir, 'refused.yaml');
-  await writeFile(refusedFile, refused);
-  const refusals = await kubectl.run(['create', '-f', refusedFile]);
-  t.not(refusals.code, 0, 'no flunder is created');
-  t.match(
-    refusals.stderr,
-    'flunders.wardle.example.com "banned" is forbidden: this name may not be used, please change the resource name',
-    "BanFlunder refuses a name a fischer's disallowedFlunders lists",
-  );
-  t.match(
-    refusals.stderr,
-    'Flunder.wardle.example.com "noref" is invalid: spec.fischerReference: Required value: cannot be empty if referenceType is Fischer',
-    'ValidateFlunder refuses a Fischer reference type without a reference',
-  );
-  t.match(
-    refusals.stderr,
-    'Flunder.wardle.example.com "noflunder" is invalid: spec.flunderReference: Required value: cannot be empty if referenceType is Flunder',
-    'ValidateFlunder refuses a Flunder reference type without a reference',
-  );
+  await createWardleObjects(t, kubectl, env);
   wardle.seen.length = 0;
   t.match(await kubectl.ok(t, ['get', 'flunders', `--token=${reader}`]), /^NAME\s+CREATED AT\nf1\s/);
   t.ok(
@@ -191,20 +169,45 @@ t.test('the backend authorizes by SubjectAccessReview against kube-lite RBAC', {
     ['get', 'flunders', `--token=${jane}`],
     /Error from server \(Forbidden\): flunders.wardle.example.com is forbidden: User "system:serviceaccount:default:jane" cannot list resource "flunders" in API group "wardle.example.com" in the namespace "default"/,
   );
-  const allowed = await direct(wardle.port, FLUNDERS, { authorization: `Bearer ${reader}` });
+  await checkDirectRequests(t, wardle.port, reader, jane);
+});
+
+/**
+ * Creates a fischer banning `banned`, flunder f1 and one with an unknown reference type through kube-lite, lists the
+ * fischers, and has the sample server refuse a banned flunder and two that ValidateFlunder rejects.
+ */
+async function createWardleObjects(t: Test, kubectl: Kubectl, env: KubeLiteEnv): Promise<void> {
+  const flunderFile = path.join(env.workDir, 'flunder.yaml');
+  await writeFile(flunderFile, `${fischer}---\n${flunder}---\n${oddFlunder}`);
+  t.match(await kubectl.ok(t, ['create', '-f', flunderFile]), /fischer.wardle.example.com\/ban created\nflunder.wardle.example.com\/f1 created\nflunder.wardle.example.com\/odd created/);
+  t.match(await kubectl.ok(t, ['get', 'fischers']), /^NAME\s+CREATED AT\nban\s+\d{4}-/, 'the cluster-scoped fischers');
+  const refusedFile = path.join(env.workDir, 'refused.yaml');
+  await writeFile(refusedFile, refused);
+  const refusals = await kubectl.run(['create', '-f', refusedFile]);
+  t.not(refusals.code, 0, 'no flunder is created');
+  const messages: readonly [string, string][] = [
+    ['flunders.wardle.example.com "banned" is forbidden: this name may not be used, please change the resource name', "BanFlunder refuses a name a fischer's disallowedFlunders lists"],
+    ['Flunder.wardle.example.com "noref" is invalid: spec.fischerReference: Required value: cannot be empty if referenceType is Fischer', 'ValidateFlunder: a Fischer type needs a reference'],
+    ['Flunder.wardle.example.com "noflunder" is invalid: spec.flunderReference: Required value: cannot be empty if referenceType is Flunder', 'ValidateFlunder: a Flunder type needs a reference'],
+  ];
+  for (const [message, what] of messages) t.match(refusals.stderr, message, what);
+}
+
+/** Requests sent to the sample server directly: tokens reviewed by kube-lite, RBAC by its SubjectAccessReview, forgeries refused. */
+async function checkDirectRequests(t: Test, port: number, reader: string, jane: string): Promise<void> {
+  const allowed = await direct(port, FLUNDERS, { authorization: `Bearer ${reader}` });
   t.equal(allowed.status, 200, `reader's token, reviewed by kube-lite, is allowed by RBAC: ${allowed.body}`);
   const listed = JSON.parse(allowed.body) as { items?: { metadata: { name: string }; spec?: unknown }[] };
-  t.match(
+  t.strictSame(
     listed.items?.map((f) => [f.metadata.name, f.spec]),
     [['f1', { reference: 'f0', referenceType: 'Flunder' }], ['odd', {}]],
-    'the unknown reference type was dropped with its reference',
+    'f1 defaulted to a Flunder reference; the unknown reference type was dropped with its reference',
   );
-  t.notOk((listed.items?.[1]?.spec as { reference?: string } | undefined)?.reference, 'odd has no reference');
-  const denied = await direct(wardle.port, FLUNDERS, { authorization: `Bearer ${jane}` });
+  const denied = await direct(port, FLUNDERS, { authorization: `Bearer ${jane}` });
   t.equal(denied.status, 403, 'jane is denied by the SubjectAccessReview');
   t.match(JSON.parse(denied.body), { kind: 'Status', reason: 'Forbidden', message: /User "system:serviceaccount:default:jane" cannot list resource "flunders" in API group "wardle.example.com" in the namespace "default"/ });
-  t.equal((await direct(wardle.port, FLUNDERS, { authorization: 'Bearer forged' })).status, 401, 'a token kube-lite does not know');
-  t.equal((await direct(wardle.port, FLUNDERS, { 'x-remote-user': 'system:serviceaccount:default:reader' })).status, 401, 'forged headers without the proxy certificate');
-  t.equal((await direct(wardle.port, '/healthz', {})).status, 401, 'anonymous requests are refused even for health paths');
-  t.equal((await direct(wardle.port, FLUNDERS, { authorization: 'Bearer admin-token' })).status, 401, "kube-lite's TokenReview knows service account tokens only");
-});
+  t.equal((await direct(port, FLUNDERS, { authorization: 'Bearer forged' })).status, 401, 'a token kube-lite does not know');
+  t.equal((await direct(port, FLUNDERS, { 'x-remote-user': 'system:serviceaccount:default:reader' })).status, 401, 'forged headers without the proxy certificate');
+  t.equal((await direct(port, '/healthz', {})).status, 401, 'anonymous requests are refused even for health paths');
+  t.equal((await direct(port, FLUNDERS, { authorization: 'Bearer admin-token' })).status, 401, "kube-lite's TokenReview knows service account tokens only");
+}
