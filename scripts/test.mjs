@@ -17,7 +17,7 @@ import { ensureVendorBundles } from './typescript/vendor-bundles.mjs';
 /** The checks, in order: each a label and a command. */
 const CHECKS = [
   ['type-check of the tests', ['npx', 'tsc', '-b']],
-  ['lint', ['npx', 'biome', 'lint', 'packages', 'scripts', 'bench']],
+  ['lint', ['npx', 'biome', 'lint', 'packages', 'scripts', 'bench', 'examples']],
   ['check-examples', ['npm', 'run', '--silent', 'check-examples']],
 ];
 
