@@ -1,8 +1,4 @@
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** This folder: frames in it are the logger's own, never a caller. */
-const LOGS_DIR = dirname(fileURLToPath(import.meta.url));
 
 /** `(file:line:column)` or `file:line:column` at the end of a V8 stack frame. */
 const FRAME = /\(?([^\s()]+):(\d+):\d+\)?$/;
@@ -24,17 +20,15 @@ function frameOf(text: string): Caller | undefined {
 }
 
 /**
- * The first frame of the current stack outside this folder (klog's `runtime.Caller` with the logger's own frames
- * skipped), or `undefined` when none can be read. Only called when a line is written.
+ * The frame `skip` frames above the function calling this one (klog's `runtime.Caller(depth)`), or `undefined` when
+ * the stack does not reach it. Only called when a line is written.
  */
-export function callerOutsideLogs(): Caller | undefined {
+export function callerAt(skip: number): Caller | undefined {
   const holder: { stack?: string } = {};
-  Error.captureStackTrace(holder, callerOutsideLogs);
-  for (const text of (holder.stack ?? '').split('\n').slice(1)) {
-    const frame = frameOf(text);
-    if (frame !== undefined && dirname(frame.file) !== LOGS_DIR && !frame.file.startsWith('node:')) return frame;
-  }
-  return undefined;
+  Error.captureStackTrace(holder, callerAt);
+  // Line 0 is the error's message, line 1 the function calling this one.
+  const text = (holder.stack ?? '').split('\n')[1 + skip];
+  return text === undefined ? undefined : frameOf(text);
 }
 
 /** klog's header caller: the file's base name and line (`config.js:42`), `???:1` when unknown. */

@@ -1,4 +1,4 @@
-import { callerOutsideLogs, shortCaller, shortFile } from './caller.js';
+import { callerAt, shortCaller, shortFile } from './caller.js';
 import { jsonLine } from './json-format.js';
 import type { Logger, Severity, Verbose, VerbositySetter } from './logger.js';
 import { klogHeader, structuredText } from './text-format.js';
@@ -111,8 +111,9 @@ export class KlogLogger implements Logger, VerbositySetter {
     };
   }
 
+  /** Writes a line; always called by a public method, itself called where the line is logged. */
   #emit(entry: Entry): void {
-    const caller = callerOutsideLogs();
+    const caller = callerAt(2);
     const now = this.#now();
     if (this.format === 'json') {
       const line = jsonLine({
