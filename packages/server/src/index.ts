@@ -292,3 +292,33 @@ export { RequestAuditEvent } from './audit/request-audit-event.js';
 export { AUDIT_ID_HEADER, type AuditConfig, withAudit, withAuditInit, withFailedAuthenticationAudit } from './filters/audit.js';
 export { DECISION_ANNOTATION, REASON_ANNOTATION } from './filters/authorization.js';
 export { auditEventFrom, auditIDFrom } from './request/context.js';
+export { type Logger, type Verbose, type VerbositySetter, type Severity, isVerbositySetter } from './logs/logger.js';
+export { KlogLogger, LOGGING_FORMATS, type KlogLoggerOptions, type LoggingFormat } from './logs/klog-logger.js';
+export { CallbackLogger } from './logs/callback-logger.js';
+export { kObj, kRef, ObjectRef, type KMetadata } from './logs/object-ref.js';
+export { Duration, formatGoDuration } from './logs/go-duration.js';
+export { goQuote } from './logs/go-quote.js';
+export { withLogging, HTTP_LOG_VERBOSITY } from './httplog/httplog.js';
+export { installDebugFlags, stringFlagPutHandler, verbositySetter, FlagValueError, type StringFlagSetter } from './routes/flags.js';
+export { installProfiling, DEFAULT_CPU_PROFILE_SECONDS } from './routes/profiling.js';
+export { collectCPUProfile, cpuProfileToPprof, CPUProfilingInUseError, CPU_SAMPLING_INTERVAL_MICROS } from './pprof/cpu-profile.js';
+export {
+  collectHeapProfile,
+  heapProfileToPprof,
+  startHeapSampling,
+  HEAP_SAMPLING_INTERVAL_BYTES,
+  type SamplingHeapProfile,
+  type SamplingHeapProfileNode,
+} from './pprof/heap-profile.js';
+export {
+  decodePprofProfile,
+  encodePprofProfile,
+  pprofProfileType,
+  type Line,
+  type Location,
+  type PprofFunction,
+  type PprofProfile,
+  type Sample,
+  type ValueType,
+} from './pprof/profile-proto.js';
+export { ProfileBuilder, type ProfileShape, type V8CallFrame } from './pprof/profile-builder.js';

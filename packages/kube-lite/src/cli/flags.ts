@@ -2,7 +2,7 @@
  * The kube-lite command line: kube-apiserver-style `--flag=value` / `--flag value` parsing into
  * {@link KubeLiteOptions}, collecting every bad flag instead of stopping at the first.
  */
-import { parseGoDuration } from '@apiserver/server';
+import { goQuote, LOGGING_FORMATS, type LoggingFormat, parseGoDuration } from '@apiserver/server';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
 import { parseFeatureGates } from '../server/feature-gates.js';
 import { parseRuntimeConfig } from '../server/runtime-config.js';
@@ -35,6 +35,19 @@ function bool(flag: string, value: string): boolean {
   if (/^(true|1|t)$/i.test(value)) return true;
   if (/^(false|0|f)$/i.test(value)) return false;
   throw new Error(`invalid argument ${JSON.stringify(value)} for "--${flag}" flag: parse error`);
+}
+
+/** klog's `Level.Set`: a decimal int32 (pflag's message on failure). */
+function verbosity(value: string): number {
+  const reason = !/^[+-]?\d+$/.test(value) ? 'invalid syntax' : Math.abs(Number(value)) > 2 ** 31 - 1 ? 'value out of range' : undefined;
+  if (reason !== undefined) throw new Error(`invalid argument ${JSON.stringify(value)} for "-v, --v" flag: strconv.ParseInt: parsing ${goQuote(value)}: ${reason}`);
+  return Number(value);
+}
+
+function loggingFormat(value: string): LoggingFormat {
+  const format = LOGGING_FORMATS.find((f) => f === value);
+  if (format === undefined) throw new Error(`--logging-format ${JSON.stringify(value)}: Unsupported log format (text, json)`);
+  return format;
 }
 
 function featureGates(value: string): Record<string, boolean> {
@@ -114,6 +127,9 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     usage: "how often every ResourceQuota's usage is recomputed, a Go duration (default 30s)",
     set: (o, v) => { o.resourceQuotaSyncPeriodMillis = parseGoDuration(v); },
   },
+  v: { usage: 'number for the log level verbosity (-v too; at 3 every request is logged; change it at runtime with PUT /debug/flags/v)', set: (o, v) => { o.verbosity = verbosity(v); } },
+  'logging-format': { usage: 'log format: text (klog, default) or json (component-base JSON lines)', set: (o, v) => { o.loggingFormat = loggingFormat(v); } },
+  profiling: { usage: 'serve /debug/pprof/ (CPU and heap profiles) and /debug/flags/v (default true)', boolean: true, set: (o, v) => { o.profiling = bool('profiling', v); } },
   'anonymous-auth': { usage: 'allow anonymous requests (default true)', boolean: true, set: (o, v) => { o.anonymousAuth = bool('anonymous-auth', v); } },
   'authorization-mode': { usage: 'comma-separated, chained in order: AlwaysAllow (default), AlwaysDeny, RBAC', set: (o, v) => { o.authorizationModes = list(v); } },
   'service-account-issuer': {
@@ -172,18 +188,20 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
       help = true;
       continue;
     }
-    if (!arg.startsWith('--')) {
+    // pflag's one-letter form of --v: -v 3, -v=3, -v3.
+    const shorthand = /^-v(=?)(.*)$/.exec(arg);
+    if (!arg.startsWith('--') && shorthand === null) {
       args.push(arg);
       continue;
     }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    const eq = shorthand !== null ? (shorthand[1] === '=' || shorthand[2] !== '' ? 2 : -1) : arg.indexOf('=');
+    const name = shorthand !== null ? 'v' : arg.slice(2, eq === -1 ? undefined : eq);
     const spec = FLAGS[name];
     if (spec === undefined) {
       errors.push(`unknown flag: --${name}`);
       continue;
     }
-    let value = eq === -1 ? undefined : arg.slice(eq + 1);
+    let value = eq === -1 ? undefined : shorthand !== null ? (shorthand[2] ?? '') : arg.slice(eq + 1);
     if (value === undefined) {
       if (spec.boolean) value = 'true';
       else if (i + 1 < argv.length) value = argv[++i];

@@ -18,7 +18,7 @@ async function run(o: KubeLiteOptions): Promise<void> {
   const prepared = (await createServerChain(completed)).prepareRun();
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
-    process.stderr.write(`received ${signal}, shutting down\n`);
+    completed.logger.print('info', `received ${signal}, shutting down`);
     stop.abort();
   };
   process.once('SIGTERM', onSignal);

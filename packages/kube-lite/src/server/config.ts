@@ -9,7 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
-import { type AuditBackend, AuditLogBackend, type AuditPolicy, type DelegationTarget, loadAuditPolicyFile, type SecureServingOptions } from '@apiserver/server';
+import {
+  type AuditBackend,
+  AuditLogBackend,
+  type AuditPolicy,
+  CallbackLogger,
+  type DelegationTarget,
+  KlogLogger,
+  loadAuditPolicyFile,
+  type Logger,
+  type SecureServingOptions,
+} from '@apiserver/server';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { type APIResourceConfigSource, enablingUnknownGroups } from './api-resource-config.js';
 import { parseEtcdServersOverrides } from './etcd-servers-overrides.js';
@@ -42,7 +52,12 @@ export interface KubeLiteServerConfig extends KubeAPIServerExtras {
   readonly options: KubeLiteOptions;
   /** The API groups to serve, one provider per group (the legacy core group's provider has group name ''). */
   readonly providers: readonly RESTStorageProvider[];
-  /** Server log (default `console.error`). */
+  /**
+   * The server's logger (default klog's text or component-base's JSON lines on standard error, as `--logging-format`
+   * says, at `-v`'s verbosity).
+   */
+  readonly logger?: Logger;
+  /** Server log as a callback receiving each line without header (used when `logger` is absent). */
   readonly log?: (message: string) => void;
   /** Where to write the kubeconfig (default `<data-dir>/kubeconfig`, else a file in the OS temp dir). */
   readonly kubeconfigPath?: string;
@@ -131,7 +146,9 @@ export class CompletedKubeLiteConfig {
   readonly kubeconfigPath: string;
   /** The bearer token the kubeconfig carries (the token file's first), if any. */
   readonly kubeconfigToken: string | undefined;
-  /** The server log. */
+  /** The server's logger, shared by every server of the chain (`/debug/flags/v` changes its verbosity). */
+  readonly logger: Logger;
+  /** The controllers' error log: unstructured error lines of {@link CompletedKubeLiteConfig.logger}. */
   readonly log: (message: string) => void;
   /** Auditing, when both a policy file and a log path are set (upstream needs a policy and a backend). */
   readonly audit: { readonly policy: AuditPolicy; readonly backend: AuditBackend } | undefined;
@@ -153,7 +170,8 @@ export class CompletedKubeLiteConfig {
     this.secureServing = secureServingOf(o);
     this.kubeconfigPath = input.kubeconfigPath ?? join(o.dataDir ?? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`), 'kubeconfig');
     this.kubeconfigToken = kubeconfigToken(o.tokenAuthFile);
-    this.log = input.log ?? ((m: string) => console.error(m));
+    this.logger = input.logger ?? (input.log !== undefined ? new CallbackLogger(input.log, o.verbosity) : new KlogLogger({ format: o.loggingFormat, verbosity: o.verbosity }));
+    this.log = (m: string) => this.logger.print('error', m);
     this.audit = auditOf(o);
     this.frontProxy = frontProxyOf(o);
     this.clientCA = o.clientCAFile === undefined ? undefined : readFileSync(o.clientCAFile, 'utf8');

@@ -200,7 +200,8 @@ export class KubeAPIServer {
       metrics: this.storageFactory.metrics,
       authentication: this.authentication,
       authorization: this.authorization,
-      log: c.log,
+      logger: c.logger,
+      enableProfiling: o.profiling,
       ...(c.audit !== undefined && { audit: c.audit }),
     };
   }

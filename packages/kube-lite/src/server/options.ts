@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceResolver } from '@apiserver/registry';
 import type { MemoryBackendOptions } from '@apiserver/storage-memory';
+import type { LoggingFormat } from '@apiserver/server';
 import { isHttpURL, parseEtcdServersOverrides } from './etcd-servers-overrides.js';
 import { featureEnabled, type KNOWN_FEATURES } from './feature-gates.js';
 import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
@@ -80,6 +81,12 @@ export interface KubeLiteOptions {
   readonly auditPolicyFile?: string;
   /** `--audit-log-path`: where the log backend appends events as JSON lines (`-` = standard output). */
   readonly auditLogPath?: string;
+  /** `-v`/`--v`: the log verbosity (default 0; at 3 every request is logged). */
+  readonly verbosity: number;
+  /** `--logging-format`: `text` (klog's, default) or `json` (component-base's). */
+  readonly loggingFormat: LoggingFormat;
+  /** `--profiling`: serve `/debug/pprof/` and `/debug/flags/v` (default true). */
+  readonly profiling: boolean;
   /** `--anonymous-auth`: requests without credentials run as `system:anonymous` (default true). */
   readonly anonymousAuth: boolean;
   /** `--enable-garbage-collector` (kube-controller-manager's flag): run the garbage collector (default true). */
@@ -149,6 +156,9 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     watchCacheSizes: [],
     etcdServersOverrides: [],
     anonymousAuth: true,
+    verbosity: 0,
+    loggingFormat: 'text',
+    profiling: true,
     requestheaderAllowedNames: [],
     requestheaderUsernameHeaders: ['X-Remote-User'],
     requestheaderUIDHeaders: [],

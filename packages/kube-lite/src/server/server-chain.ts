@@ -109,7 +109,8 @@ function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFacto
       maxRequestsInFlight: o.maxRequestsInflight,
       maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
       metrics: storage.metrics,
-      log: config.log,
+      logger: config.logger,
+      enableProfiling: o.profiling,
     },
     admission,
     conversionWebhook: {

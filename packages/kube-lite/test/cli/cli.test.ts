@@ -50,11 +50,15 @@ t.test('kubeconfig subcommand prints a kubeconfig for the flags given', async (t
   t.equal(parse(run(['kubeconfig', '--port=-1', '--secure-port=6443']).stdout).clusters[0].cluster.server, 'https://127.0.0.1:6443');
 });
 
-t.test('serves, prints URL and kubeconfig, stops on SIGTERM', async (t) => {
+t.test('serves, prints URL and kubeconfig, logs JSON lines at -v=3, stops on SIGTERM', async (t) => {
   const dataDir = t.testdir();
-  const child = spawn(process.execPath, [bin, '--port=0', `--data-dir=${dataDir}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, '--port=0', `--data-dir=${dataDir}`, '--logging-format=json', '-v=3'], { stdio: ['ignore', 'pipe', 'pipe'] });
   t.teardown(() => {
     child.kill('SIGKILL');
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
   });
   const out = await waitFor(child, /kubeconfig: .*\n/);
   const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
@@ -66,6 +70,11 @@ t.test('serves, prints URL and kubeconfig, stops on SIGTERM', async (t) => {
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   t.equal(await exited, 0, 'graceful exit');
+  const lines = stderr.split('\n').filter((l) => l !== '');
+  const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  t.ok(entries.every((e) => typeof e.ts === 'number' && typeof e.msg === 'string'), `${lines.length} stderr lines, each a JSON log entry`);
+  t.match(entries.find((e) => e.msg === 'HTTP' && e.URI === '/version'), { v: 3, verb: 'GET', resp: 200, srcIP: /^127\.0\.0\.1:\d+$/ });
+  t.ok(entries.some((e) => e.msg === 'received SIGTERM, shutting down'));
 });
 
 t.test('npm start (scripts/start.mjs) runs kube-lite on PORT and stops on SIGTERM', async (t) => {

@@ -78,6 +78,10 @@ t.test('anonymous auth with RBAC: only system:public-info-viewer paths are allow
   t.equal((await probe(kl.url, { method: 'GET', path: '/metrics' }, BOB)).status, 403, '/metrics is not for everybody (system:monitoring upstream)');
   t.equal((await probe(kl.url, { method: 'GET', path: '/api/v1/namespaces' }, BOB)).status, 403, 'bob has no resource rights');
   t.equal((await probe(kl.url, { method: 'GET', path: '/api/v1/namespaces' }, ADMIN)).status, 200, 'system:masters has cluster-admin');
+  for (const path of ['/debug/pprof/', '/debug/pprof/heap', '/debug/flags/v']) {
+    t.equal((await probe(kl.url, { method: 'GET', path }, BOB)).status, 403, `${path}: no role grants it but cluster-admin's`);
+  }
+  t.equal((await probe(kl.url, { method: 'GET', path: '/debug/pprof/' }, ADMIN)).status, 200, 'cluster-admin may profile');
 });
 
 t.test('secrets are never logged', async (t) => {

@@ -37,6 +37,23 @@ t.test('flags: both spellings, booleans, lists, durations', async (t) => {
   t.match(usage(), /--storage-backend\s+memory \(default\) or etcd3/);
 });
 
+t.test('logging and profiling flags: -v in all its spellings, --logging-format, --profiling', async (t) => {
+  const defaults = parseFlags([]).options;
+  t.same([defaults.verbosity, defaults.loggingFormat, defaults.profiling], [0, 'text', true], "kube-apiserver's defaults");
+  for (const argv of [['-v=3'], ['-v', '3'], ['-v3'], ['--v=3'], ['--v', '3']]) {
+    const { options, errors } = parseFlags(argv);
+    t.same([options.verbosity, errors], [3, []], argv.join(' '));
+  }
+  const { options, errors } = parseFlags(['--logging-format=json', '--profiling=false']);
+  t.same([options.loggingFormat, options.profiling, errors], ['json', false, []]);
+  t.same(parseFlags(['-v=loud', '--logging-format=xml', '--profiling=maybe']).errors, [
+    'invalid argument "loud" for "-v, --v" flag: strconv.ParseInt: parsing "loud": invalid syntax',
+    '--logging-format "xml": Unsupported log format (text, json)',
+    'invalid argument "maybe" for "--profiling" flag: parse error',
+  ]);
+  t.match(usage(), /--logging-format\s+log format: text/);
+});
+
 t.test('flags: every bad flag is reported, not just the first', async (t) => {
   const { errors } = parseFlags(['--port=http', '--nope', '--watch-cache=maybe', '--storage-backend=sqlite', '--request-timeout=soon', '--data-dir']);
   t.same(errors, [

@@ -8,6 +8,7 @@ import type { Authorizer } from '../authorization/authorizer.js';
 import type { LongRunningRequestCheck } from '../filters/long-running.js';
 import type { PanicLogger } from '../filters/panic-recovery.js';
 import type { HealthChecker } from '../healthz/health-checker.js';
+import type { Logger } from '../logs/logger.js';
 import type { VersionInfo } from '../routes/version.js';
 import type { DelegationTarget } from './delegation.js';
 
@@ -102,8 +103,21 @@ export interface GenericAPIServerConfig {
   readonly skipOpenAPIInstallation?: boolean;
   /** Title of the OpenAPI documents (default `Kubernetes`); their version is the `/version` gitVersion. */
   readonly openAPITitle?: string;
-  /** Server log (default `console.error`). */
+  /**
+   * The server's logger (default a {@link KlogLogger} writing klog's text format to standard error at verbosity 0).
+   * Give the same logger to the servers of a delegation chain: `/debug/flags/v` changes its verbosity.
+   */
+  readonly logger?: Logger;
+  /**
+   * The server log as a callback receiving each line's text without header (a {@link CallbackLogger}); used only
+   * when `logger` is absent.
+   */
   readonly log?: (message: string) => void;
+  /**
+   * Serve `/debug/pprof/` (CPU and heap profiles) and `/debug/flags/v` (k8s `Config.EnableProfiling`,
+   * kube-apiserver's `--profiling`; default true). Both are non-resource URLs behind authorization.
+   */
+  readonly enableProfiling?: boolean;
   /** Panic log (default `console.error`). */
   readonly panicLogger?: PanicLogger;
   /** Auditing: the policy and where events go (the backend is shut down with the server). Absent = no events. */

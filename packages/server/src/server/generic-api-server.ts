@@ -15,6 +15,11 @@ import { OpenAPIService } from '../openapi/openapi-service.js';
 import { requestInfoFrom, withSignalSource } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
 import { installIndex } from '../routes/index.js';
+import { CallbackLogger } from '../logs/callback-logger.js';
+import { KlogLogger } from '../logs/klog-logger.js';
+import type { Logger } from '../logs/logger.js';
+import { installDebugFlags } from '../routes/flags.js';
+import { installProfiling } from '../routes/profiling.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
 import type { APIGroupsDiscovery } from '@apiserver/endpoints';
 import type { WebService } from '@apiserver/restful';
@@ -68,7 +73,8 @@ export class GenericAPIServer {
   readonly #longRunning: LongRunningRequestCheck;
   readonly #inFlight = new Set<InFlightRequest>();
   readonly #lifecycle = new AbortController();
-  readonly #log: (message: string) => void;
+  /** The server's logger. */
+  readonly logger: Logger;
   readonly #apiGroups: APIGroupsInstaller;
   #listeners: Listener[] = [];
   readonly #caFollowers: ((cas: readonly string[]) => void)[] = [];
@@ -81,7 +87,7 @@ export class GenericAPIServer {
     this.#config = config;
     this.#delegate = config.delegate ?? newEmptyDelegate();
     this.#longRunning = config.longRunning ?? defaultLongRunningRequestCheck;
-    this.#log = config.log ?? ((message) => console.error(message));
+    this.logger = config.logger ?? (config.log !== undefined ? new CallbackLogger(config.log) : new KlogLogger());
     this.handler = new APIServerHandler(this.#delegate.unprotectedHandler(), config.panicLogger);
     this.metrics = new RequestMetrics({
       ...(config.metrics !== undefined && { registry: config.metrics }),
@@ -103,12 +109,13 @@ export class GenericAPIServer {
       authenticator: newRequestAuthenticator({ authenticators, anonymous: authn.anonymous ?? true }),
       authorizer: config.authorization?.authorizer ?? authorizerForModes(config.authorization?.modes ?? ['AlwaysAllow']),
       metrics: this.metrics,
+      logger: this.logger,
       ...(config.panicLogger !== undefined && { panicLogger: config.panicLogger }),
       ...(config.audit !== undefined && { audit: { backend: config.audit.backend, evaluator: new PolicyRuleEvaluator(config.audit.policy) } }),
     });
     this.#apiGroups = new APIGroupsInstaller(this.handler.goRestfulContainer, {
       legacyAPIGroupPrefixes: config.legacyAPIGroupPrefixes ?? ['/api'],
-      log: this.#log,
+      log: (message) => this.logger.print('warning', message),
       delegated: () => this.#delegate.apiGroupsDiscovery?.(),
       metrics: this.metrics.metrics,
       ...(config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: config.minRequestTimeoutSeconds }),
@@ -155,10 +162,15 @@ export class GenericAPIServer {
     this.openAPI?.install(mux);
     installVersion(this.handler.goRestfulContainer, version);
     mux.handle('/metrics', this.metrics.handler);
-    installHealthHandlers(mux, '/healthz', () => this.healthzChecks(), this.#log);
-    installHealthHandlers(mux, '/livez', () => this.livezChecks(), this.#log);
-    installHealthHandlers(mux, '/readyz', () => this.readyzChecks(), this.#log);
+    const healthLog = (message: string): void => this.logger.v(2).print(message);
+    installHealthHandlers(mux, '/healthz', () => this.healthzChecks(), healthLog);
+    installHealthHandlers(mux, '/livez', () => this.livezChecks(), healthLog);
+    installHealthHandlers(mux, '/readyz', () => this.readyzChecks(), healthLog);
     installIndex(mux, () => this.listedPaths());
+    if (this.#config.enableProfiling ?? true) {
+      installProfiling(mux);
+      installDebugFlags(mux, this.logger);
+    }
   }
 
   /** Paths the `/` index lists: this server's and its delegates'. */
@@ -328,7 +340,7 @@ export class GenericAPIServer {
     if (first) {
       this.#followAuthentication();
       void this.runPostStartHooks({ signal: this.#lifecycle.signal }, (name, err) =>
-        this.#log(`PostStartHook ${JSON.stringify(name)} failed: ${String(err)}`),
+        this.logger.print('error', `PostStartHook ${JSON.stringify(name)} failed: ${String(err)}`),
       );
     }
     return this.#listeners.map((l) => l.url);
@@ -346,7 +358,7 @@ export class GenericAPIServer {
   }
 
   async #runShutdown(): Promise<void> {
-    await this.runPreShutdownHooks((name, err) => this.#log(`PreShutdownHook ${JSON.stringify(name)} failed: ${String(err)}`));
+    await this.runPreShutdownHooks((name, err) => this.logger.print('error', `PreShutdownHook ${JSON.stringify(name)} failed: ${String(err)}`));
     const closed = this.#listeners.map((l) => new Promise<void>((resolve) => l.server.close(() => resolve())));
     for (const l of this.#listeners) l.server.closeIdleConnections();
     this.#lifecycle.abort(new Error('the server is shutting down'));
@@ -384,7 +396,7 @@ export class GenericAPIServer {
   /** Shuts down on the first SIGTERM or SIGINT; returns a function removing the handlers. */
   installSignalHandlers(signals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT']): () => void {
     const onSignal = (signal: NodeJS.Signals): void => {
-      this.#log(`received ${signal}, shutting down`);
+      this.logger.print('info', `received ${signal}, shutting down`);
       remove();
       void this.shutdown();
     };

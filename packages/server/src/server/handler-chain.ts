@@ -10,6 +10,8 @@ import { type PanicLogger, withPanicRecovery } from '../filters/panic-recovery.j
 import { withRequestDeadline } from '../filters/request-deadline.js';
 import { withRequestInfo } from '../filters/request-info.js';
 import type { Handler } from '../handler.js';
+import { withLogging } from '../httplog/httplog.js';
+import type { Logger } from '../logs/logger.js';
 import type { RequestMetrics } from '../metrics/request-metrics.js';
 import type { RequestInfoFactory } from '../request/request-info.js';
 
@@ -31,6 +33,8 @@ export interface HandlerChainConfig {
   readonly authorizer: Authorizer;
   /** Request metrics (recorded after RequestInfo is known). */
   readonly metrics: RequestMetrics;
+  /** The logger of the `"HTTP"` request lines (absent: no request lines). */
+  readonly logger?: Logger;
   /** Panic logger. */
   readonly panicLogger?: PanicLogger;
   /** Audit policy and backend; absent = no audit events (every answer still carries an `Audit-Id`). */
@@ -39,7 +43,7 @@ export interface HandlerChainConfig {
 
 /**
  * `DefaultBuildHandlerChain` (the subset we run), outermost first: audit ID → panic recovery → request
- * info → metrics → request deadline / timeout → authentication (failures audited) → audit → impersonation →
+ * info → HTTP logging → metrics → request deadline / timeout → authentication (failures audited) → audit → impersonation →
  * max-in-flight → authorization → `handler` (the director).
  */
 export function buildHandlerChain(handler: Handler, config: HandlerChainConfig): Handler {
@@ -57,6 +61,7 @@ export function buildHandlerChain(handler: Handler, config: HandlerChainConfig):
   h = withAuthentication(h, config.authenticator, undefined, unauthorized);
   h = withRequestDeadline(h, { requestTimeoutMillis: config.requestTimeoutMillis, longRunning: config.longRunning, metrics: config.metrics });
   h = config.metrics.filter(h);
+  if (config.logger !== undefined) h = withLogging(h, config.logger);
   h = withRequestInfo(h, config.requestInfoFactory);
   return withAuditInit(withPanicRecovery(h, config.panicLogger));
 }
