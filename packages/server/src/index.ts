@@ -297,7 +297,6 @@ export { KlogLogger, LOGGING_FORMATS, type KlogLoggerOptions, type LoggingFormat
 export { CallbackLogger } from './logs/callback-logger.js';
 export { kObj, kRef, ObjectRef, type KMetadata } from './logs/object-ref.js';
 export { Duration, formatGoDuration } from './logs/go-duration.js';
-export { goQuote } from './logs/go-quote.js';
 export { withLogging, HTTP_LOG_VERBOSITY } from './httplog/httplog.js';
 export { installDebugFlags, stringFlagPutHandler, verbositySetter, FlagValueError, type StringFlagSetter } from './routes/flags.js';
 export { installProfiling, DEFAULT_CPU_PROFILE_SECONDS } from './routes/profiling.js';

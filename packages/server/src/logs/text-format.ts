@@ -1,4 +1,4 @@
-import { goQuote } from './go-quote.js';
+import { goQuote } from '@apiserver/runtime';
 
 /** What klog writes for the value of a key without one. */
 export const MISSING_VALUE = '(MISSING)';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../handler.js';
-import { goQuote } from '../logs/go-quote.js';
+import { goQuote } from '@apiserver/runtime';
 import { isVerbositySetter, type Logger } from '../logs/logger.js';
 import type { PathRecorderMux } from '../mux/path-recorder-mux.js';
 

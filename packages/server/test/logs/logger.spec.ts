@@ -2,7 +2,7 @@
 import t from 'tap';
 import { CallbackLogger } from '../../src/logs/callback-logger.js';
 import { Duration, formatGoDuration } from '../../src/logs/go-duration.js';
-import { goQuote } from '../../src/logs/go-quote.js';
+import { goQuote } from '@apiserver/runtime';
 import { KlogLogger, type LoggingFormat } from '../../src/logs/klog-logger.js';
 import { isVerbositySetter } from '../../src/logs/logger.js';
 import { kObj, kRef } from '../../src/logs/object-ref.js';

@@ -29,12 +29,16 @@ function quoteRune(ch: string): string {
   if (PRINTABLE.test(ch)) return ch;
   const cp = ch.codePointAt(0) ?? 0;
   if (cp < 0x80) return `\\x${hex(cp, 2)}`;
+  // A lone surrogate (JSON's "\ud800") is U+FFFD once decoded by Go (and once written as UTF-8), which Go prints.
+  if (cp >= 0xd800 && cp <= 0xdfff) return '\ufffd';
   if (cp < 0x10000) return `\\u${hex(cp, 4)}`;
   return `\\U${hex(cp, 8)}`;
 }
 
 /** Quotes a string as Go's `strconv.Quote` (`%q`) does: `"a\"b"`, `"\x00"`, `"é"`. */
 export function goQuote(s: string): string {
+  // The common case (printable ASCII without quotes or backslashes) needs no per-character work.
+  if (/^[\x20\x21\x23-\x5b\x5d-\x7e]*$/.test(s)) return `"${s}"`;
   let out = '"';
   for (const ch of s) out += quoteRune(ch);
   return `${out}"`;
