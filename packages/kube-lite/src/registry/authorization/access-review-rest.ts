@@ -17,7 +17,7 @@ const GROUP = 'authorization.k8s.io';
 
 /**
  * Checks that exactly one of resourceAttributes and nonResourceAttributes is set (`validateSubjectAccessReviewSpec`);
- * the selectors of resourceAttributes are checked by {@link validateReviewSelectors}.
+ * the selectors of resourceAttributes are checked by `validateReviewSelectors`.
  */
 export function validateReviewAttributes(spec: unknown): FieldError[] {
   const path = newPath('spec');
