@@ -34,7 +34,7 @@ export function validateReviewAttributes(spec: unknown): FieldError[] {
 
 /**
  * The authorizer attributes of a review spec for `user` (`ResourceAttributesFrom` / `NonResourceAttributesFrom`),
- * with the selectors of resourceAttributes.
+ * with the selectors of resourceAttributes; no version reads as `*`.
  */
 export function attributesOfSpec(user: UserInfo, spec: unknown): Attributes {
   const r = recordAt(spec, 'resourceAttributes');
@@ -47,7 +47,8 @@ export function attributesOfSpec(user: UserInfo, spec: unknown): Attributes {
       path: '',
       namespace: stringAt(r, 'namespace'),
       apiGroup: stringAt(r, 'group'),
-      apiVersion: stringAt(r, 'version'),
+      // An unset version means every version (`matchAllVersionIfEmpty`).
+      apiVersion: stringAt(r, 'version') === '' ? '*' : stringAt(r, 'version'),
       resource: stringAt(r, 'resource'),
       subresource: stringAt(r, 'subresource'),
       name: stringAt(r, 'name'),

@@ -98,6 +98,7 @@ t.test('selectors (AuthorizeWithSelectors): validation, the attributes the autho
   t.same(raw.status, { allowed: false });
   t.same(seen[0]?.fieldSelectorRequirements, [{ field: 'spec.nodeName', operator: '=', value: 'n1' }]);
   t.same(seen[0]?.labelSelectorRequirements, [{ key: 'a', operator: 'in', values: ['x', 'y'] }, { key: 'b', operator: '=', values: ['2'] }]);
+  t.equal(seen[0]?.apiVersion, '*', 'no version: every version (matchAllVersionIfEmpty)');
   const partial = await rest.create({}, sar({
     fieldSelector: { requirements: [{ key: 'a', operator: 'Exists' }] },
     labelSelector: { requirements: [{ key: 'app', operator: 'NotIn', values: ['a'] }, { key: 'n', operator: 'Gt', values: ['1'] }] },
