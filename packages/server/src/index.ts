@@ -174,7 +174,12 @@ export {
   authorizerForModes,
   unionAuthorizer,
 } from './authorization/authorizer.js';
-export { type SelectorAttributes, fieldSelectorAttributes, labelSelectorAttributes } from './authorization/selector-attributes.js';
+export {
+  type SelectorAttributes,
+  fieldSelectorAttributes,
+  labelSelectorAttributes,
+  selectorsIgnoredAuthorizer,
+} from './authorization/selector-attributes.js';
 export {
   type SelectorRequirementJSON,
   fieldRequirementsToAPI,

@@ -6,6 +6,7 @@
  * @module
  */
 import { type FieldRequirement, parseFieldSelector, parseLabelSelector, parseLabelSelectorToRequirements, type Requirement } from '@apiserver/runtime';
+import type { Attributes, Authorizer } from './authorizer.js';
 
 /** The selector part of authorization attributes (upstream `AttributesRecord`'s selector fields). */
 export interface SelectorAttributes {
@@ -48,4 +49,18 @@ export function labelSelectorAttributes(raw: string, inOrder = false): SelectorA
   } catch (err) {
     return { labelSelectorParsingError: asError(err) };
   }
+}
+
+/**
+ * An authorizer asking `authorizer` with the selectors left out of the attributes: what checks made with selectors
+ * (CEL's `fieldSelector`/`labelSelector`) come to when `AuthorizeWithSelectors` is off, as upstream's checks then
+ * ignore them.
+ */
+export function selectorsIgnoredAuthorizer(authorizer: Authorizer): Authorizer {
+  return {
+    authorize: (a: Attributes) => {
+      const { fieldSelectorRequirements: _f, fieldSelectorParsingError: _fe, labelSelectorRequirements: _l, labelSelectorParsingError: _le, ...rest } = a;
+      return authorizer.authorize(rest);
+    },
+  };
 }

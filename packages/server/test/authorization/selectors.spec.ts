@@ -1,7 +1,7 @@
 /** Authorization with selectors (AuthorizeWithSelectors): RequestInfo's raw selectors, parsed attributes, the review's requirements. */
 import t from 'tap';
 import { type Attributes, type Authorizer, attributesFor } from '../../src/authorization/authorizer.js';
-import { fieldSelectorAttributes, labelSelectorAttributes } from '../../src/authorization/selector-attributes.js';
+import { fieldSelectorAttributes, labelSelectorAttributes, selectorsIgnoredAuthorizer } from '../../src/authorization/selector-attributes.js';
 import { selectorReviewAttributes } from '../../src/authorization/selector-review-attributes.js';
 import { subjectAccessReviewSpec } from '../../src/authorization/subject-access-review.js';
 import { withAuthorization } from '../../src/filters/authorization.js';
@@ -96,4 +96,19 @@ t.test('SubjectAccessReview spec: the requirements in API form, as the webhook a
   t.same(subjectAccessReviewSpec(a, false), { resourceAttributes: { namespace: 'ns', verb: 'list', version: 'v1', resource: 'pods' }, user: 'erin' }, 'gate off');
   t.same(selectorReviewAttributes(labelSelectorAttributes('n>1,m<2')), {}, 'no requirement left: no labelSelector');
   t.same(selectorReviewAttributes({ ...fieldSelectorAttributes('a=1'), ...labelSelectorAttributes('a in (x') }), { fieldSelector: { requirements: [{ key: 'a', operator: 'In', values: ['1'] }] } }, 'a parse error sends nothing for that selector');
+});
+
+t.test('selectorsIgnoredAuthorizer asks without the selectors (AuthorizeWithSelectors off)', async (t) => {
+  const seen: Attributes[] = [];
+  const inner: Authorizer = {
+    authorize: (a) => {
+      seen.push(a);
+      return { decision: 'Allow', reason: 'r' };
+    },
+  };
+  const a = attributesFor(undefined, new RequestInfoFactory().resolve('GET', `/api/v1/pods${selectors}`));
+  t.ok(a.fieldSelectorRequirements !== undefined && a.labelSelectorRequirements !== undefined);
+  t.same(selectorsIgnoredAuthorizer(inner).authorize({ ...a, ...labelSelectorAttributes('a in (x') }), { decision: 'Allow', reason: 'r' });
+  t.same(Object.keys(seen[0] ?? {}).filter((k) => k.includes('Selector')), [], 'no requirement and no parse error reaches the authorizer');
+  t.match(seen[0], { verb: 'list', resource: 'pods' });
 });
