@@ -91,6 +91,7 @@ export {
   withServiceAccountTokenRequest,
 } from './registry/authentication/service-account-tokens.js';
 export {
+  type AccessReviewOptions,
   attributesOfSpec,
   LocalSubjectAccessReviewREST,
   reviewStatus,
@@ -98,6 +99,7 @@ export {
   SubjectAccessReviewREST,
   validateLocalSubjectAccessReview,
   validateReviewAttributes,
+  validateSelfSubjectAccessReviewSpec,
   validateSubjectAccessReviewSpec,
 } from './registry/authorization/access-review-rest.js';
 export { AuthorizerReference } from './registry/authorization/authorizer-reference.js';

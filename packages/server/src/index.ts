@@ -174,6 +174,18 @@ export {
   authorizerForModes,
   unionAuthorizer,
 } from './authorization/authorizer.js';
+export {
+  type SelectorAttributes,
+  fieldSelectorAttributes,
+  labelSelectorAttributes,
+  selectorsIgnoredAuthorizer,
+} from './authorization/selector-attributes.js';
+export {
+  type SelectorRequirementJSON,
+  fieldRequirementsToAPI,
+  labelRequirementsToAPI,
+  selectorReviewAttributes,
+} from './authorization/selector-review-attributes.js';
 export { RBACAuthorizer, aggregateMessage, resolvedRule, type ResolvedRule } from './authorization/rbac/rbac-authorizer.js';
 export { RuleResolver, RoleResolutionError, sameRule, type RuleVisitor } from './authorization/rbac/rule-resolver.js';
 export {

@@ -1,6 +1,6 @@
 /**
  * The environment admission expressions run in (upstream's admission `createEnvForOpts` over the base environment):
- * the CRD rule environment's functions plus the authz library, every function metered, and the bindings of
+ * the CRD rule environment's functions plus the authz and authzSelectors libraries, every function metered, and the bindings of
  * `authorizer` and `authorizer.requestResource` for one request.
  * @module
  */
@@ -8,12 +8,18 @@ import type { UserInfo } from '@apiserver/server';
 import { type CelEnv, type CelInput, celEnv, type parse, plan } from '@bufbuild/cel';
 import type { AuthorizationChecks } from './authorization-checks.js';
 import type { CelProgram } from './compilation.js';
-import { authorizerValue, authzLibrary, type ResourceCheckFields, resourceCheckValue } from './library/authz.js';
+import { authorizerValue, authzLibrary, authzSelectorsLibrary, type ResourceCheckFields, resourceCheckValue } from './library/authz.js';
 import { celLibraries, opaqueTypeRegistry } from './library/index.js';
 import { meteredFuncs, meterExpr } from './runtime-cost.js';
 
-/** The environment: standard CEL, the libraries and the authz library, metered. */
-export const admissionEnv: CelEnv = celEnv({ funcs: meteredFuncs([...celEnv().funcs, ...celLibraries, ...authzLibrary]), registry: opaqueTypeRegistry });
+/**
+ * The environment: standard CEL, the libraries, and the authz and authzSelectors libraries (the base environment has
+ * authzSelectors from 1.31 while `AuthorizeWithSelectors` is on, as by default in 1.32), metered.
+ */
+export const admissionEnv: CelEnv = celEnv({
+  funcs: meteredFuncs([...celEnv().funcs, ...celLibraries, ...authzLibrary, ...authzSelectorsLibrary]),
+  registry: opaqueTypeRegistry,
+});
 
 const REQUEST_RESOURCE = 'authorizer.requestResource';
 const QUALIFIED_VARIABLES: ReadonlySet<string> = new Set([REQUEST_RESOURCE]);

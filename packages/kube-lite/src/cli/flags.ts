@@ -76,7 +76,7 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'requestheader-allowed-names': { usage: 'comma-separated CNs a front-proxy certificate may have (empty: any)', set: (o, v) => { o.requestheaderAllowedNames = list(v); } },
   'requestheader-username-headers': { usage: 'comma-separated headers holding the user name (default X-Remote-User)', set: (o, v) => { o.requestheaderUsernameHeaders = list(v); } },
   'requestheader-uid-headers': { usage: 'comma-separated headers holding the user UID (X-Remote-Uid is suggested; needs --feature-gates=RemoteRequestHeaderUID=true)', set: (o, v) => { o.requestheaderUIDHeaders = list(v); } },
-  'feature-gates': { usage: 'comma-separated Name=true|false pairs; known: RemoteRequestHeaderUID (alpha, default false)', set: (o, v) => { o.featureGates = { ...o.featureGates, ...featureGates(v) }; } },
+  'feature-gates': { usage: 'comma-separated Name=true|false pairs; known: AuthorizeWithSelectors (beta, default true), RemoteRequestHeaderUID (alpha, default false)', set: (o, v) => { o.featureGates = { ...o.featureGates, ...featureGates(v) }; } },
   'requestheader-group-headers': { usage: 'comma-separated headers holding groups (default X-Remote-Group)', set: (o, v) => { o.requestheaderGroupHeaders = list(v); } },
   'requestheader-extra-headers-prefix': { usage: 'comma-separated prefixes of extra headers (default X-Remote-Extra-)', set: (o, v) => { o.requestheaderExtraHeadersPrefix = list(v); } },
   'cert-dir': { usage: 'directory of the generated self-signed pair', set: (o, v) => { o.certDir = v; } },

@@ -41,6 +41,7 @@ import {
 } from '../registry/providers.js';
 import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { featureEnabled } from './feature-gates.js';
 import { type GroupVersionRegistry, schemeGroupVersionRegistry } from './group-version-registry.js';
 import { certDirectoryOf, type KubeLiteOptions } from './options.js';
 
@@ -98,7 +99,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     appsRESTStorageProvider(scheme),
     eventsRESTStorageProvider({ scheme, eventTTLMillis: o.eventTTLMillis }),
     authenticationRESTStorageProvider({ scheme, tokenReview: { checker: tokens.tokenChecker(), apiAudiences: tokens.apiAudiences } }),
-    authorizationRESTStorageProvider(ref, scheme),
+    authorizationRESTStorageProvider(ref, scheme, { authorizeWithSelectors: featureEnabled(o.featureGates, 'AuthorizeWithSelectors') }),
     autoscalingRESTStorageProvider(scheme),
     batchRESTStorageProvider(scheme),
     certificatesRESTStorageProvider(scheme),

@@ -13,11 +13,14 @@ export interface FeatureSpec {
 }
 
 /**
- * The gates kube-lite reads. `RemoteRequestHeaderUID` (alpha, off in 1.32, beta and on in 1.33): lets
- * `--requestheader-uid-headers` be set, so the UID headers are read and published in
+ * The gates kube-lite reads. `AuthorizeWithSelectors` (beta, on in 1.32): list, watch and deletecollection requests
+ * are authorized with their field and label selectors, and the access reviews honour `fieldSelector` and
+ * `labelSelector` (off, a review's selectors are dropped). `RemoteRequestHeaderUID` (alpha, off in 1.32, beta and on
+ * in 1.33): lets `--requestheader-uid-headers` be set, so the UID headers are read and published in
  * `kube-system/extension-apiserver-authentication`.
  */
 export const KNOWN_FEATURES: Readonly<Record<string, FeatureSpec>> = {
+  AuthorizeWithSelectors: { preRelease: 'BETA', default: true },
   RemoteRequestHeaderUID: { preRelease: 'ALPHA', default: false },
 };
 

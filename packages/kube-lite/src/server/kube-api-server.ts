@@ -17,6 +17,7 @@ import {
   type GenericAPIServerConfig,
   namedCheck,
   type RequestAuthenticator,
+  selectorsIgnoredAuthorizer,
 } from '@apiserver/server';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
 import { resourceLimitPlugins } from '../admission/quota-admission.js';
@@ -31,6 +32,7 @@ import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
 import { addSystemPriorityClassesHook } from '../registry/scheduling/priorityclass/bootstrap.js';
 import { addAPFConfigProducerHook } from '../registry/flowcontrol/config-producer.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { featureEnabled } from './feature-gates.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, addClusterAuthenticationTrustHook, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
@@ -100,9 +102,16 @@ export class KubeAPIServer {
     this.#bindAddress = o.bindAddress;
     this.groups = enabledGroups(c.providers, c.apiResourceConfig, storage);
     this.#lookupNamespace = namespaceLookup(this.groups);
-    this.authorization = { modes: o.authorizationModes, ...(c.extras.authorizer !== undefined && { authorizer: c.extras.authorizer(this.groups) }) };
-    // What CEL's `authorizer` asks in admission: the server's authorizer, without the request-user tracking.
-    const admissionAuthorizer = untrackedAuthorizer(this.authorization.authorizer ?? authorizerForModes(o.authorizationModes));
+    const withSelectors = featureEnabled(o.featureGates, 'AuthorizeWithSelectors');
+    this.authorization = {
+      modes: o.authorizationModes,
+      authorizeWithSelectors: withSelectors,
+      ...(c.extras.authorizer !== undefined && { authorizer: c.extras.authorizer(this.groups) }),
+    };
+    // What CEL's `authorizer` asks in admission: the server's authorizer, without the request-user tracking (and,
+    // with AuthorizeWithSelectors off, without the selectors of `fieldSelector()`/`labelSelector()`).
+    const untracked = untrackedAuthorizer(this.authorization.authorizer ?? authorizerForModes(o.authorizationModes));
+    const admissionAuthorizer = withSelectors ? untracked : selectorsIgnoredAuthorizer(untracked);
     this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log, authorizer: () => admissionAuthorizer });
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);

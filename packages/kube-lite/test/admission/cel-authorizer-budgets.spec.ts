@@ -90,6 +90,18 @@ t.test('variables read by validations may check; messageExpressions cannot', asy
   t.match(noAuthorizer.error?.message, /denied request: expression 'variables.reader' resulted in error: /, 'an unbound authorizer is an evaluation error');
 });
 
+t.test('authzSelectors: a validation checks with field and label selectors', async (t) => {
+  const asked: AuthzAttributes[] = [];
+  const selected = "authorizer.group('').resource('pods').namespace('ns').fieldSelector('spec.nodeName=' + object.metadata.name).labelSelector('app=web,tier').check('list')";
+  const p = policy({ validations: [{ expression: `!${selected}.allowed()` }] });
+  t.equal((await run(p, asUser('alice'), authorizer(asked))).error, undefined);
+  t.same(asked[0]?.fieldSelectorRequirements, [{ field: 'spec.nodeName', operator: '=', value: 'c' }]);
+  t.same(asked[0]?.labelSelectorRequirements, [{ key: 'app', operator: '=', values: ['web'] }, { key: 'tier', operator: 'exists', values: [] }]);
+  const unparsable = policy({ validations: [{ expression: "!authorizer.group('').resource('pods').fieldSelector('spec.nodeName').check('list').errored()" }] });
+  t.equal((await run(unparsable, asUser('alice'), authorizer(asked))).error, undefined, 'a selector that does not parse fails neither the check nor the expression');
+  t.match(asked.at(-1)?.fieldSelectorParsingError?.message, /^invalid selector: 'spec.nodeName'/);
+});
+
 const twoChecks = "authorizer.path('/a').check('get').allowed() || authorizer.path('/b').check('get').allowed() || true";
 const threeChecks = "authorizer.path('/a').check('get').allowed() || authorizer.path('/b').check('get').allowed() || authorizer.path('/c').check('get').allowed() || true";
 

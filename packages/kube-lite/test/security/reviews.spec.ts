@@ -60,6 +60,14 @@ t.test('SubjectAccessReview asks for the user of the spec (admin only)', async (
   t.match(nobody.body.message, /spec.user: Invalid value: "": at least one of user or group must be specified/);
   const forbidden = await call(f.url, BOB_TOKEN, 'POST', path, body({ user: 'bob', resourceAttributes: { verb: 'get' } }));
   t.equal(forbidden.status, 403, 'creating a SubjectAccessReview needs permission');
+  const selectors = { verb: 'list', resource: 'configmaps', namespace: 'default', fieldSelector: { requirements: [{ key: 'metadata.name', operator: 'In', values: ['a'] }] }, labelSelector: { rawSelector: 'a in (x' } };
+  const selected = await call(f.url, ADMIN_TOKEN, 'POST', path, body({ user: 'bob', resourceAttributes: selectors }));
+  t.equal(selected.status, 201);
+  t.same(selected.body.spec, { user: 'bob', resourceAttributes: selectors }, 'the selectors are kept (AuthorizeWithSelectors is on by default)');
+  t.same(selected.body.status, { allowed: true, reason: 'reader', evaluationError: 'spec.resourceAttributes.labelSelector ignored due to parse error' });
+  const both = await call(f.url, ADMIN_TOKEN, 'POST', path, body({ user: 'bob', resourceAttributes: { ...selectors, labelSelector: { rawSelector: 'a=b', requirements: [{ key: 'a', operator: 'Exists' }] } } }));
+  t.equal(both.status, 422);
+  t.equal(both.body.message, 'SubjectAccessReview.authorization.k8s.io "" is invalid: spec.resourceAttributes.labelSelector.rawSelector: Invalid value: "a=b": may not specified at the same time as requirements');
 });
 
 t.test('SelfSubjectRulesReview and SelfSubjectReview', async (t) => {

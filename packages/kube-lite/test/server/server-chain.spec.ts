@@ -52,11 +52,13 @@ t.test('upstream default watch cache sizes: events are not watch-cached unless a
   t.notOk(cached.includes('events'), 'events storage is undecorated');
   t.ok(cached.includes('pods') && cached.includes('configmaps'), 'other resources are watch-cached');
   t.same(chain.kubeAPIServer.storageFactory.configFor({ group: '', resource: 'events' }).watchCache, undefined);
+  t.equal(chain.kubeAPIServer.authorization.authorizeWithSelectors, true, 'AuthorizeWithSelectors is on by default (beta in 1.32)');
 });
 
 t.test('options → config → completed → chain → prepareRun → run(signal)', async (t) => {
   const dir = t.testdir();
-  const o = options();
+  // With a feature gate set, to see it reach the servers and the storages.
+  const o = options({ featureGates: { AuthorizeWithSelectors: false } });
   const completed = KubeLiteConfig.fromOptions({ options: o, ...assembleKubeLite(o), log: quiet, kubeconfigPath: `${dir}/kubeconfig` }).complete();
   const chain = await createServerChain(completed);
   t.equal(chain.server, chain.aggregator?.genericAPIServer, 'the aggregator fronts the chain');
@@ -85,6 +87,10 @@ t.test('options → config → completed → chain → prepareRun → run(signal
   const apiService = (await (await fetch(`${url}/apis/apiregistration.k8s.io/v1/apiservices/v1.apps`)).json()) as { spec: Record<string, unknown>; status: { conditions: Array<{ type: string; status: string; reason: string }> } };
   t.match(apiService.spec, { group: 'apps', version: 'v1', groupPriorityMinimum: 17800, versionPriority: 15 }, 'built-in group-versions are auto-registered');
   t.match(apiService.status.conditions, [{ type: 'Available', status: 'True', reason: 'Local' }]);
+  t.equal(chain.kubeAPIServer.authorization.authorizeWithSelectors, false, '--feature-gates=AuthorizeWithSelectors=false reaches the handler chains');
+  const review = { apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview', spec: { user: 'u', resourceAttributes: { verb: 'list', resource: 'pods', labelSelector: { rawSelector: 'a=b' } } } };
+  const reviewed = (await (await fetch(`${url}/apis/authorization.k8s.io/v1/subjectaccessreviews`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(review) })).json()) as { spec: unknown };
+  t.same(reviewed.spec, { user: 'u', resourceAttributes: { verb: 'list', resource: 'pods' } }, '… and the access reviews, which drop the selectors');
   stop.abort();
   await running;
   await t.rejects(fetch(`${url}/readyz`), 'stopped after the abort');

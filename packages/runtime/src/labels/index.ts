@@ -11,6 +11,7 @@ export {
   LabelsSelector,
   labelSelectorFromSet,
   parseLabelSelector,
+  parseLabelSelectorToRequirements,
   validatedLabelSelectorFromSet,
 } from './selector.js';
 export type { SetMatcher } from './set-matcher.js';

@@ -167,6 +167,10 @@ function build(key: string, op: SelectionOperatorValue, values: readonly string[
 
 /** Parses a label selector into requirements sorted by key; throws {@link SelectorParseError}. */
 export function parseRequirements(selector: string): Requirement[] {
-  const reqs = new Parser(selector).parse();
-  return reqs.sort((a, b) => compareCodePoints(a.key, b.key));
+  return parseRequirementsInOrder(selector).sort((a, b) => compareCodePoints(a.key, b.key));
+}
+
+/** Parses a label selector into requirements in the order written; throws {@link SelectorParseError}. */
+export function parseRequirementsInOrder(selector: string): Requirement[] {
+  return new Parser(selector).parse();
 }

@@ -7,7 +7,7 @@
 import { newBadRequest } from '../errors/factories.js';
 import type { StatusError } from '../errors/status-error.js';
 import { compareCodePoints } from './byte-order.js';
-import { parseRequirements, SelectorParseError } from './parser.js';
+import { parseRequirements, parseRequirementsInOrder, SelectorParseError } from './parser.js';
 import { newRequirement, Requirement } from './requirement.js';
 import type { SetMatcher } from './set-matcher.js';
 
@@ -83,6 +83,19 @@ export class LabelsSelector implements SetMatcher {
 export function parseLabelSelector(selector: string): LabelsSelector {
   try {
     return LabelsSelector.of(parseRequirements(selector));
+  } catch (e) {
+    if (e instanceof SelectorParseError) throw newBadRequest(e.message);
+    throw e;
+  }
+}
+
+/**
+ * Parses a label selector to its requirements in the order written (`labels.ParseToRequirements`, unlike
+ * {@link parseLabelSelector} not sorted by key). Invalid input throws a BadRequest {@link StatusError}.
+ */
+export function parseLabelSelectorToRequirements(selector: string): Requirement[] {
+  try {
+    return parseRequirementsInOrder(selector);
   } catch (e) {
     if (e instanceof SelectorParseError) throw newBadRequest(e.message);
     throw e;

@@ -1,12 +1,16 @@
 import type { UserInfo } from '../authentication/user.js';
 import { isPromiseLike, type MaybePromise } from '../handler.js';
 import type { RequestInfo } from '../request/request-info.js';
+import { fieldSelectorAttributes, labelSelectorAttributes, type SelectorAttributes } from './selector-attributes.js';
 
 /** An authorizer's answer (k8s `authorizer.Decision`). */
 export type Decision = 'Allow' | 'Deny' | 'NoOpinion';
 
-/** What is being asked (k8s `authorizer.Attributes`, from the user and the RequestInfo). */
-export interface Attributes {
+/**
+ * What is being asked (k8s `authorizer.Attributes`, from the user and the RequestInfo), with the request's field and
+ * label selectors (list, watch and deletecollection; see {@link SelectorAttributes}).
+ */
+export interface Attributes extends SelectorAttributes {
   /** The requesting user. */
   readonly user: UserInfo | undefined;
   /** The verb. */
@@ -43,9 +47,14 @@ export interface Authorizer {
   authorize(attributes: Attributes): Authorization | Promise<Authorization>;
 }
 
-/** Builds authorization attributes from a user and a RequestInfo (`GetAuthorizerAttributes`). */
+/**
+ * Builds authorization attributes from a user and a RequestInfo (`GetAuthorizerAttributes`); the RequestInfo's
+ * selectors are parsed, a selector that does not parse carried as its error.
+ */
 export function attributesFor(user: UserInfo | undefined, info: RequestInfo): Attributes {
   return {
+    ...fieldSelectorAttributes(info.fieldSelector ?? ''),
+    ...labelSelectorAttributes(info.labelSelector ?? ''),
     user,
     verb: info.verb,
     isResourceRequest: info.isResourceRequest,

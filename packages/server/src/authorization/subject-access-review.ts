@@ -8,6 +8,7 @@ import { ExpiringCache } from '../delegation/expiring-cache.js';
 import type { RemoteAPIServerClient } from '../delegation/remote-client.js';
 import { DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF, type WebhookRetryBackoff, withExponentialBackoff } from '../delegation/webhook-retry.js';
 import type { Attributes, Authorization, Authorizer } from './authorizer.js';
+import { selectorReviewAttributes } from './selector-review-attributes.js';
 
 /** Upstream's `--authorization-webhook-cache-authorized-ttl` default for delegating servers (10 s). */
 export const DEFAULT_AUTHORIZED_TTL_MILLIS = 10_000;
@@ -26,6 +27,11 @@ export interface SubjectAccessReviewAuthorizerOptions {
   readonly unauthorizedTTLMillis?: number;
   /** Retries of failed reviews (default upstream's `DefaultAuthWebhookRetryBackoff`: 500 ms × 1.5, 20 % jitter, 5 attempts). */
   readonly retryBackoff?: WebhookRetryBackoff;
+  /**
+   * Whether reviews carry the request's field and label selector requirements (the `AuthorizeWithSelectors` feature
+   * gate; default `true`, as in Kubernetes 1.32).
+   */
+  readonly authorizeWithSelectors?: boolean;
   /** Clock in ms (tests). */
   readonly now?: () => number;
 }
@@ -37,8 +43,11 @@ interface ReviewStatus {
   evaluationError?: string;
 }
 
-/** The `spec` of the SubjectAccessReview asking about `a` (upstream's field order, the cache key). */
-export function subjectAccessReviewSpec(a: Attributes): Record<string, unknown> {
+/**
+ * The `spec` of the SubjectAccessReview asking about `a` (upstream's field order, the cache key); `withSelectors`
+ * adds the selector requirements of `a` (`AuthorizeWithSelectors`).
+ */
+export function subjectAccessReviewSpec(a: Attributes, withSelectors = true): Record<string, unknown> {
   const user = a.user;
   const subject = {
     ...(user?.name !== undefined && user.name !== '' && { user: user.name }),
@@ -55,6 +64,7 @@ export function subjectAccessReviewSpec(a: Attributes): Record<string, unknown> 
     ...(a.resource !== '' && { resource: a.resource }),
     ...(a.subresource !== '' && { subresource: a.subresource }),
     ...(a.name !== '' && { name: a.name }),
+    ...(withSelectors && selectorReviewAttributes(a)),
   };
   return { resourceAttributes, ...subject };
 }
@@ -82,7 +92,7 @@ export class SubjectAccessReviewAuthorizer implements Authorizer {
 
   /** The cached or freshly reviewed decision. */
   authorize(attributes: Attributes): Authorization | Promise<Authorization> {
-    const spec = subjectAccessReviewSpec(attributes);
+    const spec = subjectAccessReviewSpec(attributes, this.#o.authorizeWithSelectors ?? true);
     const key = JSON.stringify(spec);
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;

@@ -29,6 +29,8 @@ export interface DelegatingAuthorizationOptions {
   readonly alwaysAllowPaths?: readonly string[];
   /** Groups allowed everything (default `system:masters`). */
   readonly alwaysAllowGroups?: readonly string[];
+  /** Whether reviews carry the request's selector requirements (`AuthorizeWithSelectors`, default `true`). */
+  readonly authorizeWithSelectors?: boolean;
 }
 
 /** Builds the union authorizer of a delegating server. */
@@ -45,6 +47,7 @@ export function delegatingAuthorizer(o: DelegatingAuthorizationOptions): Authori
         ...(o.allowCacheTTLMillis !== undefined && { authorizedTTLMillis: o.allowCacheTTLMillis }),
         ...(o.denyCacheTTLMillis !== undefined && { unauthorizedTTLMillis: o.denyCacheTTLMillis }),
         ...(o.webhookRetryBackoff !== undefined && { retryBackoff: o.webhookRetryBackoff }),
+        ...(o.authorizeWithSelectors !== undefined && { authorizeWithSelectors: o.authorizeWithSelectors }),
       }),
     );
   }

@@ -24,6 +24,13 @@ export interface RequestInfo {
   readonly name: string;
   /** The path segments from the resource on (`['pods', 'foo', 'status']`). */
   readonly parts: readonly string[];
+  /**
+   * The `fieldSelector` query parameter, unparsed, of a list, watch or deletecollection (not of the `/watch/`
+   * path form) when selectors are authorized (`AuthorizeWithSelectors`).
+   */
+  readonly fieldSelector?: string;
+  /** The `labelSelector` query parameter, unparsed, under the same conditions as {@link RequestInfo.fieldSelector}. */
+  readonly labelSelector?: string;
 }
 
 /** Thrown when a resource path cannot be interpreted (`/api/v1/watch` without a resource). */
@@ -41,11 +48,17 @@ export interface RequestInfoFactoryOptions {
   readonly apiPrefixes?: readonly string[];
   /** Prefixes without a group segment (default `api`). */
   readonly grouplessAPIPrefixes?: readonly string[];
+  /**
+   * Whether list, watch and deletecollection requests carry their field and label selectors, for authorization
+   * (the `AuthorizeWithSelectors` feature gate; default on, as in Kubernetes 1.32).
+   */
+  readonly authorizeWithSelectors?: boolean;
 }
 
 const specialVerbs = new Set(['proxy', 'watch']);
 const specialVerbsNoSubresources = new Set(['proxy']);
 const namespaceSubresources = new Set(['status', 'finalize']);
+const verbsWithSelectors = new Set(['list', 'watch', 'deletecollection']);
 const methodVerbs: Readonly<Record<string, string>> = {
   POST: 'create',
   GET: 'get',
@@ -108,6 +121,7 @@ type Draft = { -readonly [K in keyof RequestInfo]: RequestInfo[K] };
 export class RequestInfoFactory {
   readonly #apiPrefixes: ReadonlySet<string>;
   readonly #groupless: ReadonlySet<string>;
+  readonly #withSelectors: boolean;
   /** Resolved infos by method, then URL. */
   readonly #remembered = new Map<string, Map<string, RequestInfo>>();
   #rememberedCount = 0;
@@ -116,6 +130,7 @@ export class RequestInfoFactory {
   constructor(options: RequestInfoFactoryOptions = {}) {
     this.#apiPrefixes = new Set(options.apiPrefixes ?? ['api', 'apis']);
     this.#groupless = new Set(options.grouplessAPIPrefixes ?? ['api']);
+    this.#withSelectors = options.authorizeWithSelectors ?? true;
   }
 
   /**
@@ -177,7 +192,8 @@ export class RequestInfoFactory {
     info.apiVersion = parts[0] ?? '';
     parts = parts.slice(1);
     const first = parts[0] ?? '';
-    if (specialVerbs.has(first)) {
+    const verbViaPathPrefix = specialVerbs.has(first);
+    if (verbViaPathPrefix) {
       if (parts.length < 2) throw new RequestInfoError(`unable to determine kind and namespace from url, ${url}`);
       info.verb = first;
       parts = parts.slice(1);
@@ -195,6 +211,13 @@ export class RequestInfoFactory {
     if (parts.length >= 2) info.name = parts[1] ?? '';
     if (parts.length >= 1) info.resource = parts[0] ?? '';
     this.#refineCollectionVerb(info, query);
+    // The `/watch/` path form serves selectors inconsistently (not for one object): its selectors are not authorized.
+    if (this.#withSelectors && !verbViaPathPrefix && verbsWithSelectors.has(info.verb)) {
+      const fieldSelector = query.get('fieldSelector');
+      const labelSelector = query.get('labelSelector');
+      if (fieldSelector !== null) info.fieldSelector = fieldSelector;
+      if (labelSelector !== null) info.labelSelector = labelSelector;
+    }
     return info;
   }
 

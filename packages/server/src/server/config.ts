@@ -51,6 +51,11 @@ export interface AuthorizationConfig {
   readonly modes?: readonly string[];
   /** An authorizer replacing the modes. */
   readonly authorizer?: Authorizer;
+  /**
+   * Whether list, watch and deletecollection requests are authorized with their field and label selectors (the
+   * `AuthorizeWithSelectors` feature gate, beta and on by default in Kubernetes 1.32; default `true`).
+   */
+  readonly authorizeWithSelectors?: boolean;
 }
 
 /** The configuration of a {@link GenericAPIServer} (k8s `server.Config`, the parts we run). */

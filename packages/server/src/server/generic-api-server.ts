@@ -101,7 +101,7 @@ export class GenericAPIServer {
     if (authn.tokenAuthFile !== undefined) authenticators.push(TokenFileAuthenticator.fromFile(authn.tokenAuthFile));
     authenticators.push(...(authn.authenticators ?? []));
     this.fullHandlerChain = buildHandlerChain(this.handler.director, {
-      requestInfoFactory: new RequestInfoFactory(),
+      requestInfoFactory: new RequestInfoFactory({ authorizeWithSelectors: config.authorization?.authorizeWithSelectors ?? true }),
       longRunning: this.#longRunning,
       requestTimeoutMillis: config.requestTimeoutMillis ?? 60_000,
       maxRequestsInFlight: config.maxRequestsInFlight ?? 400,

@@ -2,7 +2,7 @@
  * The Kubernetes libraries' estimates (`library.CostEstimator.EstimateCallCost` in
  * k8s.io/apiserver/pkg/cel/library/cost.go), chosen by function name before cel-go's own: list
  * and string traversals, regex finds, `replace`, `split`, `join`, IP/CIDR and quantity calls,
- * and the authorizer's fixed costs. `undefined` leaves the call to cel-go's estimate.
+ * the authorizer's fixed costs and its selectors' parse. `undefined` leaves the call to cel-go's estimate.
  *
  * @module
  */
@@ -105,6 +105,12 @@ const NOMINAL = new Set([
   'sign', 'asInteger', 'isInteger', 'asApproximateFloat', 'isGreaterThan', 'isLessThan', 'compareTo', 'add', 'sub',
 ]);
 
+/** `selectorCostEstimate`: a list, a traversal and a requirement (list and struct) per two characters of the selector. */
+function selectorEstimate(length: Range): CallEstimate {
+  const requirements = byFactor(length, 0.5);
+  return { cost: add(add(fixed(10), byFactor(length, STRING_TRAVERSAL)), byFactor(requirements, 50)) };
+}
+
 /** The Kubernetes estimate of a call of `name`, before the argument costs are added; `undefined` for none. */
 export function kubernetesCallEstimate(name: string, target: CallNode | undefined, args: readonly CallNode[], ctx: CallContext): CallEstimate | undefined {
   if (name === 'check') return { cost: fixed(350_000) };
@@ -117,6 +123,9 @@ export function kubernetesCallEstimate(name: string, target: CallNode | undefine
     case 'indexOf':
     case 'lastIndexOf':
       return target === undefined ? undefined : traversal(target, ctx);
+    case 'fieldSelector':
+    case 'labelSelector':
+      return args.length === 1 ? selectorEstimate(sizeEstimate(args[0] as CallNode, ctx)) : undefined;
     case 'url':
       return args.length === 1 ? { cost: byFactor(sizeEstimate(args[0] as CallNode, ctx), STRING_TRAVERSAL) } : undefined;
     case 'lowerAscii':

@@ -6,10 +6,13 @@
  * values of one type compare equal, as upstream's) carrying their state as a payload; a check asks the
  * {@link AuthorizationChecks} of the request (see there for how asynchronous authorizers are waited for).
  *
- * The `fieldSelector`/`labelSelector` functions of the authzSelectors library are absent.
+ * The authzSelectors library ({@link authzSelectorsLibrary}) adds `.fieldSelector(s)` and `.labelSelector(s)` to a
+ * resource check: the selector is parsed when the check is made (labels in the order written, as
+ * `labels.ParseToRequirements`), its requirements passed to the authorizer; one that does not parse is passed as its
+ * parse error and never fails the expression (an authorizer then decides as if there were none).
  * @module
  */
-import type { Attributes, UserInfo } from '@apiserver/server';
+import { type Attributes, fieldSelectorAttributes, labelSelectorAttributes, type UserInfo } from '@apiserver/server';
 import { type CelFunc, CelScalar, celMethod } from '@bufbuild/cel';
 import type { Message } from '@bufbuild/protobuf';
 import { isDNS1123Label, isDNS1123Subdomain } from '@apiserver/runtime';
@@ -46,6 +49,10 @@ export interface ResourceCheckFields {
 }
 interface ResourceCheckState extends ResourceCheckFields {
   readonly authorizer: AuthorizerState;
+  /** The field selector's text ('' for none). */
+  readonly fieldSelector?: string;
+  /** The label selector's text ('' for none). */
+  readonly labelSelector?: string;
 }
 
 const state = <T>(v: { readonly message: unknown }): T => opaquePayload(v) as T;
@@ -74,7 +81,7 @@ function decisionOf(authorizer: AuthorizerState, attributes: Attributes): Messag
   return DECISION_TYPE.of('', decided);
 }
 
-function resourceSetter(name: 'subresource' | 'namespace' | 'name'): CelFunc {
+function resourceSetter(name: 'subresource' | 'namespace' | 'name' | 'fieldSelector' | 'labelSelector'): CelFunc {
   return celMethod(name, RESOURCE_CHECK_TYPE.celType, [STRING], RESOURCE_CHECK_TYPE.celType, function (value) {
     return RESOURCE_CHECK_TYPE.of('', { ...state<ResourceCheckState>(this), [name]: value });
   });
@@ -116,6 +123,8 @@ export const authzLibrary: readonly CelFunc[] = [
   celMethod('check', RESOURCE_CHECK_TYPE.celType, [STRING], DECISION_TYPE.celType, function (verb) {
     const r = state<ResourceCheckState>(this);
     return decisionOf(r.authorizer, {
+      ...fieldSelectorAttributes(r.fieldSelector ?? ''),
+      ...labelSelectorAttributes(r.labelSelector ?? '', true),
       user: r.authorizer.user,
       verb,
       isResourceRequest: true,
@@ -133,3 +142,6 @@ export const authzLibrary: readonly CelFunc[] = [
   decisionReader('errored', BOOL, (d) => d.error !== undefined),
   decisionReader('error', STRING, (d) => d.error ?? ''),
 ];
+
+/** The authzSelectors functions (`library.AuthzSelectors`): `.fieldSelector(s)` and `.labelSelector(s)` of a resource check. */
+export const authzSelectorsLibrary: readonly CelFunc[] = [resourceSetter('fieldSelector'), resourceSetter('labelSelector')];

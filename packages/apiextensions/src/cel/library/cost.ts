@@ -3,8 +3,8 @@
  * `library.CostEstimator.CallCost` (`k8s.io/apiserver/pkg/cel/library/cost.go`) charge it: most
  * calls cost 1; string and list work costs by size (`StringTraversalCostFactor` 0.1 per character,
  * `RegexStringLengthCostFactor` 0.25 per regex character; cel-go's sets extension charges 1 plus the
- * product of the list sizes, twice that for `sets.equivalent`; an authorization `check()` 350,000, the other authz
- * builders and accessors 1). Sizes are what cel-go's `Sizer` reports
+ * product of the list sizes, twice that for `sets.equivalent`; an authorization `check()` 350,000, `fieldSelector`/`labelSelector`
+ * by their selector's length, the other authz builders and accessors 1). Sizes are what cel-go's `Sizer` reports
  * (characters of a string, bytes, elements of a list or map; 1 for anything else).
  *
  * @module
@@ -97,9 +97,18 @@ const ORDERING = new Set(['_<_', '_<=_', '_>_', '_>=_']);
 /** An authorization `check()` (upstream: fixed so that an expression can make only two of them). */
 export const AUTHZ_CHECK_COST = 350_000;
 
+/**
+ * Parsing a selector of `length` characters (upstream `selectorCostEstimate`): a list (10), a traversal (0.1 per
+ * character) and a requirement (a list and a struct, 50) per two characters, each rounded up.
+ */
+export function selectorParseCost(length: number): number {
+  return 10 + Math.ceil(length * 0.1) + Math.ceil(Math.ceil(length * 0.5) * 50);
+}
+
 /** The cost of a call of `name` with `args` (target first) that returned `result`. */
 export function callCost(name: string, args: readonly CelValue[], result: CelValue): number {
   if (name === 'check') return AUTHZ_CHECK_COST;
+  if (name === 'fieldSelector' || name === 'labelSelector') return args.length >= 2 ? selectorParseCost(actualSize(args[1])) : 1;
   const sized = SIZED[ORDERING.has(name) ? '_lt_' : name];
   return sized === undefined ? 1 : sized(args, result);
 }

@@ -11,10 +11,14 @@ import type { Attributes, UserInfo } from '@apiserver/server';
 import { isRecord, recordAt, stringAt, stringsAt } from '../../object-fields.js';
 import type { AuthorizerReference } from './authorizer-reference.js';
 import { requestUserOf } from './request-user.js';
+import { reviewSelectorAttributes, selectorEvaluationErrors, validateReviewSelectors, withoutReviewSelectors } from './review-selectors.js';
 
 const GROUP = 'authorization.k8s.io';
 
-/** Checks that exactly one of resourceAttributes and nonResourceAttributes is set (`validateSubjectAccessReviewSpec`). */
+/**
+ * Checks that exactly one of resourceAttributes and nonResourceAttributes is set (`validateSubjectAccessReviewSpec`);
+ * the selectors of resourceAttributes are checked by `validateReviewSelectors`.
+ */
 export function validateReviewAttributes(spec: unknown): FieldError[] {
   const path = newPath('spec');
   const resource = recordAt(spec, 'resourceAttributes');
@@ -28,18 +32,23 @@ export function validateReviewAttributes(spec: unknown): FieldError[] {
   return [];
 }
 
-/** The authorizer attributes of a review spec for `user` (`ResourceAttributesFrom` / `NonResourceAttributesFrom`). */
+/**
+ * The authorizer attributes of a review spec for `user` (`ResourceAttributesFrom` / `NonResourceAttributesFrom`),
+ * with the selectors of resourceAttributes; no version reads as `*`.
+ */
 export function attributesOfSpec(user: UserInfo, spec: unknown): Attributes {
   const r = recordAt(spec, 'resourceAttributes');
   if (r !== undefined) {
     return {
+      ...reviewSelectorAttributes(r),
       user,
       verb: stringAt(r, 'verb'),
       isResourceRequest: true,
       path: '',
       namespace: stringAt(r, 'namespace'),
       apiGroup: stringAt(r, 'group'),
-      apiVersion: stringAt(r, 'version'),
+      // An unset version means every version (`matchAllVersionIfEmpty`).
+      apiVersion: stringAt(r, 'version') === '' ? '*' : stringAt(r, 'version'),
       resource: stringAt(r, 'resource'),
       subresource: stringAt(r, 'subresource'),
       name: stringAt(r, 'name'),
@@ -49,12 +58,18 @@ export function attributesOfSpec(user: UserInfo, spec: unknown): Attributes {
   return { user, verb: stringAt(n, 'verb'), isResourceRequest: false, path: stringAt(n, 'path'), namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '' };
 }
 
-/** `validateSubjectAccessReviewSpec`: the attributes, and a user or a group to ask about. */
+/** `validateSelfSubjectAccessReviewSpec`: the attributes and their selectors. */
+export function validateSelfSubjectAccessReviewSpec(spec: unknown): FieldError[] {
+  return [...validateReviewAttributes(spec), ...validateReviewSelectors(recordAt(spec, 'resourceAttributes'), newPath('spec', 'resourceAttributes'))];
+}
+
+/** `validateSubjectAccessReviewSpec`: the attributes, a user or a group to ask about, and the selectors. */
 export function validateSubjectAccessReviewSpec(spec: unknown): FieldError[] {
   const errs = validateReviewAttributes(spec);
   if (stringAt(spec, 'user') === '' && stringsAt(spec, 'groups').length === 0) {
     errs.push(fieldInvalid(newPath('spec', 'user'), '', 'at least one of user or group must be specified'));
   }
+  errs.push(...validateReviewSelectors(recordAt(spec, 'resourceAttributes'), newPath('spec', 'resourceAttributes')));
   return errs;
 }
 
@@ -63,25 +78,40 @@ function specUser(spec: unknown): UserInfo {
   return { name: stringAt(spec, 'user'), uid: stringAt(spec, 'uid'), groups: stringsAt(spec, 'groups') };
 }
 
-/** Asks the authorizer and shapes `SubjectAccessReviewStatus` (an evaluation error is reported, not thrown). */
+/**
+ * Asks the authorizer and shapes `SubjectAccessReviewStatus`: an evaluation error is reported, not thrown, and
+ * selectors ignored for a parse error are named in `evaluationError` (`BuildEvaluationError`, parts joined by `; `).
+ */
 export async function reviewStatus(ref: AuthorizerReference, attributes: Attributes): Promise<Record<string, unknown>> {
+  const evaluationError = (failure: string[]): Record<string, string> => {
+    const text = [...failure, ...selectorEvaluationErrors(attributes)].join('; ');
+    return text === '' ? {} : { evaluationError: text };
+  };
   try {
     const { decision, reason } = await ref.authorizer().authorize(attributes);
-    return { allowed: decision === 'Allow', ...(decision === 'Deny' && { denied: true }), ...(reason !== '' && { reason }) };
+    return { allowed: decision === 'Allow', ...(decision === 'Deny' && { denied: true }), ...(reason !== '' && { reason }), ...evaluationError([]) };
   } catch (err) {
     if (isRecord(err) && err.code === 503) throw err;
-    return { allowed: false, evaluationError: err instanceof Error ? err.message : String(err) };
+    return { allowed: false, ...evaluationError([err instanceof Error ? err.message : String(err)]) };
   }
+}
+
+/** Options of the access review storages. */
+export interface AccessReviewOptions {
+  /** Whether reviews are answered with their selectors (`AuthorizeWithSelectors`, default on); off, they are dropped. */
+  readonly authorizeWithSelectors?: boolean;
 }
 
 abstract class AccessReviewREST extends ReviewREST {
   readonly #ref: AuthorizerReference;
   readonly #kind: string;
+  readonly #withSelectors: boolean;
 
-  constructor(ref: AuthorizerReference, kind: string) {
+  constructor(ref: AuthorizerReference, kind: string, options: AccessReviewOptions) {
     super(`${GROUP}/v1`, kind);
     this.#ref = ref;
     this.#kind = kind;
+    this.#withSelectors = options.authorizeWithSelectors ?? true;
   }
 
   protected abstract userFor(ctx: RequestContext, spec: unknown): UserInfo;
@@ -91,7 +121,8 @@ abstract class AccessReviewREST extends ReviewREST {
   protected checkRequest(_ctx: RequestContext, _obj: ApiObject): void {}
 
   /** Answers the review: validation, the request check, validating admission, then the authorizer. */
-  async create(ctx: RequestContext, obj: ApiObject, createValidation?: ValidateObjectFunc): Promise<ApiObject> {
+  async create(ctx: RequestContext, given: ApiObject, createValidation?: ValidateObjectFunc): Promise<ApiObject> {
+    const obj = this.#withSelectors ? given : { ...given, spec: withoutReviewSelectors(given.spec) };
     const errs = this.validateSpec(obj.spec, obj);
     if (errs.length > 0) throw newInvalid({ group: GROUP, kind: this.#kind }, obj.metadata.name ?? '', errs);
     this.checkRequest(ctx, obj);
@@ -104,8 +135,8 @@ abstract class AccessReviewREST extends ReviewREST {
 /** `selfsubjectaccessreviews`: may the requesting user do this? */
 export class SelfSubjectAccessReviewREST extends AccessReviewREST {
   /** Answers with the authorizer of `ref`. */
-  constructor(ref: AuthorizerReference) {
-    super(ref, 'SelfSubjectAccessReview');
+  constructor(ref: AuthorizerReference, options: AccessReviewOptions = {}) {
+    super(ref, 'SelfSubjectAccessReview', options);
   }
 
   protected userFor(ctx: RequestContext): UserInfo {
@@ -115,15 +146,15 @@ export class SelfSubjectAccessReviewREST extends AccessReviewREST {
   }
 
   protected validateSpec(spec: unknown): FieldError[] {
-    return validateReviewAttributes(spec);
+    return validateSelfSubjectAccessReviewSpec(spec);
   }
 }
 
 /** `subjectaccessreviews`: may the user or groups of the spec do this? */
 export class SubjectAccessReviewREST extends AccessReviewREST {
   /** Answers with the authorizer of `ref`. */
-  constructor(ref: AuthorizerReference) {
-    super(ref, 'SubjectAccessReview');
+  constructor(ref: AuthorizerReference, options: AccessReviewOptions = {}) {
+    super(ref, 'SubjectAccessReview', options);
   }
 
   protected userFor(_ctx: RequestContext, spec: unknown): UserInfo {
@@ -156,8 +187,8 @@ export function validateLocalSubjectAccessReview(obj: ApiObject): FieldError[] {
 /** `localsubjectaccessreviews`: may the user or groups of the spec do this in the request's namespace? */
 export class LocalSubjectAccessReviewREST extends AccessReviewREST {
   /** Answers with the authorizer of `ref`. */
-  constructor(ref: AuthorizerReference) {
-    super(ref, 'LocalSubjectAccessReview');
+  constructor(ref: AuthorizerReference, options: AccessReviewOptions = {}) {
+    super(ref, 'LocalSubjectAccessReview', options);
   }
 
   /** Local reviews live in a namespace. */

@@ -5,8 +5,14 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import type { StatusError } from '@apiserver/runtime';
+import type { Attributes } from '@apiserver/server';
 import t from 'tap';
-import { LocalSubjectAccessReviewREST, validateLocalSubjectAccessReview } from '../../../src/registry/authorization/access-review-rest.js';
+import {
+  LocalSubjectAccessReviewREST,
+  SelfSubjectAccessReviewREST,
+  SubjectAccessReviewREST,
+  validateLocalSubjectAccessReview,
+} from '../../../src/registry/authorization/access-review-rest.js';
 import { AuthorizerReference } from '../../../src/registry/authorization/authorizer-reference.js';
 import { ADMIN_TOKEN, BOB_TOKEN, call, startSecurityFixture, TestAuthorizer } from '../../security/reviews-fixture.js';
 
@@ -75,4 +81,56 @@ t.test('over HTTP with the server authorizer', async (t) => {
   t.equal(otherNamespace.status, 400, 'a body in another namespace than the URL');
   const forbidden = await call(f.url, BOB_TOKEN, 'POST', path('default'), ask('default', 'bob', 'default'));
   t.equal(forbidden.status, 403, 'creating a LocalSubjectAccessReview needs permission');
+});
+
+t.test('selectors (AuthorizeWithSelectors): validation, the attributes the authorizer gets, evaluationError', async (t) => {
+  const seen: Attributes[] = [];
+  const ref = new AuthorizerReference();
+  ref.bind({
+    authorize: (a) => {
+      seen.push(a);
+      return { decision: 'NoOpinion', reason: '' };
+    },
+  });
+  const sar = (resourceAttributes: Record<string, unknown>): ApiObject => ({ apiVersion: GV, kind: 'SubjectAccessReview', metadata: {}, spec: { user: 'bob', resourceAttributes: { verb: 'list', resource: 'pods', ...resourceAttributes } } });
+  const rest = new SubjectAccessReviewREST(ref);
+  const raw = await rest.create({}, sar({ fieldSelector: { rawSelector: 'spec.nodeName=n1' }, labelSelector: { rawSelector: 'b=2,a in (y,x)' } }));
+  t.same(raw.status, { allowed: false });
+  t.same(seen[0]?.fieldSelectorRequirements, [{ field: 'spec.nodeName', operator: '=', value: 'n1' }]);
+  t.same(seen[0]?.labelSelectorRequirements, [{ key: 'a', operator: 'in', values: ['x', 'y'] }, { key: 'b', operator: '=', values: ['2'] }]);
+  t.equal(seen[0]?.apiVersion, '*', 'no version: every version (matchAllVersionIfEmpty)');
+  const partial = await rest.create({}, sar({
+    fieldSelector: { requirements: [{ key: 'a', operator: 'Exists' }] },
+    labelSelector: { requirements: [{ key: 'app', operator: 'NotIn', values: ['a'] }, { key: 'n', operator: 'Gt', values: ['1'] }] },
+  }));
+  t.same(partial.status, {
+    allowed: false,
+    evaluationError: 'spec.resourceAttributes.fieldSelector ignored due to parse error; spec.resourceAttributes.labelSelector partially ignored due to parse error',
+  });
+  t.equal(seen[1]?.fieldSelectorParsingError?.message, 'fieldSelectors do not yet support Exists');
+  t.equal(seen[1]?.labelSelectorParsingError?.message, '"Gt" is not a valid label selector operator');
+  t.same(seen[1]?.labelSelectorRequirements, [{ key: 'app', operator: 'notin', values: ['a'] }]);
+  const unparsable = await rest.create({}, sar({ fieldSelector: { rawSelector: 'spec.nodeName' }, labelSelector: { requirements: [{ key: 'a', operator: 'In', values: ['1', '2'] }] } }));
+  t.same(unparsable.status, { allowed: false, evaluationError: 'spec.resourceAttributes.fieldSelector ignored due to parse error' });
+  t.same(seen[2]?.labelSelectorRequirements, [{ key: 'a', operator: 'in', values: ['1', '2'] }]);
+  const invalid = (await rest.create({}, sar({
+    fieldSelector: { rawSelector: 'a=b', requirements: [{ key: 'a', operator: 'In', values: ['b'] }] },
+    labelSelector: { requirements: [{ key: 'bad key', operator: 'In' }] },
+  })).catch((e: unknown) => e)) as StatusError;
+  t.equal(invalid.code, 422);
+  t.equal(
+    invalid.message,
+    'SubjectAccessReview.authorization.k8s.io "" is invalid: [spec.resourceAttributes.fieldSelector.rawSelector: Invalid value: "a=b": may not specified at the same time as requirements, ' +
+      "spec.resourceAttributes.labelSelector.requirements[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn', " +
+      'spec.resourceAttributes.labelSelector.requirements[0].key: Invalid value: "bad key": name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')]',
+  );
+  const empty = (await rest.create({}, sar({ labelSelector: {} })).catch((e: unknown) => e)) as StatusError;
+  t.match(empty.message, /spec.resourceAttributes.labelSelector.requirements: Required value: when spec.resourceAttributes.labelSelector is specified, requirements or rawSelector is required$/);
+  const self = (await new SelfSubjectAccessReviewREST(ref).create({}, { ...sar({ fieldSelector: {} }), kind: 'SelfSubjectAccessReview' }).catch((e: unknown) => e)) as StatusError;
+  t.equal(self.code, 422, 'self reviews validate their selectors too');
+
+  const off = new SubjectAccessReviewREST(ref, { authorizeWithSelectors: false });
+  const dropped = await off.create({}, sar({ fieldSelector: {}, labelSelector: { rawSelector: 'a=b' } }));
+  t.same(dropped.spec, { user: 'bob', resourceAttributes: { verb: 'list', resource: 'pods' } }, 'gate off: the selectors are dropped before validation');
+  t.same([seen.at(-1)?.fieldSelectorRequirements, seen.at(-1)?.labelSelectorRequirements], [undefined, undefined]);
 });
