@@ -2,7 +2,8 @@
  * The kube-lite command line: kube-apiserver-style `--flag=value` / `--flag value` parsing into
  * {@link KubeLiteOptions}, collecting every bad flag instead of stopping at the first.
  */
-import { goQuote, LOGGING_FORMATS, type LoggingFormat, parseGoDuration } from '@apiserver/server';
+import { goQuote } from '@apiserver/runtime';
+import { LOGGING_FORMATS, type LoggingFormat, parseGoDuration } from '@apiserver/server';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
 import { parseFeatureGates } from '../server/feature-gates.js';
 import { parseRuntimeConfig } from '../server/runtime-config.js';
