@@ -1,14 +1,16 @@
 /**
  * Every public package is publishable on its own: `npm pack` holds its built `dist/` and no sources, the tarballs
  * installed into an empty project (nothing else of the monorepo) import at every entry point, every import in
- * the shipped JavaScript is a declared dependency, and `@apiserver/restful` installed alone brings no other
- * package of ours.
+ * the shipped JavaScript is a declared dependency, `@apiserver/restful` installed alone brings no other
+ * package of ours, and with `@apiserver/openapi` beside it a restful-only program serves its OpenAPI documents and
+ * a Swagger UI page.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { importProblems, installInto, type Packed, packAll, publicPackages, undeclaredImports } from './publishable/packages.js';
+import { OPENAPI_CONSUMER } from './publishable/openapi-consumer.js';
+import { importProblems, installInto, type Packed, packAll, publicPackages, runModule, undeclaredImports } from './publishable/packages.js';
 
 t.setTimeout(480_000);
 
@@ -59,4 +61,24 @@ t.test('@apiserver/restful installed alone brings no other package of ours', asy
   const problems = importProblems(project, ['@apiserver/restful', '@apiserver/server']);
   t.equal(problems.get('@apiserver/restful'), '', 'it imports');
   t.match(problems.get('@apiserver/server'), /Error.*Cannot find package '@apiserver\/server'/, 'a package not installed is reported, not ignored');
+});
+
+t.test('@apiserver/restful with @apiserver/openapi: a restful-only program serves OpenAPI and Swagger UI', async (t) => {
+  const project = join(root, 'restful');
+  const tarballs = ['@apiserver/restful', '@apiserver/openapi'].map((name) => packed.get(name)?.tarball ?? '');
+  if (tarballs.includes('')) throw new Error('@apiserver/restful or @apiserver/openapi was not packed');
+  installInto(project, tarballs);
+  t.same(readdirSync(join(project, 'node_modules', '@apiserver')), ['openapi', 'restful'], 'node_modules/@apiserver holds openapi and restful only');
+  const answers = JSON.parse(runModule(project, OPENAPI_CONSUMER)) as Record<string, { status: number; type: string; body: string }>;
+  const v2 = answers['/openapi/v2'];
+  const v3 = answers['/openapi/v3'];
+  t.match(v2, { status: 200, type: /^application\/json/ }, 'GET /openapi/v2');
+  t.match(JSON.parse(v2?.body ?? '{}'), { swagger: '2.0', info: { title: 'Pets' }, paths: { '/pets/{name}': { get: { operationId: 'getPet' } } } }, 'the Swagger 2.0 document names the route');
+  t.match(v3, { status: 200, type: /^application\/json/ }, 'GET /openapi/v3');
+  t.match(JSON.parse(v3?.body ?? '{}'), {
+    openapi: /^3\.0\./,
+    paths: { '/pets/{name}': { get: { operationId: 'getPet', responses: { 200: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } } } } } } } } },
+  }, 'the OpenAPI 3.0 document: the route, its 200 schema inferred from the sample');
+  t.match(answers['/swagger-ui'], { status: 200, type: /^text\/html/, body: /SwaggerUIBundle[\s\S]*\/openapi\/v3/ }, 'GET /swagger-ui: the page, pointed at /openapi/v3');
+  t.match(answers['/pets/rex'], { status: 200, body: /"name": ?"rex"/ }, 'the service itself answers');
 });

@@ -76,6 +76,11 @@ export function installInto(dir: string, tarballs: readonly string[]): void {
   });
 }
 
+/** Runs `script` as an ES module in a fresh node process whose cwd is `project`; returns its stdout. */
+export function runModule(project: string, script: string): string {
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+}
+
 /**
  * Imports each of `specifiers` in one fresh node process whose cwd is `project` (module resolution is by path, so
  * one import cannot satisfy another's missing dependency); returns the error line per specifier, '' when it loads.
@@ -90,8 +95,7 @@ export function importProblems(project: string, specifiers: readonly string[]): 
     '}',
     'process.stdout.write(JSON.stringify(problems));',
   ].join('\n');
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
-  return new Map(Object.entries(JSON.parse(out) as Record<string, string>));
+  return new Map(Object.entries(JSON.parse(runModule(project, script)) as Record<string, string>));
 }
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"\s]+)['"]/g;
