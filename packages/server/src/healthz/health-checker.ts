@@ -23,3 +23,9 @@ export const logHealthz: HealthChecker = {
 export function namedCheck(name: string, check: (request: IncomingMessage) => void | Promise<void>): HealthChecker {
   return { name, check };
 }
+
+/** Keeps the first check of each name (a delegate's checks never shadow the server's own). */
+export function uniqueChecks(checks: readonly HealthChecker[]): HealthChecker[] {
+  const seen = new Set<string>();
+  return checks.filter((c) => !seen.has(c.name) && seen.add(c.name) !== undefined);
+}

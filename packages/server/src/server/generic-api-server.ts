@@ -8,7 +8,7 @@ import { X509Authenticator } from '../authentication/x509.js';
 import { authorizerForModes } from '../authorization/authorizer.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from '../filters/long-running.js';
 import type { Handler } from '../handler.js';
-import { type HealthChecker, logHealthz, pingHealthz } from '../healthz/health-checker.js';
+import { type HealthChecker, logHealthz, pingHealthz, uniqueChecks } from '../healthz/health-checker.js';
 import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { OpenAPIService } from '../openapi/openapi-service.js';
@@ -34,21 +34,7 @@ import { PolicyRuleEvaluator } from '../audit/policy-rule-evaluator.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { HookRegistry, type PostStartHookContext, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
 import { PreparedGenericAPIServer } from './prepared.js';
-import { type Listener, type ServingOptions, startListeners } from './serving.js';
-
-/** Ends a long-running response whose handler did not stop: a started stream ends cleanly, others are cut. */
-function endStream(response: ServerResponse): void {
-  if (response.writableEnded) return;
-  response.on('error', () => undefined);
-  if (response.headersSent) response.end();
-  else response.destroy();
-}
-
-/** Keeps the first check of each name (a delegate's checks never shadow the server's own). */
-function uniqueChecks(checks: readonly HealthChecker[]): HealthChecker[] {
-  const seen = new Set<string>();
-  return checks.filter((c) => !seen.has(c.name) && seen.add(c.name) !== undefined);
-}
+import { endStream, type Listener, type ServingOptions, startListeners } from './serving.js';
 
 interface InFlightRequest {
   readonly request: IncomingMessage;

@@ -200,3 +200,11 @@ export async function startListeners(options: ServingOptions, listener: (request
   }
   return started;
 }
+
+/** Ends a long-running response whose handler did not stop: a started stream ends cleanly, others are cut. */
+export function endStream(response: ServerResponse): void {
+  if (response.writableEnded) return;
+  response.on('error', () => undefined);
+  if (response.headersSent) response.end();
+  else response.destroy();
+}
