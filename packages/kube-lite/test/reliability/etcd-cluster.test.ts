@@ -176,9 +176,9 @@ t.test('two kube-lites on a 3-member etcd: leader kill -9, follower SIGSTOP', as
   const again = await spawnKubeLite(['--storage-backend=etcd3', `--etcd-servers=${cluster.members.map((m) => m.endpoint).join(',')}`]);
   t.teardown(() => again.stop());
   const readyIn = Date.now() - restartedAt;
+  // Issue #20's 3 s target is measured by `npm run bench -- etcd-restart` (interleaved with the memory backend and
+  // a bare node:http spawn), not asserted here: the start is CPU-bound, and beside the other suites in CI (load ~9)
+  // it took 2,924-4,034 ms, against 1,207-1,797 ms at load 6-10 (docs/reliability.md §6).
   t.comment(`killed kube-lite back to ready in ${readyIn} ms (process start included)`);
-  // Issue #20's target. A TODO, not a failure: the start is CPU-bound, and beside the other suites in CI (load ~9) it
-  // took 2,924-4,034 ms (Node 20/22/24, clean clone, 2026-11-28), against 1,207-1,797 ms at load 6-10 (docs/reliability.md §6).
-  t.ok(readyIn <= 3_000, `killed kube-lite back to ready within 3 s (${readyIn} ms)`, { todo: 'holds on a machine not running the other suites beside it (docs/reliability.md §6)' });
   t.same(ledger.check(await stored(again.url)), [], 'the restarted server lists every acknowledged write');
 });
