@@ -11,7 +11,7 @@ import {
   fieldInvalid,
   fieldNotSupported,
   fieldRequired,
-  fieldTooLong,
+  fieldTooLongMaxLength,
   fieldTooMany,
   fieldTypeInvalid,
   goQuote,
@@ -336,7 +336,7 @@ function toFieldError(f: Failure, fldPath: FieldPath | undefined): FieldError {
     case 'enum':
       return fieldNotSupported(errPath, f.value, (f.values ?? []).map(enumText));
     case 'tooLong':
-      return fieldTooLong(errPath, value, f.limit ?? -1);
+      return fieldTooLongMaxLength(errPath, value, f.limit ?? -1);
     case 'maxItems':
     case 'maxProperties':
       return fieldTooMany(errPath, f.value as number, f.limit ?? -1);

@@ -87,7 +87,7 @@ const cases: [string, Record<string, JSONSchemaProps>, unknown, string[]][] = [
     { a: 'ab', b: 'abc', c: 'éé' },
     [
       'spec.a: Invalid value: "ab": spec.a in body should be at least 3 chars long',
-      'spec.b: Too long: may not be longer than 2',
+      'spec.b: Too long: may not be more than 2 bytes',
     ],
   ],
   [
@@ -179,7 +179,7 @@ const cases: [string, Record<string, JSONSchemaProps>, unknown, string[]][] = [
     { a: { type: 'string', allOf: [{ minLength: 2 }, { maxLength: 1 }] }, b: { type: 'string', not: { pattern: '^x' } } },
     { a: 'abc', b: 'xy' },
     [
-      'spec.a: Too long: may not be longer than 1',
+      'spec.a: Too long: may not be more than 1 bytes',
       '<nil>: Invalid value: "": spec.a must validate all the schemas (allOf)',
       '<nil>: Invalid value: "": spec.b must not validate the schema (not)',
     ],

@@ -11,7 +11,7 @@ t.test('annotation size counts UTF-8 bytes as Go len() does (600 KB of 日 was a
   t.equal(big.a.length, 100_000, 'far below the limit in UTF-16 units');
   const errs = validateAnnotationsSize(big, path);
   t.equal(errs.length, 1);
-  t.equal(errs[0]?.toString(), 'metadata.annotations: Too long: may not be longer than 262144');
+  t.equal(errs[0]?.toString(), 'metadata.annotations: Too long: may not be more than 262144 bytes');
 });
 
 t.test('exactly the limit is valid, one byte more is not', async (t) => {

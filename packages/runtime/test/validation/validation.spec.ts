@@ -62,7 +62,7 @@ t.test('field errors: body and full text', async (t) => {
     [field.notSupported(p, 'Maybe', ['Always', 'Never']), 'spec.f: Unsupported value: "Maybe": supported values: "Always", "Never"'],
     [field.notSupported(p, 'Maybe'), 'spec.f: Unsupported value: "Maybe"'],
     [field.forbidden(p, 'may not be set'), 'spec.f: Forbidden: may not be set'],
-    [field.tooLong(p, 'xxxx', 3), 'spec.f: Too long: may not be longer than 3'],
+    [field.tooLong(p, 'xxxx', 3), 'spec.f: Too long: may not be more than 3 bytes'],
     [field.tooLong(p, 'xxxx', -1), 'spec.f: Too long: value is too long'],
     [field.tooMany(p, 5, 3), 'spec.f: Too many: 5: must have at most 3 items'],
     [field.tooMany(p, 5, 1), 'spec.f: Too many: 5: must have at most 1 item'],

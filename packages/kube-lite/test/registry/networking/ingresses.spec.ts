@@ -175,7 +175,7 @@ t.test('ingressclass: defaults, validation, immutable controller, printer', asyn
     ['nocontroller', {}, ['spec.controller: Required value']],
     ['noprefix', { controller: 'nginx' }, ['spec.controller: Invalid value: "nginx": must be a domain-prefixed path (such as "acme.io/foo")']],
     ['badpath', { controller: 'acme.io/a b' }, ['spec.controller: Invalid value: "a b": Invalid path (regex used for validation is \'[A-Za-z0-9/\\-._~%!$&\'()*+,;=:]+\')']],
-    ['long', { controller: `acme.io/${'x'.repeat(250)}` }, [`spec.controller: Too long: may not be longer than 250`]],
+    ['long', { controller: `acme.io/${'x'.repeat(250)}` }, [`spec.controller: Too long: may not be more than 250 bytes`]],
     [
       'params',
       { controller: 'acme.io/c', parameters: { kind: 'K', name: 'n', scope: 'Namespace' } },

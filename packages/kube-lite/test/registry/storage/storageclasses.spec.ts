@@ -36,7 +36,7 @@ t.test('validation: provisioner, parameters, policies, topologies', async (t) =>
       ],
     ],
     ['emptykey', { parameters: { '': 'x' } }, ['parameters: Invalid value: "": field can not be empty.']],
-    ['bigparams', { parameters: { a: 'x'.repeat(256 * 1024) } }, ['parameters: Too long: may not be longer than 262144']],
+    ['bigparams', { parameters: { a: 'x'.repeat(256 * 1024) } }, ['parameters: Too long: may not be more than 262144 bytes']],
     ['recycle', { reclaimPolicy: 'Recycle' }, ['reclaimPolicy: Unsupported value: "Recycle": supported values: "Delete", "Retain"']],
     ['mode', { volumeBindingMode: 'Later' }, ['volumeBindingMode: Unsupported value: "Later": supported values: "Immediate", "WaitForFirstConsumer"']],
     [

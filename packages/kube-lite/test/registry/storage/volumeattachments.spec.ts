@@ -48,7 +48,7 @@ t.test('create: status reset, v1 validation', async (t) => {
       ['spec.source.persistentVolumeName: Required value: must specify non empty persistentVolumeName', `spec.source.persistentVolumeName: Invalid value: "": ${SUBDOMAIN_MSG}`],
     ],
     ['badnode', { nodeName: 'Node_1' }, [`spec.nodeName: Invalid value: "Node_1": ${SUBDOMAIN_MSG}`]],
-    ['badattacher', { attacher: 'x'.repeat(64) }, [`spec.attacher: Too long: may not be longer than 63`]],
+    ['badattacher', { attacher: 'x'.repeat(64) }, [`spec.attacher: Too long: may not be more than 63 bytes`]],
   ];
   for (const [name, spec, want] of cases) t.same(causesOf(await statusErrorOf(t, store.create(ctx, va(name, spec)))), want, name);
 });
@@ -68,7 +68,7 @@ t.test('update: spec immutable, status kept; status updates validated', async (t
     t,
     status.update(ctx, 'va-1', mutated((o) => Object.assign(o, { status: { attached: false, attachError: { message: 'm'.repeat(1025), errorCode: -1 } } })), undefined, undefined, false),
   );
-  const twice = ['status.attachError.message: Too long: may not be longer than 262144', 'status.attachError.errorCode: Invalid value: -1: must be between 0 and 2147483647, inclusive'];
+  const twice = ['status.attachError.message: Too long: may not be more than 262144 bytes', 'status.attachError.errorCode: Invalid value: -1: must be between 0 and 2147483647, inclusive'];
   t.same(causesOf(badStatus), [...twice, ...twice], 'upstream reports status errors twice on update');
 
   const table = await store.convertToTable(ctx, { ...attached, metadata: { ...attached.metadata, creationTimestamp: '2026-01-01T00:00:00Z' } });

@@ -126,10 +126,26 @@ export function forbidden(path: FieldPath | undefined, detail = ''): FieldError 
   return new FieldError('FieldValueForbidden', pathString(path), '', detail);
 }
 
-/** A value is longer than `maxLength` (`field.TooLong`): `may not be longer than 63`. */
-export function tooLong(path: FieldPath | undefined, value: unknown, maxLength: number): FieldError {
-  const detail = maxLength >= 0 ? `may not be longer than ${maxLength}` : 'value is too long';
-  return new FieldError('FieldValueTooLong', pathString(path), value, detail);
+/** The bad value Kubernetes 1.32 records for every TooLong error: the too-long value itself is never kept. */
+export const TOO_LONG_BAD_VALUE = '<value omitted>';
+
+/**
+ * A value is longer than `maxLength` bytes (`field.TooLong`, apimachinery v0.32): `may not be more than 63 bytes`
+ * (`bytes` even for 1, as in 1.32), or `value is too long` when `maxLength` is negative. The message never shows the
+ * value; the error's bad value is {@link TOO_LONG_BAD_VALUE} whatever `value` is (1.32 ignores the argument too).
+ */
+export function tooLong(path: FieldPath | undefined, _value: unknown, maxLength: number): FieldError {
+  const detail = maxLength >= 0 ? `may not be more than ${maxLength} bytes` : 'value is too long';
+  return new FieldError('FieldValueTooLong', pathString(path), TOO_LONG_BAD_VALUE, detail);
+}
+
+/**
+ * `field.TooLongMaxLength`, which Kubernetes 1.32 keeps only as a deprecated alias: it returns exactly what
+ * {@link tooLong} returns (1.31 and earlier worded it `may not be longer than 63`). Kept so that each call site
+ * ported from upstream names the function upstream calls.
+ */
+export function tooLongMaxLength(path: FieldPath | undefined, value: unknown, maxLength: number): FieldError {
+  return tooLong(path, value, maxLength);
 }
 
 /** A list has more than `maxQuantity` items (`field.TooMany`): `must have at most 3 items`. */

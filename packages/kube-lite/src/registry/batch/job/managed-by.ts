@@ -3,7 +3,7 @@
  * path such as `acme.io/foo`, at most 63 characters.
  * @module
  */
-import { type FieldError, type FieldPath, fieldInvalid, fieldRequired, fieldTooLong, isDNS1123Subdomain, regexError } from '@apiserver/runtime';
+import { type FieldError, type FieldPath, fieldInvalid, fieldRequired, fieldTooLongMaxLength, isDNS1123Subdomain, regexError } from '@apiserver/runtime';
 
 const MAX_MANAGED_BY_LENGTH = 63;
 const HTTP_PATH_FMT = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
@@ -25,6 +25,6 @@ export function validateDomainPrefixedPath(value: string, path: FieldPath): Fiel
 export function validateManagedBy(value: unknown, path: FieldPath): FieldError[] {
   if (typeof value !== 'string') return [];
   const errs = validateDomainPrefixedPath(value, path);
-  if (value.length > MAX_MANAGED_BY_LENGTH) errs.push(fieldTooLong(path, value, MAX_MANAGED_BY_LENGTH));
+  if (value.length > MAX_MANAGED_BY_LENGTH) errs.push(fieldTooLongMaxLength(path, value, MAX_MANAGED_BY_LENGTH));
   return errs;
 }
