@@ -100,7 +100,7 @@ const cases: [string, Record<string, JSONSchemaProps>, unknown, string[]][] = [
     { a: [1], b: [1, 2, 3], c: [{ x: 1 }, { x: 1 }] },
     [
       'spec.a: Invalid value: 1: spec.a in body should have at least 2 items',
-      'spec.b: Too many: 3: must have at most 1 item',
+      'spec.b: Too many: 3: must have at most 1 items',
       'spec.c: Invalid value: "": spec.c in body shouldn\'t contain duplicates',
     ],
   ],
@@ -110,7 +110,7 @@ const cases: [string, Record<string, JSONSchemaProps>, unknown, string[]][] = [
     { a: { x: 'y' }, b: { x: 'y', z: 'w' } },
     [
       'spec.a: Invalid value: 1: spec.a in body should have at least 2 properties',
-      'spec.b: Too many: 2: must have at most 1 item',
+      'spec.b: Too many: 2: must have at most 1 items',
     ],
   ],
   [

@@ -65,7 +65,7 @@ t.test('field errors: body and full text', async (t) => {
     [field.tooLong(p, 'xxxx', 3), 'spec.f: Too long: may not be more than 3 bytes'],
     [field.tooLong(p, 'xxxx', -1), 'spec.f: Too long: value is too long'],
     [field.tooMany(p, 5, 3), 'spec.f: Too many: 5: must have at most 3 items'],
-    [field.tooMany(p, 5, 1), 'spec.f: Too many: 5: must have at most 1 item'],
+    [field.tooMany(p, 5, 1), 'spec.f: Too many: 5: must have at most 1 items'],
     [field.tooMany(p, -1, -1), 'spec.f: Too many: has too many items'],
     [field.tooShort(p, 'a', 2), 'spec.f: Too short: "a": must be at least 2 characters'],
     [field.tooShort(p, '', 1), 'spec.f: Too short: "": must be at least 1 character'],

@@ -148,10 +148,12 @@ export function tooLongMaxLength(path: FieldPath | undefined, value: unknown, ma
   return tooLong(path, value, maxLength);
 }
 
-/** A list has more than `maxQuantity` items (`field.TooMany`): `must have at most 3 items`. */
+/**
+ * A list has more than `maxQuantity` items (`field.TooMany`, apimachinery v0.32): `must have at most 3 items`
+ * (`items` even for 1, as in 1.32), or `has too many items` when `maxQuantity` is negative.
+ */
 export function tooMany(path: FieldPath | undefined, actualQuantity: number, maxQuantity: number): FieldError {
-  const detail =
-    maxQuantity >= 0 ? `must have at most ${maxQuantity} ${maxQuantity === 1 ? 'item' : 'items'}` : 'has too many items';
+  const detail = maxQuantity >= 0 ? `must have at most ${maxQuantity} items` : 'has too many items';
   const actual = actualQuantity >= 0 ? actualQuantity : OMIT_VALUE;
   return new FieldError('FieldValueTooMany', pathString(path), actual, detail);
 }
