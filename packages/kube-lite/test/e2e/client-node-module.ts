@@ -12,9 +12,11 @@ import type * as ClientNode from '@kubernetes/client-node';
 export type ClientNodeApi = Pick<
   typeof ClientNode,
   | 'ApiException'
+  | 'ApiextensionsV1Api'
   | 'AppsV1Api'
   | 'AuthorizationV1Api'
   | 'CoreV1Api'
+  | 'CustomObjectsApi'
   | 'Health'
   | 'KubeConfig'
   | 'KubernetesObjectApi'

@@ -7,17 +7,17 @@ import type { Test } from 'tap';
 import { k8s } from './client-node-module.js';
 import type { KubeLiteEnv } from './harness.js';
 
-/** Polls `check` every 25 ms until it is true; rejects with `what` after `timeoutMs`. */
-export async function until(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+/** Polls `check` (synchronous or not) every 25 ms until it is true; rejects with `what` after `timeoutMs`. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
 /** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(t: Test, promise: Promise<unknown>, what: string): Promise<unknown> {
+export async function rejection(t: Test, promise: Promise<unknown>, what: string): Promise<unknown> {
   try {
     await promise;
     t.fail(`${what} should have failed`);
@@ -27,7 +27,8 @@ async function rejection(t: Test, promise: Promise<unknown>, what: string): Prom
   }
 }
 
-function apiError(err: unknown): { code: number; body: unknown } {
+/** The HTTP code and the (JSON-decoded where it parses) body of a client-node ApiException; code -1 for anything else. */
+export function apiError(err: unknown): { code: number; body: unknown } {
   if (err instanceof k8s.ApiException) {
     const raw: unknown = err.body;
     let body: unknown = raw;

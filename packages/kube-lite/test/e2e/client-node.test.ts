@@ -1,5 +1,7 @@
 /** @kubernetes/client-node (2.0 on Node 22+, 1.4 on Node 20) against kube-lite on memory and etcd3. */
 import t from 'tap';
+import { crdValidationRules } from './client-node-cel.js';
+import { garbageCollection } from './client-node-gc.js';
 import { appsCrud, coreCrud, health, objectApi } from './client-node-suite.js';
 import { CLIENT_NODE_MAJOR } from './client-node-module.js';
 import { evictionAndLocalReview } from './client-node-evict.js';
@@ -20,5 +22,7 @@ for (const backend of BACKENDS) {
     await t.test('pods/eviction and localsubjectaccessreviews', (t) => evictionAndLocalReview(t, env, 'cn-evict'));
     await t.test('Watch', (t) => watchEvents(t, env, 'cn-watch'));
     await t.test('makeInformer with a 410 relist', (t) => informer(t, env, 'cn-watch'));
+    await t.test('CRD CEL rules through ApiextensionsV1Api and CustomObjectsApi', (t) => crdValidationRules(t, env, 'cn-cel'));
+    await t.test('garbage collection by propagationPolicy', (t) => garbageCollection(t, env, 'cn-gc'));
   });
 }
