@@ -3,6 +3,7 @@ import t from 'tap';
 import { appsCrud, coreCrud, health, objectApi } from './client-node-suite.js';
 import { CLIENT_NODE_MAJOR } from './client-node-module.js';
 import { evictionAndLocalReview } from './client-node-evict.js';
+import { everyKind } from './client-node-kinds.js';
 import { informer, watchEvents } from './client-node-watch.js';
 import { BACKENDS, startEnv } from './harness.js';
 
@@ -20,5 +21,6 @@ for (const backend of BACKENDS) {
     await t.test('pods/eviction and localsubjectaccessreviews', (t) => evictionAndLocalReview(t, env, 'cn-evict'));
     await t.test('Watch', (t) => watchEvents(t, env, 'cn-watch'));
     await t.test('makeInformer with a 410 relist', (t) => informer(t, env, 'cn-watch'));
+    if (backend === 'memory') await t.test('every kind, every verb (KubernetesObjectApi, Watch, Table)', (t) => everyKind(t, env, 'cn-kinds'));
   });
 }
