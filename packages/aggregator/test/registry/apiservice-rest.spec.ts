@@ -7,6 +7,10 @@ t.test('APIService CRUD through the aggregator', async (t) => {
   const f = await startAggregator({ autoRegister: false });
   t.teardown(() => f.stop());
 
+  // As kube-aggregator's REST (a CategoriesProvider), apiservices is in `kubectl get api-extensions`.
+  const resources = json(await fetchText(`${f.url}/apis/apiregistration.k8s.io/v1`)).resources as Array<{ name: string; categories?: string[] }>;
+  t.same(resources.map((r) => [r.name, r.categories]), [['apiservices', ['api-extensions']], ['apiservices/status', undefined]], 'discovery categories');
+
   const created = await post(`${f.url}${BASE}`, apiService('wardle.example.com', 'v1alpha1', { service: { namespace: 'default', name: 'api' } }));
   t.equal(created.status, 201, created.body);
   t.match(json(created), { kind: 'APIService', metadata: { name: 'v1alpha1.wardle.example.com' }, spec: { service: { port: 443 } } });

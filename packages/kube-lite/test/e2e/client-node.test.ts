@@ -5,6 +5,7 @@ import { garbageCollection } from './client-node-gc.js';
 import { appsCrud, coreCrud, health, objectApi } from './client-node-suite.js';
 import { CLIENT_NODE_MAJOR } from './client-node-module.js';
 import { evictionAndLocalReview } from './client-node-evict.js';
+import { everyKind } from './client-node-kinds.js';
 import { informer, watchEvents } from './client-node-watch.js';
 import { BACKENDS, startEnv } from './harness.js';
 
@@ -24,5 +25,6 @@ for (const backend of BACKENDS) {
     await t.test('makeInformer with a 410 relist', (t) => informer(t, env, 'cn-watch'));
     await t.test('CRD CEL rules through ApiextensionsV1Api and CustomObjectsApi', (t) => crdValidationRules(t, env, 'cn-cel'));
     await t.test('garbage collection by propagationPolicy', (t) => garbageCollection(t, env, 'cn-gc'));
+    if (backend === 'memory') await t.test('every kind, every verb (KubernetesObjectApi, Watch, Table)', (t) => everyKind(t, env, 'cn-kinds'));
   });
 }

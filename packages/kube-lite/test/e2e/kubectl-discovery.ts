@@ -4,11 +4,15 @@
  */
 import type { Test } from 'tap';
 import { field, isRecord, type Kubectl } from './harness.js';
-import { type PrintedTable, parseTable, rowOf } from './table.js';
+import { type PrintedTable, parseTable } from './table.js';
 
 const ALL_VERBS = 'create,delete,deletecollection,get,list,patch,update,watch';
 
-/** What `kubectl api-resources -o wide` prints for each resource kube-lite serves (as upstream discovery). */
+/**
+ * What `kubectl api-resources -o wide` prints against a 1.32 kube-apiserver with its default APIs (every GA version;
+ * no beta or alpha API is on by default), row by row: names, short names and categories as upstream's REST storages
+ * give them, verbs as their capabilities make them. kube-lite must print exactly these rows (checkApiResources).
+ */
 export const EXPECTED_RESOURCES: ReadonlyArray<{
   readonly name: string;
   readonly shortNames: string;
@@ -31,6 +35,11 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'limitranges', shortNames: 'limits', apiVersion: 'v1', namespaced: true, kind: 'LimitRange', verbs: ALL_VERBS, categories: '' },
   { name: 'bindings', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Binding', verbs: 'create', categories: '' },
   { name: 'componentstatuses', shortNames: 'cs', apiVersion: 'v1', namespaced: false, kind: 'ComponentStatus', verbs: 'get,list', categories: '' },
+  { name: 'selfsubjectreviews', shortNames: '', apiVersion: 'authentication.k8s.io/v1', namespaced: false, kind: 'SelfSubjectReview', verbs: 'create', categories: '' },
+  { name: 'tokenreviews', shortNames: '', apiVersion: 'authentication.k8s.io/v1', namespaced: false, kind: 'TokenReview', verbs: 'create', categories: '' },
+  { name: 'selfsubjectaccessreviews', shortNames: '', apiVersion: 'authorization.k8s.io/v1', namespaced: false, kind: 'SelfSubjectAccessReview', verbs: 'create', categories: '' },
+  { name: 'selfsubjectrulesreviews', shortNames: '', apiVersion: 'authorization.k8s.io/v1', namespaced: false, kind: 'SelfSubjectRulesReview', verbs: 'create', categories: '' },
+  { name: 'subjectaccessreviews', shortNames: '', apiVersion: 'authorization.k8s.io/v1', namespaced: false, kind: 'SubjectAccessReview', verbs: 'create', categories: '' },
   { name: 'pods', shortNames: 'po', apiVersion: 'v1', namespaced: true, kind: 'Pod', verbs: ALL_VERBS, categories: 'all' },
   { name: 'secrets', shortNames: '', apiVersion: 'v1', namespaced: true, kind: 'Secret', verbs: ALL_VERBS, categories: '' },
   { name: 'serviceaccounts', shortNames: 'sa', apiVersion: 'v1', namespaced: true, kind: 'ServiceAccount', verbs: ALL_VERBS, categories: '' },
@@ -50,6 +59,11 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'storageclasses', shortNames: 'sc', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'StorageClass', verbs: ALL_VERBS, categories: '' },
   { name: 'volumeattachments', shortNames: '', apiVersion: 'storage.k8s.io/v1', namespaced: false, kind: 'VolumeAttachment', verbs: ALL_VERBS, categories: '' },
   { name: 'leases', shortNames: '', apiVersion: 'coordination.k8s.io/v1', namespaced: true, kind: 'Lease', verbs: ALL_VERBS, categories: '' },
+  { name: 'events', shortNames: 'ev', apiVersion: 'events.k8s.io/v1', namespaced: true, kind: 'Event', verbs: ALL_VERBS, categories: '' },
+  { name: 'clusterrolebindings', shortNames: '', apiVersion: 'rbac.authorization.k8s.io/v1', namespaced: false, kind: 'ClusterRoleBinding', verbs: ALL_VERBS, categories: '' },
+  { name: 'clusterroles', shortNames: '', apiVersion: 'rbac.authorization.k8s.io/v1', namespaced: false, kind: 'ClusterRole', verbs: ALL_VERBS, categories: '' },
+  { name: 'rolebindings', shortNames: '', apiVersion: 'rbac.authorization.k8s.io/v1', namespaced: true, kind: 'RoleBinding', verbs: ALL_VERBS, categories: '' },
+  { name: 'roles', shortNames: '', apiVersion: 'rbac.authorization.k8s.io/v1', namespaced: true, kind: 'Role', verbs: ALL_VERBS, categories: '' },
   { name: 'endpointslices', shortNames: '', apiVersion: 'discovery.k8s.io/v1', namespaced: true, kind: 'EndpointSlice', verbs: ALL_VERBS, categories: '' },
   { name: 'ingressclasses', shortNames: '', apiVersion: 'networking.k8s.io/v1', namespaced: false, kind: 'IngressClass', verbs: ALL_VERBS, categories: '' },
   { name: 'ingresses', shortNames: 'ing', apiVersion: 'networking.k8s.io/v1', namespaced: true, kind: 'Ingress', verbs: ALL_VERBS, categories: '' },
@@ -64,6 +78,8 @@ export const EXPECTED_RESOURCES: ReadonlyArray<{
   { name: 'priorityclasses', shortNames: 'pc', apiVersion: 'scheduling.k8s.io/v1', namespaced: false, kind: 'PriorityClass', verbs: ALL_VERBS, categories: '' },
   { name: 'flowschemas', shortNames: '', apiVersion: 'flowcontrol.apiserver.k8s.io/v1', namespaced: false, kind: 'FlowSchema', verbs: ALL_VERBS, categories: '' },
   { name: 'prioritylevelconfigurations', shortNames: '', apiVersion: 'flowcontrol.apiserver.k8s.io/v1', namespaced: false, kind: 'PriorityLevelConfiguration', verbs: ALL_VERBS, categories: '' },
+  { name: 'customresourcedefinitions', shortNames: 'crd,crds', apiVersion: 'apiextensions.k8s.io/v1', namespaced: false, kind: 'CustomResourceDefinition', verbs: ALL_VERBS, categories: 'api-extensions' },
+  { name: 'apiservices', shortNames: '', apiVersion: 'apiregistration.k8s.io/v1', namespaced: false, kind: 'APIService', verbs: ALL_VERBS, categories: 'api-extensions' },
 ];
 
 /** kubectl ≤ 1.2x prints lists as `[a b]`, newer ones as `a,b`: compare both as `a,b`. */
@@ -71,27 +87,37 @@ export function normaliseList(cell: string | undefined): string {
   return (cell ?? '').replace(/^\[|\]$/g, '').split(/[\s,]+/).filter((s) => s !== '').join(',');
 }
 
-/** Asserts the api-resources table (APIVERSION, or APIGROUP in old kubectl) lists every expected resource. */
+/** The group of an apiVersion (`apps/v1` → `apps`, `v1` → ``), as old kubectl's APIGROUP column prints it. */
+function groupOf(apiVersion: string): string {
+  return apiVersion.includes('/') ? (apiVersion.split('/')[0] ?? '') : '';
+}
+
+/**
+ * Asserts the api-resources table (APIVERSION, or APIGROUP in old kubectl) lists exactly the expected resources,
+ * no more and none missing (by name and version or group: `events` is in v1 and events.k8s.io/v1), each row as
+ * expected.
+ */
 export function checkApiResources(t: Test, table: PrintedTable, wide: boolean, categories = wide): void {
   const versionColumn = table.headers.includes('APIVERSION') ? 'APIVERSION' : 'APIGROUP';
   const wideHeaders = [...(wide ? ['VERBS'] : []), ...(categories ? ['CATEGORIES'] : [])];
   const expectedHeaders = ['NAME', 'SHORTNAMES', versionColumn, 'NAMESPACED', 'KIND', ...wideHeaders];
   t.same(table.headers, expectedHeaders, 'api-resources headers');
+  const versionOf = (apiVersion: string): string => (versionColumn === 'APIVERSION' ? apiVersion : groupOf(apiVersion));
+  const printed = table.rows.map((row) => `${row.NAME} ${row[versionColumn]}`).sort();
+  t.same(printed, EXPECTED_RESOURCES.map((r) => `${r.name} ${versionOf(r.apiVersion)}`).sort(), `api-resources lists exactly the ${EXPECTED_RESOURCES.length} resources of 1.32`);
   for (const r of EXPECTED_RESOURCES) {
-    const row = rowOf(table, r.name);
-    const version = versionColumn === 'APIVERSION' ? r.apiVersion : r.apiVersion.replace(/\/?v1$/, '');
+    const version = versionOf(r.apiVersion);
+    const row = table.rows.find((x) => x.NAME === r.name && x[versionColumn] === version);
     t.same(
-      row && { SHORTNAMES: row.SHORTNAMES, version: row[versionColumn], NAMESPACED: row.NAMESPACED, KIND: row.KIND },
-      { SHORTNAMES: r.shortNames, version, NAMESPACED: String(r.namespaced), KIND: r.kind },
-      `api-resources row ${r.name}`,
+      row && { SHORTNAMES: normaliseList(row.SHORTNAMES), NAMESPACED: row.NAMESPACED, KIND: row.KIND },
+      { SHORTNAMES: r.shortNames, NAMESPACED: String(r.namespaced), KIND: r.kind },
+      `api-resources row ${r.name} ${version}`,
     );
     if (wide && row !== undefined) {
-      t.equal(normaliseList(row.VERBS), r.verbs, `${r.name} verbs`);
-      if (categories) t.equal(normaliseList(row.CATEGORIES), r.categories, `${r.name} categories`);
+      t.equal(normaliseList(row.VERBS), r.verbs, `${r.name} ${version} verbs`);
+      if (categories) t.equal(normaliseList(row.CATEGORIES), r.categories, `${r.name} ${version} categories`);
     }
   }
-  const names = table.rows.map((row) => row.NAME);
-  t.notOk(names.some((n) => n?.includes('/')), 'subresources are not listed');
 }
 
 /** version, api-versions, api-resources (+ filters, -o wide, -o name). */

@@ -1,6 +1,6 @@
 /**
  * The `apiservices` and `apiservices/status` storage (kube-aggregator `pkg/registry/apiservice/etcd`):
- * cluster-scoped Stores printing NAME/SERVICE/AVAILABLE/AGE.
+ * cluster-scoped Stores printing NAME/SERVICE/AVAILABLE/AGE; `apiservices` is in the `api-extensions` category.
  * @module
  */
 import { type RESTUpdateStrategy, StatusREST, Store, type StoreOptions } from '@apiserver/registry';
@@ -31,5 +31,6 @@ export function newAPIServiceStores(getter: RESTOptionsGetter): APIServiceStores
     strategies: { create: main, update, delete: main },
     tableConvertor: new APIServiceTableConvertor(),
   });
-  return { apiServices: new Store(options(main)), status: new StatusREST(options(main), newAPIServiceStatusStrategy(main)) };
+  const apiServices = new Store({ ...options(main), categories: ['api-extensions'] });
+  return { apiServices, status: new StatusREST(options(main), newAPIServiceStatusStrategy(main)) };
 }

@@ -1,9 +1,21 @@
 /**
  * Job storage (pkg/registry/batch/job/storage): `jobs` (category `all`, field selector `status.successful`)
- * and `jobs/status` of batch/v1.
+ * and `jobs/status` of batch/v1; deletes that leave the propagation to batch/v1's default (orphaning the pods) warn.
  * @module
  */
-import { type ApiObject, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import {
+  type ApiList,
+  type ApiObject,
+  type DeleteResult,
+  type InternalListOptions,
+  type RequestContext,
+  StatusREST,
+  type Storage,
+  Store,
+  type StoreOptions,
+  type ValidateObjectFunc,
+} from '@apiserver/registry';
+import type { DeleteOptions } from '@apiserver/runtime';
 import type { ObjectAttrs } from '@apiserver/storage';
 import { count } from '../../apps/replicaset/printer.js';
 import type { PrinterOptions } from '../../../printers/index.js';
@@ -23,6 +35,32 @@ export function jobAttrs(obj: ApiObject): ObjectAttrs {
   };
 }
 
+/** The warning of a job delete that leaves the propagation to batch/v1's default, which orphans the pods. */
+export const JOB_DELETE_OPTION_WARNING =
+  'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning';
+
+function warnOnDefaultPropagation(ctx: RequestContext, options: DeleteOptions | undefined): void {
+  if (options?.propagationPolicy === undefined && options?.orphanDependents === undefined) ctx.addWarning?.(JOB_DELETE_OPTION_WARNING);
+}
+
+/** The `jobs` Store: DELETE and DELETECOLLECTION without a propagation policy warn (`REST.Delete` upstream). */
+class JobREST extends Store {
+  override delete(ctx: RequestContext, name: string, deleteValidation?: ValidateObjectFunc, options?: DeleteOptions): Promise<DeleteResult> {
+    warnOnDefaultPropagation(ctx, options);
+    return super.delete(ctx, name, deleteValidation, options);
+  }
+
+  override deleteCollection(
+    ctx: RequestContext,
+    deleteValidation: ValidateObjectFunc | undefined,
+    options: DeleteOptions | undefined,
+    listOptions: InternalListOptions | undefined,
+  ): Promise<ApiList> {
+    warnOnDefaultPropagation(ctx, options);
+    return super.deleteCollection(ctx, deleteValidation, options, listOptions);
+  }
+}
+
 /** Options of the job storage. */
 export interface JobStorageOptions {
   /** Printer clock (tests). */
@@ -39,5 +77,5 @@ export function newJobStorage(getter: RESTOptionsGetter, options: JobStorageOpti
     categories: ['all'],
     attrFunc: jobAttrs,
   };
-  return { jobs: new Store(storeOptions), 'jobs/status': new StatusREST(storeOptions, newJobStatusStrategy(strategy)) };
+  return { jobs: new JobREST(storeOptions), 'jobs/status': new StatusREST(storeOptions, newJobStatusStrategy(strategy)) };
 }

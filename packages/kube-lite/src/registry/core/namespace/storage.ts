@@ -44,6 +44,8 @@ export function newNamespaceREST(getter: RESTOptionsGetter, printer?: PrinterOpt
     attrFunc: namespaceAttrs,
     shortNames: ['ns'],
     shouldDeleteDuringUpdate: (_ctx, _key, obj) => specFinalizersOf(obj).length === 0,
+    // As upstream's Store: DELETE answers the deleted object, not a Success Status.
+    returnDeletedObject: true,
   });
   const store = new Store(options(main));
   return {

@@ -24,6 +24,8 @@ export function newPersistentVolumeStorage(getter: RESTOptionsGetter, options: P
   const storeOptions: StoreOptions = {
     ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'PersistentVolume', resource: 'persistentvolumes', singular: 'persistentvolume' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // As upstream's Store for this resource: DELETE answers the deleted object, not a Success Status.
+    returnDeletedObject: true,
     tableConvertor: newPersistentVolumeTableConvertor(options.printer),
     shortNames: ['pv'],
   };

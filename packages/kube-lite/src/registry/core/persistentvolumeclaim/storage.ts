@@ -22,6 +22,8 @@ export function newPersistentVolumeClaimStorage(getter: RESTOptionsGetter, optio
   const storeOptions: StoreOptions = {
     ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'PersistentVolumeClaim', resource: 'persistentvolumeclaims', singular: 'persistentvolumeclaim' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // As upstream's Store for this resource: DELETE answers the deleted object, not a Success Status.
+    returnDeletedObject: true,
     tableConvertor: newPersistentVolumeClaimTableConvertor(options.printer),
     shortNames: ['pvc'],
   };

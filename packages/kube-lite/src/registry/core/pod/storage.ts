@@ -70,6 +70,8 @@ export function podStoreOptions(getter: RESTOptionsGetter, options: PodStorageOp
   return {
     ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'Pod', resource: 'pods', singular: 'pod' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // As upstream's Store for this resource: DELETE answers the deleted object, not a Success Status.
+    returnDeletedObject: true,
     tableConvertor: newPodTableConvertor(options.printer),
     attrFunc: podAttrs,
     shortNames: ['po'],

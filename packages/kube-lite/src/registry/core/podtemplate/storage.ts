@@ -16,6 +16,8 @@ export function newPodTemplateStorage(getter: RESTOptionsGetter, printer?: Print
     podtemplates: new Store({
       ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'PodTemplate', resource: 'podtemplates', singular: 'podtemplate' }),
       strategies: { create: strategy, update: strategy, delete: strategy },
+      // As upstream's Store for this resource: DELETE answers the deleted object, not a Success Status.
+      returnDeletedObject: true,
       tableConvertor: newPodTemplateTableConvertor(printer),
     }),
   };

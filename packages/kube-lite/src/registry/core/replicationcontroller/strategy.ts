@@ -1,7 +1,8 @@
 /**
  * The controller strategy (pkg/registry/core/replicationcontroller/strategy.go): defaults, status reset
- * (`replicas: 0`) and generation 1 on create, generation bumped on spec changes, validation; and the status
- * strategy.
+ * (`replicas: 0`) and generation 1 on create, generation bumped on spec changes, validation; dependents orphaned
+ * by default (v1, the only version served, keeps the behaviour from before server-side garbage collection); and the
+ * status strategy.
  * @module
  */
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
@@ -11,13 +12,14 @@ import { validateReplicationController, validateReplicationControllerStatus } fr
 
 /** Create and update behaviour of replication controllers. */
 export class ReplicationControllerStrategy extends GenericStrategy {
-  /** Namespaced, status reset, generation tracking, controller validation. */
+  /** Namespaced, status reset, generation tracking, controller validation, orphaning deletes. */
   constructor() {
     super({
       namespaceScoped: true,
       statusField: 'status',
       trackGeneration: true,
       schema: coreV1.ReplicationControllerSchema,
+      garbageCollectionPolicy: 'OrphanDependents',
       validate: (_ctx, obj) => validateReplicationController(obj),
       validateUpdate: (_ctx, obj) => validateReplicationController(obj),
     });

@@ -16,6 +16,8 @@ export function newResourceQuotaStorage(getter: RESTOptionsGetter, printer?: Pri
   const storeOptions: StoreOptions = {
     ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'ResourceQuota', resource: 'resourcequotas', singular: 'resourcequota' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // As upstream's Store for this resource: DELETE answers the deleted object, not a Success Status.
+    returnDeletedObject: true,
     tableConvertor: newResourceQuotaTableConvertor(printer),
     shortNames: ['quota'],
   };

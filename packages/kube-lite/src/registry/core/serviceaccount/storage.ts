@@ -17,6 +17,8 @@ export function newServiceAccountStore(getter: RESTOptionsGetter, printer?: Prin
   return new Store({
     ...storeOptionsFor(getter, { group: '', version: 'v1', kind: 'ServiceAccount', resource: 'serviceaccounts', singular: 'serviceaccount' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // As upstream's Store for this resource: DELETE answers the deleted object, not a Success Status.
+    returnDeletedObject: true,
     tableConvertor: newServiceAccountTableConvertor(printer),
     shortNames: ['sa'],
   });
