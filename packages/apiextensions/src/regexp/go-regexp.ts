@@ -9,6 +9,7 @@
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js';
 import { withoutCaptureNames } from './capture-names.js';
 import { LRUCache } from './lru-cache.js';
+import { classUnknownToGo } from './unicode-classes.js';
 
 /** How many compiled patterns (or their syntax errors) {@link compileGoRegexp} keeps. */
 export const REGEXP_CACHE_SIZE = 1000;
@@ -75,16 +76,23 @@ class RE2Regexp implements GoRegexp {
   }
 }
 
+function compileRE2(source: string): RE2JS {
+  try {
+    return RE2JS.compile(source);
+  } catch (e) {
+    // Go allows one name on several groups; RE2JS does not. Names are never read here.
+    if (!(e instanceof RE2JSSyntaxException && e.getDescription() === DUPLICATE_NAME)) throw e;
+    return RE2JS.compile(withoutCaptureNames(source));
+  }
+}
+
 function compileUncached(pattern: string): GoRegexp | RegexpSyntaxError {
   const source = wellFormed(pattern);
   try {
-    try {
-      return new RE2Regexp(pattern, RE2JS.compile(source));
-    } catch (e) {
-      // Go allows one name on several groups; RE2JS does not. Names are never read here.
-      if (!(e instanceof RE2JSSyntaxException && e.getDescription() === DUPLICATE_NAME)) throw e;
-      return new RE2Regexp(pattern, RE2JS.compile(withoutCaptureNames(source)));
-    }
+    const re = compileRE2(source);
+    const unknown = classUnknownToGo(source);
+    if (unknown !== undefined) return new RegexpSyntaxError(`error parsing regexp: invalid character class range: \`${unknown}\``);
+    return new RE2Regexp(pattern, re);
   } catch (e) {
     if (e instanceof RE2JSSyntaxException) return new RegexpSyntaxError(goSyntaxMessage(e, source));
     if (e instanceof RE2JSException) return new RegexpSyntaxError(e.message);

@@ -66,6 +66,11 @@ t.test("syntax errors: Go's refusals, in Go's words", async (t) => {
     ['\\u0041', 'error parsing regexp: invalid escape sequence: `\\u`'],
   ];
   for (const [pattern, want] of cases) t.equal(errorOf(pattern), want, pattern);
+  // Unicode classes RE2JS knows and Go 1.23 (Kubernetes 1.32) does not.
+  for (const cls of ['\\p{Emoji}', '\\P{White_Space}', '\\p{^Alphabetic}', '\\p{Assigned}', '\\p{Cn}', '\\p{LC}', '\\p{Garay}']) {
+    t.equal(errorOf(`a[${cls}]`), `error parsing regexp: invalid character class range: \`${cls}\``, cls);
+  }
+  t.equal(errorOf('\\Q\\p{Emoji}\\E\\p{Kawi}\\p{Greek}\\\\p{Emoji}'), 'compiled', 'quoted, escaped and Unicode 15 names are not refused');
   const deep = `${'('.repeat(1001)}a${')'.repeat(1001)}`;
   t.equal(errorOf(deep), `error parsing regexp: expression nests too deeply: \`${deep}\``, 'nesting: the whole expression');
   t.equal(errorOf(`${'('.repeat(999)}a${')'.repeat(999)}`), 'compiled', '999 levels compile');
