@@ -14,6 +14,15 @@ import { classUnknownToGo } from './unicode-classes.js';
 /** How many compiled patterns (or their syntax errors) {@link compileGoRegexp} keeps. */
 export const REGEXP_CACHE_SIZE = 1000;
 
+/**
+ * The most program instructions the cached patterns may hold together (about 75 bytes each in
+ * RE2JS, so some 37 MiB): a pattern larger than this alone is compiled at every use.
+ */
+export const REGEXP_CACHE_INSTRUCTIONS = 500_000;
+
+/** A pattern's lazy DFA is emptied after a match that left it holding more than this many bytes. */
+const RETAINED_DFA_BYTES = 64 * 1024;
+
 /** A regular expression compiled as Go's `regexp.Compile` does (Perl syntax, leftmost-first). */
 export interface GoRegexp {
   /** The pattern it was compiled from. */
@@ -63,16 +72,38 @@ class RE2Regexp implements GoRegexp {
   }
 
   matchString(s: string): boolean {
-    return this.#re.test(wellFormed(s));
+    const matched = this.#re.test(wellFormed(s));
+    this.#release();
+    return matched;
   }
 
   findString(s: string): string {
-    return (this.#re.re2().find(wellFormed(s)) as string | null) ?? '';
+    const found = (this.#re.re2().find(wellFormed(s)) as string | null) ?? '';
+    this.#release();
+    return found;
   }
 
   findAllString(s: string, n: number): string[] {
     if (n === 0) return [];
-    return (this.#re.re2().findAll(wellFormed(s), n < 0 ? -1 : n) as string[] | null) ?? [];
+    const found = (this.#re.re2().findAll(wellFormed(s), n < 0 ? -1 : n) as string[] | null) ?? [];
+    this.#release();
+    return found;
+  }
+
+  /**
+   * Bounds what a cached pattern keeps between matches: RE2JS's lazy DFA may grow to 8 MiB per
+   * pattern on hostile input, and its pooled NFA machines are sized by the program.
+   */
+  #release(): void {
+    const re2 = this.#re.re2();
+    const dfa = re2.lazyDFA as (typeof re2.lazyDFA | null);
+    if (dfa !== null && dfa.maxMem - dfa.memBudget > RETAINED_DFA_BYTES) dfa.clearCache();
+    re2.reset();
+  }
+
+  /** The size of the compiled program, in instructions. */
+  get instructions(): number {
+    return this.#re.programSize();
   }
 }
 
@@ -100,18 +131,19 @@ function compileUncached(pattern: string): GoRegexp | RegexpSyntaxError {
   }
 }
 
-const compiled = new LRUCache<string, GoRegexp | RegexpSyntaxError>(REGEXP_CACHE_SIZE);
+const compiled = new LRUCache<string, GoRegexp | RegexpSyntaxError>(REGEXP_CACHE_SIZE, REGEXP_CACHE_INSTRUCTIONS);
 
 /**
  * Compiles `pattern` as Go's `regexp.Compile`: the compiled {@link GoRegexp}, or the
  * {@link RegexpSyntaxError} Go would return, e.g. ``error parsing regexp: missing closing ): `(a` ``.
- * Results are cached (at most {@link REGEXP_CACHE_SIZE} patterns, least recently used dropped).
+ * Results are cached: at most {@link REGEXP_CACHE_SIZE} patterns of at most
+ * {@link REGEXP_CACHE_INSTRUCTIONS} instructions together, least recently used dropped.
  */
 export function compileGoRegexp(pattern: string): GoRegexp | RegexpSyntaxError {
   let re = compiled.get(pattern);
   if (re === undefined) {
     re = compileUncached(pattern);
-    compiled.set(pattern, re);
+    compiled.set(pattern, re, re instanceof RE2Regexp ? re.instructions : 1);
   }
   return re;
 }

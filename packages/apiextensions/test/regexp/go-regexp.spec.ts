@@ -127,4 +127,24 @@ t.test('compiled patterns are cached; the cache is bounded and drops the least r
   lru.set('a', 4);
   t.equal(lru.get('a'), 4);
   t.throws(() => new LRUCache(0), RangeError);
+
+  const weighed = new LRUCache<string, number>(10, 5);
+  weighed.set('a', 1, 2);
+  weighed.set('b', 2, 2);
+  weighed.set('c', 3, 2);
+  t.same([weighed.get('a'), weighed.size, weighed.weight], [undefined, 2, 4], 'over the weight: the oldest goes');
+  weighed.set('big', 4, 6);
+  t.same([weighed.get('big'), weighed.size], [undefined, 2], 'an entry heavier than the bound is not kept');
+  weighed.set('b', 5, 1);
+  t.same([weighed.get('b'), weighed.weight], [5, 3], 'replacing an entry replaces its weight');
+});
+
+t.test('a huge program is compiled at every use, not cached; a pattern keeps little between matches', async (t) => {
+  const huge = `(${'x'.repeat(501)}){1000}`; // 501,002 instructions: within Go's limit, over REGEXP_CACHE_INSTRUCTIONS
+  t.not(compileGoRegexp(huge), compileGoRegexp(huge), 'not cached');
+  const dfaHeavy = compiled('(a|b)*a(a|b){14}[abc]$');
+  let s = '';
+  for (let i = 0; i < 50_000; i++) s += (i * 7919) % 13 < 6 ? 'a' : 'b';
+  t.equal(dfaHeavy.matchString(s), s.at(-16) === 'a');
+  t.same(dfaHeavy.findAllString(s.slice(0, 40), -1).length <= 1, true);
 });
