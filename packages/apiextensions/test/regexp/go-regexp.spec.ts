@@ -74,6 +74,8 @@ t.test("syntax errors: Go's refusals, in Go's words", async (t) => {
   const deep = `${'('.repeat(1001)}a${')'.repeat(1001)}`;
   t.equal(errorOf(deep), `error parsing regexp: expression nests too deeply: \`${deep}\``, 'nesting: the whole expression');
   t.equal(errorOf(`${'('.repeat(999)}a${')'.repeat(999)}`), 'compiled', '999 levels compile');
+  const large = `(${'a'.repeat(4000)}){1000}`;
+  t.equal(errorOf(large), `error parsing regexp: expression too large: \`${large}\``, 'over 3.3 million instructions: the whole expression');
 });
 
 t.test('one name on several groups compiles, as in Go', async (t) => {
