@@ -50,6 +50,13 @@ export {
 } from './structural-schema.js';
 export { isZeroValueValidation, validateStructural } from './structural-validation.js';
 export { validateCustomResource } from './validate-value.js';
+export {
+  compileGoRegexp,
+  type GoRegexp,
+  REGEXP_CACHE_INSTRUCTIONS,
+  REGEXP_CACHE_SIZE,
+  RegexpSyntaxError,
+} from './regexp/go-regexp.js';
 export { CELValidator, type ValidateOptions } from './cel/validator.js';
 export { type CelProgram, type CompiledRule, compileRules, planMetered, ruleEnv } from './cel/compilation.js';
 export {

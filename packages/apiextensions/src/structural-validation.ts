@@ -8,6 +8,7 @@
  */
 import { type FieldError, FieldPath, fieldForbidden, fieldInvalid, fieldRequired } from '@apiserver/runtime';
 import type { Extensions, Generic, NestedValueValidation, Structural, ValueValidation } from './structural-schema.js';
+import { compileGoRegexp, RegexpSyntaxError } from './regexp/go-regexp.js';
 
 type Level = 'root' | 'item' | 'field';
 
@@ -219,11 +220,9 @@ function validateValueValidation(
   v.oneOf.forEach((n, i) => { errs.push(...validateNested(n, false, child(p, 'oneOf').index(i))); });
   if (v.not !== undefined) errs.push(...validateNested(v.not, false, child(p, 'not')));
   if (v.pattern.length > 0) {
-    try {
-      new RegExp(v.pattern);
-    } catch (e) {
-      const why = (e as Error).message;
-      errs.push(fieldInvalid(child(p, 'pattern'), v.pattern, `must be a valid regular expression, but isn't: ${why}`));
+    const re = compileGoRegexp(v.pattern);
+    if (re instanceof RegexpSyntaxError) {
+      errs.push(fieldInvalid(child(p, 'pattern'), v.pattern, `must be a valid regular expression, but isn't: ${re.message}`));
     }
   }
   return errs;

@@ -18,6 +18,7 @@ import {
 } from '@apiserver/runtime';
 import { checkFormat } from './formats.js';
 import { isJSONObject, jsonEqual, jsonTypeOf } from './json-value.js';
+import { compileGoRegexp, RegexpSyntaxError } from './regexp/go-regexp.js';
 import type { NestedValueValidation, Structural, ValueValidation } from './structural-schema.js';
 
 /** kube-openapi's error codes that apiextensions maps to a particular field error type. */
@@ -122,20 +123,6 @@ function runeCount(s: string): number {
   return n;
 }
 
-const patterns = new Map<string, RegExp | Error>();
-function compile(pattern: string): RegExp | Error {
-  let re = patterns.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern);
-    } catch (e) {
-      re = e as Error;
-    }
-    patterns.set(pattern, re);
-  }
-  return re;
-}
-
 /** maxLength, minLength and pattern; the first failure only, as kube-openapi's string validator. */
 function validateString(vv: ValueValidation, path: string, data: string): Failure[] {
   const len = runeCount(data);
@@ -147,9 +134,11 @@ function validateString(vv: ValueValidation, path: string, data: string): Failur
     return [other(path, data, `should be at least ${vv.minLength} chars long`)];
   }
   if (vv.pattern !== '') {
-    const re = compile(vv.pattern);
-    if (re instanceof Error) return [other(path, data, `should match '${vv.pattern}, but pattern is invalid: ${re.message}'`)];
-    if (!re.test(data)) return [other(path, data, `should match '${vv.pattern}'`)];
+    const re = compileGoRegexp(vv.pattern);
+    if (re instanceof RegexpSyntaxError) {
+      return [other(path, data, `should match '${vv.pattern}, but pattern is invalid: ${re.message}'`)];
+    }
+    if (!re.matchString(data)) return [other(path, data, `should match '${vv.pattern}'`)];
   }
   return [];
 }

@@ -202,10 +202,23 @@ t.test('validateStructural reports upstream messages, sorted', async (t) => {
   }
 });
 
-t.test('an invalid pattern is reported', async (t) => {
-  const errs = validateStructural(newStructural(obj({ a: { type: 'string', pattern: '([a-z' } })));
-  t.equal(errs.length, 1);
-  t.match(errs[0]!.toString(), /^properties\[a\]\.pattern: Invalid value: "\(\[a-z": must be a valid regular expression, but isn't: /);
+t.test("an invalid pattern is reported with Go's regexp error", async (t) => {
+  const errs = (pattern: string) => validateStructural(newStructural(obj({ a: { type: 'string', pattern } }))).map(String);
+  t.same(errs('([a-z'), [
+    'properties[a].pattern: Invalid value: "([a-z": must be a valid regular expression, but isn\'t: error parsing regexp: missing closing ]: `[a-z`',
+  ]);
+  t.same(errs('+'), [
+    'properties[a].pattern: Invalid value: "+": must be a valid regular expression, but isn\'t: error parsing regexp: missing argument to repetition operator: `+`',
+  ]);
+  // JavaScript-only syntax is refused, as RE2 refuses it.
+  t.same(errs('^(?=a)'), [
+    'properties[a].pattern: Invalid value: "^(?=a)": must be a valid regular expression, but isn\'t: error parsing regexp: invalid or unsupported Perl syntax: `(?=`',
+  ]);
+  t.same(errs('(a)\\1'), [
+    'properties[a].pattern: Invalid value: "(a)\\\\1": must be a valid regular expression, but isn\'t: error parsing regexp: invalid escape sequence: `\\1`',
+  ]);
+  // Go-only syntax is accepted.
+  for (const pattern of ['^\\pL+$', '(?i)^abc$', '^(?P<name>[a-z]+)$', '\\Q.*\\E', '[[:alpha:]]', '\\z']) t.same(errs(pattern), [], pattern);
 });
 
 t.test('fldPath prefixes every error', async (t) => {

@@ -62,6 +62,24 @@ const cases: [string, Record<string, JSONSchemaProps>, unknown, string[]][] = [
     ['spec.name: Invalid value: "ABC": spec.name in body should match \'^[a-z]+$\''],
   ],
   [
+    'pattern: RE2 syntax, unanchored (Go\'s MatchString)',
+    { a: { type: 'string', pattern: '(?i)^abc' }, b: { type: 'string', pattern: '\\pL' }, c: { type: 'string', pattern: '^(?P<n>x)$' }, d: { type: 'string', pattern: 'b' } },
+    { a: 'ABCdef', b: '1é', c: 'y', d: 'abc' },
+    ['spec.c: Invalid value: "y": spec.c in body should match \'^(?P<n>x)$\''],
+  ],
+  [
+    'pattern: catastrophic backtracking in JavaScript, linear in RE2',
+    { s: { type: 'string', pattern: '^(a+)+$' } },
+    { s: `${'a'.repeat(40)}!` },
+    [`spec.s: Invalid value: "${'a'.repeat(40)}!": spec.s in body should match '^(a+)+$'`],
+  ],
+  [
+    'pattern that does not compile',
+    { s: { type: 'string', pattern: '(?=a)' } },
+    { s: 'a' },
+    ["spec.s: Invalid value: \"a\": spec.s in body should match '(?=a), but pattern is invalid: error parsing regexp: invalid or unsupported Perl syntax: `(?=`'"],
+  ],
+  [
     'minimum and maximum',
     { a: { type: 'integer', minimum: 1 }, b: { type: 'number', maximum: 2.5 }, c: { type: 'integer', maximum: 5, exclusiveMaximum: true }, d: { type: 'number', minimum: 0, exclusiveMinimum: true } },
     { a: 0, b: 3.5, c: 5, d: 0 },

@@ -14,6 +14,7 @@ import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint, p
 import { admissionEnv, planAdmissionExpression } from './admission-env.js';
 import { Checker } from './checker.js';
 import { type CelIssue, formatIssues } from './issues.js';
+import { programInstantiationError } from './constant-regex.js';
 import { PER_CALL_LIMIT, runMetered } from './runtime-cost.js';
 import type { SchemaCelType } from './schema-type.js';
 import { toCelValue } from './values.js';
@@ -156,6 +157,8 @@ export function compileAdmissionExpression(
   if (checker.issues.length > 0) return { expression, error: `compilation failed: ${formatIssues(expression, checker.issues)}` };
   const typeError = returnTypeError(results, found);
   if (typeError !== undefined) return { expression, error: typeError };
+  const instantiation = programInstantiationError(parsed.expr);
+  if (instantiation !== undefined) return { expression, error: instantiation };
   const program = planAdmissionExpression(parsed);
   return {
     expression,

@@ -15,6 +15,7 @@ import { celLibraries, opaqueTypeRegistry } from './library/index.js';
 import { declType, maxCardinality } from './cost/decl-type.js';
 import { estimateRuleCost } from './cost/rule-cost.js';
 import { meteredFuncs, meterExpr } from './runtime-cost.js';
+import { PROGRAM_INSTANTIATION_FAILED, programInstantiationError } from './constant-regex.js';
 import { type SchemaCelType, schemaCelType } from './schema-type.js';
 import { type ValidationRule, validationRules } from './validation-rule.js';
 import { validFieldPath } from './field-path.js';
@@ -80,6 +81,8 @@ function compileExpression(source: string, self: SchemaCelType, resultKind: 'boo
   if (result !== undefined && result !== 'dyn' && result !== resultKind) {
     return { error: resultKind === 'bool' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string' };
   }
+  const instantiation = programInstantiationError(parsed.expr);
+  if (instantiation !== undefined) return { error: instantiation };
   return { program: planMetered(parsed), usesOldSelf: checked.usesOldSelf, parsed };
 }
 
@@ -116,7 +119,9 @@ function compileRule(rule: ValidationRule, node: Node): CompiledRule {
   if (rule.messageExpression === undefined || rule.messageExpression === '') return { ...base, ...estimates(node, compiled.parsed, undefined, optionalOldSelf) };
   const message = compileExpression(rule.messageExpression, self, 'string', optionalOldSelf);
   if ('error' in message) {
-    const detail = message.error.startsWith('compilation failed') ? `messageExpression ${message.error}` : message.error;
+    const detail = message.error.startsWith('compilation failed')
+      ? `messageExpression ${message.error}`
+      : message.error.replace(PROGRAM_INSTANTIATION_FAILED, 'messageExpression instantiation failed');
     return { ...base, messageExpressionError: detail, ...estimates(node, compiled.parsed, undefined, optionalOldSelf) };
   }
   return { ...base, messageProgram: message.program, ...estimates(node, compiled.parsed, message.parsed, optionalOldSelf) };

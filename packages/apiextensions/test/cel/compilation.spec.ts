@@ -1,5 +1,5 @@
 import t from 'tap';
-import { compileRules, type JSONSchemaProps, newStructural, validFieldPath } from '../../src/index.js';
+import { admissionVariableDeclarations, compileAdmissionExpression, compileRules, type JSONSchemaProps, newStructural, validFieldPath } from '../../src/index.js';
 
 const spec: JSONSchemaProps = {
   type: 'object',
@@ -32,6 +32,20 @@ t.test('compile errors as cel-go words them', async (t) => {
   t.equal(compile({ rule: 'self.metadata.labels.x == "y"' }, spec, true)?.error?.split('\n')[0], "compilation failed: ERROR: <input>:1:14: undefined field 'labels'");
   t.equal(compile({ rule: 'true', messageExpression: '42' })?.messageExpressionError, 'messageExpression must evaluate to a string');
   t.match(compile({ rule: 'true', messageExpression: 'self.nope' })?.messageExpressionError, /^messageExpression compilation failed: ERROR: <input>:1:5: undefined field 'nope'/);
+});
+
+t.test('a literal find/findAll pattern is compiled with the program (Kubernetes\' regex optimizations)', async (t) => {
+  const invalid = 'program instantiation failed: error parsing regexp: missing closing ): `(a`';
+  t.equal(compile({ rule: "self.name.find('(a') == ''" })?.error, invalid);
+  t.equal(compile({ rule: "self.tags.all(x, x.findAll('(a', 2).size() == 0)" })?.error, invalid, 'inside a macro');
+  t.equal(compile({ rule: "self.name.findAll('[0-9]+') == [] && self.name.find(self.name) == ''" })?.error, undefined, 'valid, or not a literal');
+  t.equal(compile({ rule: "self.name.matches('(a')" })?.error, undefined, 'matches is not optimized: its pattern fails when evaluated');
+  t.equal(
+    compile({ rule: 'true', messageExpression: "self.name.find('(?=x)')" })?.messageExpressionError,
+    'messageExpression instantiation failed: error parsing regexp: invalid or unsupported Perl syntax: `(?=`',
+  );
+  const admission = compileAdmissionExpression("object.metadata.name.find('a**') == ''", admissionVariableDeclarations(), ['bool']);
+  t.equal('error' in admission ? admission.error : 'compiled', 'program instantiation failed: error parsing regexp: invalid nested repetition operator: `**`');
 });
 
 t.test('fieldPath', async (t) => {

@@ -122,6 +122,20 @@ t.test('macros and library functions', async (t) => {
   ok("self.name.matches('^Hello') && '(?i)hello'.size() > 0 && self.name.find('(?i)WORLD') == 'World'", spec);
 });
 
+t.test("find and findAll: Go's FindString and FindAllString on RE2", async (t) => {
+  const rule = (r: string) => validator({ type: 'object', properties: props, 'x-kubernetes-validations': [{ rule: r }] });
+  const ok = (r: string, spec: unknown) => t.same(run(rule(r), spec), [], r);
+  const spec = { name: '123 abc 456', tags: ['a😀b', '(?=a)'] };
+  ok("self.name.find('[0-9]+') == '123' && 'abc 123'.find('[0-9]*') == '' && self.name.find('xyz') == ''", spec);
+  ok("self.name.findAll('[0-9]*') == ['123', '', '', '', '', '456'] && self.name.findAll('[0-9]+', 1) == ['123']", spec);
+  ok("self.name.findAll('[0-9]+', 0) == [] && self.name.findAll('[0-9]+', -1) == ['123', '456'] && self.name.findAll('xyz') == []", spec);
+  ok("self.name.findAll('[0-9]+', 9223372036854775807) == ['123', '456'] && self.name.findAll('(?P<d>[0-9])(?P<d>[0-9])') == ['12', '45']", spec);
+  ok("self.tags[0].findAll('.') == ['a', '😀', 'b'] && self.tags[0].find('\\\\pS') == '😀' && 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'.find('^(a+)+$') == ''", spec);
+  t.same(run(rule('self.name.find(self.tags[1]) == ""'), spec), [
+    'spec: Invalid value: "object": Illegal regex: error parsing regexp: invalid or unsupported Perl syntax: `(?=` evaluating rule: self.name.find(self.tags[1]) == ""',
+  ]);
+});
+
 t.test('ratcheting: an unchanged invalid value warns on update; changed values and transition rules still fail', async (t) => {
   const v = validator({
     type: 'object',

@@ -1,54 +1,35 @@
 /**
  * Kubernetes' CEL regex library (`k8s.io/apiserver/pkg/cel/library/regex.go`): `find(regex)`
- * (the first match or `''`) and `findAll(regex[, limit])` on strings. Patterns are checked
- * with RE2 syntax (`@bufbuild/re2`, as `matches()` is) and then run as a JavaScript
- * `RegExp`: leading flag groups (`(?i)`, `(?s)`, `(?m)`) become RegExp flags and `(?P<name>`
- * becomes `(?<name>`; a pattern using other RE2-only syntax is an evaluation error.
+ * (Go's `FindString`: the leftmost match or `''`) and `findAll(regex[, limit])` (Go's
+ * `FindAllString`) on strings. Patterns compile and run as Go's `regexp` does, on RE2JS (see
+ * {@link compileGoRegexp}): linear time, RE2 syntax, compiled patterns cached; an invalid
+ * pattern is the evaluation error `Illegal regex: error parsing regexp: …`.
  *
  * @module
  */
 import { type CelFunc, CelScalar, celMethod, listType } from '@bufbuild/cel';
-import { RE2JS } from '@bufbuild/re2';
+import { compileGoRegexp, type GoRegexp, RegexpSyntaxError } from '../../regexp/go-regexp.js';
 
-const LEADING_FLAGS = /^\(\?([ism]+)\)/;
-const cache = new Map<string, RegExp>();
-
-/** Translates an RE2 pattern into a global JavaScript RegExp (cached). */
-export function re2ToRegExp(pattern: string): RegExp {
-  let re = cache.get(pattern);
-  if (re !== undefined) return re;
-  RE2JS.compile(pattern);
-  let source = pattern;
-  let flags = 'gu';
-  const lead = LEADING_FLAGS.exec(source);
-  if (lead !== null) {
-    flags += lead[1] ?? '';
-    source = source.slice(lead[0].length);
-  }
-  re = new RegExp(source.replaceAll('(?P<', '(?<'), flags);
-  cache.set(pattern, re);
+function compile(pattern: string): GoRegexp {
+  const re = compileGoRegexp(pattern);
+  if (re instanceof RegexpSyntaxError) throw new Error(`Illegal regex: ${re.message}`);
   return re;
 }
 
-function findAll(s: string, pattern: string, limit: bigint): string[] {
-  if (limit === 0n) return [];
-  const out: string[] = [];
-  for (const m of s.matchAll(re2ToRegExp(pattern))) {
-    out.push(m[0]);
-    if (limit > 0n && BigInt(out.length) >= limit) break;
-  }
-  return out;
+/** Go's `int(n)` limit for `FindAllString`: negative is unlimited, and no string has more than `len + 1` matches. */
+function limitOf(s: string, limit: bigint): number {
+  return limit < 0n || limit > BigInt(s.length) ? -1 : Number(limit);
 }
 
 /** The regex functions, as `@bufbuild/cel` methods on strings. */
 export const regexLibrary: readonly CelFunc[] = [
   celMethod('find', CelScalar.STRING, [CelScalar.STRING], CelScalar.STRING, function (pattern) {
-    return findAll(this, pattern, 1n)[0] ?? '';
+    return compile(pattern).findString(this);
   }),
   celMethod('findAll', CelScalar.STRING, [CelScalar.STRING], listType(CelScalar.STRING), function (pattern) {
-    return findAll(this, pattern, -1n);
+    return compile(pattern).findAllString(this, -1);
   }),
   celMethod('findAll', CelScalar.STRING, [CelScalar.STRING, CelScalar.INT], listType(CelScalar.STRING), function (pattern, limit) {
-    return findAll(this, pattern, limit);
+    return compile(pattern).findAllString(this, limitOf(this, limit));
   }),
 ];
