@@ -136,10 +136,9 @@ function splitTerms(selector: string): string[] {
 /** Splits a term at the first `!=`, `==` or `=` (`splitTerm`); the field part has no escaping. */
 function splitTerm(term: string): [string, '=' | '!=', string] | undefined {
   for (let i = 0; i < term.length; i++) {
-    const rest = term.slice(i);
-    if (rest.startsWith('!=')) return [term.slice(0, i), '!=', term.slice(i + 2)];
-    if (rest.startsWith('==')) return [term.slice(0, i), '=', term.slice(i + 2)];
-    if (rest.startsWith('=')) return [term.slice(0, i), '=', term.slice(i + 1)];
+    if (term.startsWith('!=', i)) return [term.slice(0, i), '!=', term.slice(i + 2)];
+    if (term.startsWith('==', i)) return [term.slice(0, i), '=', term.slice(i + 2)];
+    if (term[i] === '=') return [term.slice(0, i), '=', term.slice(i + 1)];
   }
   return undefined;
 }

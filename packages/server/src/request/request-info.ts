@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { parseFieldSelector } from '@apiserver/runtime';
 
 /** What the server knows about a request from its path, method and query (k8s `request.RequestInfo`). */
 export interface RequestInfo {
@@ -94,13 +95,16 @@ function isValidPathSegmentName(name: string): boolean {
   return name !== '.' && name !== '..' && !name.includes('/') && !name.includes('%');
 }
 
-/** The value of `metadata.name=X` (or `==`) in a field selector, if the selector requires one. */
+/**
+ * The value a field selector requires of `metadata.name` (`=` or `==`), read as upstream does: the selector is parsed
+ * (`fields.ParseSelector`, linear in its length) and an invalid one names nothing.
+ */
 function exactName(fieldSelector: string): string | undefined {
-  for (const term of fieldSelector.split(',')) {
-    const match = /^\s*metadata\.name\s*(==|=)\s*(.*?)\s*$/.exec(term);
-    if (match?.[2] !== undefined) return match[2];
+  try {
+    return parseFieldSelector(fieldSelector).requiresExactMatch('metadata.name');
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 /** How many resolved RequestInfos a factory remembers before it forgets them all. */

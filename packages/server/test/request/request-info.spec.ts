@@ -56,6 +56,12 @@ const cases: ReadonlyArray<readonly [string, string, string, string, string, str
   ['GET', '/api/v1/namespaces/other/pods?watch=true&fieldSelector=metadata.name%3Dfoo', 'watch', 'api', '', 'v1', 'other', 'pods', '', 'foo', ['pods']],
   ['GET', '/api/v1/namespaces/other/pods?fieldSelector=metadata.name%3Dfoo%2Fbar', 'list', 'api', '', 'v1', 'other', 'pods', '', '', ['pods']],
   ['GET', '/api/v1/namespaces/other/pods?fieldSelector=spec.nodeName%3Dn1', 'list', 'api', '', 'v1', 'other', 'pods', '', '', ['pods']],
+  // the selector is parsed as fields.ParseSelector parses it: escapes undone, no trimming, an invalid one names nothing
+  ['GET', '/api/v1/namespaces/other/pods?fieldSelector=metadata.name%3Da%5C%2Cb', 'list', 'api', '', 'v1', 'other', 'pods', '', 'a,b', ['pods']],
+  ['GET', '/api/v1/namespaces/other/pods?fieldSelector=status.phase%21%3DRunning%2Cmetadata.name%3D%3Dfoo', 'list', 'api', '', 'v1', 'other', 'pods', '', 'foo', ['pods']],
+  ['GET', '/api/v1/namespaces/other/pods?fieldSelector=%20metadata.name%3Dfoo', 'list', 'api', '', 'v1', 'other', 'pods', '', '', ['pods']],
+  ['GET', '/api/v1/namespaces/other/pods?fieldSelector=metadata.name%3Da%3Db', 'list', 'api', '', 'v1', 'other', 'pods', '', '', ['pods']],
+  ['GET', '/api/v1/namespaces/other/pods?fieldSelector=metadata.name%21%3Dfoo', 'list', 'api', '', 'v1', 'other', 'pods', '', '', ['pods']],
   ['DELETE', '/api/v1/namespaces/other/pods?fieldSelector=metadata.name%3Dfoo', 'deletecollection', 'api', '', 'v1', 'other', 'pods', '', '', ['pods']],
 ];
 
@@ -145,4 +151,13 @@ t.test('Go durations', async (t) => {
     ['.s', 'time: invalid duration ".s"'],
   ];
   for (const [text, message] of bad) t.throws(() => parseGoDuration(text), new DurationParseError(message), text);
+});
+
+t.test('a field selector of 80,000 spaces is read in one pass (issue #19: a backtracking pattern took 12.7 s on it)', async (t) => {
+  const spaces = '%20'.repeat(80_000);
+  const info = factory.resolve('GET', `/api/v1/namespaces/other/configmaps?fieldSelector=metadata.name%3Da${spaces}a`);
+  t.equal(info.verb, 'list');
+  t.equal(info.name, `a${' '.repeat(80_000)}a`, 'the value as upstream keeps it (no trimming), a valid path segment name');
+  const unnamed = factory.resolve('GET', `/api/v1/namespaces/other/configmaps?fieldSelector=${spaces}metadata.name${spaces}%3Da`);
+  t.equal(unnamed.name, '', 'a field with spaces is another field');
 });
