@@ -1,5 +1,6 @@
 import { compileGoRegExp } from './go-regexp.js';
 import { RouteTemplateError } from './route-template-error.js';
+import { memoizeTemplate } from './template-memo.js';
 
 /**
  * A path template compiled to one anchored regular expression, as go-restful's
@@ -25,9 +26,12 @@ function escapeRegExp(literal: string): string {
 /**
  * Compiles a template as go-restful's `templateToRegularExpression`: `{name}` →
  * `([^/]+?)`, `{name:*}` → `(.*)`, `{name:re}` → `(re)`, literals quoted; trailing
- * `/` trimmed and `(/.*)?$` appended. Throws {@link RouteTemplateError} on a bad regex.
+ * `/` trimmed and `(/.*)?$` appended. Throws {@link RouteTemplateError} on a bad regex. A template compiles once:
+ * later calls answer the same frozen value.
  */
-export function compilePathExpression(template: string): PathExpression {
+export const compilePathExpression: (template: string) => PathExpression = memoizeTemplate(compileOnce);
+
+function compileOnce(template: string): PathExpression {
   let source = '^';
   let literalCount = 0;
   const varNames: string[] = [];

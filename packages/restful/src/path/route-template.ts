@@ -1,6 +1,7 @@
 import { customVerbOf, hasCustomVerb, removeCustomVerb } from './custom-verb.js';
 import { compileGoRegExp } from './go-regexp.js';
 import { RouteTemplateError } from './route-template-error.js';
+import { memoizeTemplate } from './template-memo.js';
 import { tokenizePath } from './tokenize.js';
 
 /**
@@ -57,9 +58,12 @@ function classify(raw: string, routeHasVerb: boolean, template: string): Templat
 
 /**
  * Compiles a full route path into a {@link RouteTemplate}. Throws
- * {@link RouteTemplateError} when a `{name:regex}` token does not compile.
+ * {@link RouteTemplateError} when a `{name:regex}` token does not compile. A path compiles once: later calls
+ * answer the same frozen value.
  */
-export function compileRouteTemplate(path: string): RouteTemplate {
+export const compileRouteTemplate: (path: string) => RouteTemplate = memoizeTemplate(compileOnce);
+
+function compileOnce(path: string): RouteTemplate {
   const routeHasVerb = hasCustomVerb(path);
   const tokens = tokenizePath(path).map((raw) => Object.freeze(classify(raw, routeHasVerb, path)));
   const last = tokens.at(-1);

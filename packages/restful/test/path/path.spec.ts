@@ -4,6 +4,7 @@ import { compileGoRegExp } from '../../src/path/go-regexp.js';
 import { compilePathExpression } from '../../src/path/path-expression.js';
 import { compileRouteTemplate } from '../../src/path/route-template.js';
 import { RouteTemplateError } from '../../src/path/route-template-error.js';
+import { memoizeTemplate, TEMPLATE_MEMO_LIMIT } from '../../src/path/template-memo.js';
 import { concatPath, tokenizePath } from '../../src/path/tokenize.js';
 import { isTrimRightSlashEnabled, setTrimRightSlashEnabled } from '../../src/path/trim-right-slash.js';
 
@@ -111,4 +112,25 @@ t.test('compilePathExpression (path_expression_test.go TestTemplateToRegularExpr
   t.same(compilePathExpression('/{ a }/{b: [0-9]+ }').varNames, ['a', 'b'], 'names and patterns are space-trimmed');
   t.equal(compilePathExpression('/a.b').regex.test('/aXb'), false, 'literals are quoted');
   t.throws(() => compilePathExpression('/{x:(}'), RouteTemplateError);
+});
+
+t.test('compiled templates are memoized', async (t) => {
+  t.equal(compilePathExpression('/m/{name}'), compilePathExpression('/m/{name}'), 'one path expression per template');
+  t.equal(compileRouteTemplate('/m/{name}'), compileRouteTemplate('/m/{name}'), 'one route template per path');
+  t.not(compilePathExpression('/m/{name}'), compilePathExpression('/m/{other}'), 'distinct templates, distinct values');
+  const expression = compilePathExpression('/m/{name}');
+  t.ok(Object.isFrozen(expression) && !expression.regex.global && !expression.regex.sticky, 'shared values are frozen and stateless');
+  t.same(expression.regex.exec('/m/x')?.[1], 'x');
+  t.same(expression.regex.exec('/m/y')?.[1], 'y', 'a second match starts afresh');
+  t.throws(() => compilePathExpression('/{x:(}'), RouteTemplateError);
+  t.throws(() => compilePathExpression('/{x:(}'), RouteTemplateError, 'errors are not memoized');
+  let compiled = 0;
+  const memo = memoizeTemplate((template) => ({ template, n: ++compiled }));
+  memo('a');
+  memo('a');
+  t.equal(compiled, 1, 'a template compiles once');
+  for (let i = 0; i < TEMPLATE_MEMO_LIMIT; i++) memo(`t${i}`);
+  t.equal(compiled, 1 + TEMPLATE_MEMO_LIMIT);
+  memo('a');
+  t.equal(compiled, 2 + TEMPLATE_MEMO_LIMIT, 'a full memo starts over');
 });
