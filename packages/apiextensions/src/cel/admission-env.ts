@@ -12,22 +12,28 @@ import { authorizerValue, authzLibrary, authzSelectorsLibrary, type ResourceChec
 import { celLibraries, opaqueTypeRegistry } from './library/index.js';
 import { meteredFuncs, meterExpr } from './runtime-cost.js';
 
+let admissionEnvironment: CelEnv | undefined;
+
 /**
  * The environment: standard CEL, the libraries, and the authz and authzSelectors libraries (the base environment has
- * authzSelectors from 1.31 while `AuthorizeWithSelectors` is on, as by default in 1.32), metered.
+ * authzSelectors from 1.31 while `AuthorizeWithSelectors` is on, as by default in 1.32), metered. Built on first use
+ * (start-up does not pay for it), then the same environment every time.
  */
-export const admissionEnv: CelEnv = celEnv({
-  funcs: meteredFuncs([...celEnv().funcs, ...celLibraries, ...authzLibrary, ...authzSelectorsLibrary]),
-  registry: opaqueTypeRegistry,
-});
+export function admissionEnv(): CelEnv {
+  admissionEnvironment ??= celEnv({
+    funcs: meteredFuncs([...celEnv().funcs, ...celLibraries, ...authzLibrary, ...authzSelectorsLibrary]),
+    registry: opaqueTypeRegistry,
+  });
+  return admissionEnvironment;
+}
 
 const REQUEST_RESOURCE = 'authorizer.requestResource';
 const QUALIFIED_VARIABLES: ReadonlySet<string> = new Set([REQUEST_RESOURCE]);
-const isFunction = (name: string): boolean => admissionEnv.funcs.find(name) !== undefined;
+const isFunction = (name: string): boolean => admissionEnv().funcs.find(name) !== undefined;
 
 /** Plans a parsed expression in {@link admissionEnv} with its cost metered. */
 export function planAdmissionExpression(parsed: ReturnType<typeof parse>): CelProgram {
-  return plan(admissionEnv, parsed.expr === undefined ? parsed : meterExpr(parsed.expr, isFunction, QUALIFIED_VARIABLES)) as CelProgram;
+  return plan(admissionEnv(), parsed.expr === undefined ? parsed : meterExpr(parsed.expr, isFunction, QUALIFIED_VARIABLES)) as CelProgram;
 }
 
 /**

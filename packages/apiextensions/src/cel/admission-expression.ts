@@ -151,7 +151,7 @@ export function compileAdmissionExpression(
   } catch (err) {
     return { expression, error: `compilation failed: ${formatIssues(expression, [syntaxIssue(err)])}` };
   }
-  const checker = new Checker(expression, parsed, admissionEnv.funcs, { type: undefined });
+  const checker = new Checker(expression, parsed, admissionEnv().funcs, { type: undefined });
   const scope = new Map([...declarations].map(([name, type]) => [name, { type: type.kind === 'dyn' ? undefined : type }]));
   const found = checker.check(parsed.expr, scope);
   if (checker.issues.length > 0) return { expression, error: `compilation failed: ${formatIssues(expression, checker.issues)}` };

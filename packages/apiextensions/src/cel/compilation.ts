@@ -50,17 +50,23 @@ export interface CompiledRule {
   readonly costNotEstimated?: string;
 }
 
+let ruleEnvironment: CelEnv | undefined;
+
 /**
  * The environment rules run in: standard CEL plus the libraries, every function metered (see
- * {@link runMetered}; outside a meter they cost nothing).
+ * {@link runMetered}; outside a meter they cost nothing). Built on first use (start-up does not pay for it), then
+ * the same environment every time.
  */
-export const ruleEnv: CelEnv = celEnv({ funcs: meteredFuncs([...celEnv().funcs, ...celLibraries]), registry: opaqueTypeRegistry });
+export function ruleEnv(): CelEnv {
+  ruleEnvironment ??= celEnv({ funcs: meteredFuncs([...celEnv().funcs, ...celLibraries]), registry: opaqueTypeRegistry });
+  return ruleEnvironment;
+}
 
-const isFunction = (name: string): boolean => ruleEnv.funcs.find(name) !== undefined;
+const isFunction = (name: string): boolean => ruleEnv().funcs.find(name) !== undefined;
 
 /** Plans a parsed expression in {@link ruleEnv} with its cost metered. */
 export function planMetered(parsed: ReturnType<typeof parse>): CelProgram {
-  return plan(ruleEnv, parsed.expr === undefined ? parsed : meterExpr(parsed.expr, isFunction)) as CelProgram;
+  return plan(ruleEnv(), parsed.expr === undefined ? parsed : meterExpr(parsed.expr, isFunction)) as CelProgram;
 }
 
 type Parsed = ReturnType<typeof parse>;
@@ -75,7 +81,7 @@ function compileExpression(source: string, self: SchemaCelType, resultKind: 'boo
     const msg = (err as Error).message.replace(/^<input>:\d+:\d+: /, '');
     return { error: `compilation failed: ${formatIssues(source, [{ offset: loc, message: `Syntax error: ${msg}` }])}` };
   }
-  const checked = checkRule(source, parsed, self, ruleEnv.funcs, optionalOldSelf);
+  const checked = checkRule(source, parsed, self, ruleEnv().funcs, optionalOldSelf);
   if (checked.issues.length > 0) return { error: `compilation failed: ${formatIssues(source, checked.issues)}` };
   const result = checked.resultType?.kind;
   if (result !== undefined && result !== 'dyn' && result !== resultKind) {

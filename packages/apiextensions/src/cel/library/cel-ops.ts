@@ -1,17 +1,18 @@
 /**
- * CEL's own operators, planned once and called from library functions so that they compare,
+ * CEL's own operators, planned once (on first use: start-up does not pay for them) and called from library functions so that they compare,
  * add and test equality exactly as the evaluator does (heterogeneous numbers, lists, maps,
  * timestamps and durations included) instead of re-implementing those semantics.
  *
  * @module
  */
-import { type CelInput, type CelValue, celEnv, isCelError, parse, plan } from '@bufbuild/cel';
+import { type CelEnv, type CelInput, type CelValue, celEnv, isCelError, parse, plan } from '@bufbuild/cel';
 
-const env = celEnv();
+let env: CelEnv | undefined;
 
 function binary(expr: string): (a: CelValue, b: CelValue) => CelValue {
-  const run = plan(env, parse(expr));
+  let run: ReturnType<typeof plan> | undefined;
   return (a, b) => {
+    run ??= plan((env ??= celEnv()), parse(expr));
     const out = run({ a: a as CelInput, b: b as CelInput });
     if (isCelError(out)) throw out;
     return out;
