@@ -4,7 +4,6 @@
  * derived from the one schema.
  */
 import { type TObject, type TOptional, type TProperties, type TSchema, Type } from 'typebox';
-import { Memory } from 'typebox/system';
 import {
   type GoOmit,
   X_GO_OMIT,
@@ -14,6 +13,7 @@ import {
   X_PROTOBUF_EMBEDDED,
   X_PROTOBUF_FIELD,
 } from './extensions.js';
+import { annotatedCopy } from './annotated-copy.js';
 
 /** Facts about one field beyond its type. */
 export interface FieldFacts {
@@ -44,14 +44,14 @@ function extensionsOf(n: number | undefined, description: string, facts: FieldFa
 }
 
 function annotate<T extends TSchema>(n: number | undefined, schema: T, description: string, facts: FieldFacts): T {
-  return Memory.Update(schema, {}, extensionsOf(n, description, facts)) as T;
+  return annotatedCopy(schema, false, extensionsOf(n, description, facts));
 }
 
 // `Type.Optional(annotate(…))` in one copy instead of two (every optional field of every API type is declared at
 // module load, so start-up pays for each copy): typebox's Optional is an Update adding the hidden `~optional`, and
-// one Update with both gives the same enumerable properties in the same order.
+// one copy with both gives the same enumerable properties in the same order.
 function annotateOptional<T extends TSchema>(n: number | undefined, schema: T, description: string, facts: FieldFacts): TOptional<T> {
-  return Memory.Update(schema, { '~optional': true }, extensionsOf(n, description, facts)) as TOptional<T>;
+  return annotatedCopy(schema, true, extensionsOf(n, description, facts)) as TOptional<T>;
 }
 
 /** Declares an optional field with protobuf number `n` (the common case: Go `omitempty`). */
@@ -159,7 +159,7 @@ export function int64(): ReturnType<typeof Type.Integer> {
 export function embedded<P extends TProperties>(n: number, name: string, inner: TObject<P>): P {
   const out: TProperties = {};
   for (const [key, schema] of Object.entries(inner.properties)) {
-    out[key] = Memory.Update(schema, {}, { [X_PROTOBUF_EMBEDDED]: { field: n, name, schema: inner } });
+    out[key] = annotatedCopy(schema, false, { [X_PROTOBUF_EMBEDDED]: { field: n, name, schema: inner } });
   }
   return out as P;
 }

@@ -1,0 +1,49 @@
+import t from 'tap';
+import { type TSchema, Type } from 'typebox';
+import { Memory } from 'typebox/system';
+import { ObjectMetaSchema } from '../../src/apis/meta/v1/object-meta.js';
+import { annotatedCopy } from '../../src/schema/annotated-copy.js';
+import { X_GO_OMIT, X_PROTOBUF_FIELD } from '../../src/schema/extensions.js';
+
+/** Every own property (symbols too) with its attributes, in order. */
+function ownProperties(value: object): [PropertyKey, PropertyDescriptor | undefined][] {
+  return Reflect.ownKeys(value).map((key) => [key, Object.getOwnPropertyDescriptor(value, key)]);
+}
+
+const schemas: Record<string, TSchema> = {
+  string: Type.String(),
+  'string with a description': Type.String({ description: 'was there first' }),
+  optional: Type.Optional(Type.Integer({ format: 'int32' })),
+  array: Type.Array(Type.String()),
+  record: Type.Record(Type.String(), Type.String()),
+  object: ObjectMetaSchema,
+  'symbol key': Object.assign(Type.String(), { [Symbol.for('test')]: 1 }),
+};
+
+const annotationSets: Record<string, Record<string, unknown>> = {
+  none: {},
+  'description only': { description: 'New.' },
+  'protobuf and omit': { description: 'New.', [X_PROTOBUF_FIELD]: 7, [X_GO_OMIT]: 'nil', 'x-kubernetes-list-type': 'set' },
+  'format, replacing the schema own': { format: 'byte', description: 'New.' },
+};
+
+t.test('annotatedCopy gives what typebox Memory.Update gives: same own properties, attributes and order', async (t) => {
+  for (const [schemaName, schema] of Object.entries(schemas)) {
+    for (const [setName, annotations] of Object.entries(annotationSets)) {
+      for (const optional of [false, true]) {
+        const expected = Memory.Update(schema, optional ? { '~optional': true } : {}, annotations);
+        const got = annotatedCopy(schema, optional, annotations);
+        t.same(ownProperties(got), ownProperties(expected), `${schemaName}, ${setName}, optional=${optional}`);
+        t.equal(JSON.stringify(got), JSON.stringify(expected), `${schemaName}, ${setName}, optional=${optional}: JSON`);
+        t.not(got, schema, 'a copy');
+      }
+    }
+  }
+});
+
+t.test('annotatedCopy leaves the schema as it was', async (t) => {
+  const schema = Type.String({ description: 'Kept.' });
+  const before = ownProperties(schema);
+  annotatedCopy(schema, true, { description: 'New.', [X_PROTOBUF_FIELD]: 1 });
+  t.same(ownProperties(schema), before);
+});
