@@ -113,6 +113,11 @@ export class Parameter {
     return { ...this.#data, possibleValues: [...this.#data.possibleValues], extensions: { ...this.#data.extensions } };
   }
 
+  /** The parameter name (what `data().name` gives, without copying the data). */
+  name(): string {
+    return this.#data.name;
+  }
+
   /** The parameter kind. */
   kind(): ParameterKindValue {
     return this.#data.kind;

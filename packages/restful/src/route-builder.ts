@@ -104,7 +104,7 @@ export class RouteBuilder<P extends string = string> {
 
   /** The parameter doc named `name`, or undefined. */
   parameterNamed(name: string): Parameter | undefined {
-    return this.#parameters.find((p) => p.data().name === name);
+    return this.#parameters.find((p) => p.name() === name);
   }
 
   /** Sets the request body sample and adds a required `body` parameter doc. */

@@ -112,6 +112,7 @@ t.test('RouteBuilder (route_builder_test.go)', async (t) => {
     .param(ws.queryParameter('q', 'query'))
     .do((builder) => builder.operation('custom'));
   t.equal(b.parameterNamed('q')?.data().name, 'q');
+  t.equal(b.parameterNamed('q')?.name(), 'q');
   t.equal(b.parameterNamed('none'), undefined);
   const r = b.build();
   t.match(r, {
