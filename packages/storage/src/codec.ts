@@ -13,16 +13,76 @@ export interface Codec<T extends StorageObject = StorageObject> {
   decode(data: Uint8Array): T;
 }
 
+/** Sets `out[k]`; a `__proto__` key (JSON.parse makes it an own property) must stay one: assigning it sets the prototype. */
+function setMember(out: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[k] = v;
+}
+
+/**
+ * `value` with object keys sorted and undefined members dropped, for JSON.stringify. Parts that already are in
+ * that form (plain objects whose keys are sorted, plain arrays, whose members are too) are returned as they are
+ * rather than copied: JSON.stringify writes them the same, as it leaves out undefined members itself.
+ */
 function canonicalize(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonicalize);
+  if (Array.isArray(value)) return canonicalArray(value);
   if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value).sort()) {
+  return canonicalObject(value);
+}
+
+function canonicalArray(value: unknown[]): unknown[] {
+  if (Object.getPrototypeOf(value) !== Array.prototype) return value.map(canonicalize);
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    const c = canonicalize(v);
+    if (c === v) continue;
+    // The first item that changes: the items before it are canonical already.
+    const out = value.slice(0, i);
+    out.push(c);
+    for (let j = i + 1; j < value.length; j++) out.push(canonicalize(value[j]));
+    return out;
+  }
+  return value;
+}
+
+/** Whether `value` may be handed to JSON.stringify as it is when its members are canonical: a plain object without toJSON. */
+function writtenAsIs(value: Record<string, unknown>): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && !Object.hasOwn(value, 'toJSON');
+}
+
+function keysSorted(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) > (keys[i] as string)) return false;
+  return true;
+}
+
+function canonicalObject(value: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(value);
+  if (!keysSorted(keys) || !writtenAsIs(value)) return sortedCopy(value, keys.sort(), 0, {});
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
     const v = value[k];
     if (v === undefined) continue;
-    // A `__proto__` key (JSON.parse makes it an own property) must stay one: assigning it sets the prototype.
-    if (k === '__proto__') Object.defineProperty(out, k, { value: canonicalize(v), enumerable: true, writable: true, configurable: true });
-    else out[k] = canonicalize(v);
+    const c = canonicalize(v);
+    if (c === v) continue;
+    // The first member that changes: the members before it are canonical already.
+    const out: Record<string, unknown> = {};
+    for (let j = 0; j < i; j++) {
+      const kj = keys[j] as string;
+      if (value[kj] !== undefined) setMember(out, kj, value[kj]);
+    }
+    setMember(out, k, c);
+    return sortedCopy(value, keys, i + 1, out);
+  }
+  return value;
+}
+
+/** Copies the members `sortedKeys[from…]` of `value` into `out`, canonical, skipping undefined ones. */
+function sortedCopy(value: Record<string, unknown>, sortedKeys: readonly string[], from: number, out: Record<string, unknown>): Record<string, unknown> {
+  for (let i = from; i < sortedKeys.length; i++) {
+    const k = sortedKeys[i] as string;
+    const v = value[k];
+    if (v !== undefined) setMember(out, k, canonicalize(v));
   }
   return out;
 }
