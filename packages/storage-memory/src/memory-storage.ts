@@ -77,11 +77,13 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
   async create(key: string, obj: T, opts: CreateOptions = {}): Promise<T> {
     const k = this.#key(key);
     if (this.versioner.objectResourceVersion(obj) !== 0) throw new ResourceVersionSetOnCreateError();
-    const data = encodeNewObject(this.#ctx, obj, this.#builtinCodec);
+    const { data, decoded } = encodeNewObject(this.#ctx, obj, this.#builtinCodec);
     const stored = await this.#ctx.transformer.transformToStorage(data, { key: k });
     const txn = optimisticPut(this.#ctx.mvcc, k, 0, stored, opts.ttl ?? 0);
     if (!txn.succeeded) throw newKeyExistsError(k, 0);
-    return decodeAt(this.#ctx, data, txn.revision);
+    if (decoded === undefined) return decodeAt(this.#ctx, data, txn.revision);
+    this.versioner.updateObject(decoded, txn.revision);
+    return decoded;
   }
 
   /** Deletes `key` after preconditions and validation, retrying on conflicts; returns the last state with RV = the deletion revision. */

@@ -45,6 +45,10 @@ for (const [label, codec] of [['the built-in codec', undefined], ['a codec of it
       t.equal(JSON.stringify(obj), before, `object ${i}: the caller's object is unchanged`);
       t.same(Object.keys(obj.metadata), beforeKeys, `object ${i}: its metadata keeps its fields`);
       t.not(created.metadata, obj.metadata, `object ${i}: the result is another object`);
+      const decoded = jsonCodec.decode(written.at(-1) as Uint8Array);
+      decoded.metadata.resourceVersion = created.metadata.resourceVersion;
+      t.equal(JSON.stringify(created), JSON.stringify(decoded), `object ${i}: the result is what decoding the stored bytes gives`);
+      t.same(Object.keys(created.metadata), Object.keys(decoded.metadata), `object ${i}: in the same order`);
     }
   });
 }

@@ -3,6 +3,7 @@
  * @module
  */
 import { newInternalError } from './errors.js';
+import { jsonCopy, NOT_PLAIN_JSON } from './json-copy.js';
 import { isPlainObject, isStorageObject, type StorageObject } from './object.js';
 
 /** Encodes objects to bytes and back. */
@@ -92,6 +93,20 @@ export function canonicalJSON(value: unknown): string {
   return JSON.stringify(canonicalize(value));
 }
 
+/**
+ * A codec that can also give, with the encoding, the object decoding it would give: a write that returns what it
+ * stored (a create) then takes that instead of decoding the bytes it just made.
+ */
+export interface DecodedEncoder<T extends StorageObject = StorageObject> {
+  /** The bytes `encode(obj)` gives, and what `decode` of them gives (undefined when only decoding can tell). */
+  encodeWithDecoded(obj: T): { readonly data: Uint8Array; readonly decoded: T | undefined };
+}
+
+/** Type guard: the codec implements {@link DecodedEncoder}. */
+export function isDecodedEncoder<T extends StorageObject>(codec: Codec<T>): codec is Codec<T> & DecodedEncoder<T> {
+  return typeof (codec as Partial<DecodedEncoder<T>>).encodeWithDecoded === 'function';
+}
+
 /** Default guard accepting any StorageObject as T (T is the caller's declared object type). */
 function anyStorageObject<T extends StorageObject>(value: unknown): value is T {
   return isStorageObject(value);
@@ -100,11 +115,18 @@ function anyStorageObject<T extends StorageObject>(value: unknown): value is T {
 /** Creates a canonical JSON codec; `guard` validates decoded values (default: any object with metadata). */
 export function createJSONCodec<T extends StorageObject = StorageObject>(
   guard: (value: unknown) => value is T = anyStorageObject,
-): Codec<T> {
+): Codec<T> & DecodedEncoder<T> {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   return {
     encode: (obj) => encoder.encode(canonicalJSON(obj)),
+    encodeWithDecoded: (obj) => {
+      const canonical = canonicalize(obj);
+      const data = encoder.encode(JSON.stringify(canonical));
+      // The decoded object is a copy of the canonical value, when that is plain JSON (what parsing its text gives).
+      const copy = jsonCopy(canonical);
+      return { data, decoded: copy !== NOT_PLAIN_JSON && guard(copy) ? copy : undefined };
+    },
     decode: (data) => {
       let value: unknown;
       try {
@@ -119,7 +141,7 @@ export function createJSONCodec<T extends StorageObject = StorageObject>(
 }
 
 /** The default JSON codec for plain StorageObjects. */
-export const jsonCodec: Codec = createJSONCodec();
+export const jsonCodec: Codec & DecodedEncoder = createJSONCodec();
 
 /** Byte-wise equality of two encodings. */
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

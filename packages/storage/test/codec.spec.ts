@@ -1,5 +1,5 @@
 import t from 'tap';
-import { canonicalJSON, jsonCodec } from '../src/index.js';
+import { canonicalJSON, createJSONCodec, isDecodedEncoder, jsonCodec, type StorageObject } from '../src/index.js';
 
 t.test('a __proto__ data key survives the canonical JSON codec (it was silently lost)', async (t) => {
   const obj = JSON.parse('{"metadata":{"name":"a"},"data":{"__proto__":"x","b":"y"}}');
@@ -40,7 +40,10 @@ t.test('canonical JSON reuses canonical parts yet writes what a full sorted copy
       return 'custom';
     }
   }
-  const sparse = [1, , 3];
+  const sparse: unknown[] = [1];
+  sparse[2] = 3;
+  const sparseObjects: unknown[] = [{ y: 1, x: 2 }];
+  sparseObjects[2] = 3;
   const withToJSON = { toJSON: () => 'own', a: 1 };
   const cases: [string, unknown][] = [
     ['sorted', { a: 1, b: { c: [1, { d: 2, e: 'x' }], f: null }, g: true }],
@@ -52,7 +55,7 @@ t.test('canonical JSON reuses canonical parts yet writes what a full sorted copy
     ['a Date', { a: new Date(0), b: { when: new Date(1000) } }],
     ['a class instance', { a: new Custom() }],
     ['an own toJSON', { a: withToJSON }],
-    ['a sparse array', { a: sparse, b: [{ y: 1, x: 2 }, , 3] }],
+    ['a sparse array', { a: sparse, b: sparseObjects }],
     ['a __proto__ key', JSON.parse('{"a":{"__proto__":{"z":1,"y":2},"b":1}}')],
     ['a null-prototype object', { a: Object.assign(Object.create(null), { b: 1, a: 2 }) }],
     ['a number and nested empties', { a: [], b: {}, c: [[]], d: -0, e: Number.NaN }],
@@ -68,4 +71,40 @@ t.test('canonical JSON does not change the value it writes', async (t) => {
   t.equal(JSON.stringify(value), before);
   t.same(Object.keys(value.b), keys);
   t.ok('a' in value, 'the undefined member is still there');
+});
+
+/** Keys in order, every level, with each value's type: what tells two decodings apart beyond deep equality. */
+function layout(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(layout);
+  if (typeof value !== 'object' || value === null) return [typeof value, Object.is(value, -0) ? '-0' : value];
+  return [Object.getPrototypeOf(value) === Object.prototype, Object.keys(value).map((k) => [k, layout((value as Record<string, unknown>)[k])])];
+}
+
+t.test('encodeWithDecoded gives encode\'s bytes and what decoding them gives, or nothing when only decoding can tell', async (t) => {
+  t.ok(isDecodedEncoder(jsonCodec));
+  t.notOk(isDecodedEncoder({ encode: jsonCodec.encode, decode: jsonCodec.decode }));
+  const sparse: unknown[] = [1];
+  sparse[2] = 3;
+  const plain: [string, unknown][] = [
+    ['a ConfigMap', { metadata: { name: 'a', labels: { b: '1', a: '2' }, managedFields: [{ manager: 'm', fieldsV1: { 'f:data': { 'f:x': {} } } }] }, kind: 'ConfigMap', data: { z: 'v' } }],
+    ['numbers', { metadata: {}, n: [-0, 0, 1.5, 1e21, Number.NaN, Number.POSITIVE_INFINITY, -1] }],
+    ['undefined members and integer keys', { metadata: { x: undefined }, m: { 10: 'a', 9: 'b', z: null } }],
+    ['a __proto__ key', JSON.parse('{"metadata":{"__proto__":{"b":1,"a":2}},"x":{"__proto__":"p"}}')],
+    ['a Date and a null-prototype object', { metadata: { when: new Date(0) }, o: Object.assign(Object.create(null), { b: 1 }) }],
+    ['a sparse array', { metadata: {}, a: sparse }],
+    ['undefined, functions and symbols in an array', { metadata: {}, a: [1, undefined, () => 1, Symbol('s')] }],
+    ['function and symbol members', { metadata: { f: () => 1, s: Symbol('s') }, g: () => 1 }],
+  ];
+  const unknown: [string, unknown][] = [
+    ['an own toJSON', { metadata: {}, o: { toJSON: () => 'x' } }],
+    ['an array subclass', { metadata: {}, a: new (class extends Array {})() }],
+  ];
+  for (const [name, obj] of [...plain, ...unknown]) {
+    const { data, decoded } = jsonCodec.encodeWithDecoded(obj as StorageObject);
+    t.same(Buffer.from(data), Buffer.from(jsonCodec.encode(obj as StorageObject)), `${name}: the bytes of encode`);
+    if (plain.some(([n]) => n === name)) t.same(layout(decoded), layout(jsonCodec.decode(data)), `${name}: what decoding gives`);
+    else t.equal(decoded, undefined, `${name}: left to decoding`);
+  }
+  const guarded = createJSONCodec((v): v is StorageObject => typeof v === 'object' && v !== null && 'kind' in v);
+  t.equal(guarded.encodeWithDecoded({ metadata: {} }).decoded, undefined, 'what the guard refuses is left to decode (which reports it)');
 });
