@@ -59,9 +59,18 @@ function isoSeconds(seconds: number): string {
   return lastSecondText;
 }
 
+/** The seconds text {@link formatTime} last wrote, and the Time text it made of it. */
+let lastTimeSeconds = '';
+let lastTimeText = '';
+
 /** Formats a Timestamp as metav1.Time does: RFC 3339, UTC, whole seconds. */
 export function formatTime(ts: Timestamp): string {
-  return `${isoSeconds(ts.seconds)}Z`;
+  const text = isoSeconds(ts.seconds);
+  if (text !== lastTimeSeconds) {
+    lastTimeText = `${text}Z`;
+    lastTimeSeconds = text;
+  }
+  return lastTimeText;
 }
 
 /** Formats a Timestamp as metav1.MicroTime does: RFC 3339, UTC, six fractional digits. */
