@@ -165,9 +165,8 @@ export class Scheme {
   /** Resolves the GVK of a body from its `apiVersion` and `kind`; throws a SchemeError when unknown. */
   objectKind(obj: KubeObject): GroupVersionKind {
     const { kind, apiVersion } = obj;
-    const raw = () => JSON.stringify(obj) ?? '';
-    if (typeof kind !== 'string' || kind === '') throw new MissingKindError(raw());
-    if (typeof apiVersion !== 'string' || apiVersion === '') throw new MissingVersionError(raw());
+    if (typeof kind !== 'string' || kind === '') throw new MissingKindError(JSON.stringify(obj) ?? '');
+    if (typeof apiVersion !== 'string' || apiVersion === '') throw new MissingVersionError(JSON.stringify(obj) ?? '');
     const gvk = { ...this.#groupVersionOf(apiVersion), kind };
     if (!this.recognizes(gvk)) throw new NotRegisteredError(gvk, this.#name);
     return gvk;
