@@ -31,7 +31,8 @@ import { getList } from './get-list.js';
 import { guaranteedUpdate } from './guaranteed-update.js';
 import { prefixRangeEnd } from './mvcc/key-index.js';
 import type { MvccStore } from './mvcc/mvcc-store.js';
-import { decodeAt, decodeKeyValue, encodeForStorage, optimisticPut, type StorageContext } from './object-state.js';
+import { decodeAt, decodeKeyValue, optimisticPut, type StorageContext } from './object-state.js';
+import { encodeNewObject } from './new-object-encoding.js';
 import { startWatch, type WatchRegistry } from './watcher.js';
 
 /** Options of one storage view. */
@@ -53,6 +54,8 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
   readonly #ctx: StorageContext<T>;
   readonly #watches: WatchRegistry;
   readonly #pathPrefix: string;
+  /** Whether the view encodes with the built-in canonical JSON codec (no codec in its options). */
+  readonly #builtinCodec: boolean;
 
   /** Creates a view; prefer `MemoryBackend.storage()`. */
   constructor(mvcc: MvccStore, watches: WatchRegistry, options: MemoryStorageOptions<T> = {}) {
@@ -61,6 +64,7 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     this.#watches = watches;
     // The default codec accepts any object with metadata; a typed view passes a codec whose guard checks T.
     const codec = options.codec ?? createJSONCodec<T>();
+    this.#builtinCodec = options.codec === undefined;
     const decoded = new WeakMap<Uint8Array, T>();
     this.#ctx = { mvcc, codec, transformer: options.transformer ?? identityTransformer, versioner: this.versioner, decoded };
     // A superseded or deleted version is no longer remembered (an identity transformer's plain bytes are the stored ones).
@@ -73,11 +77,13 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
   async create(key: string, obj: T, opts: CreateOptions = {}): Promise<T> {
     const k = this.#key(key);
     if (this.versioner.objectResourceVersion(obj) !== 0) throw new ResourceVersionSetOnCreateError();
-    const data = encodeForStorage(this.#ctx, obj);
+    const { data, decoded } = encodeNewObject(this.#ctx, obj, this.#builtinCodec);
     const stored = await this.#ctx.transformer.transformToStorage(data, { key: k });
     const txn = optimisticPut(this.#ctx.mvcc, k, 0, stored, opts.ttl ?? 0);
     if (!txn.succeeded) throw newKeyExistsError(k, 0);
-    return decodeAt(this.#ctx, data, txn.revision);
+    if (decoded === undefined) return decodeAt(this.#ctx, data, txn.revision);
+    this.versioner.updateObject(decoded, txn.revision);
+    return decoded;
   }
 
   /** Deletes `key` after preconditions and validation, retrying on conflicts; returns the last state with RV = the deletion revision. */

@@ -48,7 +48,7 @@
  * @module
  */
 export { Cacher, type CacherOptions } from './cacher/cacher.js';
-export { bytesEqual, canonicalJSON, type Codec, createJSONCodec, jsonCodec } from './codec.js';
+export { bytesEqual, canonicalJSON, type Codec, createJSONCodec, type DecodedEncoder, isDecodedEncoder, jsonCodec } from './codec.js';
 export {
   type ContinueInfo,
   continueTokenVersion,

@@ -118,15 +118,14 @@ export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText
   return schemaViolation(scope, probe) ?? goNumberProblem(scope.objectSchema, probe, jsonText);
 }
 
-/** {@link schemaTypeProblem} as a 400, with `pace` awaited between the type check and the number check. */
-async function checkSchema(scope: RequestScope, obj: KubeObject, jsonText: string | undefined, pace: Pace): Promise<void> {
+/** {@link schemaTypeProblem} as a 400 for a large body: both checks run in `slicer`'s slices, `pace` awaited between them. */
+async function checkSchemaSliced(scope: RequestScope, obj: KubeObject, jsonText: string | undefined, pace: Pace, slicer: TimeSlicer): Promise<void> {
   const probe = typedProbe(scope, obj);
   if (probe === undefined || scope.objectSchema === undefined) return;
-  const { slicer } = pace;
-  let problem = slicer === undefined ? schemaViolation(scope, probe) : schemaViolation(scope, probe, await slicer.run(scope.scheme.validateSteps(probe)));
+  let problem = schemaViolation(scope, probe, await slicer.run(scope.scheme.validateSteps(probe)));
   if (problem === undefined) {
     await pace();
-    problem = slicer === undefined ? goNumberProblem(scope.objectSchema, probe, jsonText) : await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText));
+    problem = await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText));
   }
   if (problem !== undefined) throw cannotHandle(scope, problem);
 }
@@ -153,24 +152,17 @@ function duplicateFieldMessages(jsonText: string | undefined): string[] {
   return jsonText === undefined ? [] : duplicateFields(jsonText).map(duplicateFieldMessage);
 }
 
-/** {@link validateFields} with `pace` awaited between the duplicate-field scan and the unknown-field walk. */
-async function validateFieldsPaced(
+/** {@link validateFields} for a large body: the duplicate-field scan and the unknown-field walk run in `slicer`'s slices. */
+async function validateFieldsSliced(
   scope: RequestScope,
   request: HandlerRequest,
   obj: KubeObject,
   jsonText: string | undefined,
   mode: FieldValidation,
   strictDecodeErrors: readonly string[],
-  pace: Pace,
+  slicer: TimeSlicer,
 ): Promise<void> {
   if (mode === 'Ignore' || scope.objectSchema === undefined) return;
-  const { slicer } = pace;
-  if (slicer === undefined) {
-    const duplicates = duplicateFieldMessages(jsonText);
-    await pace();
-    reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicates, ...unknownFieldMessages(findUnknownFields(scope.objectSchema, obj))]);
-    return;
-  }
   const duplicates = jsonText === undefined ? [] : await slicer.run(duplicateFieldsSteps(jsonText));
   const unknown = await slicer.run(findUnknownFieldsSteps(scope.objectSchema, obj));
   reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicates.map(duplicateFieldMessage), ...unknownFieldMessages(unknown)]);
@@ -238,13 +230,22 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
   }
   const obj = checkTypeMeta(scope, decoded, body);
   const jsonText = info.mediaType === 'application/json' ? body.toString('utf8') : undefined;
-  await pace();
-  await checkSchema(scope, obj, jsonText, pace);
-  await pace();
-  await validateFieldsPaced(scope, request, obj, jsonText, mode, strictDecodeErrors, pace);
-  await pace();
   const { slicer } = pace;
-  const known = slicer === undefined ? dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj) : await slicer.run(dropUnknownFieldsSteps(scope.scheme, scope.kind, scope.objectSchema, obj));
+  let known: KubeObject;
+  if (slicer === undefined) {
+    // A small body never pauses: the same checks in the same order, without a microtask between them.
+    const problem = schemaTypeProblem(scope, obj, jsonText);
+    if (problem !== undefined) throw cannotHandle(scope, problem);
+    validateFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
+    known = dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj);
+  } else {
+    await pace();
+    await checkSchemaSliced(scope, obj, jsonText, pace, slicer);
+    await pace();
+    await validateFieldsSliced(scope, request, obj, jsonText, mode, strictDecodeErrors, slicer);
+    await pace();
+    known = await slicer.run(dropUnknownFieldsSteps(scope.scheme, scope.kind, scope.objectSchema, obj));
+  }
   const object = toApiObject(known);
   requestAuditRecorderOf(request.req)?.logRequestObject(object, () => scope.codecs.json.encode(object));
   return { object, pace };

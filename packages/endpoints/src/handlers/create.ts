@@ -7,7 +7,7 @@ import { admit, attributesFor, validateObjectFunc } from './admission.js';
 import { isDryRun } from '@apiserver/registry';
 import type { CreateOptions } from '@apiserver/runtime';
 import { managerOrUserAgent } from '../fieldmanager/manager-name.js';
-import { recordUpdatePaced } from '../fieldmanager/scope-field-manager.js';
+import { recordUpdate, recordUpdatePaced } from '../fieldmanager/scope-field-manager.js';
 import { decodeRequestBody } from './body.js';
 import { checkPathSegmentName, ensureNamespace, wipeSystemFields } from './object-meta.js';
 import { toMetaWriteOptions, writeOptionsOf } from './options.js';
@@ -32,8 +32,11 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
       if (!(named && scope.preserveSystemFieldsOnCreate)) wipeSystemFields(decoded);
       ensureNamespace(scope, decoded, request.namespace);
       checkPathSegmentName(scope, decoded);
-      const obj = await recordUpdatePaced(scope, undefined, decoded, managerOrUserAgent(options.fieldManager, request.req.headers['user-agent']), pace);
-      await pace();
+      const manager = managerOrUserAgent(options.fieldManager, request.req.headers['user-agent']);
+      // A small body never pauses (its pace is a no-op): its managedFields are recorded without the awaits.
+      const large = pace.slicer !== undefined;
+      const obj = large ? await recordUpdatePaced(scope, undefined, decoded, manager, pace) : recordUpdate(scope, undefined, decoded, manager);
+      if (large) await pace();
       const dryRun = isDryRun(options.dryRun);
       const ctx = requestContextOf(request, request.namespace, dryRun, requestInfoOf(scope, request, 'create'), pace);
       const name = named ? request.name : (obj.metadata.name ?? '');
@@ -43,7 +46,7 @@ function createHandler(scope: RequestScope, named: boolean, fn: CreateFunc): Han
         await admit(scope, ctx, attributes);
         return fn(ctx, name, obj, validateObjectFunc(scope, attributes), metaOptions);
       });
-      await pace();
+      if (large) await pace();
       await writeObjectNegotiated(scope, request, 201, created, negotiated, pace.slicer);
     });
 }

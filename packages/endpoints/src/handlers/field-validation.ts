@@ -9,26 +9,26 @@ import type { TSchema } from 'typebox';
 
 const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
 /** Whether the character code is JSON whitespace (the only characters allowed between tokens). */
 function isJSONSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** Index just past the JSON string that starts at `start` (its opening quote), and whether it holds escapes. */
-function stringEnd(text: string, start: number): { end: number; escaped: boolean } {
-  let i = start + 1;
-  let escaped = false;
-  for (;;) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE || Number.isNaN(c)) return { end: i + 1, escaped };
-    if (c === BACKSLASH) {
-      escaped = true;
-      i += 2;
-    } else i++;
-  }
+/** Whether the quote at `quote` is escaped: an odd run of backslashes before it. */
+function escapedQuote(text: string, quote: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/**
+ * Index just past the JSON string that starts at `start` (its opening quote). The closing quote is found with
+ * indexOf (native), so a long string is not walked a character at a time.
+ */
+function stringEnd(text: string, start: number): number {
+  let quote = text.indexOf('"', start + 1);
+  while (quote >= 0 && escapedQuote(text, quote)) quote = text.indexOf('"', quote + 1);
+  return quote < 0 ? text.length + 1 : quote + 1;
 }
 
 /** One open object or array of the duplicate-field scan. */
@@ -59,14 +59,15 @@ function scanToken(text: string, scan: Scan): void {
   const c = text[scan.i];
   if (c === '"') {
     const start = scan.i;
-    const { end, escaped } = stringEnd(text, start);
+    const end = stringEnd(text, start);
     scan.i = end;
     const top = stack.at(-1);
     if (top === undefined || top.isArray) return;
     let j = scan.i;
     while (isJSONSpace(text.charCodeAt(j))) j++;
     if (text[j] !== ':') return;
-    const key = escaped ? String(JSON.parse(text.slice(start, end))) : text.slice(start + 1, end - 1);
+    const raw = text.slice(start + 1, end - 1);
+    const key = raw.includes('\\') ? String(JSON.parse(text.slice(start, end))) : raw;
     if (top.keys.has(key)) scan.found.push(join(top.path, key));
     top.keys.add(key);
     top.key = key;

@@ -106,6 +106,9 @@ t.test('duplicateFields decodes escaped keys and skips string values', async (t)
   t.same(duplicateFields('{"x":"a\\"b:\\"","x":{"y":["\\"y\\"",{"z":1,"z":2}]}}'), ['x', 'x.y[1].z']);
   t.same(duplicateFields('{"k":"v","l":["k","k"]}'), []);
   t.same(duplicateFields('{"a\\\\":1,"a\\\\" :2}'), ['a\\']);
+  const backslashes = { 'q\\"': 1, v: 'ends in a backslash \\', w: 'two \\\\', 'k"\\': 'an escaped quote " then \\' };
+  const text = JSON.stringify(backslashes).slice(0, -1);
+  t.same(duplicateFields(`${text},"q\\\\\\"":2,"w":3,"k\\"\\\\":4}`), ['q\\"', 'w', 'k"\\'], 'quotes after runs of backslashes');
 });
 
 t.test('duplicateFieldsSteps finds the duplicates duplicateFields finds', (t) => {

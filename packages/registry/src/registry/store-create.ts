@@ -53,12 +53,15 @@ async function createOnce(
   const generateName = obj.metadata.generateName ?? '';
   if (generateName !== '' && (obj.metadata.name ?? '') === '') obj.metadata.name = generateNameFor(strategy, generateName);
   beforeCreate(strategy, ctx, obj, core.kind);
-  await ctx.pace?.();
+  // A small request's pace returns nothing: awaiting it would only cost a turn of the microtask queue.
+  let pause = ctx.pace?.();
+  if (pause !== undefined) await pause;
   if (createValidation !== undefined) {
     // A large request's copy runs sliced (issue #19); a small one's directly.
     const slicer = ctx.pace?.slicer;
     await createValidation(ctx, slicer === undefined ? deepCopy(obj) : await slicer.run(deepCopySteps(obj)));
-    await ctx.pace?.();
+    pause = ctx.pace?.();
+    if (pause !== undefined) await pause;
   }
   const name = obj.metadata.name ?? '';
   const key = core.key(ctx, name);

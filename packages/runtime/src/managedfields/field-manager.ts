@@ -39,6 +39,9 @@ export interface FieldManagerOptions {
   readonly clock?: () => number;
 }
 
+/** Manager identifiers a FieldManager remembers before it starts over (manager names come from clients). */
+const MAX_REMEMBERED_IDENTIFIERS = 256;
+
 /** The manager the structured merge records an Update under before it takes the request's manager identifier. */
 const CURRENT_OPERATION = 'current-operation';
 
@@ -66,6 +69,8 @@ function withEntries(obj: JSONObject, entries: ManagedFieldsEntry[] | undefined)
 export class FieldManager {
   readonly #o: FieldManagerOptions;
   readonly #updater: Updater;
+  /** Manager identifiers by operation and manager name (a pure function of both for this kind and subresource). */
+  readonly #identifiers = new Map<string, string>();
 
   /** A field manager for one kind. */
   constructor(options: FieldManagerOptions) {
@@ -74,7 +79,14 @@ export class FieldManager {
   }
 
   #identifier(manager: string, operation: 'Apply' | 'Update'): string {
-    return managerIdentifier({ manager: manager === '' ? 'unknown' : manager, operation, apiVersion: this.#o.apiVersion, subresource: this.#o.subresource ?? '' });
+    const key = `${operation} ${manager}`;
+    let id = this.#identifiers.get(key);
+    if (id === undefined) {
+      id = managerIdentifier({ manager: manager === '' ? 'unknown' : manager, operation, apiVersion: this.#o.apiVersion, subresource: this.#o.subresource ?? '' });
+      if (this.#identifiers.size >= MAX_REMEMBERED_IDENTIFIERS) this.#identifiers.clear();
+      this.#identifiers.set(key, id);
+    }
+    return id;
   }
 
   #now(): string {

@@ -105,8 +105,22 @@ export function* encodeManagedFieldsSteps(managed: Managed): SlicedPass<ManagedF
   return sortedEntries(out);
 }
 
+/** Identifiers parsed back by {@link managedFieldsEntry} (a pure function of the text), at most 256 kept. */
+const parsedIdentifiers = new Map<string, ManagerInfo>();
+
+/** The manager an identifier names (its JSON parsed, remembered: entries are written on every tracked write). */
+function managerInfoOf(id: string): ManagerInfo {
+  let info = parsedIdentifiers.get(id);
+  if (info === undefined) {
+    info = JSON.parse(id) as ManagerInfo;
+    if (parsedIdentifiers.size >= 256) parsedIdentifiers.clear();
+    parsedIdentifiers.set(id, info);
+  }
+  return info;
+}
+
 function managedFieldsEntry(managed: Managed, id: string, vs: VersionedSet, fieldsV1: FieldsV1): ManagedFieldsEntry {
-  const info = JSON.parse(id) as ManagerInfo;
+  const info = managerInfoOf(id);
   const time = managed.times.get(id);
   return {
     manager: info.manager,

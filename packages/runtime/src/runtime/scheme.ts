@@ -13,7 +13,6 @@ import {
   formatGroupVersion,
   type GroupVersion,
   type GroupVersionKind,
-  gvkFromAPIVersionAndKind,
   gvkKey,
   parseGroupVersion,
 } from './group-version.js';
@@ -72,6 +71,13 @@ function violations(schema: TSchema, obj: KubeObject): SchemaViolation[] {
 export class Scheme {
   readonly #name: string;
   readonly #kinds = new Map<string, KindRegistration>();
+  /**
+   * Registrations found by {@link Scheme.lookup}, by kind, group and version: three lookups of the strings a
+   * request carries instead of building the `gvkKey` text each time. Cleared when a kind is registered.
+   */
+  readonly #found = new Map<string, Map<string, Map<string, KindRegistration>>>();
+  /** Parsed apiVersions of {@link Scheme.objectKind} (a pure function of the text), cleared past 256 entries. */
+  readonly #groupVersions = new Map<string, GroupVersion>();
   readonly #defaulters = new Map<string, DefaultingFunc[]>();
   readonly #conversions = new Map<string, ConversionFunc>();
   /** Compiled checks per schema, built on first use (a valid object is checked in one pass; errors are only listed for invalid ones). */
@@ -86,6 +92,7 @@ export class Scheme {
   addKnownType(schema: TSchema, gvk: GroupVersionKind | undefined = declaredKindOf(schema)): this {
     if (gvk === undefined) throw new SchemeError('addKnownType: schema declares no x-kubernetes-group-version-kind');
     this.#kinds.set(gvkKey(gvk), { gvk: { group: gvk.group, version: gvk.version, kind: gvk.kind }, schema });
+    this.#found.clear();
     return this;
   }
 
@@ -110,12 +117,25 @@ export class Scheme {
 
   /** True when the kind is registered. */
   recognizes(gvk: GroupVersionKind): boolean {
-    return this.#kinds.has(gvkKey(gvk));
+    return this.lookup(gvk) !== undefined;
   }
 
   /** The registration of a kind, or undefined. */
   lookup(gvk: GroupVersionKind): KindRegistration | undefined {
-    return this.#kinds.get(gvkKey(gvk));
+    const { group, version, kind } = gvk;
+    const found = this.#found.get(kind)?.get(group)?.get(version);
+    if (found !== undefined) return found;
+    const reg = this.#kinds.get(gvkKey(gvk));
+    if (reg !== undefined) this.#remember(group, version, kind, reg);
+    return reg;
+  }
+
+  #remember(group: string, version: string, kind: string, reg: KindRegistration): void {
+    let groups = this.#found.get(kind);
+    if (groups === undefined) this.#found.set(kind, (groups = new Map()));
+    let versions = groups.get(group);
+    if (versions === undefined) groups.set(group, (versions = new Map()));
+    versions.set(version, reg);
   }
 
   /** The schema of a kind; throws NotRegisteredError for unknown kinds. */
@@ -145,12 +165,22 @@ export class Scheme {
   /** Resolves the GVK of a body from its `apiVersion` and `kind`; throws a SchemeError when unknown. */
   objectKind(obj: KubeObject): GroupVersionKind {
     const { kind, apiVersion } = obj;
-    const raw = () => JSON.stringify(obj) ?? '';
-    if (typeof kind !== 'string' || kind === '') throw new MissingKindError(raw());
-    if (typeof apiVersion !== 'string' || apiVersion === '') throw new MissingVersionError(raw());
-    const gvk = gvkFromAPIVersionAndKind(apiVersion, kind);
+    if (typeof kind !== 'string' || kind === '') throw new MissingKindError(JSON.stringify(obj) ?? '');
+    if (typeof apiVersion !== 'string' || apiVersion === '') throw new MissingVersionError(JSON.stringify(obj) ?? '');
+    const gvk = { ...this.#groupVersionOf(apiVersion), kind };
     if (!this.recognizes(gvk)) throw new NotRegisteredError(gvk, this.#name);
     return gvk;
+  }
+
+  /** `parseGroupVersion`, remembered; a malformed apiVersion throws as it does. */
+  #groupVersionOf(apiVersion: string): GroupVersion {
+    let gv = this.#groupVersions.get(apiVersion);
+    if (gv === undefined) {
+      gv = parseGroupVersion(apiVersion);
+      if (this.#groupVersions.size >= 256) this.#groupVersions.clear();
+      this.#groupVersions.set(apiVersion, gv);
+    }
+    return gv;
   }
 
   /** Runs the defaulting hooks registered for the object's kind, in place. */

@@ -25,9 +25,23 @@ export function tooDeepAt(text: string, max = MAX_NESTING_DEPTH): number {
   return -1;
 }
 
+/**
+ * Whether `text` holds more than `max` opening brackets (`{` and `[`, strings included): a text nests at most as
+ * deep as it has openings, and most bodies are far from the limit, so the character scan of {@link tooDeepAt} is
+ * left for the others. Counted with indexOf, which is native.
+ */
+function manyOpenings(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  let n = 0;
+  for (const c of ['{', '[']) {
+    for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) if (++n > max) return true;
+  }
+  return false;
+}
+
 /** JSON.parse with the nesting limit; a deeper text is a SyntaxError with Go's `exceeded max depth` message. */
 export function parseJSONLimited(text: string, max = MAX_NESTING_DEPTH): unknown {
-  const at = tooDeepAt(text, max);
+  const at = manyOpenings(text, max) ? tooDeepAt(text, max) : -1;
   if (at >= 0) throw new SyntaxError(`invalid character '${text.charAt(at)}' exceeded max depth`);
   return JSON.parse(text);
 }

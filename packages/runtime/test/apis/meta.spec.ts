@@ -82,3 +82,15 @@ t.test('PartialObjectMetadata conversions', async (t) => {
   const scheme = newBuiltinScheme();
   t.same(scheme.validate(toPartialObjectMetadataList(list)), [], 'valid against the registered schema');
 });
+
+t.test('Time and MicroTime texts remembered for the last second follow every change of second', async (t) => {
+  const seconds = [0, 0, 1, 0, 1709210096, 1709210096, 1709210097, -1, 253402300799];
+  for (const s of seconds) {
+    const iso = new Date(s * 1000).toISOString().slice(0, 19);
+    t.equal(formatTime({ seconds: s, nanos: 0 }), `${iso}Z`, `Time at ${s}`);
+    t.equal(formatMicroTime({ seconds: s, nanos: 5_000 }), `${iso}.000005Z`, `MicroTime at ${s}`);
+    t.equal(nowTime(() => s * 1000 + 999), `${iso}Z`, `nowTime at ${s}`);
+  }
+  t.throws(() => formatTime({ seconds: Number.NaN, nanos: 0 }), RangeError, 'an invalid time still throws');
+  t.equal(formatTime({ seconds: 0, nanos: 0 }), '1970-01-01T00:00:00Z', 'and is not remembered');
+});

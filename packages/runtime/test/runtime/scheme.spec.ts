@@ -156,3 +156,22 @@ t.test('validate answers as the full error listing does, through its compiled ch
   t.same(scheme.validate(cm({ metadata: { name: 'c', generation: 1.5 } })).map((v) => v.path), ['/metadata/generation']);
   t.same(scheme.validate(cm({ data })), [], 'the compiled check is reused');
 });
+
+t.test('lookups remembered by kind, group and version follow later registrations and hand out fresh kinds', async (t) => {
+  const s = new Scheme('test');
+  const a = kindStruct('io.g.v1.A', { group: 'g', version: 'v1', kind: 'A' }, 'An A.', { spec: field(1, Type.String(), 'Spec.') });
+  const b = kindStruct('io.g.v1.B', { group: 'g', version: 'v1', kind: 'B' }, 'A B.', { spec: field(1, Type.String(), 'Spec.') });
+  s.addKnownType(a);
+  t.equal(s.lookup({ group: 'g', version: 'v1', kind: 'A' })?.schema, a);
+  t.equal(s.lookup({ group: 'g', version: 'v1', kind: 'A' })?.schema, a, 'the remembered registration');
+  t.notOk(s.recognizes({ group: 'g', version: 'v1', kind: 'B' }));
+  s.addKnownType(b);
+  t.ok(s.recognizes({ group: 'g', version: 'v1', kind: 'B' }), 'a kind registered after a miss is found');
+  s.addKnownType(b, { group: 'g', version: 'v1', kind: 'A' });
+  t.equal(s.lookup({ group: 'g', version: 'v1', kind: 'A' })?.schema, b, 'a re-registration replaces the remembered one');
+  const first = s.objectKind({ apiVersion: 'g/v1', kind: 'A' });
+  (first as { kind: string }).kind = 'changed';
+  t.same(s.objectKind({ apiVersion: 'g/v1', kind: 'A' }), { group: 'g', version: 'v1', kind: 'A' }, 'each call gives its own object');
+  t.throws(() => s.objectKind({ apiVersion: 'a/b/c', kind: 'A' }), GroupVersionParseError);
+  t.throws(() => s.objectKind({ apiVersion: 'a/b/c', kind: 'A' }), GroupVersionParseError, 'a malformed apiVersion fails every time');
+});

@@ -26,3 +26,29 @@ t.test('nestsDeeperThan walks any depth without recursion', async (t) => {
   t.ok(nestsDeeperThan({ a: [{ b: {} }] }, 3));
   t.notOk(nestsDeeperThan('x', 0));
 });
+
+t.test('parseJSONLimited gives tooDeepAt\'s verdict whether or not the text has more openings than the limit', async (t) => {
+  const texts = [
+    deep(3),
+    deep(4),
+    '{"a":[{"b":[1]}]}',
+    '{"a":"[[[[[[[[","b":[[1]]}',
+    '[[],[],[],[],[]]',
+    '{"a":[[[[1]]]], "b":"{{{{"}',
+    '[[[[',
+    '{"a":"{[{["}',
+  ];
+  for (const max of [0, 1, 2, 3, 4]) {
+    for (const text of texts) {
+      const at = tooDeepAt(text, max);
+      let got: unknown;
+      try {
+        got = parseJSONLimited(text, max);
+      } catch (err) {
+        got = (err as Error).message;
+      }
+      const want = at >= 0 ? `invalid character '${text.charAt(at)}' exceeded max depth` : (() => { try { return JSON.parse(text); } catch (err) { return (err as Error).message; } })();
+      t.same(got, want, `${text} at most ${max} deep`);
+    }
+  }
+});

@@ -47,13 +47,30 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
+/** The last second {@link isoSeconds} formatted, and its text: writes within one second format it once. */
+let lastSecond = Number.NaN;
+let lastSecondText = '';
+
 function isoSeconds(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 19);
+  if (seconds !== lastSecond) {
+    lastSecondText = new Date(seconds * 1000).toISOString().slice(0, 19);
+    lastSecond = seconds;
+  }
+  return lastSecondText;
 }
+
+/** The seconds text {@link formatTime} last wrote, and the Time text it made of it. */
+let lastTimeSeconds = '';
+let lastTimeText = '';
 
 /** Formats a Timestamp as metav1.Time does: RFC 3339, UTC, whole seconds. */
 export function formatTime(ts: Timestamp): string {
-  return `${isoSeconds(ts.seconds)}Z`;
+  const text = isoSeconds(ts.seconds);
+  if (text !== lastTimeSeconds) {
+    lastTimeText = `${text}Z`;
+    lastTimeSeconds = text;
+  }
+  return lastTimeText;
 }
 
 /** Formats a Timestamp as metav1.MicroTime does: RFC 3339, UTC, six fractional digits. */
