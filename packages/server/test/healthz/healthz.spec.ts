@@ -53,7 +53,7 @@ t.test('one check: synchronous or not, the same answers', async (t) => {
     const s = await serve(checkHandler(check as HealthChecker));
     const reply = await fetchText(s.url);
     await s.close();
-    t.same([reply.status, reply.body], [status, body], check?.name);
+    t.same([reply.status, reply.body], [status, body], check?.name ?? '');
   }
 });
 
