@@ -98,7 +98,12 @@ export function requestInfoOf(scope: RequestScope, request: HandlerRequest, verb
   const url = request.req.url ?? '/';
   const q = url.indexOf('?');
   const { group, version, resource } = scope.resource;
-  const parts = [resource, request.name, scope.subresource, ...request.subpath.split('/')].filter((p) => p !== '');
+  const parts: string[] = [];
+  if (resource !== '') parts.push(resource);
+  if (request.name !== '') parts.push(request.name);
+  if (scope.subresource !== '') parts.push(scope.subresource);
+  // Most routes have no `{path:*}`: no split, spread and filter of an empty subpath per request.
+  if (request.subpath !== '') for (const p of request.subpath.split('/')) if (p !== '') parts.push(p);
   return {
     isResourceRequest: true,
     path: q === -1 ? url : url.slice(0, q),

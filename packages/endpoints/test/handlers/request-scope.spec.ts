@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
 import { withRequestAuditRecorder } from '../../src/audit/request-audit.js';
-import { handlerRequest, requestContextOf } from '../../src/handlers/request-scope.js';
+import { handlerRequest, requestContextOf, requestInfoOf } from '../../src/handlers/request-scope.js';
 
 /** A response as requestContextOf uses it: its `close` event and `closed` flag. */
 function newResponse(): ServerResponse & EventEmitter {
@@ -57,4 +57,34 @@ t.test('a copy of the context ({ ...ctx }) keeps the signal, the warnings, the a
   t.same(annotations, [['webhook/key', 'v', 'Request']], "audit annotations go to the request's audit recorder");
   res.emit('close');
   t.equal(copy.signal?.aborted, true);
+});
+
+t.test('requestInfoOf: the parts are resource, name, subresource and the subpath segments, empty ones left out', async (t) => {
+  const scopeOf = (group: string, subresource: string) =>
+    ({ resource: { group, version: 'v1', resource: 'pods' }, subresource }) as unknown as Parameters<typeof requestInfoOf>[0];
+  const res = newResponse();
+  const rows: [string, string, Record<string, string>, string, string[]][] = [
+    ['/api/v1/namespaces/a/pods', '', { namespace: 'a' }, 'list', ['pods']],
+    ['/api/v1/namespaces/a/pods/p?x=1', '', { namespace: 'a', name: 'p' }, 'get', ['pods', 'p']],
+    ['/api/v1/namespaces/a/pods/p/status', 'status', { namespace: 'a', name: 'p' }, 'update', ['pods', 'p', 'status']],
+    ['/api/v1/namespaces/a/pods/p/proxy/x//y/', 'proxy', { namespace: 'a', name: 'p', path: 'x//y' }, 'proxy', ['pods', 'p', 'proxy', 'x', 'y']],
+  ];
+  for (const [url, subresource, params, verb, parts] of rows) {
+    const request = handlerRequest({ url, headers: {} } as IncomingMessage, res, params);
+    const info = requestInfoOf(scopeOf('', subresource), request, verb);
+    t.same(info, {
+      isResourceRequest: true,
+      path: url.split('?')[0],
+      verb,
+      apiPrefix: 'api',
+      apiGroup: '',
+      apiVersion: 'v1',
+      namespace: params.namespace ?? '',
+      resource: 'pods',
+      subresource,
+      name: params.name ?? '',
+      parts,
+    }, url);
+  }
+  t.equal(requestInfoOf(scopeOf('apps', ''), handlerRequest({ url: '/apis/apps/v1/pods' } as IncomingMessage, res, {}), 'list').apiPrefix, 'apis');
 });

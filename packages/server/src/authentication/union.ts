@@ -20,37 +20,41 @@ export class UnionAuthenticator implements RequestAuthenticator {
    * synchronous answer (no promise on the request path); failures are always a rejected promise.
    */
   authenticateRequest(request: IncomingMessage): UserInfo | undefined | Promise<UserInfo | undefined> {
-    return this.#from(request, 0, []);
+    return this.#from(request, 0, undefined);
   }
 
-  #from(request: IncomingMessage, start: number, errors: string[]): MaybePromise<UserInfo | undefined> {
-    const failed = (err: unknown): void => {
-      if (!(err instanceof AuthenticationError)) throw err;
-      errors.push(err.message);
-    };
+  /** `errors` is made on the first failure: a request every authenticator passes over allocates nothing here. */
+  #from(request: IncomingMessage, start: number, errors: string[] | undefined): MaybePromise<UserInfo | undefined> {
+    let failures = errors;
     for (let i = start; i < this.#authenticators.length; i++) {
       let user: MaybePromise<UserInfo | undefined>;
       try {
         user = (this.#authenticators[i] as RequestAuthenticator).authenticateRequest(request);
       } catch (err) {
         if (!(err instanceof AuthenticationError)) return Promise.reject(err);
-        errors.push(err.message);
+        (failures ??= []).push(err.message);
         continue;
       }
-      if (isPromiseLike(user)) {
-        const next = () => this.#from(request, i + 1, errors);
-        return Promise.resolve(user).then(
-          (u) => u ?? next(),
-          (err: unknown) => {
-            failed(err);
-            return next();
-          },
-        );
-      }
+      if (isPromiseLike(user)) return this.#after(request, i, user, failures ?? []);
       if (user !== undefined) return user;
     }
-    if (errors.length > 0) return Promise.reject(new AuthenticationError(errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]`));
+    if (failures !== undefined && failures.length > 0) {
+      return Promise.reject(new AuthenticationError(failures.length === 1 ? (failures[0] ?? '') : `[${failures.join(', ')}]`));
+    }
     return undefined;
+  }
+
+  /** Continues after the asynchronous answer of authenticator `i`. */
+  #after(request: IncomingMessage, i: number, user: PromiseLike<UserInfo | undefined>, errors: string[]): Promise<UserInfo | undefined> {
+    const next = () => this.#from(request, i + 1, errors);
+    return Promise.resolve(user).then(
+      (u) => u ?? next(),
+      (err: unknown) => {
+        if (!(err instanceof AuthenticationError)) throw err;
+        errors.push(err.message);
+        return next();
+      },
+    );
   }
 }
 
@@ -81,11 +85,14 @@ function withAuthenticatedGroup(user: UserInfo | undefined): UserInfo | undefine
   return { ...user, groups: [...user.groups, ALL_AUTHENTICATED] };
 }
 
+/** The anonymous user: one frozen object shared by every anonymous request (users are never changed in place). */
+const ANONYMOUS: UserInfo = Object.freeze({ name: ANONYMOUS_USER, uid: '', groups: Object.freeze([ALL_UNAUTHENTICATED]) });
+
 /** Authenticates every request as `system:anonymous` in `system:unauthenticated` (k8s `anonymous.NewAuthenticator`). */
 export class AnonymousAuthenticator implements RequestAuthenticator {
   /** Always returns the anonymous user. */
   authenticateRequest(): UserInfo {
-    return { name: ANONYMOUS_USER, uid: '', groups: [ALL_UNAUTHENTICATED] };
+    return ANONYMOUS;
   }
 }
 

@@ -52,9 +52,16 @@ export interface Authorizer {
  * selectors are parsed, a selector that does not parse carried as its error.
  */
 export function attributesFor(user: UserInfo | undefined, info: RequestInfo): Attributes {
+  const fieldSelector = info.fieldSelector ?? '';
+  const labelSelector = info.labelSelector ?? '';
+  // Without selectors (most requests), one object literal: spreading two empty objects into it cost more than the rest.
+  if (fieldSelector === '' && labelSelector === '') return attributesOf(user, info);
+  return { ...fieldSelectorAttributes(fieldSelector), ...labelSelectorAttributes(labelSelector), ...attributesOf(user, info) };
+}
+
+/** The attributes of a request without its selectors. */
+function attributesOf(user: UserInfo | undefined, info: RequestInfo): Attributes {
   return {
-    ...fieldSelectorAttributes(info.fieldSelector ?? ''),
-    ...labelSelectorAttributes(info.labelSelector ?? ''),
     user,
     verb: info.verb,
     isResourceRequest: info.isResourceRequest,
@@ -68,8 +75,11 @@ export function attributesFor(user: UserInfo | undefined, info: RequestInfo): At
   };
 }
 
+/** The answer of the `AlwaysAllow` mode, shared (answers are never changed in place). */
+const ALLOWED: Authorization = Object.freeze({ decision: 'Allow', reason: '' });
+
 /** The `AlwaysAllow` mode. */
-export const alwaysAllowAuthorizer: Authorizer = { authorize: () => ({ decision: 'Allow', reason: '' }) };
+export const alwaysAllowAuthorizer: Authorizer = { authorize: () => ALLOWED };
 
 /** The `AlwaysDeny` mode (no opinion with reason `Everything is forbidden.`, as upstream). */
 export const alwaysDenyAuthorizer: Authorizer = {

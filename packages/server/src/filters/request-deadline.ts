@@ -4,6 +4,7 @@ import type { RequestMetrics } from '../metrics/request-metrics.js';
 import { onResponseClose, requestInfoFrom, withSignalSource } from '../request/context.js';
 import { DurationParseError, parseGoDuration } from '../request/go-duration.js';
 import { writeStatus } from '../responsewriters.js';
+import { DeadlineTimers } from './deadline-timers.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
 
 /** Options of {@link withRequestDeadline}. */
@@ -38,11 +39,13 @@ function parseTimeout(url: string): number | undefined {
  * `WithRequestDeadline` + `WithTimeoutForNonLongRunningRequests`: non-long-running requests
  * get a deadline (`?timeout=` capped by the server's request timeout); when it passes
  * before the handler finished, the client gets a 504 Timeout Status (or a reset connection
- * if the response had started) and the request's abort signal fires.
+ * if the response had started) and the request's abort signal fires. The deadlines share one node timer per
+ * timeout value (`DeadlineTimers`), not one per request.
  */
 export function withRequestDeadline(handler: Handler, options: RequestDeadlineOptions = {}): Handler {
   const maximum = options.requestTimeoutMillis ?? 60_000;
   const longRunning = options.longRunning ?? defaultLongRunningRequestCheck;
+  const deadlines = new DeadlineTimers();
   return (request, response) => {
     const info = requestInfoFrom(request);
     if (info !== undefined && longRunning(request, info)) return handler(request, response);
@@ -57,7 +60,7 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
     // The controller's signal is only created if someone asks for the request's signal or the deadline passes.
     const controller = new AbortController();
     withSignalSource(request, controller);
-    const timer = setTimeout(() => {
+    const deadline = deadlines.add(timeout, () => {
       if (response.writableFinished) return;
       controller.abort(newTimeoutError(TIMEOUT_MESSAGE, 0));
       if (info !== undefined) options.metrics?.recordTermination(request, info, 504);
@@ -66,9 +69,9 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
       response.on('error', () => undefined);
       if (response.headersSent) response.destroy();
       else writeStatus(response, newTimeoutError(TIMEOUT_MESSAGE, 0));
-    }, timeout);
-    // 'close' follows 'finish' (one tick later: the timer then sees the response finished).
-    onResponseClose(request, response, () => clearTimeout(timer));
+    });
+    // 'close' follows 'finish' (one tick later: a deadline passing in between sees the response finished).
+    onResponseClose(request, response, () => deadlines.cancel(deadline));
     return handler(request, response);
   };
 }

@@ -11,11 +11,15 @@ export interface HealthChecker {
 /** `ping`: always healthy. */
 export const pingHealthz: HealthChecker = { name: 'ping', check: () => undefined };
 
+/** The process's stderr, read once: `process.stderr` is an accessor whose read costs more than the check itself. */
+let stderr: NodeJS.WriteStream | undefined;
+
 /** `log`: healthy while the process can still write its log stream (stderr). */
 export const logHealthz: HealthChecker = {
   name: 'log',
   check: () => {
-    if (process.stderr.destroyed || !process.stderr.writable) throw new Error('the log stream is closed');
+    stderr ??= process.stderr;
+    if (stderr.destroyed || !stderr.writable) throw new Error('the log stream is closed');
   },
 };
 
@@ -26,6 +30,12 @@ export function namedCheck(name: string, check: (request: IncomingMessage) => vo
 
 /** Keeps the first check of each name (a delegate's checks never shadow the server's own). */
 export function uniqueChecks(checks: readonly HealthChecker[]): HealthChecker[] {
-  const seen = new Set<string>();
-  return checks.filter((c) => !seen.has(c.name) && seen.add(c.name) !== undefined);
+  const unique: HealthChecker[] = [];
+  // Health handlers call this on every request, for a handful of checks: a scan of what is kept costs less than a Set.
+  for (const c of checks) {
+    let seen = false;
+    for (const u of unique) if (u.name === c.name) seen = true;
+    if (!seen) unique.push(c);
+  }
+  return unique;
 }

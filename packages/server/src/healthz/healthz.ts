@@ -1,22 +1,38 @@
-import type { IncomingMessage } from 'node:http';
-import type { Handler } from '../handler.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Handler, isPromiseLike } from '../handler.js';
 import type { PathRecorderMux } from '../mux/path-recorder-mux.js';
 import { alreadyAnswered, httpError } from '../responsewriters.js';
 import type { HealthChecker } from './health-checker.js';
 
-function queryOf(request: IncomingMessage): URLSearchParams {
+/** The query of a request's URL; undefined when it has none. */
+function queryOf(request: IncomingMessage): URLSearchParams | undefined {
   const url = request.url ?? '';
   const q = url.indexOf('?');
-  return new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+  return q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
 }
 
-async function failureOf(check: HealthChecker, request: IncomingMessage): Promise<unknown> {
+/** What a check's throw or rejection is reported as (an empty reason is still a failure). */
+function failureOf(err: unknown): unknown {
+  return err ?? new Error('check failed');
+}
+
+/**
+ * Runs one check: undefined when it passed, the failure when it threw, or a promise of either when it is
+ * asynchronous (a synchronous check makes no promise).
+ */
+function runCheck(check: HealthChecker, request: IncomingMessage): unknown | Promise<unknown> {
+  let pending: void | Promise<void>;
   try {
-    await check.check(request);
-    return undefined;
+    pending = check.check(request);
   } catch (err) {
-    return err ?? new Error('check failed');
+    // A thrown promise is a failure like any other value (its text is the same as the Error's message here).
+    return err instanceof Promise ? new Error(String(err)) : failureOf(err);
   }
+  if (!isPromiseLike(pending)) return undefined;
+  return Promise.resolve(pending).then(
+    () => undefined,
+    (err: unknown) => failureOf(err),
+  );
 }
 
 function describe(err: unknown): string {
@@ -33,50 +49,83 @@ function writeText(response: Parameters<Handler>[1], text: string): void {
   response.end(text);
 }
 
+/** What the checks of one request said so far. */
+interface HealthReport {
+  output: string;
+  logOutput: string;
+  readonly failed: string[];
+  /** The names `?exclude=` still has to match (undefined without a query). */
+  readonly excluded: Set<string> | undefined;
+}
+
+function record(report: HealthReport, check: HealthChecker, err: unknown): void {
+  if (err === undefined) {
+    report.output += `[+]${check.name} ok\n`;
+    return;
+  }
+  report.output += `[-]${check.name} failed: reason withheld\n`;
+  report.logOutput += `[-]${check.name} failed: ${describe(err)}\n`;
+  report.failed.push(check.name);
+}
+
+/** Runs `checks` from index `from` on, one after the other, synchronously until a check answers with a promise. */
+function runChecks(checks: readonly HealthChecker[], from: number, request: IncomingMessage, report: HealthReport): void | Promise<void> {
+  for (let i = from; i < checks.length; i++) {
+    const check = checks[i] as HealthChecker;
+    if (report.excluded?.delete(check.name) === true) {
+      report.output += `[+]${check.name} excluded: ok\n`;
+      continue;
+    }
+    const err = runCheck(check, request);
+    if (err instanceof Promise) {
+      return err.then((e) => {
+        record(report, check, e);
+        return runChecks(checks, i + 1, request, report);
+      });
+    }
+    record(report, check, err);
+  }
+  return undefined;
+}
+
 /** Where failed checks are logged with their reasons (the response withholds them). */
 export type HealthLogger = (message: string) => void;
 
 /** The root handler of `/<name>`: all checks, `?verbose`, `?exclude=` (k8s `handleRootHealth`). */
 export function rootHealthHandler(name: string, checks: () => readonly HealthChecker[], log: HealthLogger): Handler {
-  return async (request, response) => {
-    const query = queryOf(request);
-    const excluded = new Set(query.getAll('exclude').map((c) => c.trim()).filter((c) => c !== ''));
-    let output = '';
-    const failed: string[] = [];
-    let logOutput = '';
-    for (const check of checks()) {
-      if (excluded.delete(check.name)) {
-        output += `[+]${check.name} excluded: ok\n`;
-        continue;
-      }
-      const err = await failureOf(check, request);
-      if (err === undefined) {
-        output += `[+]${check.name} ok\n`;
-      } else {
-        output += `[-]${check.name} failed: reason withheld\n`;
-        logOutput += `[-]${check.name} failed: ${describe(err)}\n`;
-        failed.push(check.name);
-      }
-    }
-    if (excluded.size > 0) {
-      const names = [...excluded].sort().map((c) => JSON.stringify(c)).join(',');
+  const answer = (response: ServerResponse, query: URLSearchParams | undefined, report: HealthReport): void => {
+    let { output } = report;
+    if (report.excluded !== undefined && report.excluded.size > 0) {
+      const names = [...report.excluded].sort().map((c) => JSON.stringify(c)).join(',');
       output += `warn: some health checks cannot be excluded: no matches for ${names}\n`;
     }
-    if (failed.length > 0) {
-      log(`${failed.join(',')} check failed: ${name}\n${logOutput}`);
+    if (report.failed.length > 0) {
+      log(`${report.failed.join(',')} check failed: ${name}\n${report.logOutput}`);
       httpError(response, `${output}${name} check failed`, 500);
       return;
     }
-    writeText(response, query.has('verbose') ? `${output}${name} check passed\n` : 'ok');
+    writeText(response, query?.has('verbose') === true ? `${output}${name} check passed\n` : 'ok');
+  };
+  return (request, response) => {
+    const query = queryOf(request);
+    const excluded = query === undefined ? undefined : new Set(query.getAll('exclude').map((c) => c.trim()).filter((c) => c !== ''));
+    const report: HealthReport = { output: '', logOutput: '', failed: [], excluded };
+    const pending = runChecks(checks(), 0, request, report);
+    if (pending === undefined) return answer(response, query, report);
+    return pending.then(() => answer(response, query, report));
   };
 }
 
 /** The handler of one check at `/<name>/<check>` (k8s `adaptCheckToHandler`). */
 export function checkHandler(check: HealthChecker): Handler {
-  return async (request, response) => {
-    const err = await failureOf(check, request);
+  const answer = (response: ServerResponse, err: unknown): void => {
     if (err !== undefined) httpError(response, `internal server error: ${describe(err)}`, 500);
     else writeText(response, 'ok');
+  };
+  return (request, response) => {
+    const err = runCheck(check, request);
+    if (err instanceof Promise) return err.then((e) => answer(response, e));
+    return answer(response, err);
   };
 }
 

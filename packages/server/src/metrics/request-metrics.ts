@@ -85,9 +85,12 @@ interface Series {
   readonly url: string;
   readonly key: string;
   readonly labels: Readonly<Record<string, string>>;
-  /** The last response code recorded, and its counter key. */
+  /** The last response code recorded, its counter key and its counter labels (made when the code changes). */
   code: number;
   totalKey: string;
+  totalLabels: () => Readonly<Record<string, string>>;
+  /** The histogram's labels, as the registry asks for them (made once per series). */
+  readonly durationLabels: () => Readonly<Record<string, string>>;
   /** The series of the same verb and dry run without API labels, for a request no installed route served. */
   placeholder?: Series;
   /** Its `apiserver_longrunning_requests` series (made by the first long-running request). */
@@ -113,7 +116,9 @@ function apiLabelValues(l: Readonly<Record<string, string>>): string[] {
 
 function newSeries(method: string, url: string, labels: Record<string, string>): Series {
   const { verb = '', dry_run = '', group = '', version = '', resource = '', subresource = '', scope = '' } = labels;
-  return { method, url, key: seriesKey(verb, dry_run, group, version, resource, subresource, scope), labels, code: 0, totalKey: '' };
+  const key = seriesKey(verb, dry_run, group, version, resource, subresource, scope);
+  // No code yet (-1): the first observation sets the counter's key and labels.
+  return { method, url, key, labels, code: -1, totalKey: '', totalLabels: () => labels, durationLabels: () => labels };
 }
 
 /**
@@ -206,13 +211,16 @@ export class RequestMetrics {
     const own = this.#seriesOf(request, info);
     const series = routed ? own : (own.placeholder ??= this.#placeholderOf(own));
     // The counter's key of the last code is kept: a key string used before has its hash computed already.
+    // The label thunks are kept with the series: two closures per request were made only to be dropped unread.
     if (series.code !== code) {
       series.code = code;
       series.totalKey = `${series.key}${code}`;
+      const labels = series.labels;
+      series.totalLabels = () => ({ ...labels, code: String(code) });
     }
     let dropped = 0;
-    if (!this.#total.inc(series.totalKey, () => ({ ...series.labels, code: String(code) }))) dropped++;
-    if (!this.#duration.observe(series.key, () => series.labels, seconds)) dropped++;
+    if (!this.#total.inc(series.totalKey, series.totalLabels)) dropped++;
+    if (!this.#duration.observe(series.key, series.durationLabels, seconds)) dropped++;
     if (dropped > 0) this.metrics.dropped(dropped);
   }
 

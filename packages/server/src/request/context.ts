@@ -22,6 +22,10 @@ interface RequestValues {
   signal?: AbortSignal;
   /** Callbacks run, in order, when the response closes. */
   onClose?: (() => void)[];
+  /** The callback run after them (see {@link afterResponseClose}). */
+  afterClose?: () => void;
+  /** Set once the close callbacks ran. */
+  closed?: true;
   /** Set when no installed route served the request (see {@link withUnroutedValue}). */
   unrouted?: true;
   /** The audit ID (`withAuditInit`). */
@@ -141,10 +145,29 @@ export function withSignalSource(request: IncomingMessage, source: AbortSignalSo
   if (v.signal !== undefined) v.signal = undefined;
 }
 
+/** The one 'close' listener of a request's response: its callbacks in order, then the last one. */
+function closeListener(v: RequestValues): () => void {
+  return () => {
+    if (v.closed === true) return;
+    v.closed = true;
+    const callbacks = v.onClose;
+    if (callbacks !== undefined) for (const c of callbacks) c();
+    v.afterClose?.();
+  };
+}
+
+/**
+ * Listens for 'close' once per request. A plain listener that runs once: `once` would wrap it and remove it again on
+ * every request.
+ */
+function listenForClose(v: RequestValues, response: ServerResponse): void {
+  if (v.onClose === undefined && v.afterClose === undefined) response.on('close', closeListener(v));
+}
+
 /**
  * Runs `callback` once when `response` closes (node emits 'close' after 'finish', and alone when the client went
- * away). The filters of one request share one 'close' listener: each listener of its own costs an
- * add, a wrapper and a remove per request.
+ * away). The filters of one request share one 'close' listener: each listener of its own costs an add, a wrapper and
+ * a remove per request.
  */
 export function onResponseClose(request: IncomingMessage, response: ServerResponse, callback: () => void): void {
   const v = valuesOf(request);
@@ -152,9 +175,17 @@ export function onResponseClose(request: IncomingMessage, response: ServerRespon
     v.onClose.push(callback);
     return;
   }
-  const callbacks = [callback];
-  v.onClose = callbacks;
-  response.once('close', () => {
-    for (const c of callbacks) c();
-  });
+  listenForClose(v, response);
+  v.onClose = [callback];
+}
+
+/**
+ * Runs `callback` when `response` closes, after every {@link onResponseClose} callback whenever those were added
+ * (the server's in-flight bookkeeping, which must see the filters' own close work done). One per request: a second
+ * call replaces the first.
+ */
+export function afterResponseClose(request: IncomingMessage, response: ServerResponse, callback: () => void): void {
+  const v = valuesOf(request);
+  listenForClose(v, response);
+  v.afterClose = callback;
 }

@@ -53,8 +53,28 @@ function extraRequests(req: IncomingMessage): ImpersonationRequest[] {
   return out;
 }
 
+/** The prefix every impersonation header name shares. */
+const IMPERSONATE_PREFIX = 'impersonate-';
+
+/**
+ * Whether any header name starts with `Impersonate-` (in any case). It reads node's raw header list: the
+ * `headersDistinct` object the requests are read from is built on first access, from every header of the request,
+ * and almost no request needs it.
+ */
+export function hasImpersonationHeaders(req: Pick<IncomingMessage, 'rawHeaders'>): boolean {
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length >= IMPERSONATE_PREFIX.length && (name.charCodeAt(0) | 0x20) === 0x69 && name.slice(0, IMPERSONATE_PREFIX.length).toLowerCase() === IMPERSONATE_PREFIX) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Every impersonation the request's headers ask for, in upstream's order; empty when none. */
 export function impersonationRequestsOf(req: IncomingMessage): ImpersonationRequest[] {
+  if (!hasImpersonationHeaders(req)) return [];
   const headers = req.headersDistinct;
   const out: ImpersonationRequest[] = [];
   const user = headers[IMPERSONATE_USER_HEADER]?.[0] ?? '';

@@ -1,5 +1,5 @@
 import { requestAuditRecorderOf } from '@apiserver/endpoints';
-import { Container, type Request, type Response, type ServiceError } from '@apiserver/restful';
+import { Container, type Request, type Response, type ServiceError, type WebService } from '@apiserver/restful';
 import { newGenericServerResponse, type StatusError } from '@apiserver/runtime';
 import { defaultPanicLogger, type PanicLogger } from '../filters/panic-recovery.js';
 import type { Handler } from '../handler.js';
@@ -41,6 +41,41 @@ export function restfulOwnsPath(root: string, path: string): boolean {
 }
 
 /**
+ * The go-restful container of a server, which also knows its WebServices' root paths: the director asks on every
+ * request whether a root owns the path, and a copy of the WebService list and a scan of every root cost more than a
+ * few lookups of the path's prefixes.
+ */
+class DirectedContainer extends Container {
+  #roots: ReadonlySet<string> | undefined;
+
+  override add(webService: WebService): this {
+    super.add(webService);
+    this.#roots = undefined;
+    return this;
+  }
+
+  override remove(webService: WebService): this {
+    super.remove(webService);
+    this.#roots = undefined;
+    return this;
+  }
+
+  /**
+   * Whether a WebService root owns `path` ({@link restfulOwnsPath} for some root): the roots are looked up among the
+   * path's prefixes that end before a `/`, and the path itself.
+   */
+  ownsPath(path: string): boolean {
+    if (this.#roots === undefined) this.#roots = new Set(this.registeredWebServices().map((ws) => ws.rootPath()));
+    const roots = this.#roots;
+    for (let slash = path.indexOf('/', 1); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+      const prefix = path.slice(0, slash);
+      if (roots.has(prefix) && restfulOwnsPath(prefix, path)) return true;
+    }
+    return roots.has(path);
+  }
+}
+
+/**
  * The handler of one server (k8s `APIServerHandler`): the go-restful container, the
  * non-go-restful mux, and the director choosing between them. `director` is the
  * unprotected handler a delegating server falls through to.
@@ -50,10 +85,13 @@ export class APIServerHandler {
   readonly goRestfulContainer: Container;
   /** Paths outside go-restful (`/healthz`, `/metrics`, …), falling through to the delegate. */
   readonly nonGoRestfulMux: PathRecorderMux;
+  readonly #container: DirectedContainer;
 
   /** Creates the handler; unmatched paths go to `notFound` (the delegate's unprotected handler); panics are logged to `panicLogger`. */
   constructor(notFound: Handler, panicLogger: PanicLogger = defaultPanicLogger) {
-    this.goRestfulContainer = new Container()
+    const container = new DirectedContainer();
+    this.#container = container;
+    this.goRestfulContainer = container
       .doNotRecover(false)
       .recoverHandler(statusRecoverHandler(panicLogger))
       .serviceErrorHandler(serviceErrorHandler);
@@ -71,9 +109,7 @@ export class APIServerHandler {
     const url = request.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    for (const ws of this.goRestfulContainer.registeredWebServices()) {
-      if (restfulOwnsPath(ws.rootPath(), path)) return this.goRestfulContainer.dispatch(request, response);
-    }
+    if (this.#container.ownsPath(path)) return this.goRestfulContainer.dispatch(request, response);
     return this.nonGoRestfulMux.serveHTTP(request, response);
   };
 }

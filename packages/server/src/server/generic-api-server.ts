@@ -12,7 +12,7 @@ import { type HealthChecker, logHealthz, pingHealthz, uniqueChecks } from '../he
 import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { OpenAPIService } from '../openapi/openapi-service.js';
-import { requestInfoFrom, withSignalSource } from '../request/context.js';
+import { afterResponseClose, requestInfoFrom, withSignalSource } from '../request/context.js';
 import { RequestInfoFactory } from '../request/request-info.js';
 import { installIndex } from '../routes/index.js';
 import { CallbackLogger } from '../logs/callback-logger.js';
@@ -243,7 +243,8 @@ export class GenericAPIServer {
     this.#inFlight.add(entry);
     // The controller itself is the source: its signal (~10 µs to create) exists only if someone asks or it aborts.
     withSignalSource(request, entry.controller);
-    response.once('close', () => {
+    // After the filters' own close callbacks (the in-flight limit's release, the metrics), in one shared listener.
+    afterResponseClose(request, response, () => {
       if (!response.writableFinished) entry.controller.abort(new Error('client closed the connection'));
       this.#inFlight.delete(entry);
       this.#drained?.();

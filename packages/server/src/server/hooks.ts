@@ -27,9 +27,22 @@ interface PostStartHookEntry {
   error?: unknown;
 }
 
+/** The `poststarthook/<name>` check of a hook: failing until the hook finished. */
+function hookCheck(name: string, entry: PostStartHookEntry): HealthChecker {
+  return {
+    name: `poststarthook/${name}`,
+    check: () => {
+      if (entry.state === 'failed') throw new Error(`hook failed: ${String(entry.error)}`);
+      if (entry.state !== 'done') throw new Error('not finished');
+    },
+  };
+}
+
 /** Named post-start and pre-shutdown hooks, each post-start hook with its `poststarthook/<name>` check. */
 export class HookRegistry {
   readonly #postStart = new Map<string, PostStartHookEntry>();
+  /** The hooks' checks, in registration order (made once per hook: health handlers read them on every request). */
+  readonly #checks: HealthChecker[] = [];
   readonly #preShutdown = new Map<string, PreShutdownHookFunc>();
   #started = false;
 
@@ -38,7 +51,9 @@ export class HookRegistry {
     if (name === '') throw new HookRegistrationError('missing name');
     if (this.#started) throw new HookRegistrationError(`unable to add ${JSON.stringify(name)} because PostStartHooks have already been run`);
     if (this.#postStart.has(name)) throw new HookRegistrationError(`unable to add ${JSON.stringify(name)} because it was already registered`);
-    this.#postStart.set(name, { hook, state: 'pending' });
+    const entry: PostStartHookEntry = { hook, state: 'pending' };
+    this.#postStart.set(name, entry);
+    this.#checks.push(hookCheck(name, entry));
   }
 
   /** Adds a pre-shutdown hook; throws on a duplicate name. */
@@ -49,14 +64,8 @@ export class HookRegistry {
   }
 
   /** The `poststarthook/<name>` checks: failing until the hook finished. */
-  checks(): HealthChecker[] {
-    return [...this.#postStart].map(([name, entry]) => ({
-      name: `poststarthook/${name}`,
-      check: () => {
-        if (entry.state === 'failed') throw new Error(`hook failed: ${String(entry.error)}`);
-        if (entry.state !== 'done') throw new Error('not finished');
-      },
-    }));
+  checks(): readonly HealthChecker[] {
+    return this.#checks;
   }
 
   /** Runs every post-start hook concurrently; resolves when all settled. Failures are reported to `onError`. */

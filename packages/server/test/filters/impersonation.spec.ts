@@ -3,6 +3,7 @@
  * `Impersonate-*` headers cause, the user the rest of the chain sees, upstream's 403 and 500 answers, and that
  * the headers are gone downstream.
  */
+import type { IncomingMessage } from 'node:http';
 import t, { type Test } from 'tap';
 import { TokenFileAuthenticator, parseTokenFile } from '../../src/authentication/token-file.js';
 import { newRequestAuthenticator } from '../../src/authentication/union.js';
@@ -11,6 +12,7 @@ import { withAuthentication } from '../../src/filters/authentication.js';
 import { withImpersonation } from '../../src/filters/impersonation.js';
 import type { Handler } from '../../src/handler.js';
 import { userFrom } from '../../src/request/context.js';
+import { hasImpersonationHeaders, impersonationRequestsOf } from '../../src/request/impersonation-requests.js';
 import { fetchText, json, serve } from '../helpers.js';
 
 /** What an authorizer was asked, minus the requesting user. */
@@ -59,6 +61,27 @@ t.test('no Impersonate-* header: the authenticated user, no check', async (t) =>
   const url = await server(t, checks);
   t.same(json(await fetchText(url, { headers: { authorization: 'Bearer a' } })).user, { name: 'alice', uid: '1', groups: ['system:authenticated'] });
   t.same(checks, []);
+});
+
+t.test('the raw-header pre-check: any Impersonate-* name in any case, nothing else', async (t) => {
+  const rows: [string[], boolean][] = [
+    [[], false],
+    [['Host', 'x', 'Accept', '*/*', 'Authorization', 'Bearer a'], false],
+    [['Impersonate', 'x', 'Impersonatex-User', 'y', 'X-Impersonate-User', 'z'], false],
+    [['Host', 'x', 'IMPERSONATE-USER', 'dave'], true],
+    [['impersonate-extra-scopes', 'view'], true],
+    [['Impersonate-Group', 'devs'], true],
+    [['Impersonate-Unknown', 'v'], true],
+  ];
+  for (const [rawHeaders, expected] of rows) t.equal(hasImpersonationHeaders({ rawHeaders }), expected, rawHeaders.join(' '));
+  const request = (rawHeaders: string[]): IncomingMessage => {
+    const headersDistinct: Record<string, string[]> = {};
+    for (let i = 0; i < rawHeaders.length; i += 2) (headersDistinct[(rawHeaders[i] as string).toLowerCase()] ??= []).push(rawHeaders[i + 1] as string);
+    return { rawHeaders, headersDistinct } as unknown as IncomingMessage;
+  };
+  t.same(impersonationRequestsOf(request(['Host', 'x'])), []);
+  t.same(impersonationRequestsOf(request(['Impersonate-Unknown', 'v'])), [], 'an unknown Impersonate-* header asks for nothing');
+  t.same(impersonationRequestsOf(request(['IMPERSONATE-USER', 'dave'])), [{ kind: 'User', namespace: '', name: 'dave', apiVersion: '', fieldPath: '' }]);
 });
 
 t.test('a user, groups, extras and a uid: one check each, in upstream order, then the new user', async (t) => {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
-import { onResponseClose, requestSignal, withSignalSource, withSignalValue } from '../../src/request/context.js';
+import { afterResponseClose, onResponseClose, requestSignal, withSignalSource, withSignalValue } from '../../src/request/context.js';
 
 /** A request object as the context keys it (only identity matters). */
 const newRequest = (): IncomingMessage => Object.create(null) as IncomingMessage;
@@ -49,4 +49,19 @@ t.test('close callbacks of one request share one listener and run once, in order
   response.emit('close');
   response.emit('close');
   t.same(ran, ['metrics', 'deadline', 'in-flight']);
+});
+
+t.test('the after-close callback runs last, whenever the others were added, in the same listener', async (t) => {
+  const request = newRequest();
+  const response = new EventEmitter() as EventEmitter & ServerResponse;
+  const ran: string[] = [];
+  afterResponseClose(request, response, () => ran.push('server in-flight'));
+  onResponseClose(request, response, () => ran.push('metrics'));
+  onResponseClose(request, response, () => ran.push('in-flight limit'));
+  t.equal(response.listenerCount('close'), 1);
+  response.emit('close');
+  response.emit('close');
+  onResponseClose(request, response, () => ran.push('too late'));
+  response.emit('close');
+  t.same(ran, ['metrics', 'in-flight limit', 'server in-flight']);
 });

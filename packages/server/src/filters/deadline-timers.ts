@@ -1,0 +1,99 @@
+/**
+ * The request deadlines of one server without a node timer per request. Requests given the same timeout expire in
+ * the order they started, so each timeout value keeps its pending deadlines in a list, oldest first, and one node
+ * timer set for the oldest. A request that ends is unlinked from its list (no timer to clear); when the timer fires
+ * it expires what is due and is set again for the next one. A setTimeout/clearTimeout pair per request cost a
+ * Timeout object with its async id, the timer list insertion and removal, and a call to read libuv's clock.
+ * @module
+ */
+
+/** One pending deadline: a request's place in the list of its timeout. */
+export interface Deadline {
+  /** When it expires, on `performance.now()`'s clock. */
+  readonly at: number;
+  /** Run once when the deadline passes before `DeadlineTimers.cancel`. */
+  readonly expire: () => void;
+  prev: Deadline | undefined;
+  next: Deadline | undefined;
+  /** The list holding it; undefined once expired or cancelled. */
+  list: DeadlineList | undefined;
+}
+
+/** The pending deadlines of one timeout value, oldest first, and the timer set for the oldest. */
+interface DeadlineList {
+  readonly timeoutMillis: number;
+  head: Deadline | undefined;
+  tail: Deadline | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * node fires a timer on its loop's millisecond clock, up to a millisecond before `performance.now()` reaches the
+ * deadline: a deadline that close is due.
+ */
+const CLOCK_SLACK_MILLIS = 1;
+
+/** Deadlines grouped by timeout value, each group served by one node timer (see the module comment). */
+export class DeadlineTimers {
+  readonly #lists = new Map<number, DeadlineList>();
+
+  /** Runs `expire` after `timeoutMillis` unless `cancel` is called first. */
+  add(timeoutMillis: number, expire: () => void): Deadline {
+    let list = this.#lists.get(timeoutMillis);
+    if (list === undefined) {
+      list = { timeoutMillis, head: undefined, tail: undefined, timer: undefined };
+      this.#lists.set(timeoutMillis, list);
+    }
+    const deadline: Deadline = { at: performance.now() + timeoutMillis, expire, prev: list.tail, next: undefined, list };
+    if (list.tail === undefined) list.head = deadline;
+    else list.tail.next = deadline;
+    list.tail = deadline;
+    if (list.timer === undefined) this.#arm(list, timeoutMillis);
+    return deadline;
+  }
+
+  /** Forgets a deadline that has not expired (a no-op once it did or was cancelled). */
+  cancel(deadline: Deadline): void {
+    const list = deadline.list;
+    if (list === undefined) return;
+    unlink(list, deadline);
+  }
+
+  /** The number of pending deadlines (for tests and debugging). */
+  get size(): number {
+    let n = 0;
+    for (const list of this.#lists.values()) for (let d = list.head; d !== undefined; d = d.next) n++;
+    return n;
+  }
+
+  #arm(list: DeadlineList, delay: number): void {
+    // Unreferenced: a pending request keeps the process alive by its connection, not by its deadline.
+    list.timer = setTimeout(() => this.#fire(list), delay);
+    list.timer.unref();
+  }
+
+  #fire(list: DeadlineList): void {
+    list.timer = undefined;
+    const now = performance.now() + CLOCK_SLACK_MILLIS;
+    for (let d = list.head; d !== undefined && d.at <= now; d = list.head) {
+      unlink(list, d);
+      d.expire();
+    }
+    const next = list.head;
+    if (next !== undefined) {
+      if (list.timer === undefined) this.#arm(list, Math.max(1, Math.ceil(next.at - performance.now())));
+    } else if (list.timer === undefined && this.#lists.get(list.timeoutMillis) === list) {
+      this.#lists.delete(list.timeoutMillis);
+    }
+  }
+}
+
+function unlink(list: DeadlineList, d: Deadline): void {
+  if (d.prev === undefined) list.head = d.next;
+  else d.prev.next = d.next;
+  if (d.next === undefined) list.tail = d.prev;
+  else d.next.prev = d.prev;
+  d.prev = undefined;
+  d.next = undefined;
+  d.list = undefined;
+}

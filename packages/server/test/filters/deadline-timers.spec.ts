@@ -1,0 +1,55 @@
+/**
+ * The request deadlines' shared timers: each deadline expires once, no earlier than its timeout (within node's
+ * millisecond clock), in start order per timeout value; cancelled ones never expire; many requests use one timer.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import t from 'tap';
+import { DeadlineTimers } from '../../src/filters/deadline-timers.js';
+
+t.test('deadlines expire in order, on time, once; cancelled ones never', async (t) => {
+  const timers = new DeadlineTimers();
+  const expired: [string, number][] = [];
+  const start = performance.now();
+  const add = (name: string, ms: number) => timers.add(ms, () => expired.push([name, performance.now() - start]));
+  add('a30', 30);
+  const b = add('b30', 30);
+  add('c10', 10);
+  await sleep(5);
+  add('d30', 30);
+  add('e60', 60);
+  timers.cancel(b);
+  timers.cancel(b);
+  t.equal(timers.size, 4);
+  await sleep(90);
+  t.same(
+    expired.map(([name]) => name),
+    ['c10', 'a30', 'd30', 'e60'],
+  );
+  for (const [name, at] of expired) {
+    const due = Number(name.slice(1)) + (name === 'd30' ? 5 : 0);
+    t.ok(at >= due - 1, `${name} not before its deadline (${at.toFixed(1)} ms >= ${due} ms)`);
+  }
+  t.equal(timers.size, 0);
+});
+
+t.test('a deadline cancelled after it expired, and an expiry adding another', async (t) => {
+  const timers = new DeadlineTimers();
+  const ran: string[] = [];
+  const first = timers.add(5, () => {
+    ran.push('first');
+    timers.add(5, () => ran.push('second'));
+  });
+  await sleep(30);
+  timers.cancel(first);
+  t.same(ran, ['first', 'second']);
+});
+
+t.test('many deadlines of one timeout share one node timer', async (t) => {
+  const timers = new DeadlineTimers();
+  const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+  const deadlines = Array.from({ length: 1000 }, () => timers.add(60_000, () => t.fail('cancelled deadline expired')));
+  const during = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+  t.ok(during - before <= 1, `one timer for 1,000 deadlines (${during - before})`);
+  for (const d of deadlines.reverse()) timers.cancel(d);
+  t.equal(timers.size, 0);
+});
