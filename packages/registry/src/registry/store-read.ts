@@ -13,13 +13,22 @@ import {
 } from '@apiserver/storage';
 import type { ApiList, ApiObject, InternalListOptions, RequestContext } from '../rest/types.js';
 import type { StoreCore } from './store-core.js';
+import { acceptsSharedObjects } from '../rest/shared-objects.js';
 import { interpretGetError, interpretListError, interpretWatchError } from './storage-errors.js';
+
+/**
+ * Whether a read may hand out shared objects: the request only encodes them ({@link acceptSharedObjects}) and no
+ * decorator changes them.
+ */
+function readsShared(core: StoreCore, ctx: RequestContext): boolean {
+  return core.options.decorator === undefined && acceptsSharedObjects(ctx);
+}
 
 /** Reads one object; KeyNotFound becomes 404 NotFound with the qualified resource. */
 export async function getObject(core: StoreCore, ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
   const key = core.key(ctx, name);
   try {
-    const obj = await core.storage.storage.get(key, { resourceVersion: options?.resourceVersion ?? '' });
+    const obj = await core.storage.storage.get(key, { resourceVersion: options?.resourceVersion ?? '', ...(readsShared(core, ctx) && { readOnly: true }) });
     if (obj === undefined) throw new TypeError('storage returned no object without ignoreNotFound');
     return core.decorate(obj);
   } catch (err) {
@@ -59,6 +68,7 @@ export async function listObjects(core: StoreCore, ctx: RequestContext, options?
     predicate: p,
     recursive,
     ...(ctx.signal && { signal: ctx.signal }),
+    ...(readsShared(core, ctx) && { readOnly: true }),
   };
   try {
     const result = await core.storage.storage.getList(key, storageOpts);

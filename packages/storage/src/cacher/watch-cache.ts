@@ -5,7 +5,7 @@
  */
 import { newResourceExpiredError, newTooLargeResourceVersionError } from '../errors.js';
 import type { StorageObject } from '../object.js';
-import { deepFreeze } from './freeze.js';
+import { shareObject } from '../shared-objects.js';
 
 /**
  * One change as seen by the cache: the new object (absent for deletes) and the previous one. Both objects are
@@ -55,7 +55,7 @@ export class WatchCache {
   /** Replaces the whole state after a (re)list at `rv` (the objects are frozen); the ring restarts empty. */
   replace(items: readonly [string, StorageObject][], rv: number): void {
     this.#store.clear();
-    for (const [key, obj] of items) this.#store.set(key, deepFreeze(obj));
+    for (const [key, obj] of items) this.#store.set(key, shareObject(obj));
     this.#ring.length = 0;
     this.#listRv = rv;
     this.#removedSinceRelist = false;
@@ -67,14 +67,14 @@ export class WatchCache {
    * a frozen shallow copy of the cached one with its RV set to `rv`, sharing all other (frozen) parts.
    */
   process(type: CacheEvent['type'], key: string, obj: StorageObject, rv: number): CacheEvent {
-    deepFreeze(obj);
+    shareObject(obj);
     const prev = this.#store.get(key);
     let prevObject: StorageObject | undefined;
     if (type === 'DELETED') {
       prevObject = obj;
       this.#store.delete(key);
     } else {
-      if (prev !== undefined) prevObject = deepFreeze({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(rv) } });
+      if (prev !== undefined) prevObject = shareObject({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(rv) } });
       this.#store.set(key, obj);
     }
     const event: CacheEvent = { type, key, object: type === 'DELETED' ? undefined : obj, prevObject, resourceVersion: rv };
