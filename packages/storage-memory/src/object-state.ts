@@ -5,6 +5,7 @@
 import {
   type Codec,
   deepCopy,
+  identityTransformer,
   InternalError,
   shareObject,
   newKeyNotFoundError,
@@ -71,6 +72,19 @@ export async function decodeKeyValue<T extends StorageObject>(ctx: StorageContex
   } catch (err) {
     throw new InternalError(`unable to transform key ${JSON.stringify(kv.key)}: ${errorText(err)}`, { cause: err });
   }
+  return decodePlain(ctx, kv, plain, mode);
+}
+
+/**
+ * {@link decodeKeyValue} without a promise, for the identity transformer (the stored bytes are the plain ones):
+ * undefined with any other transformer. A list of many keys then decodes them in one go.
+ */
+export function decodeKeyValueNow<T extends StorageObject>(ctx: StorageContext<T>, kv: KeyValue, mode: DecodeMode = {}): ObjectState<T> | undefined {
+  if (ctx.transformer !== identityTransformer) return undefined;
+  return decodePlain(ctx, kv, { data: kv.value, stale: false }, mode);
+}
+
+function decodePlain<T extends StorageObject>(ctx: StorageContext<T>, kv: KeyValue, plain: { data: Uint8Array; stale: boolean }, mode: DecodeMode): ObjectState<T> {
   // Only the latest version is remembered: reads of history (Exact and paged lists) would keep superseded ones alive.
   const latest = mode.remember === true && ctx.mvcc.get(kv.key)?.modRevision === kv.modRevision;
   const obj = decodeAt(ctx, plain.data, kv.modRevision, { remember: latest, readOnly: mode.readOnly === true });

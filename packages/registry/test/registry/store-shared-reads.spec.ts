@@ -62,7 +62,8 @@ t.test('a Store with a decorator never reads shared objects', async (t) => {
     store: {
       // Changes every object in place, list items included: they must be the Store's copies.
       decorator: (o) => {
-        for (const obj of 'items' in o ? o.items : [o]) obj.metadata.annotations = { ...obj.metadata.annotations, decorated: 'yes' };
+        const objects = Array.isArray(o.items) ? (o.items as ApiObject[]) : [o as ApiObject];
+        for (const obj of objects) obj.metadata.annotations = { ...obj.metadata.annotations, decorated: 'yes' };
       },
     },
   });

@@ -14,7 +14,7 @@ import { cannotShape, NEEDS_WRITER, shapeForJSON } from './go-json-shaper.js';
 import { writeGoJSON, writeRawJSON } from './go-json-writer.js';
 import { writeGoJSONSteps } from './go-json-writer-steps.js';
 import type { SlicedPass } from '../runtime/time-slice.js';
-import { joinBytes, listItemSchema } from './list-items.js';
+import { itemsOfSchema, joinBytes, listItemSchema } from './list-items.js';
 import type { EncodeOptions, ItemwiseEncoder, ObjectEncoding } from './serializer.js';
 
 export { escapeGoJSON };
@@ -193,7 +193,7 @@ export class JSONSerializer implements ItemwiseEncoder {
     const listSchema = schemaOfObject(this.#scheme, list);
     const itemSchema = listSchema === undefined ? undefined : listItemSchema(listSchema);
     if (listSchema !== undefined && itemSchema === undefined) return undefined;
-    for (const item of items) if (!isRecord(item) || schemaOfObject(this.#scheme, item) !== itemSchema) return undefined;
+    if (!itemsOfSchema(items, itemSchema, (item) => schemaOfObject(this.#scheme, item))) return undefined;
     const envelope = writeObjectJSON(this.#scheme, { ...list, items: [] });
     if (!envelope.endsWith(EMPTY_ITEMS_END)) return undefined;
     const pieces: Uint8Array[] = [Buffer.from(`${envelope.slice(0, -2)}`, 'utf8')];

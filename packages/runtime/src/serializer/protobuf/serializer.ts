@@ -11,7 +11,7 @@ import { goJSONValue, isRecord } from '../go-json.js';
 import { errorText, parseJSONObject, schemaOfObject } from '../json.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../nesting-depth.js';
 import { findUnknownFields } from '../../schema/unknown-fields.js';
-import { joinBytes, listItemSchema } from '../list-items.js';
+import { itemsOfSchema, joinBytes, listItemSchema } from '../list-items.js';
 import type { EncodeOptions, ItemwiseEncoder, ObjectEncoding } from '../serializer.js';
 import { ProtobufDescriptors } from './descriptors.js';
 import { decodeEnvelope, encodeEnvelope, hasProtobufMagic } from './envelope.js';
@@ -106,7 +106,7 @@ export class ProtobufSerializer implements ItemwiseEncoder, EmbeddedCodec {
     const listSchema = schemaOfObject(this.#scheme, list);
     const itemSchema = listSchema === undefined ? undefined : listItemSchema(listSchema);
     if (listSchema === undefined || itemSchema === undefined) return undefined;
-    for (const item of items) if (!isRecord(item) || schemaOfObject(this.#scheme, item) !== itemSchema) return undefined;
+    if (!itemsOfSchema(items, itemSchema, (item) => schemaOfObject(this.#scheme, item))) return undefined;
     const head = { ...list, items: [] };
     if (findUnknownFields(listSchema, head).length > 0) return undefined;
     const type = this.#descriptors.typeFor(listSchema);
