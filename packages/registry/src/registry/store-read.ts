@@ -57,6 +57,16 @@ function keyFor(core: StoreCore, ctx: RequestContext, p: SelectionPredicate<ApiO
   return { key: core.keyRoot(ctx), recursive: true };
 }
 
+/**
+ * Gives `opts` the context's abort signal as an accessor, read only when the storage asks for it: a request's
+ * signal (an AbortController aborted when the client goes) costs more than listing a few objects from memory, and
+ * none of the backends here reads it in a list.
+ */
+function withLazySignal(opts: StorageListOptions<ApiObject>, ctx: RequestContext): void {
+  if (!('signal' in ctx)) return;
+  Object.defineProperty(opts, 'signal', { enumerable: true, configurable: true, get: () => ctx.signal });
+}
+
 /** Lists objects with selectors, paging and resourceVersion semantics; fills ListMeta. */
 export async function listObjects(core: StoreCore, ctx: RequestContext, options?: InternalListOptions): Promise<ApiList> {
   const p = core.predicate(options);
@@ -67,9 +77,9 @@ export async function listObjects(core: StoreCore, ctx: RequestContext, options?
     resourceVersionMatch: options?.resourceVersionMatch ?? '',
     predicate: p,
     recursive,
-    ...(ctx.signal && { signal: ctx.signal }),
     ...(readsShared(core, ctx) && { readOnly: true }),
   };
+  withLazySignal(storageOpts, ctx);
   try {
     const result = await core.storage.storage.getList(key, storageOpts);
     const list = core.options.newList();
