@@ -1,7 +1,9 @@
 /** The encoded object cache: LRU by bytes, its metrics, and responses encoded from kept bytes equal to plain encoding. */
 import { CodecFactory, type KubeObject, type ObjectEncoding } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import { acceptSharedObjects, type ApiObject, defaultUpdatedObjectInfo, GenericStrategy, type RequestContext, Store } from '@apiserver/registry';
 import { MetricsRegistry, shareObject } from '@apiserver/storage';
+import { MemoryBackend } from '@apiserver/storage-memory';
 import t from 'tap';
 import { cachesEncodedObjects, encodeForScope, useEncodedObjectCache } from '../../src/handlers/cached-encoding.js';
 import { EncodedObjectCache } from '../../src/handlers/encoded-object-cache.js';
@@ -150,4 +152,50 @@ t.test('a disabled cache leaves the scope encoding as before', async (t) => {
   const obj = shareObject(configMap('a'));
   t.same(Buffer.from(encodeForScope(scope, codecs.json, obj, false)), Buffer.from(codecs.json.encode(obj)));
   t.same(cache.stats(), { bytes: 0, entries: 0, hits: 0, misses: 0, evictions: 0 });
+});
+
+t.test('an update or delete: the next read is a new object, encoded anew; the old bytes are never served for it', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const strategy = new GenericStrategy({ namespaceScoped: true });
+  const store = new Store({
+    newObject: () => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }),
+    newList: () => ({ apiVersion: 'v1', kind: 'ConfigMapList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: '', resource: 'configmaps' },
+    singularQualifiedResource: { group: '', resource: 'configmap' },
+    storage: backend.storage<ApiObject>(),
+    strategies: { create: strategy, update: strategy, delete: strategy },
+  });
+  const scope = newScope();
+  const cache = new EncodedObjectCache({ maxBytes: 1 << 20 });
+  useEncodedObjectCache(scope, cache);
+  const ctx = () => acceptSharedObjects<RequestContext>({ namespace: 'ns' });
+  await store.create({ namespace: 'ns' }, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { v: '1' } });
+  const served = async () => {
+    const obj = await store.get(ctx(), 'a');
+    const list = await store.list(ctx());
+    return {
+      get: Buffer.from(encodeForScope(scope, codecs.json, obj, false)).toString(),
+      list: Buffer.from(encodeForScope(scope, codecs.json, { ...list }, false)).toString(),
+      plain: Buffer.from(codecs.json.encode(obj)).toString(),
+      plainList: Buffer.from(codecs.json.encode({ ...list })).toString(),
+    };
+  };
+  const first = await served();
+  t.equal(first.get, first.plain);
+  t.equal(first.list, first.plainList);
+  t.equal((await served()).get, first.get, 'the same bytes while nothing changed');
+  const hits = cache.stats().hits;
+  t.ok(hits >= 2, 'served from the cache');
+  const current = await store.get({ namespace: 'ns' }, 'a');
+  await store.update({ namespace: 'ns' }, 'a', defaultUpdatedObjectInfo({ ...current, data: { v: '2' } }), undefined, undefined, false);
+  const second = await served();
+  t.equal(second.get, second.plain, 'the updated object’s bytes');
+  t.equal(second.list, second.plainList);
+  t.not(second.get, first.get);
+  t.match(second.get, /"v":"2"/);
+  await store.delete({ namespace: 'ns' }, 'a');
+  const emptied = await store.list(ctx());
+  t.same(emptied.items, [], 'deleted: not listed');
+  t.equal(Buffer.from(encodeForScope(scope, codecs.json, { ...emptied }, false)).toString(), Buffer.from(codecs.json.encode({ ...emptied })).toString());
 });
