@@ -50,6 +50,21 @@ function fieldHead(id: number, length: number): Uint8Array {
   return Uint8Array.from([...varint(id * 8 + 2), ...varint(length)]);
 }
 
+/** How an envelope with an empty `raw` ends: raw (field 2, length 0), then the {@link ENVELOPE_TRAILER}. */
+const EMPTY_RAW_END = [0x12, 0x00, ...ENVELOPE_TRAILER];
+
+/**
+ * The envelope of a message given in pieces, written into one buffer (the pieces are not joined first): what
+ * `encodeEnvelope` gives for their concatenation.
+ */
+function envelopeAround(apiVersion: string, kind: string, raw: readonly Uint8Array[], rawLength: number): Uint8Array {
+  const empty = encodeEnvelope(apiVersion, kind, new Uint8Array(0));
+  const headEnd = empty.length - EMPTY_RAW_END.length;
+  if (!EMPTY_RAW_END.every((b, i) => empty[headEnd + i] === b)) return encodeEnvelope(apiVersion, kind, joinBytes(raw));
+  const rawKey = fieldHead(2, rawLength);
+  return joinBytes([empty.subarray(0, headEnd), rawKey, ...raw, Uint8Array.from(ENVELOPE_TRAILER)]);
+}
+
 /** Encodes and decodes registered kinds as Kubernetes protobuf. */
 export class ProtobufSerializer implements ItemwiseEncoder, EmbeddedCodec {
   /** `application/vnd.kubernetes.protobuf`. */
@@ -112,13 +127,16 @@ export class ProtobufSerializer implements ItemwiseEncoder, EmbeddedCodec {
     const type = this.#descriptors.typeFor(listSchema);
     const field = type.fields.items;
     if (field === undefined || !field.repeated || type.fieldsArray.some((f) => f.id > field.id)) return undefined;
-    const pieces: Uint8Array[] = [this.encodeRaw(listSchema, head)];
+    const raw: Uint8Array[] = [this.encodeRaw(listSchema, head)];
+    let rawLength = raw[0]?.length ?? 0;
     for (const item of items) {
       const bytes = itemBytes(item);
-      pieces.push(fieldHead(field.id, bytes.length), bytes);
+      const key = fieldHead(field.id, bytes.length);
+      raw.push(key, bytes);
+      rawLength += key.length + bytes.length;
     }
     const gvk = this.#scheme.objectKind(list);
-    return encodeEnvelope(formatGroupVersion(gvk), gvk.kind, joinBytes(pieces));
+    return envelopeAround(formatGroupVersion(gvk), gvk.kind, raw, rawLength);
   }
 
   /**
