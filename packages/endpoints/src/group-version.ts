@@ -10,6 +10,7 @@ import { addAPIResourceListRoute } from './discovery/discovery-webservices.js';
 import { REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
 import { APIInstaller, type InstalledResource } from './installer/api-installer.js';
 import { DEFAULT_JSON_PATCH_MAX_COPY_BYTES } from './patch/json-patch.js';
+import type { EncodedObjectCache } from './handlers/encoded-object-cache.js';
 
 /** Default request body limit of kube-apiserver (`MaxRequestBodyBytes`, 3 MiB). */
 export const DEFAULT_MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -42,6 +43,8 @@ export interface APIGroupVersionConfig {
   readonly fieldLabels?: Readonly<Record<string, readonly string[]>>;
   /** Where the watch handlers count the events they send (`apiserver_watch_events_*`); absent = not counted. */
   readonly metrics?: MetricsRegistry;
+  /** The encoded bytes of shared objects GET and LIST reuse (absent or disabled: every response is encoded). */
+  readonly encodedObjects?: EncodedObjectCache;
 }
 
 /** What `installREST` installed. */
@@ -95,6 +98,7 @@ export class APIGroupVersion {
       admission: c.admission,
       fieldLabels: c.fieldLabels,
       metrics: c.metrics,
+      encodedObjects: c.encodedObjects,
     });
     const { webService, resources } = installer.install();
     const apiResources = resources.map((r) => r.apiResource);

@@ -77,6 +77,13 @@ export { connectResource } from './handlers/connect.js';
 export { serveWatch, watchTimeoutMs } from './handlers/watch.js';
 export { finishRequest, REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
 export { errorNegotiated, writeObjectNegotiated } from './handlers/responsewriters.js';
+export {
+  DEFAULT_ENCODED_OBJECT_CACHE_BYTES,
+  EncodedObjectCache,
+  type EncodedObjectCacheOptions,
+  type EncodedObjectCacheStats,
+} from './handlers/encoded-object-cache.js';
+export { cachesEncodedObjects, encodeForScope, useEncodedObjectCache } from './handlers/cached-encoding.js';
 export { statusErrorOf } from './handlers/status-of.js';
 export { DEFAULT_FIELD_LABELS } from './handlers/options.js';
 export { admissionTransformer, attributesFor } from './handlers/admission.js';

@@ -66,6 +66,7 @@ export type {
   ValidateObjectUpdateFunc,
 } from './rest/types.js';
 export { isDryRun } from './rest/types.js';
+export { acceptSharedObjects, acceptsSharedObjects } from './rest/shared-objects.js';
 export type {
   CategoriesProvider,
   CollectionDeleter,

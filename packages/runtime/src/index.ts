@@ -208,7 +208,8 @@ export {
   SchemeError,
 } from './runtime/scheme-errors.js';
 // Serializers, negotiation, watch framing.
-export type { EncodeOptions, Serializer } from './serializer/serializer.js';
+export type { EncodeOptions, ItemwiseEncoder, ObjectEncoding, Serializer } from './serializer/serializer.js';
+export { isItemwiseEncoder } from './serializer/serializer.js';
 export { type EmbeddedShaper, goJSONValue, goZeroValue } from './serializer/go-json.js';
 export { escapeGoJSON, JSONSerializer, parseJSONObject, parseJSONObjectSteps, shapeObject } from './serializer/json.js';
 export { duplicateFieldMessages, findDuplicateFields } from './serializer/json-duplicates.js';

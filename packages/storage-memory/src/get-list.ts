@@ -19,7 +19,7 @@ import {
 import { CompactedError, FutureRevisionError } from './mvcc/errors.js';
 import { prefixRangeEnd } from './mvcc/key-index.js';
 import type { RangeResult } from './mvcc/mvcc-store.js';
-import { decodeKeyValue, type StorageContext } from './object-state.js';
+import { decodeKeyValue, decodeKeyValueNow, type StorageContext } from './object-state.js';
 
 /** Upper bound of one internal read when a filter keeps pages from filling (upstream `maxLimit`). */
 const MAX_LIMIT = 10_000;
@@ -40,6 +40,7 @@ export async function getList<T extends StorageObject>(
   let start = resolved.continueKey ?? keyPrefix;
   const end = recursive ? prefixRangeEnd(keyPrefix) : undefined;
   const items: T[] = [];
+  const mode = { remember: true, readOnly: opts.readOnly === true };
   let lastKey = '';
   let hasMore = false;
   let resp: RangeResult;
@@ -54,7 +55,7 @@ export async function getList<T extends StorageObject>(
         break;
       }
       lastKey = kv.key;
-      const { obj } = await decodeKeyValue(ctx, kv, true);
+      const { obj } = decodeKeyValueNow(ctx, kv, mode) ?? (await decodeKeyValue(ctx, kv, mode));
       if (obj !== undefined && predicateMatches(pred, obj)) items.push(obj);
     }
     if (!hasMore || !paging || items.length >= (pred?.limit ?? 0)) break;

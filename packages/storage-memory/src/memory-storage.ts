@@ -96,7 +96,10 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     return startWatch(this.#ctx, this.#watches, this.#key(key), opts);
   }
 
-  /** Reads `key`; KeyNotFound unless `ignoreNotFound` (then undefined); TooLargeResourceVersion for an RV above the current revision. */
+  /**
+   * Reads `key`; KeyNotFound unless `ignoreNotFound` (then undefined); TooLargeResourceVersion for an RV above the
+   * current revision. A `readOnly` read gets the shared object of the key's latest version.
+   */
   async get(key: string, opts: GetOptions = {}): Promise<T | undefined> {
     const k = this.#key(key);
     const kv = this.#ctx.mvcc.get(k);
@@ -105,7 +108,7 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
       if (opts.ignoreNotFound === true) return undefined;
       throw newKeyNotFoundError(k, 0);
     }
-    return (await decodeKeyValue(this.#ctx, kv, true)).obj;
+    return (await decodeKeyValue(this.#ctx, kv, { remember: true, readOnly: opts.readOnly === true })).obj;
   }
 
   /** Lists `key` (exact) or `key/` (recursive) with predicate, paging, continue and RV match rules. */

@@ -5,7 +5,9 @@
 import {
   type Codec,
   deepCopy,
+  identityTransformer,
   InternalError,
+  shareObject,
   newKeyNotFoundError,
   type StorageObject,
   type ValueTransformer,
@@ -25,9 +27,10 @@ export interface StorageContext<T extends StorageObject> {
   /** Resource version accessor. */
   readonly versioner: Versioner;
   /**
-   * Objects that `get` and `getList` decoded from the latest version of a key, by its stored bytes (never handed
-   * out: readers get copies). Stored bytes are never changed in place, so a copy of the remembered object is what
-   * decoding them again would give (several times cheaper). The view forgets an entry when a commit supersedes or
+   * Objects that `get` and `getList` decoded from the latest version of a key (resource version set), by its stored
+   * bytes: shared, deep-frozen objects handed as they are to read-only reads, copied for the others. Stored bytes
+   * are never changed in place, so a copy of the remembered object is what decoding them again would give
+   * (several times cheaper). The view forgets an entry when a commit supersedes or
    * deletes its version, so at most one object per live key is remembered, whatever the history holds.
    */
   readonly decoded: WeakMap<Uint8Array, T>;
@@ -50,45 +53,76 @@ export function missingState<T extends StorageObject>(): ObjectState<T> {
   return { obj: undefined, rev: 0, data: new Uint8Array(0), stale: false };
 }
 
+/** How {@link decodeKeyValue} may keep and hand out the decoded object. */
+export interface DecodeMode {
+  /** Keep the decoding for later reads of the same bytes (the reads of get and getList; writes and watches decode once). */
+  readonly remember?: boolean;
+  /** The caller only reads: it may get the remembered shared object itself (`isSharedObject`), not a copy. */
+  readonly readOnly?: boolean;
+}
+
 /**
- * Untransforms and decodes `kv`; transformer or codec failures become InternalError. `remember` keeps the decoded
- * object for the next read of the same bytes (the reads of get and getList; writes and watches decode once).
+ * Untransforms and decodes `kv`; transformer or codec failures become InternalError. The latest version of a key
+ * is remembered when `mode.remember` asks for it.
  */
-export async function decodeKeyValue<T extends StorageObject>(ctx: StorageContext<T>, kv: KeyValue, remember = false): Promise<ObjectState<T>> {
+export async function decodeKeyValue<T extends StorageObject>(ctx: StorageContext<T>, kv: KeyValue, mode: DecodeMode = {}): Promise<ObjectState<T>> {
   let plain: { data: Uint8Array; stale: boolean };
   try {
     plain = await ctx.transformer.transformFromStorage(kv.value, { key: kv.key });
   } catch (err) {
     throw new InternalError(`unable to transform key ${JSON.stringify(kv.key)}: ${errorText(err)}`, { cause: err });
   }
-  // Only the latest version is remembered: reads of history (Exact and paged lists) would keep superseded ones alive.
-  const latest = remember && ctx.mvcc.get(kv.key)?.modRevision === kv.modRevision;
-  const obj = decodeAt(ctx, plain.data, kv.modRevision, latest);
-  return { obj, rev: kv.modRevision, data: plain.data, stale: plain.stale };
+  return decodePlain(ctx, kv, plain, mode);
 }
 
 /**
- * Decodes plain bytes and sets the resource version to `rev`. Bytes a read decoded before give a copy of that
- * object; `remember` keeps this decoding for later reads.
+ * {@link decodeKeyValue} without a promise, for the identity transformer (the stored bytes are the plain ones):
+ * undefined with any other transformer. A list of many keys then decodes them in one go.
  */
-export function decodeAt<T extends StorageObject>(ctx: StorageContext<T>, data: Uint8Array, rev: number, remember = false): T {
-  const known = ctx.decoded.get(data);
+export function decodeKeyValueNow<T extends StorageObject>(ctx: StorageContext<T>, kv: KeyValue, mode: DecodeMode = {}): ObjectState<T> | undefined {
+  if (ctx.transformer !== identityTransformer) return undefined;
+  return decodePlain(ctx, kv, { data: kv.value, stale: false }, mode);
+}
+
+function decodePlain<T extends StorageObject>(ctx: StorageContext<T>, kv: KeyValue, plain: { data: Uint8Array; stale: boolean }, mode: DecodeMode): ObjectState<T> {
+  // Only the latest version is remembered: reads of history (Exact and paged lists) would keep superseded ones alive.
+  const latest = mode.remember === true && ctx.mvcc.get(kv.key)?.modRevision === kv.modRevision;
+  const obj = decodeAt(ctx, plain.data, kv.modRevision, { remember: latest, readOnly: mode.readOnly === true });
+  return { obj, rev: kv.modRevision, data: plain.data, stale: plain.stale };
+}
+
+function decodeFresh<T extends StorageObject>(ctx: StorageContext<T>, data: Uint8Array, rev: number): T {
   let obj: T;
-  if (known !== undefined) {
-    obj = deepCopy(known);
-  } else {
-    try {
-      obj = ctx.codec.decode(data);
-    } catch (err) {
-      throw err instanceof InternalError ? err : new InternalError(errorText(err), { cause: err });
-    }
-    if (remember) {
-      ctx.decoded.set(data, obj);
-      obj = deepCopy(obj);
-    }
+  try {
+    obj = ctx.codec.decode(data);
+  } catch (err) {
+    throw err instanceof InternalError ? err : new InternalError(errorText(err), { cause: err });
   }
   ctx.versioner.updateObject(obj, rev);
   return obj;
+}
+
+/**
+ * Decodes plain bytes with the resource version `rev`. Bytes remembered by an earlier read give that shared
+ * object (a `readOnly` read at its revision) or a copy of it (several times cheaper than decoding); `remember`
+ * keeps this decoding, shared (deep-frozen), for later reads. A `readOnly` read always gets a shared object.
+ */
+export function decodeAt<T extends StorageObject>(ctx: StorageContext<T>, data: Uint8Array, rev: number, mode: DecodeMode = {}): T {
+  const known = ctx.decoded.get(data);
+  const readOnly = mode.readOnly === true;
+  if (known !== undefined && readOnly && known.metadata.resourceVersion === String(rev)) return known;
+  let obj: T;
+  if (known !== undefined) {
+    obj = deepCopy(known);
+    ctx.versioner.updateObject(obj, rev);
+  } else {
+    obj = decodeFresh(ctx, data, rev);
+    if (mode.remember === true) {
+      ctx.decoded.set(data, shareObject(obj));
+      return readOnly ? obj : deepCopy(obj);
+    }
+  }
+  return readOnly ? shareObject(obj) : obj;
 }
 
 /** Current state of `key`; missing keys give the missing state when `ignoreNotFound`, else KeyNotFound. */

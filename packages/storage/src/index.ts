@@ -139,6 +139,7 @@ export {
 export { type ResolvedListRevision, resolveListRevision, validateMinimumResourceVersion } from './list-options.js';
 export { deepCopy, isPlainObject, isStorageObject, type StorageObject, type StorageObjectMeta } from './object.js';
 export { deepCopySteps } from './deep-copy-steps.js';
+export { isSharedObject, shareObject } from './shared-objects.js';
 export {
   type AttrFunc,
   defaultClusterScopedAttrs,

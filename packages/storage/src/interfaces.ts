@@ -40,6 +40,11 @@ export interface GetOptions {
   ignoreNotFound?: boolean;
   /** Minimum resource version ("not older than"); "" = latest, "0" = any. */
   resourceVersion?: string;
+  /**
+   * The caller only reads the result: the storage may hand out a shared, deep-frozen object (`isSharedObject`)
+   * instead of a private copy. Storages that cannot share objects ignore it.
+   */
+  readOnly?: boolean;
 }
 
 /** Options of `getList`, `watch` and (partly) `count`. */
@@ -58,6 +63,11 @@ export interface ListOptions<T extends StorageObject = StorageObject> {
   sendInitialEvents?: boolean;
   /** Cancels the call; for a watch, aborting ends it like `stop()`. */
   signal?: AbortSignal;
+  /**
+   * `getList` only: the caller only reads the items, which may then be shared, deep-frozen objects
+   * (`isSharedObject`) instead of private copies. Storages that cannot share objects ignore it.
+   */
+  readOnly?: boolean;
 }
 
 /** Options of `create`. */

@@ -1,8 +1,9 @@
 /**
  * GET (handlers/get.go `GetResource`, `GetResourceWithOptions`): one generic handler, two thin specialisations.
  */
-import { type ApiObject, type Getter, type GetterWithOptions, isResourceStreamer, type OptionsSpec, type RequestContext, type ResourceStreamer } from '@apiserver/registry';
+import { acceptSharedObjects, type ApiObject, type Getter, type GetterWithOptions, isResourceStreamer, type OptionsSpec, type RequestContext, type ResourceStreamer } from '@apiserver/registry';
 import { type GetOptions, newBadRequest } from '@apiserver/runtime';
+import { cachesEncodedObjects } from './cached-encoding.js';
 import { queryBool, queryInt } from './options.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serveMaybeSync, writeObject } from './responsewriters.js';
@@ -20,6 +21,8 @@ function getResourceHandler(scope: RequestScope, fn: GetterFunc): Handler {
     serveMaybeSync(scope, request, () => {
       const negotiated = negotiateOutput(scope, request);
       const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'get'));
+      // The object is only encoded (no Table or metadata view to build from it): storage may share it.
+      if (negotiated.target === undefined && cachesEncodedObjects(scope)) acceptSharedObjects(ctx);
       return fn(ctx, request.name, request).then((obj) =>
         isResourceStreamer(obj) ? streamObject(scope, request, ctx, 200, obj) : writeObject(scope, request, 200, obj, negotiated),
       );

@@ -2,8 +2,9 @@
  * LIST and WATCH (handlers/get.go `ListResource`): list, or hand over to the watch server on `watch=true` and
  * on the deprecated `/watch/` routes.
  */
-import type { InternalListOptions, Lister, Watcher } from '@apiserver/registry';
+import { acceptSharedObjects, type InternalListOptions, type Lister, type Watcher } from '@apiserver/registry';
 import { newBadRequest, newMethodNotSupported, parseFieldSelector } from '@apiserver/runtime';
+import { cachesEncodedObjects } from './cached-encoding.js';
 import { listOptionsOf } from './options.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serve, writeObjectNegotiated } from './responsewriters.js';
@@ -48,7 +49,10 @@ export function listResource(scope: RequestScope, lister: Lister | undefined, wa
       if (lister === undefined) {
         throw newMethodNotSupported({ group: scope.resource.group, resource: scope.resource.resource }, 'list');
       }
-      const list = await lister.list(requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'list')), opts);
+      const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'list'));
+      // The items are only encoded (no Table or metadata view to build from them): storage may share them.
+      if (negotiated.target === undefined && cachesEncodedObjects(scope)) acceptSharedObjects(ctx);
+      const list = await lister.list(ctx, opts);
       await writeObjectNegotiated(scope, request, 200, kubeObject(list), negotiated);
     });
 }

@@ -16,6 +16,7 @@ import {
   type TimeSlicer,
   toStatus,
 } from '@apiserver/runtime';
+import { encodeForScope } from './cached-encoding.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 import { statusErrorOf } from './status-of.js';
 import { isList, kubeObject, transformResponseObject, withTypeMeta } from './transform.js';
@@ -200,7 +201,7 @@ function auditResponse(scope: RequestScope, request: HandlerRequest, out: KubeOb
 }
 
 function encodeAndSend(scope: RequestScope, request: HandlerRequest, status: number, out: KubeObject, negotiated: NegotiatedMediaType): void {
-  const body = negotiated.info.serializer.encode(out, { pretty: wantsPretty(request, negotiated) });
+  const body = encodeForScope(scope, negotiated.info.serializer, out, wantsPretty(request, negotiated));
   auditResponse(scope, request, out, negotiated, body);
   send(request, status, negotiated.info.mediaType, body);
 }

@@ -9,6 +9,8 @@ import { type APIResource, type CodecFactory, formatGroupVersion, type GroupVers
 import type { MetricsRegistry } from '@apiserver/storage';
 import type { RequestScope } from '../handlers/request-scope.js';
 import { watchEventMetrics } from '../handlers/watch-metrics.js';
+import { useEncodedObjectCache } from '../handlers/cached-encoding.js';
+import type { EncodedObjectCache } from '../handlers/encoded-object-cache.js';
 import { restfulHandler } from '../restful-bridge.js';
 import { registerWebSocketWatch, webSocketWatch } from '../websocket-watch.js';
 import type { Action } from './action.js';
@@ -45,6 +47,8 @@ export interface InstallerConfig {
   readonly fieldLabels?: Readonly<Record<string, readonly string[]>> | undefined;
   /** Where the watch handlers count the events they send (absent: not counted). */
   readonly metrics?: MetricsRegistry | undefined;
+  /** The encoded bytes of shared objects GET and LIST reuse (absent or disabled: every response is encoded). */
+  readonly encodedObjects?: EncodedObjectCache | undefined;
 }
 
 /** One installed resource: what was planned and what discovery lists. */
@@ -67,6 +71,12 @@ export interface InstallResult {
 
 /** The `RequestScope` of one resource. */
 export function requestScopeOf(config: InstallerConfig, info: ResourceInfo): RequestScope {
+  const scope = newRequestScope(config, info);
+  useEncodedObjectCache(scope, config.encodedObjects);
+  return scope;
+}
+
+function newRequestScope(config: InstallerConfig, info: ResourceInfo): RequestScope {
   const { caps, gvk } = info;
   const acceptor = caps.groupVersionAcceptor;
   const registered = config.scheme.recognizes(gvk);

@@ -107,6 +107,10 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     usage: 'memory backend: most bytes of old versions kept before the oldest are compacted early (default 268435456; 0 = no limit)',
     set: (o, v) => { o.memoryLimits = { ...o.memoryLimits, historyBudgetBytes: bytes('history-budget-bytes', v) }; },
   },
+  'encoded-object-cache-bytes': {
+    usage: 'most bytes of encoded objects kept for GET and LIST to reuse, least recently used dropped first (default 67108864; 0 = off)',
+    set: (o, v) => { o.encodedObjectCacheBytes = bytes('encoded-object-cache-bytes', v); },
+  },
   'watch-cache': { usage: 'cache reads and watches (default true)', boolean: true, set: (o, v) => { o.watchCache = bool('watch-cache', v); } },
   'watch-cache-sizes': {
     usage: 'comma-separated resource[.group]#size (repeatable), e.g. configmaps#0,deployments.apps#500: 0 turns that watch cache off, another size bounds its event history',

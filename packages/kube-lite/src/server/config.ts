@@ -122,6 +122,7 @@ function storageBackendOf(o: KubeLiteOptions, scheme: Scheme): StorageBackendCon
     etcdServers: o.etcdServers,
     etcdPrefix: o.etcdPrefix,
     watchCache: o.watchCache,
+    ...(o.encodedObjectCacheBytes !== undefined && { encodedObjectCacheBytes: o.encodedObjectCacheBytes }),
     watchCacheSizes: effectiveWatchCacheSizes(o),
     etcdServersOverrides: parseEtcdServersOverrides(o.etcdServersOverrides).overrides,
     ...(o.dataDir !== undefined && { dataDir: join(o.dataDir, 'storage') }),

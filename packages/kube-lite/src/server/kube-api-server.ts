@@ -207,6 +207,7 @@ export class KubeAPIServer {
       maxRequestsInFlight: o.maxRequestsInflight,
       maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
       metrics: this.storageFactory.metrics,
+      encodedObjects: this.storageFactory.encodedObjects,
       authentication: this.authentication,
       authorization: this.authorization,
       logger: c.logger,

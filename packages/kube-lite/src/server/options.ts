@@ -67,6 +67,11 @@ export interface KubeLiteOptions {
   readonly dataDir?: string;
   /** Memory backend limits: etcd's `--max-request-bytes` and `--quota-backend-bytes`, our `--history-budget-bytes` (default the backend's). */
   readonly memoryLimits?: Pick<MemoryBackendOptions, 'maxRequestBytes' | 'quotaBackendBytes' | 'historyBudgetBytes'>;
+  /**
+   * `--encoded-object-cache-bytes`: most bytes of encoded objects GET and LIST reuse, shared by the servers of the
+   * chain (default 64 MiB; 0 turns the reuse off).
+   */
+  readonly encodedObjectCacheBytes?: number;
   /** `--watch-cache`: cache reads and watches per resource (default true). */
   readonly watchCache: boolean;
   /** `--watch-cache-sizes`: `resource[.group]#size` entries; size 0 turns that resource's watch cache off (default none). */

@@ -109,6 +109,7 @@ function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFacto
       maxRequestsInFlight: o.maxRequestsInflight,
       maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
       metrics: storage.metrics,
+      encodedObjects: storage.encodedObjects,
       logger: config.logger,
       enableProfiling: o.profiling,
     },

@@ -3,6 +3,7 @@
  * per distinct `--etcd-servers-overrides` server list, handing every resource its own storage under its key prefix,
  * decorated with a watch cache (`--watch-cache`, `--watch-cache-sizes`) or left undecorated.
  */
+import { DEFAULT_ENCODED_OBJECT_CACHE_BYTES, EncodedObjectCache } from '@apiserver/endpoints';
 import type { ApiObject } from '@apiserver/registry';
 import { type GroupResource, groupResourceString } from '@apiserver/runtime';
 import { Cacher, type Codec, DEFAULT_OBJECT_COUNT_PERIOD_MS, MetricsRegistry, StorageObjectCounter, type StorageInterface } from '@apiserver/storage';
@@ -24,6 +25,8 @@ export interface StorageBackendConfig {
   readonly dataDir?: string;
   /** `--max-request-bytes`, `--quota-backend-bytes`, `--history-budget-bytes` of the memory backend (absent = its defaults). */
   readonly memoryLimits?: Pick<MemoryBackendOptions, 'maxRequestBytes' | 'quotaBackendBytes' | 'historyBudgetBytes'>;
+  /** `--encoded-object-cache-bytes`: the bound of the encoded object cache (default 64 MiB; 0 = off). */
+  readonly encodedObjectCacheBytes?: number;
   /** `--watch-cache`: serve reads and watches from a Cacher per resource (default true). */
   readonly watchCache?: boolean;
   /** `--watch-cache-sizes`, keyed by `resource[.group]`: 0 leaves that resource undecorated, another size bounds its Cacher history. */
@@ -98,6 +101,11 @@ export class StorageFactory implements RESTOptionsGetter {
    * object counts record in it, and the chain's servers write it at `/metrics`.
    */
   readonly metrics: MetricsRegistry;
+  /**
+   * The encoded bytes of the shared objects this storage hands out, reused by the GET and LIST handlers of every
+   * server of the chain (`--encoded-object-cache-bytes`), counted in {@link metrics}.
+   */
+  readonly encodedObjects: EncodedObjectCache;
   readonly #objectCounter: StorageObjectCounter;
   readonly #backend: Backend;
   readonly #overrides: ReadonlyMap<string, Backend>;
@@ -105,8 +113,10 @@ export class StorageFactory implements RESTOptionsGetter {
   readonly #cachers: Cacher[] = [];
   readonly #cached = new Set<string>();
 
-  private constructor(backend: Backend, overrides: ReadonlyMap<string, Backend>, settings: StorageSettings, metrics: MetricsRegistry, countPeriodMs: number) {
+  private constructor(backend: Backend, overrides: ReadonlyMap<string, Backend>, settings: StorageSettings, metrics: MetricsRegistry, config: StorageBackendConfig) {
     this.metrics = metrics;
+    this.encodedObjects = new EncodedObjectCache({ maxBytes: config.encodedObjectCacheBytes ?? DEFAULT_ENCODED_OBJECT_CACHE_BYTES, metrics });
+    const countPeriodMs = config.objectCountPeriodMillis ?? DEFAULT_OBJECT_COUNT_PERIOD_MS;
     this.#objectCounter = new StorageObjectCounter(metrics, countPeriodMs);
     this.#backend = backend;
     this.#overrides = overrides;
@@ -125,7 +135,7 @@ export class StorageFactory implements RESTOptionsGetter {
       watchCacheSizes: config.watchCacheSizes ?? new Map(),
       etcdServersOverrides: config.etcdServersOverrides ?? [],
     };
-    return new StorageFactory(backend, overrides, settings, metrics, config.objectCountPeriodMillis ?? DEFAULT_OBJECT_COUNT_PERIOD_MS);
+    return new StorageFactory(backend, overrides, settings, metrics, config);
   }
 
   /** Where and how `resource` is stored: its key prefix, watch cache and etcd servers (introspection; no storage is made). */

@@ -13,13 +13,22 @@ import {
 } from '@apiserver/storage';
 import type { ApiList, ApiObject, InternalListOptions, RequestContext } from '../rest/types.js';
 import type { StoreCore } from './store-core.js';
+import { acceptsSharedObjects } from '../rest/shared-objects.js';
 import { interpretGetError, interpretListError, interpretWatchError } from './storage-errors.js';
+
+/**
+ * Whether a read may hand out shared objects: the request only encodes them ({@link acceptSharedObjects}) and no
+ * decorator changes them.
+ */
+function readsShared(core: StoreCore, ctx: RequestContext): boolean {
+  return core.options.decorator === undefined && acceptsSharedObjects(ctx);
+}
 
 /** Reads one object; KeyNotFound becomes 404 NotFound with the qualified resource. */
 export async function getObject(core: StoreCore, ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
   const key = core.key(ctx, name);
   try {
-    const obj = await core.storage.storage.get(key, { resourceVersion: options?.resourceVersion ?? '' });
+    const obj = await core.storage.storage.get(key, { resourceVersion: options?.resourceVersion ?? '', ...(readsShared(core, ctx) && { readOnly: true }) });
     if (obj === undefined) throw new TypeError('storage returned no object without ignoreNotFound');
     return core.decorate(obj);
   } catch (err) {
@@ -48,6 +57,16 @@ function keyFor(core: StoreCore, ctx: RequestContext, p: SelectionPredicate<ApiO
   return { key: core.keyRoot(ctx), recursive: true };
 }
 
+/**
+ * Gives `opts` the context's abort signal as an accessor, read only when the storage asks for it: a request's
+ * signal (an AbortController aborted when the client goes) costs more than listing a few objects from memory, and
+ * none of the backends here reads it in a list.
+ */
+function withLazySignal(opts: StorageListOptions<ApiObject>, ctx: RequestContext): void {
+  if (!('signal' in ctx)) return;
+  Object.defineProperty(opts, 'signal', { enumerable: true, configurable: true, get: () => ctx.signal });
+}
+
 /** Lists objects with selectors, paging and resourceVersion semantics; fills ListMeta. */
 export async function listObjects(core: StoreCore, ctx: RequestContext, options?: InternalListOptions): Promise<ApiList> {
   const p = core.predicate(options);
@@ -58,8 +77,9 @@ export async function listObjects(core: StoreCore, ctx: RequestContext, options?
     resourceVersionMatch: options?.resourceVersionMatch ?? '',
     predicate: p,
     recursive,
-    ...(ctx.signal && { signal: ctx.signal }),
+    ...(readsShared(core, ctx) && { readOnly: true }),
   };
+  withLazySignal(storageOpts, ctx);
   try {
     const result = await core.storage.storage.getList(key, storageOpts);
     const list = core.options.newList();

@@ -14,7 +14,8 @@ import { cannotShape, NEEDS_WRITER, shapeForJSON } from './go-json-shaper.js';
 import { writeGoJSON, writeRawJSON } from './go-json-writer.js';
 import { writeGoJSONSteps } from './go-json-writer-steps.js';
 import type { SlicedPass } from '../runtime/time-slice.js';
-import type { EncodeOptions, Serializer } from './serializer.js';
+import { itemsOfSchema, joinBytes, listItemSchema } from './list-items.js';
+import type { EncodeOptions, ItemwiseEncoder, ObjectEncoding } from './serializer.js';
 
 export { escapeGoJSON };
 
@@ -143,8 +144,13 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** Where a compact list's text is cut to put its items in: what the envelope ends with when its items are empty. */
+const EMPTY_ITEMS_END = '"items":[]}';
+const COMMA = Uint8Array.of(0x2c);
+const LIST_END = Uint8Array.of(0x5d, 0x7d, 0x0a);
+
 /** The `application/json` serializer. */
-export class JSONSerializer implements Serializer {
+export class JSONSerializer implements ItemwiseEncoder {
   /** `application/json`. */
   readonly mediaType = 'application/json';
   /** JSON is text. */
@@ -168,6 +174,35 @@ export class JSONSerializer implements Serializer {
   encode(obj: KubeObject, options: EncodeOptions = {}): Uint8Array {
     if (options.pretty === true || !isRecord(obj)) return utf8.encode(this.encodeToString(obj, options));
     return compactBytes(writeObjectJSON(this.#scheme, obj));
+  }
+
+  /** {@link JSONSerializer.encode}, and for compact JSON the object's text as a list item (without the newline). */
+  encodeObject(obj: KubeObject, options: EncodeOptions = {}): ObjectEncoding {
+    const bytes = this.encode(obj, options);
+    if (options.pretty === true || !isRecord(obj)) return { bytes };
+    return { bytes, item: bytes.subarray(0, bytes.length - 1) };
+  }
+
+  /**
+   * Compact JSON of a list written around its items' own texts: a list writes each item as the item's kind writes
+   * it alone (both shaped by the same schema, or both unregistered), and the Go escaping is per character, so the
+   * pieces joined are the text of the whole. Undefined for pretty output or when an item's kind differs.
+   */
+  encodeList(list: KubeObject, items: readonly KubeObject[], options: EncodeOptions, itemBytes: (item: KubeObject) => Uint8Array): Uint8Array | undefined {
+    if (options.pretty === true) return undefined;
+    const listSchema = schemaOfObject(this.#scheme, list);
+    const itemSchema = listSchema === undefined ? undefined : listItemSchema(listSchema);
+    if (listSchema !== undefined && itemSchema === undefined) return undefined;
+    if (!itemsOfSchema(items, itemSchema, (item) => schemaOfObject(this.#scheme, item))) return undefined;
+    const envelope = writeObjectJSON(this.#scheme, { ...list, items: [] });
+    if (!envelope.endsWith(EMPTY_ITEMS_END)) return undefined;
+    const pieces: Uint8Array[] = [Buffer.from(`${envelope.slice(0, -2)}`, 'utf8')];
+    items.forEach((item, i) => {
+      if (i > 0) pieces.push(COMMA);
+      pieces.push(itemBytes(item));
+    });
+    pieces.push(LIST_END);
+    return joinBytes(pieces);
   }
 
   /** {@link JSONSerializer.encode} of compact JSON as a sliced pass (the same bytes); undefined for pretty output. */

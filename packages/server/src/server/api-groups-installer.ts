@@ -1,4 +1,4 @@
-import { type APIGroupsDiscovery, APIGroupVersion, DiscoveryManager } from '@apiserver/endpoints';
+import { type APIGroupsDiscovery, APIGroupVersion, DiscoveryManager, type EncodedObjectCache } from '@apiserver/endpoints';
 import type { Container } from '@apiserver/restful';
 import { CodecFactory, formatGroupVersion } from '@apiserver/runtime';
 import type { MetricsRegistry } from '@apiserver/storage';
@@ -18,6 +18,8 @@ export interface APIGroupsInstallerOptions {
   readonly delegated?: () => APIGroupsDiscovery | undefined;
   /** Where the installed watch handlers count the events they send. */
   readonly metrics?: MetricsRegistry;
+  /** The encoded bytes of shared objects the installed GET and LIST handlers reuse. */
+  readonly encodedObjects?: EncodedObjectCache;
 }
 
 /**
@@ -64,7 +66,7 @@ export class APIGroupsInstaller {
     const codecs = info.codecs ?? new CodecFactory(info.scheme);
     const { delegated } = this.#options;
     this.#discovery ??= new DiscoveryManager({ codecs, ...(delegated !== undefined && { delegated }) });
-    const { minRequestTimeoutSeconds, maxRequestBodyBytes, metrics } = this.#options;
+    const { minRequestTimeoutSeconds, maxRequestBodyBytes, metrics, encodedObjects } = this.#options;
     for (const groupVersion of info.prioritizedVersions) {
       const storage = info.versionedResourcesStorageMap[groupVersion.version];
       if (storage === undefined || !hasResources(storage)) {
@@ -82,6 +84,7 @@ export class APIGroupsInstaller {
         ...(minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds }),
         ...(maxRequestBodyBytes !== undefined && { maxRequestBodyBytes }),
         ...(metrics !== undefined && { metrics }),
+        ...(encodedObjects !== undefined && { encodedObjects }),
       }).installREST(this.#container);
       this.#discovery.add(installed);
     }

@@ -1,3 +1,4 @@
+import type { EncodedObjectCache } from '@apiserver/endpoints';
 import type { MetricsRegistry } from '@apiserver/storage';
 import type { AuditBackend } from '../audit/audit-backend.js';
 import type { AuditPolicy } from '../audit/policy.js';
@@ -104,6 +105,13 @@ export interface GenericAPIServerConfig {
    * shows them all; two chains in one process keep two registries.
    */
   readonly metrics?: MetricsRegistry;
+  /**
+   * The encoded bytes of shared objects that GET and LIST reuse (see `EncodedObjectCache` in
+   * `@apiserver/endpoints`); give one cache to the servers of a delegation chain to bound them together. Default:
+   * a cache of `DEFAULT_ENCODED_OBJECT_CACHE_BYTES` (64 MiB) recording in this server's metrics; a cache of size
+   * 0 turns the reuse off.
+   */
+  readonly encodedObjects?: EncodedObjectCache;
   /** Do not serve `/openapi/v2` and `/openapi/v3` (k8s `Config.SkipOpenAPIInstallation`). */
   readonly skipOpenAPIInstallation?: boolean;
   /** Title of the OpenAPI documents (default `Kubernetes`); their version is the `/version` gitVersion. */

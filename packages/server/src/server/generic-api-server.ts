@@ -21,7 +21,7 @@ import type { Logger } from '../logs/logger.js';
 import { installDebugFlags } from '../routes/flags.js';
 import { installProfiling } from '../routes/profiling.js';
 import { defaultVersionInfo, installVersion, type VersionInfo } from '../routes/version.js';
-import type { APIGroupsDiscovery } from '@apiserver/endpoints';
+import { type APIGroupsDiscovery, DEFAULT_ENCODED_OBJECT_CACHE_BYTES, EncodedObjectCache } from '@apiserver/endpoints';
 import type { WebService } from '@apiserver/restful';
 import type { GroupVersionKind, Scheme } from '@apiserver/runtime';
 import type { TSchema } from '../openapi/component-schemas.js';
@@ -104,6 +104,7 @@ export class GenericAPIServer {
       log: (message) => this.logger.print('warning', message),
       delegated: () => this.#delegate.apiGroupsDiscovery?.(),
       metrics: this.metrics.metrics,
+      encodedObjects: config.encodedObjects ?? new EncodedObjectCache({ maxBytes: DEFAULT_ENCODED_OBJECT_CACHE_BYTES, metrics: this.metrics.metrics }),
       ...(config.minRequestTimeoutSeconds !== undefined && { minRequestTimeoutSeconds: config.minRequestTimeoutSeconds }),
       ...(config.maxRequestBodyBytes !== undefined && { maxRequestBodyBytes: config.maxRequestBodyBytes }),
     });

@@ -72,7 +72,8 @@ function logToStderr(line: string): void {
  * initial) is the cache's own object, deep-frozen once and shared by every watcher that receives it, so a write
  * costs no per-watcher copy. Mutating it throws a TypeError in strict mode (all ES modules); copy it first
  * (`deepCopy`) if you need to change it. Objects returned by `get` and `getList` are private copies the
- * caller may change, as with every other StorageInterface.
+ * caller may change, as with every other StorageInterface, unless the read asked for `readOnly`: a read served
+ * from the cache then hands out the cache's own shared object (`isSharedObject`).
  */
 export class Cacher implements StorageInterface {
   readonly #storage: StorageInterface;
@@ -225,7 +226,7 @@ export class Cacher implements StorageInterface {
     validateKey(key);
     await this.#cache.waitUntilFresh(this.#parseRV(opts.resourceVersion), this.#opts.blockTimeoutMs);
     const obj = this.#cache.get(key);
-    if (obj !== undefined) return deepCopy(obj);
+    if (obj !== undefined) return opts.readOnly === true ? obj : deepCopy(obj);
     if (opts.ignoreNotFound === true) return undefined;
     throw newKeyNotFoundError(key, this.#cache.resourceVersion);
   }

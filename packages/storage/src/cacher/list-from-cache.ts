@@ -9,7 +9,10 @@ import { deepCopy, type StorageObject } from '../object.js';
 import { predicateMatches } from '../selection-predicate.js';
 import type { WatchCache } from './watch-cache.js';
 
-/** Lists `key` (exact or recursive) from the cache at the cache RV, honouring the predicate and limit. */
+/**
+ * Lists `key` (exact or recursive) from the cache at the cache RV, honouring the predicate and limit; a `readOnly`
+ * list hands out the cache's shared objects, others private copies.
+ */
 export function listFromCache(cache: WatchCache, key: string, opts: ListOptions): ListResult {
   const rv = cache.resourceVersion;
   const recursive = opts.recursive === true;
@@ -20,13 +23,14 @@ export function listFromCache(cache: WatchCache, key: string, opts: ListOptions)
   const items: StorageObject[] = [];
   let lastKey = '';
   let hasMore = false;
+  const copy = opts.readOnly !== true;
   for (const [k, obj] of candidates) {
     if (limit > 0 && items.length >= limit) {
       hasMore = true;
       break;
     }
     lastKey = k;
-    if (predicateMatches(opts.predicate, obj)) items.push(deepCopy(obj));
+    if (predicateMatches(opts.predicate, obj)) items.push(copy ? deepCopy(obj) : obj);
   }
   const info = prepareContinueToken(lastKey, `${prefix}/`, rv, candidates.length, hasMore, opts.predicate);
   return { items, resourceVersion: String(rv), ...info };

@@ -5,7 +5,7 @@
  */
 import { newResourceExpiredError, newTooLargeResourceVersionError } from '../errors.js';
 import type { StorageObject } from '../object.js';
-import { deepFreeze } from './freeze.js';
+import { shareObject } from '../shared-objects.js';
 
 /**
  * One change as seen by the cache: the new object (absent for deletes) and the previous one. Both objects are
@@ -30,6 +30,8 @@ export interface CacheEvent {
  */
 export class WatchCache {
   readonly #store = new Map<string, StorageObject>();
+  /** {@link sorted}'s answer until the next change (reads far outnumber writes in most clusters). */
+  #sorted: readonly (readonly [string, StorageObject])[] | undefined;
   readonly #ring: CacheEvent[] = [];
   readonly #capacity: number;
   #rv = 0;
@@ -55,7 +57,8 @@ export class WatchCache {
   /** Replaces the whole state after a (re)list at `rv` (the objects are frozen); the ring restarts empty. */
   replace(items: readonly [string, StorageObject][], rv: number): void {
     this.#store.clear();
-    for (const [key, obj] of items) this.#store.set(key, deepFreeze(obj));
+    this.#sorted = undefined;
+    for (const [key, obj] of items) this.#store.set(key, shareObject(obj));
     this.#ring.length = 0;
     this.#listRv = rv;
     this.#removedSinceRelist = false;
@@ -67,14 +70,15 @@ export class WatchCache {
    * a frozen shallow copy of the cached one with its RV set to `rv`, sharing all other (frozen) parts.
    */
   process(type: CacheEvent['type'], key: string, obj: StorageObject, rv: number): CacheEvent {
-    deepFreeze(obj);
+    shareObject(obj);
+    this.#sorted = undefined;
     const prev = this.#store.get(key);
     let prevObject: StorageObject | undefined;
     if (type === 'DELETED') {
       prevObject = obj;
       this.#store.delete(key);
     } else {
-      if (prev !== undefined) prevObject = deepFreeze({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(rv) } });
+      if (prev !== undefined) prevObject = shareObject({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(rv) } });
       this.#store.set(key, obj);
     }
     const event: CacheEvent = { type, key, object: type === 'DELETED' ? undefined : obj, prevObject, resourceVersion: rv };
@@ -132,9 +136,10 @@ export class WatchCache {
     return this.#store.get(key);
   }
 
-  /** All cached [key, object] pairs sorted by key (the objects are frozen). */
-  sorted(): [string, StorageObject][] {
-    return [...this.#store.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  /** All cached [key, object] pairs sorted by key (the objects are frozen); sorted once per change of the cache. */
+  sorted(): readonly (readonly [string, StorageObject])[] {
+    this.#sorted ??= [...this.#store.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return this.#sorted;
   }
 
   /** Events with RV > `rv`, or a 410 Expired error if `rv` is older than the ring covers. */

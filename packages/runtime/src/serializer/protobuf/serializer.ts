@@ -11,7 +11,8 @@ import { goJSONValue, isRecord } from '../go-json.js';
 import { errorText, parseJSONObject, schemaOfObject } from '../json.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../nesting-depth.js';
 import { findUnknownFields } from '../../schema/unknown-fields.js';
-import type { Serializer } from '../serializer.js';
+import { itemsOfSchema, joinBytes, listItemSchema } from '../list-items.js';
+import type { EncodeOptions, ItemwiseEncoder, ObjectEncoding } from '../serializer.js';
 import { ProtobufDescriptors } from './descriptors.js';
 import { decodeEnvelope, encodeEnvelope, hasProtobufMagic } from './envelope.js';
 import { type EmbeddedCodec, fromProtoValue, ProtobufValueError, toProtoValue } from './message-codec.js';
@@ -29,8 +30,43 @@ const tooDeep = () => new DecodeError(`protobuf: exceeded max depth of ${MAX_NES
 /** The Kubernetes protobuf media type. */
 export const MEDIA_TYPE_PROTOBUF = 'application/vnd.kubernetes.protobuf';
 
+/** What an envelope writes after `raw`: empty contentEncoding (field 3) and contentType (field 4). */
+const ENVELOPE_TRAILER = [0x1a, 0x00, 0x22, 0x00];
+
+/** A protobuf varint. */
+function varint(value: number): number[] {
+  const out: number[] = [];
+  let v = value;
+  while (v > 0x7f) {
+    out.push((v % 0x80) | 0x80);
+    v = Math.floor(v / 0x80);
+  }
+  out.push(v);
+  return out;
+}
+
+/** The key and length of one length-delimited field. */
+function fieldHead(id: number, length: number): Uint8Array {
+  return Uint8Array.from([...varint(id * 8 + 2), ...varint(length)]);
+}
+
+/** How an envelope with an empty `raw` ends: raw (field 2, length 0), then the {@link ENVELOPE_TRAILER}. */
+const EMPTY_RAW_END = [0x12, 0x00, ...ENVELOPE_TRAILER];
+
+/**
+ * The envelope of a message given in pieces, written into one buffer (the pieces are not joined first): what
+ * `encodeEnvelope` gives for their concatenation.
+ */
+function envelopeAround(apiVersion: string, kind: string, raw: readonly Uint8Array[], rawLength: number): Uint8Array {
+  const empty = encodeEnvelope(apiVersion, kind, new Uint8Array(0));
+  const headEnd = empty.length - EMPTY_RAW_END.length;
+  if (!EMPTY_RAW_END.every((b, i) => empty[headEnd + i] === b)) return encodeEnvelope(apiVersion, kind, joinBytes(raw));
+  const rawKey = fieldHead(2, rawLength);
+  return joinBytes([empty.subarray(0, headEnd), rawKey, ...raw, Uint8Array.from(ENVELOPE_TRAILER)]);
+}
+
 /** Encodes and decodes registered kinds as Kubernetes protobuf. */
-export class ProtobufSerializer implements Serializer, EmbeddedCodec {
+export class ProtobufSerializer implements ItemwiseEncoder, EmbeddedCodec {
   /** `application/vnd.kubernetes.protobuf`. */
   readonly mediaType = MEDIA_TYPE_PROTOBUF;
   /** Protobuf is binary. */
@@ -58,13 +94,49 @@ export class ProtobufSerializer implements Serializer, EmbeddedCodec {
    * has properties the schema does not declare (they would be lost); see `supports`.
    */
   encode(obj: KubeObject): Uint8Array {
+    return this.encodeObject(obj).bytes;
+  }
+
+  /** {@link ProtobufSerializer.encode}, with the object's own message (the bytes of a list item) as `item`. */
+  encodeObject(obj: KubeObject): ObjectEncoding {
     const gvk = this.#scheme.objectKind(obj);
     const schema = this.#scheme.schemaFor(gvk);
     const unknown = findUnknownFields(schema, obj);
     if (unknown.length > 0) {
       throw new ProtobufValueError(`${gvk.kind} has fields without a protobuf form: ${unknown.join(', ')}`);
     }
-    return encodeEnvelope(formatGroupVersion(gvk), gvk.kind, this.encodeRaw(schema, obj));
+    const raw = this.encodeRaw(schema, obj);
+    const bytes = encodeEnvelope(formatGroupVersion(gvk), gvk.kind, raw);
+    const end = bytes.length - ENVELOPE_TRAILER.length;
+    const trailed = ENVELOPE_TRAILER.every((b, i) => bytes[end + i] === b);
+    return trailed ? { bytes, item: bytes.subarray(end - raw.length, end) } : { bytes, item: raw };
+  }
+
+  /**
+   * A list whose items field is its last: its message is the list without items followed by one length-delimited
+   * `items` field per item holding the item's own message. Undefined when an item's kind is not the list's items'
+   * or a field of the list has no protobuf form (encode it whole: that gives the error).
+   */
+  encodeList(list: KubeObject, items: readonly KubeObject[], _options: EncodeOptions, itemBytes: (item: KubeObject) => Uint8Array): Uint8Array | undefined {
+    const listSchema = schemaOfObject(this.#scheme, list);
+    const itemSchema = listSchema === undefined ? undefined : listItemSchema(listSchema);
+    if (listSchema === undefined || itemSchema === undefined) return undefined;
+    if (!itemsOfSchema(items, itemSchema, (item) => schemaOfObject(this.#scheme, item))) return undefined;
+    const head = { ...list, items: [] };
+    if (findUnknownFields(listSchema, head).length > 0) return undefined;
+    const type = this.#descriptors.typeFor(listSchema);
+    const field = type.fields.items;
+    if (field === undefined || !field.repeated || type.fieldsArray.some((f) => f.id > field.id)) return undefined;
+    const raw: Uint8Array[] = [this.encodeRaw(listSchema, head)];
+    let rawLength = raw[0]?.length ?? 0;
+    for (const item of items) {
+      const bytes = itemBytes(item);
+      const key = fieldHead(field.id, bytes.length);
+      raw.push(key, bytes);
+      rawLength += key.length + bytes.length;
+    }
+    const gvk = this.#scheme.objectKind(list);
+    return envelopeAround(formatGroupVersion(gvk), gvk.kind, raw, rawLength);
   }
 
   /**
