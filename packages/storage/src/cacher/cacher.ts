@@ -21,6 +21,8 @@ import { errorEvent, type Watch, WatchQueue } from '../watch.js';
 import type { MetricsRegistry } from '../metrics/metrics-registry.js';
 import { CacheWatcher } from './cache-watcher.js';
 import { type CacherMetrics, cacherMetrics, noCacherMetrics } from './cacher-metrics.js';
+import { EventDispatcher } from './event-dispatcher.js';
+import { IndexedWatchers } from './indexed-watchers.js';
 import { listFromCache } from './list-from-cache.js';
 import { Reflector } from './reflector.js';
 import { WatchCache } from './watch-cache.js';
@@ -37,6 +39,11 @@ export interface CacherOptions {
   historyCapacity?: number;
   /** Live events a watcher may have unread before it is closed (default 100). */
   watcherBufferSize?: number;
+  /**
+   * The most watchers offered an event in one turn of the event loop (default 256): events are delivered after the
+   * write that produced them is answered, in slices of this many watchers.
+   */
+  dispatchSliceSize?: number;
   /** Interval of client bookmarks, ms (default 60 000). */
   bookmarkFrequencyMs?: number;
   /** Longest wait for the cache to reach a requested RV, ms (default 3000). */
@@ -80,7 +87,8 @@ export class Cacher implements StorageInterface {
   readonly #keyFunc: (obj: StorageObject) => string;
   readonly #cache: WatchCache;
   readonly #reflector: Reflector;
-  readonly #watchers = new Set<CacheWatcher>();
+  readonly #watchers = new IndexedWatchers<CacheWatcher>();
+  readonly #dispatcher: EventDispatcher;
   readonly #opts: Required<Omit<CacherOptions, 'storage' | 'resourcePrefix' | 'keyFunc' | 'log' | 'metrics' | 'groupResource'>>;
   readonly #metrics: CacherMetrics;
   readonly #timers: NodeJS.Timeout[] = [];
@@ -97,6 +105,7 @@ export class Cacher implements StorageInterface {
     this.#opts = {
       historyCapacity: options.historyCapacity ?? 1024,
       watcherBufferSize: options.watcherBufferSize ?? 100,
+      dispatchSliceSize: Math.max(1, options.dispatchSliceSize ?? 256),
       bookmarkFrequencyMs: options.bookmarkFrequencyMs ?? 60_000,
       blockTimeoutMs: options.blockTimeoutMs ?? 3000,
       relistBackoffMs: options.relistBackoffMs ?? 1000,
@@ -105,6 +114,8 @@ export class Cacher implements StorageInterface {
     this.#cache = new WatchCache(this.#opts.historyCapacity);
     const resource = options.groupResource ?? this.#prefix.slice(this.#prefix.lastIndexOf('/') + 1);
     this.#metrics = options.metrics === undefined ? noCacherMetrics : cacherMetrics(options.metrics, resource, this.#opts.historyCapacity);
+    const dispatched = this.#metrics.eventsDispatched;
+    this.#dispatcher = new EventDispatcher({ watchers: this.#watchers, sliceSize: this.#opts.dispatchSliceSize, onDispatched: () => dispatched.inc() });
     this.#reflector = new Reflector({
       storage: this.#storage,
       resourcePrefix: this.#prefix,
@@ -116,8 +127,7 @@ export class Cacher implements StorageInterface {
       log: options.log ?? logToStderr,
       onEvent: (e) => {
         this.#metrics.eventsReceived.inc();
-        for (const w of this.#watchers) w.dispatch(e);
-        this.#metrics.eventsDispatched.inc();
+        this.#dispatcher.enqueue(e);
       },
     });
     void this.#reflector.run();
@@ -173,13 +183,14 @@ export class Cacher implements StorageInterface {
 
   #reset(): void {
     this.#ready = false;
-    for (const w of this.#watchers) w.close();
-    this.#watchers.clear();
+    this.#dispatcher.clear();
+    for (const w of this.#watchers.clear()) w.close();
   }
 
   #bookmarkTick(): void {
     const now = Date.now();
-    for (const w of this.#watchers) w.maybeBookmark(this.#cache.resourceVersion, now);
+    const rv = this.#dispatcher.settledResourceVersion(this.#cache.resourceVersion);
+    for (const w of this.#watchers.all()) w.maybeBookmark(rv, now);
   }
 
   #requestProgress(): void {
