@@ -5,6 +5,7 @@
 // Run: `node bench/tools/profile-watch.mjs [--duration 10] [--watches 10000] [--namespaces 100] [--rate 50] [--profile]`
 // (after `npx tsc -b`). With --profile the server with watches runs under --cpu-prof and the self time by function
 // during the writes is printed (profiles go to $PROFILE_DIR, default a new directory under the OS temp dir).
+// $KUBE_LITE_NODE_ARGS adds node options to both servers (e.g. `--trace-gc`).
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -78,15 +79,24 @@ function send(agent, port, method, path, body) {
   });
 }
 
-/** user+system CPU of a process in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+/** User and system CPU of a process in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
 async function startKubeLite(profileDir) {
   const nodeArgs = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-interval', '500'];
-  const child = spawn(process.execPath, [...nodeArgs, KUBE_LITE_MAIN, '--port', '0', '--storage-backend', 'memory'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const extra = (process.env.KUBE_LITE_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, ...extra, KUBE_LITE_MAIN, '--port', '0', '--storage-backend', 'memory'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Lines the server writes (with KUBE_LITE_NODE_ARGS=--trace-gc, its full GCs) go to stderr, stamped.
+  const stamp = () => new Date().toISOString().slice(11, 23);
+  let partial = '';
+  child.stdout.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (/Mark-Compact|Mark-sweep/.test(line)) process.stderr.write(`${stamp()} ${line}\n`);
+  });
   const port = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -117,6 +127,8 @@ async function writes(server, o) {
   const total = Math.round(o.rate * o.duration);
   const cpuBefore = cpuMs(server.child.pid);
   const from = Number(process.hrtime.bigint() / 1000n);
+  const clock = () => new Date().toISOString().slice(11, 23);
+  const startedAt = clock();
   const started = now();
   for (let i = 0; i < total; i++) {
     const wait = started + (i * 1000) / o.rate - now();
@@ -126,8 +138,10 @@ async function writes(server, o) {
   }
   await Promise.all(inflight);
   const to = Number(process.hrtime.bigint() / 1000n);
-  const cpuPerPutMs = (cpuMs(server.child.pid) - cpuBefore) / total;
-  return { total, cpuPerPutMs, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), from, to };
+  const cpuAfter = cpuMs(server.child.pid);
+  const userPerPutMs = (cpuAfter.user - cpuBefore.user) / total;
+  const systemPerPutMs = (cpuAfter.system - cpuBefore.system) / total;
+  return { total, window: `${startedAt}-${clock()}`, cpuPerPutMs: userPerPutMs + systemPerPutMs, userPerPutMs, systemPerPutMs, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), from, to };
 }
 
 function ask(child, op, expected, extra = {}) {
@@ -197,8 +211,9 @@ async function main() {
   const profileDir = process.argv.includes('--profile') ? (process.env.PROFILE_DIR ?? mkdtempSync(join(tmpdir(), 'watch-profile-'))) : undefined;
   const line = (name, r) =>
     console.log(
-      `${name.padEnd(16)} PUT p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; server CPU per PUT ${r.cpuPerPutMs.toFixed(2)} ms` +
-        (r.opened > 0 ? `; ${r.opened} watches, ${r.events} events (expected ${r.total * (r.opened / o.namespaces)})` : ''),
+      `${name.padEnd(16)} PUT p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; server CPU per PUT ${r.cpuPerPutMs.toFixed(2)} ms (user ${r.userPerPutMs.toFixed(2)}, system ${r.systemPerPutMs.toFixed(2)})` +
+        (r.opened > 0 ? `; ${r.opened} watches, ${r.events} events (expected ${r.total * (r.opened / o.namespaces)})` : '') +
+        `; writes ${r.window} UTC`,
     );
   const withWatches = await run(o, o.watches, profileDir);
   line(`${o.watches} watches`, withWatches);

@@ -88,7 +88,9 @@ export class Cacher implements StorageInterface {
   readonly #cache: WatchCache;
   readonly #reflector: Reflector;
   readonly #watchers = new IndexedWatchers<CacheWatcher>();
-  readonly #dispatcher: EventDispatcher;
+  /** The watchers that asked for bookmarks: the periodic tick visits only them. */
+  readonly #bookmarkWatchers = new Set<CacheWatcher>();
+  readonly #dispatcher: EventDispatcher<CacheWatcher>;
   readonly #opts: Required<Omit<CacherOptions, 'storage' | 'resourcePrefix' | 'keyFunc' | 'log' | 'metrics' | 'groupResource'>>;
   readonly #metrics: CacherMetrics;
   readonly #timers: NodeJS.Timeout[] = [];
@@ -184,13 +186,14 @@ export class Cacher implements StorageInterface {
   #reset(): void {
     this.#ready = false;
     this.#dispatcher.clear();
+    this.#bookmarkWatchers.clear();
     for (const w of this.#watchers.clear()) w.close();
   }
 
   #bookmarkTick(): void {
     const now = Date.now();
     const rv = this.#dispatcher.settledResourceVersion(this.#cache.resourceVersion);
-    for (const w of this.#watchers.all()) w.maybeBookmark(rv, now);
+    for (const w of this.#bookmarkWatchers) w.maybeBookmark(rv, now);
   }
 
   #requestProgress(): void {
@@ -293,7 +296,7 @@ export class Cacher implements StorageInterface {
     if (initial) return this.#startWithState(w, opts);
     try {
       const replay = this.#cache.eventsSince(startRv);
-      this.#watchers.add(w);
+      this.#register(w);
       for (const e of replay) w.dispatch(e);
     } catch (err) {
       w.queue.push(errorEvent(err));
@@ -310,16 +313,24 @@ export class Cacher implements StorageInterface {
       startRv,
       capacity: this.#opts.watcherBufferSize,
       bookmarkFrequencyMs: this.#opts.bookmarkFrequencyMs,
-      onStop: () => this.#watchers.delete(w),
+      onStop: () => {
+        this.#watchers.delete(w);
+        this.#bookmarkWatchers.delete(w);
+      },
       signal: opts.signal,
     });
     return w;
   }
 
+  #register(w: CacheWatcher): void {
+    this.#watchers.add(w);
+    if (w.wantsBookmarks) this.#bookmarkWatchers.add(w);
+  }
+
   #startWithState(w: CacheWatcher, opts: ListOptions): Watch {
     for (const [k, obj] of this.#cache.sorted()) if (w.matchesKey(k) && w.matches(obj)) w.sendInitial(obj);
     if (opts.sendInitialEvents === true && w.wantsBookmarks) w.sendInitialEventsEnd(this.#cache.resourceVersion);
-    this.#watchers.add(w);
+    this.#register(w);
     return w.queue;
   }
 

@@ -5,14 +5,19 @@
  * Events are offered in RV order, each to the watchers of its key (an index lookup, not a scan).
  * @module
  */
-import type { CacheWatcher } from './cache-watcher.js';
-import type { IndexedWatchers } from './indexed-watchers.js';
+import type { IndexedWatchers, KeyedWatcher } from './indexed-watchers.js';
 import type { CacheEvent } from './watch-cache.js';
 
+/** A watcher as the dispatcher sees it (a CacheWatcher): a key range, and where its events go. */
+export interface DispatchTarget extends KeyedWatcher {
+  /** Offers an event of the watched key range (the target ignores one it was already offered). */
+  dispatch(e: CacheEvent): void;
+}
+
 /** Settings of an EventDispatcher. */
-export interface EventDispatcherOptions {
+export interface EventDispatcherOptions<W extends DispatchTarget> {
   /** The watchers events go to. */
-  watchers: IndexedWatchers<CacheWatcher>;
+  watchers: IndexedWatchers<W>;
   /** The most watchers offered an event in one slice before yielding to the event loop. */
   sliceSize: number;
   /** Called once per event, after every watcher of its key has been offered it. */
@@ -20,17 +25,17 @@ export interface EventDispatcherOptions {
 }
 
 /** A FIFO of cache events delivered to watchers in event-loop slices. */
-export class EventDispatcher {
-  readonly #o: EventDispatcherOptions;
+export class EventDispatcher<W extends DispatchTarget> {
+  readonly #o: EventDispatcherOptions<W>;
   #queue: CacheEvent[] = [];
   #head = 0;
   /** The watchers of the event at the head still to be offered it (taken when its delivery starts). */
-  #targets: CacheWatcher[] | undefined;
+  #targets: W[] | undefined;
   #next = 0;
   #scheduled: NodeJS.Immediate | undefined;
 
   /** Creates an idle dispatcher. */
-  constructor(options: EventDispatcherOptions) {
+  constructor(options: EventDispatcherOptions<W>) {
     this.#o = options;
   }
 
@@ -87,7 +92,7 @@ export class EventDispatcher {
     const targets = (this.#targets ??= this.#o.watchers.collect(e.key, []));
     let left = budget;
     while (this.#next < targets.length && left > 0) {
-      (targets[this.#next++] as CacheWatcher).dispatch(e);
+      (targets[this.#next++] as W).dispatch(e);
       left--;
     }
     if (this.#next < targets.length) return 0;
