@@ -5,7 +5,8 @@
 // Run: `node bench/tools/profile-watch.mjs [--duration 10] [--watches 10000] [--namespaces 100] [--rate 50] [--profile]`
 // (after `npx tsc -b`). With --profile the server with watches runs under --cpu-prof and the self time by function
 // during the writes is printed (profiles go to $PROFILE_DIR, default a new directory under the OS temp dir).
-// $KUBE_LITE_NODE_ARGS adds node options to both servers (e.g. `--trace-gc`).
+// $KUBE_LITE_NODE_ARGS adds node options to both servers (e.g. `--trace-gc`), $KUBE_LITE_ARGS kube-lite flags
+// (e.g. `--watch-cache=false`).
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -88,7 +89,8 @@ function cpuMs(pid) {
 async function startKubeLite(profileDir) {
   const nodeArgs = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-interval', '500'];
   const extra = (process.env.KUBE_LITE_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, [...nodeArgs, ...extra, KUBE_LITE_MAIN, '--port', '0', '--storage-backend', 'memory'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const flags = (process.env.KUBE_LITE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, ...extra, KUBE_LITE_MAIN, '--port', '0', '--storage-backend', 'memory', ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
   // Lines the server writes (with KUBE_LITE_NODE_ARGS=--trace-gc, its full GCs) go to stderr, stamped.
   const stamp = () => new Date().toISOString().slice(11, 23);
   let partial = '';
