@@ -5,7 +5,7 @@
  */
 import { hasPathPrefix } from '../keys.js';
 import type { StorageObject } from '../object.js';
-import { predicateMatches, type SelectionPredicate } from '../selection-predicate.js';
+import { isPredicateEmpty, predicateMatches, type SelectionPredicate } from '../selection-predicate.js';
 import { convertToWatchEvent, newBookmarkObject, WatchQueue } from '../watch.js';
 import type { CacheEvent } from './watch-cache.js';
 
@@ -29,6 +29,8 @@ export interface CacheWatcherOptions {
   signal?: AbortSignal | undefined;
 }
 
+const matchEverything = (): boolean => true;
+
 /**
  * A filtered, bounded view of the cache's event stream for one client. Object events carry the cache's frozen
  * objects, shared with every other watcher (no per-watcher copy); bookmarks are created per watcher.
@@ -48,8 +50,8 @@ export class CacheWatcher {
   #rv: number;
   #nextBookmark: number;
   readonly #onAbort = (): void => this.queue.stop();
-  /** The predicate test, made once per watcher (not per event). */
-  readonly #matches = (obj: StorageObject): boolean => predicateMatches(this.#opts.predicate, obj);
+  /** The predicate test, made once per watcher (not per event); an empty predicate matches without a look. */
+  readonly #matches: (obj: StorageObject) => boolean;
 
   /** Creates a watcher; events are added with `sendInitial` and `dispatch`. */
   constructor(opts: CacheWatcherOptions) {
@@ -57,6 +59,8 @@ export class CacheWatcher {
     this.key = opts.key;
     this.recursive = opts.recursive;
     this.#rv = opts.startRv;
+    const predicate = opts.predicate;
+    this.#matches = isPredicateEmpty(predicate) ? matchEverything : (obj) => predicateMatches(predicate, obj);
     this.#nextBookmark = Date.now() + opts.bookmarkFrequencyMs;
     this.queue = new WatchQueue({
       onStop: () => {

@@ -40,8 +40,9 @@ export interface CacherOptions {
   /** Live events a watcher may have unread before it is closed (default 100). */
   watcherBufferSize?: number;
   /**
-   * The most watchers offered an event in one turn of the event loop (default 256): events are delivered after the
-   * write that produced them is answered, in slices of this many watchers.
+   * The most watchers offered an event in one turn of the event loop (default 128: about 5 ms of delivery and socket
+   * writes in kube-lite): events are delivered after the write that produced them is answered, in slices of this
+   * many watchers, so other requests wait at most one slice.
    */
   dispatchSliceSize?: number;
   /** Interval of client bookmarks, ms (default 60 000). */
@@ -107,7 +108,7 @@ export class Cacher implements StorageInterface {
     this.#opts = {
       historyCapacity: options.historyCapacity ?? 1024,
       watcherBufferSize: options.watcherBufferSize ?? 100,
-      dispatchSliceSize: Math.max(1, options.dispatchSliceSize ?? 256),
+      dispatchSliceSize: Math.max(1, options.dispatchSliceSize ?? 128),
       bookmarkFrequencyMs: options.bookmarkFrequencyMs ?? 60_000,
       blockTimeoutMs: options.blockTimeoutMs ?? 3000,
       relistBackoffMs: options.relistBackoffMs ?? 1000,
