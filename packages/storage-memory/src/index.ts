@@ -29,6 +29,7 @@ export {
 } from './memory-backend.js';
 export { MemoryStorage, type MemoryStorageOptions } from './memory-storage.js';
 export { WatchRegistry } from './watcher.js';
+export type { CommitSource, WatchSubscription } from './watch-fanout.js';
 export { CompactedError, FutureRevisionError, StoreClosedError } from './mvcc/errors.js';
 export type { KeyValue, MvccDelete, MvccEvent, MvccOp, MvccPut } from './mvcc/key-value.js';
 export type { LeaseGrant } from './mvcc/lessor.js';

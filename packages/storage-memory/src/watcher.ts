@@ -20,6 +20,7 @@ import { CompactedError } from './mvcc/errors.js';
 import { prefixRangeEnd } from './mvcc/key-index.js';
 import type { KeyValue, MvccEvent } from './mvcc/key-value.js';
 import { decodeAt, decodeKeyValue, type StorageContext } from './object-state.js';
+import { type CommitSource, WatchFanout, type WatchSubscription } from './watch-fanout.js';
 
 /** A unit of work for a watch's pump: a change, an initial object, or a bookmark at a revision. */
 type Pending =
@@ -32,12 +33,18 @@ type Pending =
 export class WatchRegistry {
   readonly #progress = new Set<(revision: number) => void>();
   readonly #live = new Set<() => void>();
+  readonly #fanout = new WatchFanout();
   /** Most events a watch may hold unread before it is ended (0 = unbounded). */
   readonly bufferLimit: number;
 
   /** Creates a registry whose watches buffer at most `bufferLimit` unread events (0 = unbounded). */
   constructor(bufferLimit = 0) {
     this.bufferLimit = bufferLimit;
+  }
+
+  /** Subscribes a watch to the commits of its key range (an index lookup per commit, not a call per watch). */
+  subscribe(source: CommitSource, sub: WatchSubscription): () => void {
+    return this.#fanout.subscribe(source, sub);
   }
 
   /** Registers a progress callback; returns the unregister function. */
@@ -83,10 +90,7 @@ export function startWatch<T extends StorageObject>(
   // Everything below up to the first await runs synchronously: no commit can slip between the
   // initial read (or replay) and the subscription.
   // A watch from a future RV (legacy rules allow it) starts with the first revision after it, as etcd does.
-  const unsubscribe = ctx.mvcc.subscribe((entry) => {
-    if (entry.revision <= rv) return;
-    for (const event of entry.events) if (inScope(event.kv.key)) pump.enqueue({ kind: 'event', event });
-  });
+  const unsubscribe = registry.subscribe(ctx.mvcc, { key: prefix, prefix: recursive, afterRevision: rv, deliver: (event) => pump.enqueue({ kind: 'event', event }) });
   const unprogress = opts.progressNotify === true ? registry.onProgress((r) => pump.enqueue({ kind: 'bookmark', revision: r, initialEnd: false })) : () => {};
   const onAbort = () => queue.stop();
   opts.signal?.addEventListener('abort', onAbort, { once: true });

@@ -59,9 +59,9 @@ async function eventObject(
 /**
  * The frame of one event. An object event of a watch that asks for no transformation (no Table or metadata-only
  * target) comes out the same for every such watcher of the handler: when its object is the watch cache's shared,
- * frozen one, the frame is encoded once and shared.
+ * frozen one, the frame is encoded once and shared, and the other watchers only look it up (no copy, no promise).
  */
-async function eventFrame(
+function eventFrame(
   scope: RequestScope,
   request: HandlerRequest,
   event: WatchEvent<ApiObject>,
@@ -69,12 +69,12 @@ async function eventFrame(
   first: boolean,
   encode: (type: string, object: KubeObject) => Uint8Array,
   shared: StreamFrames,
-): Promise<Uint8Array> {
-  const object = await eventObject(scope, request, event, negotiated, first);
+): Uint8Array | Promise<Uint8Array> {
   if (negotiated.target === undefined && (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED')) {
-    return shared.frame(event.type, event.object, () => encode(event.type, object));
+    // With no target, the transformation returns the typed object as it is: what eventObject would give.
+    return shared.frame(event.type, event.object, () => encode(event.type, withTypeMeta(scope, { ...event.object })));
   }
-  return encode(event.type, object);
+  return eventObject(scope, request, event, negotiated, first).then((object) => encode(event.type, object));
 }
 
 /** Where encoded watch events go: the chunked HTTP response or a WebSocket. */
@@ -133,7 +133,8 @@ export async function pumpWatch(
   try {
     for await (const event of watch) {
       if (sink.closed()) break;
-      const frame = await eventFrame(scope, request, event, negotiated, first, encode, shared);
+      const framed = eventFrame(scope, request, event, negotiated, first, encode, shared);
+      const frame = framed instanceof Uint8Array ? framed : await framed;
       if (event.type !== 'BOOKMARK' && event.type !== 'ERROR') first = false;
       scope.watchEvents?.events.inc();
       scope.watchEvents?.sizes.observe(frame.byteLength);

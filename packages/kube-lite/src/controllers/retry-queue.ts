@@ -73,20 +73,27 @@ export class RetryQueue {
     if (this.#queued.has(key)) return;
     this.#queued.add(key);
     this.#pending.push(key);
-    this.#running ??= this.#run().finally(() => {
-      this.#running = undefined;
-    });
+    this.#running ??= this.#run();
   }
 
+  /**
+   * Works until nothing is pending. The worker is marked idle in the same step that finds the queue empty: a key
+   * added between that step and the settling of the promise (a `.finally` callback, a microtask later) would
+   * otherwise be left pending with no worker, and ignored as already queued on every later add.
+   */
   async #run(): Promise<void> {
-    for (let key = this.#pending.shift(); key !== undefined; key = this.#pending.shift()) {
-      this.#queued.delete(key);
-      try {
-        await this.#process(key);
-        this.#failures.delete(key);
-      } catch (err) {
-        this.#retry(key, err);
+    try {
+      for (let key = this.#pending.shift(); key !== undefined; key = this.#pending.shift()) {
+        this.#queued.delete(key);
+        try {
+          await this.#process(key);
+          this.#failures.delete(key);
+        } catch (err) {
+          this.#retry(key, err);
+        }
       }
+    } finally {
+      this.#running = undefined;
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import { hasPathPrefix } from '../keys.js';
 import type { StorageObject } from '../object.js';
-import { predicateMatches, type SelectionPredicate } from '../selection-predicate.js';
+import { isPredicateEmpty, predicateMatches, type SelectionPredicate } from '../selection-predicate.js';
 import { convertToWatchEvent, newBookmarkObject, WatchQueue } from '../watch.js';
 import type { CacheEvent } from './watch-cache.js';
 
@@ -29,6 +29,8 @@ export interface CacheWatcherOptions {
   signal?: AbortSignal | undefined;
 }
 
+const matchEverything = (): boolean => true;
+
 /**
  * A filtered, bounded view of the cache's event stream for one client. Object events carry the cache's frozen
  * objects, shared with every other watcher (no per-watcher copy); bookmarks are created per watcher.
@@ -36,15 +38,29 @@ export interface CacheWatcherOptions {
 export class CacheWatcher {
   /** The client-facing watch. */
   readonly queue: WatchQueue;
+  /** The watched key, or prefix when {@link CacheWatcher.recursive}. */
+  readonly key: string;
+  /** Whether {@link CacheWatcher.key} is a prefix. */
+  readonly recursive: boolean;
   readonly #opts: CacheWatcherOptions;
-  #lastRv: number;
+  /**
+   * The RV the client has been brought up to: the last event offered (delivered or filtered out) or bookmark. An
+   * event is offered once: the replay of a new watch may already hold events the cacher has yet to dispatch.
+   */
+  #rv: number;
   #nextBookmark: number;
   readonly #onAbort = (): void => this.queue.stop();
+  /** The predicate test, made once per watcher (not per event); an empty predicate matches without a look. */
+  readonly #matches: (obj: StorageObject) => boolean;
 
   /** Creates a watcher; events are added with `sendInitial` and `dispatch`. */
   constructor(opts: CacheWatcherOptions) {
     this.#opts = opts;
-    this.#lastRv = opts.startRv;
+    this.key = opts.key;
+    this.recursive = opts.recursive;
+    this.#rv = opts.startRv;
+    const predicate = opts.predicate;
+    this.#matches = isPredicateEmpty(predicate) ? matchEverything : (obj) => predicateMatches(predicate, obj);
     this.#nextBookmark = Date.now() + opts.bookmarkFrequencyMs;
     this.queue = new WatchQueue({
       onStop: () => {
@@ -73,7 +89,7 @@ export class CacheWatcher {
 
   /** Whether an object matches the watcher's predicate. */
   matches(obj: StorageObject): boolean {
-    return predicateMatches(this.#opts.predicate, obj);
+    return this.#matches(obj);
   }
 
   /** Queues an initial ADDED event with the (frozen, shared) cached object; not subject to the buffer bound. */
@@ -83,32 +99,37 @@ export class CacheWatcher {
 
   /** Queues the end-of-initial-events bookmark at `rv`. */
   sendInitialEventsEnd(rv: number): void {
-    this.#lastRv = Math.max(this.#lastRv, rv);
+    this.#rv = Math.max(this.#rv, rv);
     this.queue.push({ type: 'BOOKMARK', object: newBookmarkObject(rv, true) });
   }
 
   /**
-   * Offers a cache event; a watcher whose buffer is full is closed instead of blocking the cache. The event's
-   * frozen objects are delivered as they are: the ADDED/DELETED conversion only picks `object` or `prevObject`.
+   * Offers a cache event (events at or below the RV already reached are ignored); a watcher whose buffer is full
+   * is closed instead of blocking the cache. The event's frozen objects are delivered as they are: the
+   * ADDED/DELETED conversion only picks `object` or `prevObject`.
    */
   dispatch(e: CacheEvent): void {
-    if (e.resourceVersion <= this.#opts.startRv || !this.matchesKey(e.key) || this.queue.closed) return;
-    const ev = convertToWatchEvent(e.type, e.object, e.prevObject, (o) => this.matches(o));
+    if (e.resourceVersion <= this.#rv || this.queue.closed) return;
+    this.#rv = e.resourceVersion;
+    if (!this.matchesKey(e.key)) return;
+    const ev = convertToWatchEvent(e.type, e.object, e.prevObject, this.#matches);
     if (ev === undefined) return;
     if (this.queue.length >= this.#opts.capacity) {
       this.close();
       return;
     }
     this.queue.push(ev);
-    this.#lastRv = e.resourceVersion;
   }
 
-  /** Sends a periodic bookmark at `rv` when one is due (never behind an already delivered RV). */
+  /**
+   * Sends a periodic bookmark at `rv` when one is due, never behind an RV already reached; `rv` must be one every
+   * event up to which has been offered to this watcher.
+   */
   maybeBookmark(rv: number, now: number): void {
-    if (!this.wantsBookmarks || now < this.#nextBookmark || rv < this.#lastRv || this.queue.closed) return;
+    if (!this.wantsBookmarks || now < this.#nextBookmark || rv < this.#rv || this.queue.closed) return;
     if (this.queue.length >= this.#opts.capacity) return;
     this.#nextBookmark = now + this.#opts.bookmarkFrequencyMs;
-    this.#lastRv = rv;
+    this.#rv = rv;
     this.queue.push({ type: 'BOOKMARK', object: newBookmarkObject(rv) });
   }
 

@@ -21,6 +21,8 @@ import { errorEvent, type Watch, WatchQueue } from '../watch.js';
 import type { MetricsRegistry } from '../metrics/metrics-registry.js';
 import { CacheWatcher } from './cache-watcher.js';
 import { type CacherMetrics, cacherMetrics, noCacherMetrics } from './cacher-metrics.js';
+import { EventDispatcher } from './event-dispatcher.js';
+import { IndexedWatchers } from './indexed-watchers.js';
 import { listFromCache } from './list-from-cache.js';
 import { Reflector } from './reflector.js';
 import { WatchCache } from './watch-cache.js';
@@ -37,6 +39,12 @@ export interface CacherOptions {
   historyCapacity?: number;
   /** Live events a watcher may have unread before it is closed (default 100). */
   watcherBufferSize?: number;
+  /**
+   * The most watchers offered an event in one turn of the event loop (default 128: about 5 ms of delivery and socket
+   * writes in kube-lite): events are delivered after the write that produced them is answered, in slices of this
+   * many watchers, so other requests wait at most one slice.
+   */
+  dispatchSliceSize?: number;
   /** Interval of client bookmarks, ms (default 60 000). */
   bookmarkFrequencyMs?: number;
   /** Longest wait for the cache to reach a requested RV, ms (default 3000). */
@@ -81,7 +89,10 @@ export class Cacher implements StorageInterface {
   readonly #keyFunc: (obj: StorageObject) => string;
   readonly #cache: WatchCache;
   readonly #reflector: Reflector;
-  readonly #watchers = new Set<CacheWatcher>();
+  readonly #watchers = new IndexedWatchers<CacheWatcher>();
+  /** The watchers that asked for bookmarks: the periodic tick visits only them. */
+  readonly #bookmarkWatchers = new Set<CacheWatcher>();
+  readonly #dispatcher: EventDispatcher<CacheWatcher>;
   readonly #opts: Required<Omit<CacherOptions, 'storage' | 'resourcePrefix' | 'keyFunc' | 'log' | 'metrics' | 'groupResource'>>;
   readonly #metrics: CacherMetrics;
   readonly #timers: NodeJS.Timeout[] = [];
@@ -98,6 +109,7 @@ export class Cacher implements StorageInterface {
     this.#opts = {
       historyCapacity: options.historyCapacity ?? 1024,
       watcherBufferSize: options.watcherBufferSize ?? 100,
+      dispatchSliceSize: Math.max(1, options.dispatchSliceSize ?? 128),
       bookmarkFrequencyMs: options.bookmarkFrequencyMs ?? 60_000,
       blockTimeoutMs: options.blockTimeoutMs ?? 3000,
       relistBackoffMs: options.relistBackoffMs ?? 1000,
@@ -106,6 +118,8 @@ export class Cacher implements StorageInterface {
     this.#cache = new WatchCache(this.#opts.historyCapacity);
     const resource = options.groupResource ?? this.#prefix.slice(this.#prefix.lastIndexOf('/') + 1);
     this.#metrics = options.metrics === undefined ? noCacherMetrics : cacherMetrics(options.metrics, resource, this.#opts.historyCapacity);
+    const dispatched = this.#metrics.eventsDispatched;
+    this.#dispatcher = new EventDispatcher({ watchers: this.#watchers, sliceSize: this.#opts.dispatchSliceSize, onDispatched: () => dispatched.inc() });
     this.#reflector = new Reflector({
       storage: this.#storage,
       resourcePrefix: this.#prefix,
@@ -117,8 +131,7 @@ export class Cacher implements StorageInterface {
       log: options.log ?? logToStderr,
       onEvent: (e) => {
         this.#metrics.eventsReceived.inc();
-        for (const w of this.#watchers) w.dispatch(e);
-        this.#metrics.eventsDispatched.inc();
+        this.#dispatcher.enqueue(e);
       },
     });
     void this.#reflector.run();
@@ -174,13 +187,15 @@ export class Cacher implements StorageInterface {
 
   #reset(): void {
     this.#ready = false;
-    for (const w of this.#watchers) w.close();
-    this.#watchers.clear();
+    this.#dispatcher.clear();
+    this.#bookmarkWatchers.clear();
+    for (const w of this.#watchers.clear()) w.close();
   }
 
   #bookmarkTick(): void {
     const now = Date.now();
-    for (const w of this.#watchers) w.maybeBookmark(this.#cache.resourceVersion, now);
+    const rv = this.#dispatcher.settledResourceVersion(this.#cache.resourceVersion);
+    for (const w of this.#bookmarkWatchers) w.maybeBookmark(rv, now);
   }
 
   #requestProgress(): void {
@@ -283,7 +298,7 @@ export class Cacher implements StorageInterface {
     if (initial) return this.#startWithState(w, opts);
     try {
       const replay = this.#cache.eventsSince(startRv);
-      this.#watchers.add(w);
+      this.#register(w);
       for (const e of replay) w.dispatch(e);
     } catch (err) {
       w.queue.push(errorEvent(err));
@@ -300,16 +315,24 @@ export class Cacher implements StorageInterface {
       startRv,
       capacity: this.#opts.watcherBufferSize,
       bookmarkFrequencyMs: this.#opts.bookmarkFrequencyMs,
-      onStop: () => this.#watchers.delete(w),
+      onStop: () => {
+        this.#watchers.delete(w);
+        this.#bookmarkWatchers.delete(w);
+      },
       signal: opts.signal,
     });
     return w;
   }
 
+  #register(w: CacheWatcher): void {
+    this.#watchers.add(w);
+    if (w.wantsBookmarks) this.#bookmarkWatchers.add(w);
+  }
+
   #startWithState(w: CacheWatcher, opts: ListOptions): Watch {
     for (const [k, obj] of this.#cache.sorted()) if (w.matchesKey(k) && w.matches(obj)) w.sendInitial(obj);
     if (opts.sendInitialEvents === true && w.wantsBookmarks) w.sendInitialEventsEnd(this.#cache.resourceVersion);
-    this.#watchers.add(w);
+    this.#register(w);
     return w.queue;
   }
 

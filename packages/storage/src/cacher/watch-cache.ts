@@ -101,6 +101,7 @@ export class WatchCache {
   #setRV(rv: number): void {
     if (rv < this.#rv) return;
     this.#rv = rv;
+    if (this.#waiters.length === 0) return;
     const due = this.#waiters.filter((w) => w.rv <= rv);
     this.#waiters = this.#waiters.filter((w) => w.rv > rv);
     for (const w of due) w.resolve();

@@ -64,6 +64,8 @@ t.test('a watch closed for falling behind releases its abort listener', async (t
   await cacher.watch('/pods', { recursive: true, resourceVersion: start, signal });
   for (let i = 0; i < 4; i++) await cacher.create(`/pods/ns/p${i}`, makePod('ns', `p${i}`));
   await cacher.get('/pods/ns/p3', { resourceVersion: await cacher.getCurrentResourceVersion() });
+  // The cache has the events; they reach its watchers from setImmediate, after the writes were answered.
+  await new Promise((resolve) => setImmediate(resolve));
   t.equal(getEventListeners(signal, 'abort').length, 0, 'listener removed when the slow watcher was closed');
 });
 

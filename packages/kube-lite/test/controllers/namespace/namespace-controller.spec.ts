@@ -212,6 +212,36 @@ t.test('RetryQueue: dedupe, backoff, drop after maxAttempts, close', async (t) =
   t.notOk(seen.includes('after-close'));
 });
 
+/** A promise that settles after `depth` microtask hops. */
+function hops(depth: number): Promise<void> {
+  let p = Promise.resolve();
+  for (let i = 0; i < depth; i++) p = p.then(() => undefined);
+  return p;
+}
+
+t.test('RetryQueue: a key added as the worker finishes is still processed', async (t) => {
+  // The second key is added a few microtasks after the first is processed, on a fresh queue per delay: one of the
+  // delays lands after the worker found nothing pending and before its promise settled.
+  const runs = [0, 1, 2, 3, 4, 5, 6, 7].map((depth) => {
+    const seen: string[] = [];
+    const q: RetryQueue = new RetryQueue(
+      async (key) => {
+        seen.push(key);
+        if (key === 'first') void hops(depth).then(() => q.add('second'));
+      },
+      () => undefined,
+    );
+    q.add('first');
+    return { q, seen };
+  });
+  await until(t, 'the second key processed at every delay', async () => runs.every((r) => r.seen.includes('second')), 1000);
+  t.same(
+    runs.map((r) => r.seen),
+    runs.map(() => ['first', 'second']),
+  );
+  for (const { q } of runs) await q.drained();
+});
+
 t.test('controller survives list errors and stops on an aborted signal', async (t) => {
   const { ns } = setup(t);
   let calls = 0;
