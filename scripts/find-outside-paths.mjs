@@ -7,7 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Folders that are installed, generated or version control, not the repository's own sources. */
+/**
+ * Folders that are installed, generated or version control, not the repository's own sources (`.git` is a file
+ * naming the main checkout's git folder in a `git worktree`).
+ */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', '.tap', '.cache', 'api']);
 /** Files whose text is code, configuration or data a test or script may read. Prose (.md) may name paths. */
 const CHECKED_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json', '.sh', '.yaml', '.yml', '']);
@@ -18,15 +21,16 @@ const SELF = new Set(['scripts/find-outside-paths.mjs']);
 
 /** What marks a read outside the tree. */
 export const OUTSIDE_PATH_PATTERNS = [
-  { name: 'steering-repository path', pattern: /\.\.[\\/]shared\b/ },
+  { name: 'steering-repository path', pattern: /\.\.[\\/]shared(?![\w-])/ },
   { name: 'steering-repository segments', pattern: /['"`]\.\.['"`]\s*,\s*['"`]shared['"`]/ },
   { name: 'machine absolute path', pattern: /(?:^|[\s'"`(=:,])(?:file:\/\/)?\/(?:work|home|root|Users)\//m },
 ];
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIPPED_DIRS.has(entry.name)) continue;
     if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) yield* files(join(dir, entry.name));
+      yield* files(join(dir, entry.name));
     } else if (entry.isFile() && CHECKED_EXTENSIONS.has(extname(entry.name)) && !SKIPPED_FILES.has(entry.name)) {
       yield join(dir, entry.name);
     }

@@ -1,5 +1,5 @@
 // Interleaved A/B of the CREATE path in one process: the full stack of bench/lib/full-server.mjs built from this
-// tree and from $SERVER_BENCH_BASELINE_ROOT (default /work/baseline: a built checkout), each POSTed
+// tree and from $SERVER_BENCH_BASELINE_ROOT (required: a built checkout), each POSTed
 // batches of new ~1 KiB ConfigMaps in turn over keep-alive connections, so that load from other processes
 // falls on both alike. Prints process CPU per POST (server and client together: the client's share is the same
 // for both) for each side: the lowest and the median batch.
@@ -10,7 +10,11 @@ import { configMap, newFullServer } from '../lib/full-server.mjs';
 const batches = Number(process.argv[2] ?? 20);
 const perBatch = Number(process.argv[3] ?? 400);
 const inFlight = 8;
-const baselineRoot = process.env.SERVER_BENCH_BASELINE_ROOT ?? '/work/baseline';
+const baselineRoot = process.env.SERVER_BENCH_BASELINE_ROOT;
+if (baselineRoot === undefined) {
+  console.error('create-ab: set SERVER_BENCH_BASELINE_ROOT to a built checkout of the commit to compare with');
+  process.exit(2);
+}
 
 const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
 

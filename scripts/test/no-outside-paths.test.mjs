@@ -29,6 +29,9 @@ test('the scan finds each kind of outside path and ignores prose, URL paths and 
       'docs/guide.md': `The steering repository keeps ${up}${shared}/bench.\n`,
       'node_modules/dep/index.js': `require('${machine('root')}x');\n`,
       'packages/d/dist/index.js': `read('${up}${shared}/x');\n`,
+      // A sibling module whose name starts with the word, and a worktree's `.git` file naming the main checkout.
+      'packages/e/src/cache.ts': `import { share } from '${up}${shared}-objects.js';\n`,
+      'packages/e/.git': `gitdir: ${machine('work')}main/.git/worktrees/e\n`,
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
