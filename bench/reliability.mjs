@@ -14,11 +14,12 @@
 //                             every full GC: whether RSS growth is retained memory or garbage not yet collected)
 import { fork, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { send } from './lib/http-send.mjs';
 import { percentile, printTable, writeResults } from './lib/results.mjs';
 
 const here = fileURLToPath(import.meta.url);
@@ -180,25 +181,6 @@ async function startKubeLite(maxInflight, maxMutating, heapCapMiB = 0) {
     await sleep(50);
   }
   return { child, port, agent, pid: child.pid, fullGCs, state };
-}
-
-/** One HTTP request; resolves with status, body text and latency (ms). */
-function send(agent, port, method, path, body) {
-  return new Promise((resolve, reject) => {
-    const started = now();
-    const headers = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => {
-        text += c;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, body: text, ms: now() - started, retryAfter: res.headers['retry-after'] }));
-    });
-    req.setTimeout(30_000, () => req.destroy(new Error('timed out after 30 s')));
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
 }
 
 const PAD = 'x'.repeat(200);

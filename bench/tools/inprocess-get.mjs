@@ -5,67 +5,15 @@
 // JavaScript costs can be compared run to run on a noisy machine. Run: `node bench/tools/inprocess-get.mjs [requests] [rounds]`
 // (after `npx tsc -b`); add `--cpu-prof` to profile it.
 import { createServer } from 'node:http';
-import { Duplex } from 'node:stream';
 import { newFullServer } from '../lib/full-server.mjs';
+import { connectInMemory, cpuPerGet } from '../lib/in-memory-http.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 20_000);
 const ROUNDS = Number(process.argv[3] ?? 5);
 const CONCURRENCY = 50;
 const PATH = '/api/v1/namespaces/default/configmaps/app-config';
 
-/** A client/server pair of in-memory sockets; the server side is handed to `server` as a connection. */
-function connect(server) {
-  let toServer;
-  let toClient;
-  const client = new Duplex({ read() {}, write(chunk, _enc, cb) { toServer.push(chunk); cb(); } });
-  const socket = new Duplex({ read() {}, write(chunk, _enc, cb) { toClient.push(chunk); cb(); }, writev(chunks, cb) { for (const c of chunks) toClient.push(c.chunk); cb(); } });
-  toServer = socket;
-  toClient = client;
-  Object.assign(socket, { remoteAddress: '127.0.0.1', remotePort: 1, localAddress: '127.0.0.1', localPort: 2, encrypted: false, setTimeout() { return this; }, setNoDelay() { return this; }, setKeepAlive() { return this; }, destroySoon() { this.destroy(); } });
-  server.emit('connection', socket);
-  return client;
-}
-
 const REQUEST = Buffer.from(`GET ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n`);
-
-/** Sends `n` requests over CONCURRENCY keep-alive connections, one in flight each; resolves when all answered. */
-function drive(server, n) {
-  return new Promise((resolve) => {
-    let sent = 0;
-    let done = 0;
-    for (let c = 0; c < CONCURRENCY; c++) {
-      const client = connect(server);
-      let pending = '';
-      const next = () => {
-        if (sent >= n) return;
-        sent++;
-        client.write(REQUEST);
-      };
-      client.on('data', (chunk) => {
-        pending += chunk.toString('latin1');
-        // One response per request: count the ends of bodies by Content-Length.
-        for (;;) {
-          const head = pending.indexOf('\r\n\r\n');
-          if (head === -1) return;
-          const length = Number(/content-length: (\d+)/i.exec(pending.slice(0, head))?.[1] ?? 0);
-          if (pending.length < head + 4 + length) return;
-          if (!pending.startsWith('HTTP/1.1 200')) throw new Error(pending.slice(0, 200));
-          pending = pending.slice(head + 4 + length);
-          if (++done === n) resolve();
-          else next();
-        }
-      });
-      next();
-    }
-  });
-}
-
-async function cpuPerRequest(server) {
-  const before = process.cpuUsage();
-  await drive(server, REQUESTS);
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / REQUESTS;
-}
 
 // SERVER_BENCH_BASELINE_ROOT measures an earlier build instead (see bench/server.mjs).
 const full = await newFullServer(process.env.SERVER_BENCH_BASELINE_ROOT);
@@ -73,13 +21,13 @@ const fullHttp = createServer(full.requestListener);
 // The objects the benchmark serves, created through the full stack itself.
 await new Promise((resolve) => {
   const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'app-config', namespace: 'default', labels: { app: 'web', tier: 'frontend' } }, data: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`key-${i}.properties`, `setting.${i}=${'v'.repeat(100)}\n`])) });
-  const client = connect(fullHttp);
+  const client = connectInMemory(fullHttp);
   client.on('data', () => resolve());
   client.write(Buffer.from(`POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`));
 });
 // The bare server answers with the full stack's bytes and headers.
 const sample = await new Promise((resolve) => {
-  const client = connect(fullHttp);
+  const client = connectInMemory(fullHttp);
   let text = '';
   client.on('data', (c) => {
     text += c.toString('latin1');
@@ -105,8 +53,8 @@ const encodeHttp = createServer((_req, res) => {
 
 const servers = { bare: bareHttp, encode: encodeHttp, full: fullHttp };
 const results = { bare: [], encode: [], full: [] };
-for (const server of Object.values(servers)) await cpuPerRequest(server);
-for (let r = 0; r < ROUNDS; r++) for (const [name, server] of Object.entries(servers)) results[name].push(await cpuPerRequest(server));
+for (const server of Object.values(servers)) await cpuPerGet(server, PATH, REQUESTS, CONCURRENCY);
+for (let r = 0; r < ROUNDS; r++) for (const [name, server] of Object.entries(servers)) results[name].push(await cpuPerGet(server, PATH, REQUESTS, CONCURRENCY));
 const min = (a) => Math.min(...a);
 const bare = min(results.bare);
 const line = (name) => `${name} ${min(results[name]).toFixed(1)} µs (${(bare / min(results[name])).toFixed(2)}x)`;

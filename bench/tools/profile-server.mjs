@@ -7,11 +7,12 @@
 // Samples are wall-clock: a sample taken while the process waits in a syscall (writev on loopback wakes the
 // client) counts for that syscall, so compare JavaScript frames with each other, not with `writev`.
 import { fork } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { selfTime, topLines } from '../lib/cpu-profile.mjs';
 import { configMap } from '../lib/full-server.mjs';
 
 const serverScript = join(dirname(fileURLToPath(import.meta.url)), '..', 'server.mjs');
@@ -63,31 +64,7 @@ const n = result.requests.total;
 const perRequest = (field) => ((after[field] - before[field]) / n).toFixed(1);
 console.log(`${Math.round(result.requests.average)} req/s; server CPU per request: user ${perRequest('user')} µs, system ${perRequest('system')} µs`);
 
-const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
-const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-const byFunction = new Map();
-const byPackage = new Map();
-let busy = 0;
-let at = profile.startTime;
-profile.samples.forEach((id, i) => {
-  at += profile.timeDeltas[i];
-  if (at < from || at > to) return;
-  const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-  if (functionName === '(idle)') return;
-  busy++;
-  const where = url.replace(/^.*\/packages\//, '').replace(/^file:\/\/.*\/node_modules\//, '');
-  const fn = `${functionName || '(anonymous)'} ${where}${where === '' ? '' : `:${lineNumber + 1}`}`;
-  byFunction.set(fn, (byFunction.get(fn) ?? 0) + 1);
-  const pkg = /\/packages\/([^/]+)\//.exec(url)?.[1] ?? (url.startsWith('node:') ? 'node' : url === '' ? functionName : 'other');
-  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
-});
-const top = (map, count) =>
-  [...map]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([name, samples]) => `${((100 * samples) / busy).toFixed(1).padStart(5)}%  ${name}`)
-    .join('\n');
-console.log(`\nself time by package (${busy} busy samples)\n${top(byPackage, 15)}`);
-console.log(`\nself time by function\n${top(byFunction, Number(process.env.PROFILE_TOP ?? 40))}`);
-console.log(`\nprofile: ${join(dir, file)}`);
+const { file, busy, byFunction, byPackage } = selfTime(dir, from, to);
+console.log(`\nself time by package (${busy} busy samples)\n${topLines(byPackage, busy, 15)}`);
+console.log(`\nself time by function\n${topLines(byFunction, busy, Number(process.env.PROFILE_TOP ?? 40))}`);
+console.log(`\nprofile: ${file}`);

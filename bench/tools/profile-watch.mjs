@@ -8,12 +8,14 @@
 // $KUBE_LITE_NODE_ARGS adds node options to both servers (e.g. `--trace-gc`), $KUBE_LITE_ARGS kube-lite flags
 // (e.g. `--watch-cache=false`).
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selfTime, topLines } from '../lib/cpu-profile.mjs';
+import { send } from '../lib/http-send.mjs';
 import { percentile } from '../lib/results.mjs';
 
 const here = fileURLToPath(import.meta.url);
@@ -60,23 +62,6 @@ function watchClient() {
       for (const s of sockets) s.destroy();
       process.exit(0);
     }
-  });
-}
-
-function send(agent, port, method, path, body) {
-  return new Promise((resolve, reject) => {
-    const started = now();
-    const headers = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => {
-        text += c;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, body: text, ms: now() - started }));
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
 
@@ -185,27 +170,12 @@ async function run(o, watches, profileDir) {
 }
 
 function printProfile(dir, from, to) {
-  const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
-  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const byFunction = new Map();
-  let busy = 0;
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    at += profile.timeDeltas[i];
-    if (at < from || at > to) return;
-    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-    if (functionName === '(idle)') return;
-    busy++;
-    const where = url.replace(/^.*\/packages\//, '').replace(/^file:\/\/.*\/node_modules\//, '');
-    const fn = `${functionName || '(anonymous)'} ${where}${where === '' ? '' : `:${lineNumber + 1}`}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + 1);
-  });
-  const top = [...byFunction]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, Number(process.env.PROFILE_TOP ?? 30))
-    .map(([name, samples]) => `${((100 * samples) / busy).toFixed(1).padStart(5)}%  ${name}`);
-  console.log(`\nself time by function during the writes (${busy} busy samples)\n${top.join('\n')}\nprofile: ${join(dir, file)}`);
+  const { file, busy, byFunction } = selfTime(dir, from, to);
+  const top = topLines(byFunction, busy, Number(process.env.PROFILE_TOP ?? 30));
+  console.log(`
+self time by function during the writes (${busy} busy samples)
+${top}
+profile: ${file}`);
 }
 
 async function main() {
