@@ -19,6 +19,7 @@ import { connect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ask } from './lib/child-ask.mjs';
 import { send } from './lib/http-send.mjs';
 import { percentile, printTable, writeResults } from './lib/results.mjs';
 
@@ -367,18 +368,6 @@ async function runWithoutWatches(o) {
   } finally {
     server.child.kill('SIGKILL');
   }
-}
-
-function ask(child, op, expected) {
-  return new Promise((resolve) => {
-    const on = (m) => {
-      if (m.op !== expected) return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-    child.send({ op });
-  });
 }
 
 async function runWithWatches(o) {

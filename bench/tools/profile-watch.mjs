@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { selfTime, topLines } from '../lib/cpu-profile.mjs';
+import { ask } from '../lib/child-ask.mjs';
 import { send } from '../lib/http-send.mjs';
 import { percentile } from '../lib/results.mjs';
 
@@ -129,18 +130,6 @@ async function writes(server, o) {
   const userPerPutMs = (cpuAfter.user - cpuBefore.user) / total;
   const systemPerPutMs = (cpuAfter.system - cpuBefore.system) / total;
   return { total, window: `${startedAt}-${clock()}`, cpuPerPutMs: userPerPutMs + systemPerPutMs, userPerPutMs, systemPerPutMs, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), from, to };
-}
-
-function ask(child, op, expected, extra = {}) {
-  return new Promise((resolve) => {
-    const on = (m) => {
-      if (m.op !== expected) return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-    child.send({ op, ...extra });
-  });
 }
 
 async function run(o, watches, profileDir) {

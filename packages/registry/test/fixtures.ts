@@ -1,6 +1,6 @@
 /** Shared test fixtures: a memory backend and Stores for a namespaced ConfigMap-like and a cluster-scoped kind. */
 import { isStatusError, type Status } from '@apiserver/runtime';
-import type { StorageInterface } from '@apiserver/storage';
+import { Cacher, type StorageInterface } from '@apiserver/storage';
 import { MemoryBackend } from '@apiserver/storage-memory';
 import type { Test } from 'tap';
 import type { ApiObject, RequestContext } from '../src/rest/types.js';
@@ -39,6 +39,27 @@ export function widgetStore(t: Test, opts: TestStoreOptions = {}): { store: Stor
     ...opts.store,
   });
   return { store, backend, strategy };
+}
+
+/** A Store of namespaced widgets served by a Cacher (the watch cache) over a MemoryBackend, ready to use. */
+export async function cachedWidgetStore(t: Test, opts: Partial<StoreOptions> = {}): Promise<Store> {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  const cacher = new Cacher({ storage: backend.storage(), resourcePrefix: '/example.com/widgets' });
+  t.teardown(() => {
+    cacher.stop();
+    backend.close();
+  });
+  await cacher.waitUntilReady();
+  const strategy = new GenericStrategy({ namespaceScoped: true });
+  return new Store({
+    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
+    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
+    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
+    storage: cacher as unknown as StorageInterface<ApiObject>,
+    strategies: { create: strategy, update: strategy, delete: strategy },
+    ...opts,
+  });
 }
 
 /** A Store of cluster-scoped core "things" (group ""). */

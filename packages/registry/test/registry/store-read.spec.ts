@@ -1,11 +1,8 @@
 import { parseFieldSelector, parseLabelSelector } from '@apiserver/runtime';
-import { Cacher, type StorageInterface, type WatchEvent } from '@apiserver/storage';
-import { MemoryBackend } from '@apiserver/storage-memory';
+import type { WatchEvent } from '@apiserver/storage';
 import t from 'tap';
-import { Store } from '../../src/registry/store.js';
-import { GenericStrategy } from '../../src/registry/strategies.js';
 import type { ApiObject } from '../../src/rest/types.js';
-import { nsCtx, statusOf, widget, widgetStore } from '../fixtures.js';
+import { cachedWidgetStore, nsCtx, statusOf, widget, widgetStore } from '../fixtures.js';
 
 async function seed(store: ReturnType<typeof widgetStore>['store']): Promise<void> {
   await store.create(nsCtx('ns1'), widget('a', {}, { labels: { team: 'red' } }));
@@ -153,21 +150,7 @@ t.test('watch from a compacted resourceVersion reports 410 Expired', async (t) =
 });
 
 t.test('watch over a Cacher: the decorator works on copies of its frozen shared events', async (t) => {
-  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
-  const cacher = new Cacher({ storage: backend.storage(), resourcePrefix: '/example.com/widgets' });
-  t.teardown(() => {
-    cacher.stop();
-    backend.close();
-  });
-  await cacher.waitUntilReady();
-  const strategy = new GenericStrategy({ namespaceScoped: true });
-  const store = new Store({
-    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
-    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
-    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
-    storage: cacher as unknown as StorageInterface<ApiObject>,
-    strategies: { create: strategy, update: strategy, delete: strategy },
+  const store = await cachedWidgetStore(t, {
     decorator: (o) => {
       if ('items' in o) return;
       o.metadata.annotations = { ...o.metadata.annotations, decorated: 'yes' };

@@ -1,13 +1,10 @@
 /** Read-only requests (acceptSharedObjects) read shared, deep-frozen objects; other reads and decorated Stores get copies. */
-import { Cacher, isSharedObject, type StorageInterface } from '@apiserver/storage';
-import { MemoryBackend } from '@apiserver/storage-memory';
+import { isSharedObject } from '@apiserver/storage';
 import t from 'tap';
-import { Store } from '../../src/registry/store.js';
-import { GenericStrategy } from '../../src/registry/strategies.js';
 import { defaultUpdatedObjectInfo } from '../../src/rest/updated-object-info.js';
 import { acceptSharedObjects, acceptsSharedObjects } from '../../src/rest/shared-objects.js';
 import type { ApiObject } from '../../src/rest/types.js';
-import { nsCtx, widget, widgetStore } from '../fixtures.js';
+import { cachedWidgetStore, nsCtx, widget, widgetStore } from '../fixtures.js';
 
 const readOnly = (namespace: string) => acceptSharedObjects(nsCtx(namespace));
 
@@ -77,22 +74,7 @@ t.test('a Store with a decorator never reads shared objects', async (t) => {
 });
 
 t.test('a read-only list served by the Cacher hands out the cache’s own objects', async (t) => {
-  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
-  const cacher = new Cacher({ storage: backend.storage(), resourcePrefix: '/example.com/widgets' });
-  t.teardown(() => {
-    cacher.stop();
-    backend.close();
-  });
-  await cacher.waitUntilReady();
-  const strategy = new GenericStrategy({ namespaceScoped: true });
-  const store = new Store({
-    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
-    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
-    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
-    storage: cacher as unknown as StorageInterface<ApiObject>,
-    strategies: { create: strategy, update: strategy, delete: strategy },
-  });
+  const store = await cachedWidgetStore(t);
   const created = await store.create(nsCtx('ns1'), widget('a'));
   const rv = created.metadata.resourceVersion ?? '';
   const first = await store.list(readOnly('ns1'), { resourceVersion: rv });
