@@ -88,6 +88,15 @@ export class Updater {
     return this.#updated(compare, apiVersion, managers, manager);
   }
 
+  /**
+   * The fields a write of `newObj` over `liveObj` sets when nobody owns any field yet (a create): what
+   * {@link Updater.update} gives its manager with no managers, without the ownership bookkeeping. Valid only when
+   * `liveObj` holds no field `newObj` changes or lacks (e.g. `{ metadata: {} }`, the live side of a create).
+   */
+  created(liveObj: JSONObject, newObj: JSONObject): FieldSet {
+    return this.#filter(compareTyped(liveObj, newObj, this.#type).added);
+  }
+
   #updated(compare: Comparison, apiVersion: string, managers: ManagedFieldSets, manager: string): ManagedFieldSets {
     const out = this.#removeOwnership(compare, managers, manager, true);
     const previous = out.get(manager)?.set ?? new FieldSet();
