@@ -17,6 +17,7 @@ import {
   type SerializerInfo,
   type TimeSlicer,
   YAMLDecodeThreadError,
+  decodeAsGoReportingUnknown,
   findUnknownFields,
   findUnknownFieldsSteps,
   goNumberProblem,
@@ -176,6 +177,28 @@ function reportFieldProblems(scope: RequestScope, request: HandlerRequest, mode:
 }
 
 /**
+ * {@link validateFields}, then the object without its unknown fields (`dropUnknownFields`). For a kind the scheme
+ * knows, validated Strict or Warn, one walk both lists the unknown fields and makes the copy.
+ */
+function validateAndDropUnknownFields(
+  scope: RequestScope,
+  request: HandlerRequest,
+  obj: KubeObject,
+  jsonText: string | undefined,
+  mode: FieldValidation,
+  strictDecodeErrors: readonly string[],
+): KubeObject {
+  const schema = scope.objectSchema;
+  if (mode === 'Ignore' || schema === undefined || !scope.scheme.recognizes(scope.kind)) {
+    validateFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
+    return dropUnknownFields(scope.scheme, scope.kind, schema, obj);
+  }
+  const { value, unknown } = decodeAsGoReportingUnknown(schema, obj);
+  reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicateFieldMessages(jsonText), ...unknownFieldMessages(unknown)]);
+  return value as KubeObject;
+}
+
+/**
  * A serializer with a strict decode (runtime's YAML serializer: `decodeStrictAsync` reports repeated keys and
  * converts a large body in a worker thread, leaving the event loop free).
  */
@@ -236,8 +259,7 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
     // A small body never pauses: the same checks in the same order, without a microtask between them.
     const problem = schemaTypeProblem(scope, obj, jsonText);
     if (problem !== undefined) throw cannotHandle(scope, problem);
-    validateFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
-    known = dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj);
+    known = validateAndDropUnknownFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
   } else {
     await pace();
     await checkSchemaSliced(scope, obj, jsonText, pace, slicer);
