@@ -7,6 +7,7 @@
 import type { SlicedPass } from '../runtime/time-slice.js';
 import { type Comparison, compareTyped, compareTypedSteps } from './compare.js';
 import { ApplyConflicts, type Conflict } from './conflict.js';
+import { createdFields } from './created-fields.js';
 import { FieldSet } from './field-set.js';
 import type { FieldType } from './field-type.js';
 import { mergeObjects } from './merge.js';
@@ -94,7 +95,7 @@ export class Updater {
    * `liveObj` holds no field `newObj` changes or lacks (e.g. `{ metadata: {} }`, the live side of a create).
    */
   created(liveObj: JSONObject, newObj: JSONObject): FieldSet {
-    return this.#filter(compareTyped(liveObj, newObj, this.#type).added);
+    return this.#filter(createdFields(liveObj, newObj, this.#type));
   }
 
   #updated(compare: Comparison, apiVersion: string, managers: ManagedFieldSets, manager: string): ManagedFieldSets {

@@ -64,6 +64,23 @@ const cases: [keyof typeof managers, string, JSONObject][] = [
   ['pod', 'a null item of a keyed list', { apiVersion: 'v1', kind: 'Pod', metadata: meta(), spec: { containers: [null, container('a')] } }],
   ['podStatus', 'through the status subresource', { apiVersion: 'v1', kind: 'Pod', metadata: meta(), spec: { containers: [container('a')] }, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] } }],
   ['service', 'with a cap of zero Update managers', { apiVersion: 'v1', kind: 'Service', metadata: meta(), spec: { ports: [{ port: 80, protocol: 'TCP' }, { port: 80, protocol: 'UDP' }], selector: { app: 'x' } } }],
+  [
+    'deployment',
+    'duplicate keyed items, zero scalars, empty lists and structs',
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: meta({ finalizers: ['x/y', 'x/y'], labels: {}, generation: 0 }),
+      spec: {
+        replicas: 0,
+        paused: false,
+        minReadySeconds: 0,
+        selector: {},
+        template: { metadata: {}, spec: { containers: [container('a'), container('a', { image: 'other' }), container('b', { ports: [] })], hostNetwork: false, dnsPolicy: '' } },
+      },
+    },
+  ],
+  ['configMap', 'a __proto__ data key and null data values', JSON.parse('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"p"},"data":{"__proto__":"v","n":null}}') as JSONObject],
   ['deduced', 'a deduced type', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: meta({ labels: { a: 'b' } }), spec: { list: [1, 2, { x: null }], deep: { er: { est: true } } } }],
 ];
 
