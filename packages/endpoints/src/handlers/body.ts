@@ -8,6 +8,7 @@ import type { ApiObject } from '@apiserver/registry';
 import { readRawBody, ServiceError } from '@apiserver/restful';
 import {
   formatGroupVersion,
+  JSONSerializer,
   type KubeObject,
   negotiateInputSerializer,
   newBadRequest,
@@ -24,7 +25,7 @@ import {
   goNumberProblemSteps,
   unknownFieldMessages,
 } from '@apiserver/runtime';
-import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps } from './field-validation.js';
+import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps, mayHaveDuplicateFields } from './field-validation.js';
 import type { FieldValidation } from './options.js';
 import { type Pace, paceFor } from './pacing.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
@@ -149,8 +150,15 @@ function duplicateFieldMessage(field: string): string {
   return `duplicate field ${JSON.stringify(field)}`;
 }
 
-function duplicateFieldMessages(jsonText: string | undefined): string[] {
-  return jsonText === undefined ? [] : duplicateFields(jsonText).map(duplicateFieldMessage);
+/** The duplicate-field messages of a JSON body; `parsed`, when given, is `JSON.parse(jsonText)` (see {@link mayHaveDuplicateFields}). */
+function duplicateFieldMessages(jsonText: string | undefined, parsed?: unknown): string[] {
+  if (jsonText === undefined || (parsed !== undefined && !mayHaveDuplicateFields(jsonText, parsed))) return [];
+  return duplicateFields(jsonText).map(duplicateFieldMessage);
+}
+
+/** What runtime's JSON serializer itself decodes (not a subclass's override): `JSON.parse` of the body's text. */
+function parsedByJSONSerializer(serializer: Serializer, decoded: KubeObject): KubeObject | undefined {
+  return Object.getPrototypeOf(serializer) === JSONSerializer.prototype ? decoded : undefined;
 }
 
 /** {@link validateFields} for a large body: the duplicate-field scan and the unknown-field walk run in `slicer`'s slices. */
@@ -187,6 +195,7 @@ function validateAndDropUnknownFields(
   jsonText: string | undefined,
   mode: FieldValidation,
   strictDecodeErrors: readonly string[],
+  parsed: KubeObject | undefined,
 ): KubeObject {
   const schema = scope.objectSchema;
   if (mode === 'Ignore' || schema === undefined || !scope.scheme.recognizes(scope.kind)) {
@@ -194,7 +203,7 @@ function validateAndDropUnknownFields(
     return dropUnknownFields(scope.scheme, scope.kind, schema, obj);
   }
   const { value, unknown } = decodeAsGoReportingUnknown(schema, obj);
-  reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicateFieldMessages(jsonText), ...unknownFieldMessages(unknown)]);
+  reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicateFieldMessages(jsonText, parsed), ...unknownFieldMessages(unknown)]);
   return value as KubeObject;
 }
 
@@ -259,7 +268,8 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
     // A small body never pauses: the same checks in the same order, without a microtask between them.
     const problem = schemaTypeProblem(scope, obj, jsonText);
     if (problem !== undefined) throw cannotHandle(scope, problem);
-    known = validateAndDropUnknownFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
+    const parsed = jsonText === undefined ? undefined : parsedByJSONSerializer(info.serializer, decoded);
+    known = validateAndDropUnknownFields(scope, request, obj, jsonText, mode, strictDecodeErrors, parsed);
   } else {
     await pace();
     await checkSchemaSliced(scope, obj, jsonText, pace, slicer);
