@@ -55,6 +55,7 @@ export {
 export { elementSchema, fieldSchema, type PatchMeta, patchMetaAt, patchMetaOf } from './schema/patch-meta.js';
 export { findUnknownFields, findUnknownFieldsSteps, unknownFieldMessages } from './schema/unknown-fields.js';
 export { decodeAsGo, decodeAsGoSteps, goNullElement, pruneUnknownFields } from './schema/go-decode.js';
+export { decodeAsGoReportingUnknown } from './schema/go-decode-reporting.js';
 export { jsonValuesEqual, semanticEqual } from './schema/semantic-equal.js';
 /** The schema type every kind and field schema of this package is (typebox's). */
 export type { TSchema } from 'typebox';

@@ -14,7 +14,7 @@ import {
   type ListResult,
   newKeyExistsError,
   newKeyNotFoundError,
-  prepareKey,
+  normalizePathPrefix,
   ResourceVersionSetOnCreateError,
   type StorageInterface,
   StorageNotReadyError,
@@ -22,6 +22,7 @@ import {
   type UpdateFunc,
   type ValueTransformer,
   type Versioner,
+  validateKey,
   validateMinimumResourceVersion,
   versioner as defaultVersioner,
   type Watch,
@@ -53,14 +54,15 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
   readonly versioner: Versioner;
   readonly #ctx: StorageContext<T>;
   readonly #watches: WatchRegistry;
-  readonly #pathPrefix: string;
+  /** The path prefix, normalized once (`normalizePathPrefix`): every key is put behind it. */
+  readonly #keyPrefix: string;
   /** Whether the view encodes with the built-in canonical JSON codec (no codec in its options). */
   readonly #builtinCodec: boolean;
 
   /** Creates a view; prefer `MemoryBackend.storage()`. */
   constructor(mvcc: MvccStore, watches: WatchRegistry, options: MemoryStorageOptions<T> = {}) {
     this.versioner = options.versioner ?? defaultVersioner;
-    this.#pathPrefix = options.pathPrefix ?? '/registry';
+    this.#keyPrefix = normalizePathPrefix(options.pathPrefix ?? '/registry');
     this.#watches = watches;
     // The default codec accepts any object with metadata; a typed view passes a codec whose guard checks T.
     const codec = options.codec ?? createJSONCodec<T>();
@@ -143,7 +145,9 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     return String(this.#ctx.mvcc.currentRevision);
   }
 
+  /** `prepareKey(pathPrefix, key)`, with the prefix normalized once. */
   #key(key: string): string {
-    return prepareKey(this.#pathPrefix, key);
+    validateKey(key);
+    return this.#keyPrefix + (key.startsWith('/') ? key.slice(1) : key);
   }
 }

@@ -8,6 +8,7 @@ import type { ApiObject } from '@apiserver/registry';
 import { readRawBody, ServiceError } from '@apiserver/restful';
 import {
   formatGroupVersion,
+  JSONSerializer,
   type KubeObject,
   negotiateInputSerializer,
   newBadRequest,
@@ -17,13 +18,14 @@ import {
   type SerializerInfo,
   type TimeSlicer,
   YAMLDecodeThreadError,
+  decodeAsGoReportingUnknown,
   findUnknownFields,
   findUnknownFieldsSteps,
   goNumberProblem,
   goNumberProblemSteps,
   unknownFieldMessages,
 } from '@apiserver/runtime';
-import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps } from './field-validation.js';
+import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps, mayHaveDuplicateFields } from './field-validation.js';
 import type { FieldValidation } from './options.js';
 import { type Pace, paceFor } from './pacing.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
@@ -148,8 +150,15 @@ function duplicateFieldMessage(field: string): string {
   return `duplicate field ${JSON.stringify(field)}`;
 }
 
-function duplicateFieldMessages(jsonText: string | undefined): string[] {
-  return jsonText === undefined ? [] : duplicateFields(jsonText).map(duplicateFieldMessage);
+/** The duplicate-field messages of a JSON body; `parsed`, when given, is `JSON.parse(jsonText)` (see {@link mayHaveDuplicateFields}). */
+function duplicateFieldMessages(jsonText: string | undefined, parsed?: unknown): string[] {
+  if (jsonText === undefined || (parsed !== undefined && !mayHaveDuplicateFields(jsonText, parsed))) return [];
+  return duplicateFields(jsonText).map(duplicateFieldMessage);
+}
+
+/** What runtime's JSON serializer itself decodes (not a subclass's override): `JSON.parse` of the body's text. */
+function parsedByJSONSerializer(serializer: Serializer, decoded: KubeObject): KubeObject | undefined {
+  return Object.getPrototypeOf(serializer) === JSONSerializer.prototype ? decoded : undefined;
 }
 
 /** {@link validateFields} for a large body: the duplicate-field scan and the unknown-field walk run in `slicer`'s slices. */
@@ -173,6 +182,29 @@ function reportFieldProblems(scope: RequestScope, request: HandlerRequest, mode:
   // transformDecodeError wraps the strict decoder's error: `ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: …`.
   if (mode === 'Strict') throw cannotHandle(scope, `strict decoding error: ${problems.join(', ')}`);
   request.warnings.push(...problems);
+}
+
+/**
+ * {@link validateFields}, then the object without its unknown fields (`dropUnknownFields`). For a kind the scheme
+ * knows, validated Strict or Warn, one walk both lists the unknown fields and makes the copy.
+ */
+function validateAndDropUnknownFields(
+  scope: RequestScope,
+  request: HandlerRequest,
+  obj: KubeObject,
+  jsonText: string | undefined,
+  mode: FieldValidation,
+  strictDecodeErrors: readonly string[],
+  parsed: KubeObject | undefined,
+): KubeObject {
+  const schema = scope.objectSchema;
+  if (mode === 'Ignore' || schema === undefined || !scope.scheme.recognizes(scope.kind)) {
+    validateFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
+    return dropUnknownFields(scope.scheme, scope.kind, schema, obj);
+  }
+  const { value, unknown } = decodeAsGoReportingUnknown(schema, obj);
+  reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicateFieldMessages(jsonText, parsed), ...unknownFieldMessages(unknown)]);
+  return value as KubeObject;
 }
 
 /**
@@ -236,8 +268,8 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
     // A small body never pauses: the same checks in the same order, without a microtask between them.
     const problem = schemaTypeProblem(scope, obj, jsonText);
     if (problem !== undefined) throw cannotHandle(scope, problem);
-    validateFields(scope, request, obj, jsonText, mode, strictDecodeErrors);
-    known = dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, obj);
+    const parsed = jsonText === undefined ? undefined : parsedByJSONSerializer(info.serializer, decoded);
+    known = validateAndDropUnknownFields(scope, request, obj, jsonText, mode, strictDecodeErrors, parsed);
   } else {
     await pace();
     await checkSchemaSliced(scope, obj, jsonText, pace, slicer);

@@ -92,6 +92,41 @@ export function duplicateFields(text: string): string[] {
   return scan.found;
 }
 
+/** The JSON escape of a colon (`\u003a`, either case of hex digit). */
+const ESCAPED_COLON = /\\u003a/i;
+
+function colonsIn(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) n++;
+  return n;
+}
+
+/** The members of every object in a parsed JSON value, and the colons in all its strings (keys and values). */
+function keysAndColons(value: unknown): number {
+  if (typeof value === 'string') return colonsIn(value);
+  if (typeof value !== 'object' || value === null) return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) n += keysAndColons(item);
+    return n;
+  }
+  const obj = value as Record<string, unknown>;
+  for (const key of Object.keys(obj)) n += 1 + colonsIn(key) + keysAndColons(obj[key]);
+  return n;
+}
+
+/**
+ * False when `text` provably holds no duplicate field, `parsed` being `JSON.parse(text)`: every colon of a JSON
+ * text outside its strings follows a member's key, and a string holds the same colons in the text as parsed
+ * unless it writes one as the escape `\u003a` (no other escape gives or hides a colon), so without that escape the
+ * colons of the text count the members of all its objects plus the colons in its strings. A repeated key leaves a
+ * member (and whatever its value holds) out of the parsed value, which then counts fewer. True when the counts
+ * differ or the text has the escape: {@link duplicateFields} then decides.
+ */
+export function mayHaveDuplicateFields(text: string, parsed: unknown): boolean {
+  return ESCAPED_COLON.test(text) || colonsIn(text) !== keysAndColons(parsed);
+}
+
 /** {@link duplicateFields} as a sliced pass (issue #19): the same paths, yielding after each token. */
 export function* duplicateFieldsSteps(text: string): SlicedPass<string[]> {
   const scan: Scan = { i: 0, found: [], stack: [] };

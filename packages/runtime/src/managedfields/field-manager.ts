@@ -14,7 +14,7 @@ import type { FieldType } from './field-type.js';
 import { typedEqual } from './compare.js';
 import { allowedConflictsFromLastApplied, LAST_APPLIED_MANAGER, updateLastApplied } from './last-applied.js';
 import { decodeManagedFields, emptyManaged, encodeManagedFields, encodeManagedFieldsSteps, type Managed, managerIdentifier } from './managed.js';
-import { capUpdateManagers, stripMetaFields } from './managers.js';
+import { capUpdateManagers, STRIPPED_FIELDS, stripMetaFields } from './managers.js';
 import { isObject, type JSONObject, TypedValueError } from './typed-value.js';
 import { type ManagedFieldSets, Updater } from './updater.js';
 
@@ -149,6 +149,7 @@ export class FieldManager {
     const next = withoutManagedFields(newObj);
     const creating = live === undefined || typeof metadataOf(live).uid !== 'string' || metadataOf(live).uid === '';
     if (managed.fields.size === 0 && !creating) return next;
+    if (live === undefined && managed.fields.size === 0 && !sliced) return this.#created(liveObj, next, manager);
     // Upstream's UpdateNoErrors: an object the merge types cannot describe (e.g. a null item of a keyed list)
     // keeps no managedFields rather than failing the write; validation answers for the object itself.
     let recorded: Managed;
@@ -160,6 +161,28 @@ export class FieldManager {
     yield;
     try {
       return sliced ? withEntries(next, yield* encodeManagedFieldsSteps(recorded)) : withManagedFields(next, recorded);
+    } catch {
+      return next;
+    }
+  }
+
+  /**
+   * {@link FieldManager.update} of a create whose object carries no managedFields: the one Update entry the
+   * layers give (nobody else owns a field, so there is nothing to take over, merge or cap), built without them.
+   * The same result and fallbacks as the layered path (a spec compares the two).
+   */
+  #created(liveObj: JSONObject, next: JSONObject, manager: string): JSONObject {
+    let set: FieldSet;
+    try {
+      set = this.#updater.created(liveObj, next).difference(STRIPPED_FIELDS);
+    } catch {
+      return next;
+    }
+    if (set.empty()) return withEntries(next, undefined);
+    const id = this.#identifier(manager, 'Update');
+    const managed: Managed = { fields: new Map([[id, { set, apiVersion: this.#o.apiVersion, applied: false }]]), times: new Map([[id, this.#now()]]) };
+    try {
+      return withManagedFields(next, managed);
     } catch {
       return next;
     }

@@ -35,9 +35,22 @@ export interface NodeElement {
  * are compared as strings straight away; the rest falls back to the full comparison.
  */
 function sortElements(elements: NodeElement[]): NodeElement[] {
+  if (elements.every(isFieldElement)) return elements.sort(compareFieldNames);
   const decorated = elements.map(decorate);
   decorated.sort(compareDecorated);
   return decorated.map((d) => d.e);
+}
+
+/** Whether the element is a field name (rank 0, compared by the name alone). */
+function isFieldElement(e: NodeElement): boolean {
+  return 'fieldName' in e.pe;
+}
+
+/** {@link compareDecorated} of two field-name elements. */
+function compareFieldNames(a: NodeElement, b: NodeElement): number {
+  const x = (a.pe as { fieldName: string }).fieldName;
+  const y = (b.pe as { fieldName: string }).fieldName;
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** An element with its sort keys. */

@@ -7,6 +7,7 @@
 import type { SlicedPass } from '../runtime/time-slice.js';
 import { type Comparison, compareTyped, compareTypedSteps } from './compare.js';
 import { ApplyConflicts, type Conflict } from './conflict.js';
+import { createdFields } from './created-fields.js';
 import { FieldSet } from './field-set.js';
 import type { FieldType } from './field-type.js';
 import { mergeObjects } from './merge.js';
@@ -86,6 +87,15 @@ export class Updater {
   *updateSteps(liveObj: JSONObject, newObj: JSONObject, apiVersion: string, managers: ManagedFieldSets, manager: string): SlicedPass<ManagedFieldSets> {
     const compare = this.#filtered(yield* compareTypedSteps(liveObj, newObj, this.#type));
     return this.#updated(compare, apiVersion, managers, manager);
+  }
+
+  /**
+   * The fields a write of `newObj` over `liveObj` sets when nobody owns any field yet (a create): what
+   * {@link Updater.update} gives its manager with no managers, without the ownership bookkeeping. Valid only when
+   * `liveObj` holds no field `newObj` changes or lacks (e.g. `{ metadata: {} }`, the live side of a create).
+   */
+  created(liveObj: JSONObject, newObj: JSONObject): FieldSet {
+    return this.#filter(createdFields(liveObj, newObj, this.#type));
   }
 
   #updated(compare: Comparison, apiVersion: string, managers: ManagedFieldSets, manager: string): ManagedFieldSets {

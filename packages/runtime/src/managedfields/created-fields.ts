@@ -1,0 +1,84 @@
+/**
+ * The fields a created object sets: what the typed comparison (compare.ts) lists as added between the live side
+ * of a create, `{ metadata: {} }`, and the object. Every other field is absent on the live side, so the walk
+ * only adds, and it inserts each field into its node of the set as it goes instead of by its whole path.
+ */
+import { type Comparison, compareTyped } from './compare.js';
+import { FieldSet } from './field-set.js';
+import type { FieldType, MapType } from './field-type.js';
+import type { PathElement } from './path-element.js';
+import { serializePathElement } from './path-element.js';
+import { entryType, isEmptyValue, isLeaf, isObject, itemPathElement, type JSONObject, resolve } from './typed-value.js';
+
+function isScalarZero(v: unknown): boolean {
+  return v === '' || v === 0 || v === false;
+}
+
+/** The comparison's entry of a map or struct absent on the live side. */
+function addEntry(node: FieldSet, t: MapType, key: string, v: unknown): void {
+  const e = entryType(t, key);
+  // A Go value scalar at its zero value is the same typed value as an absent one.
+  if (e.zeroWhenAbsent && isScalarZero(v)) return;
+  add(node, { fieldName: key }, `f:${key}`, v, e.type, e.alwaysPresent);
+}
+
+/** The comparison of a value absent on the live side: `pe` (FieldsV1 key `id`) under `node`, and what lies below it. */
+function add(node: FieldSet, pe: PathElement, id: string, v: unknown, t: FieldType | undefined, alwaysPresent: boolean): void {
+  if (v === undefined) return;
+  const lt = t === undefined ? undefined : resolve(t, v);
+  if (lt === undefined || isLeaf(lt) || isEmptyValue(v)) {
+    if (!(alwaysPresent && isEmptyValue(v))) node.insert([pe], id);
+    return;
+  }
+  const child = node.childFor(id, pe);
+  if (lt.kind === 'map') {
+    const m = v as JSONObject;
+    for (const key of Object.keys(m)) addEntry(child, lt, key, m[key]);
+  } else if (lt.kind === 'list') {
+    // The first of items with the same key is compared; the others are not.
+    const seen = new Set<string>();
+    const items = v as unknown[];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const ipe = itemPathElement(lt, item, i);
+      const iid = serializePathElement(ipe);
+      if (seen.has(iid)) continue;
+      seen.add(iid);
+      add(child, ipe, iid, item, lt.elementType, false);
+    }
+  }
+  if (!alwaysPresent) node.insert([pe], id);
+}
+
+/** Whether `liveObj` is the live side of a create: `{ metadata: {} }`. */
+function isCreateLive(liveObj: JSONObject): boolean {
+  const keys = Object.keys(liveObj);
+  return keys.length === 1 && keys[0] === 'metadata' && isObject(liveObj.metadata) && Object.keys(liveObj.metadata).length === 0;
+}
+
+/** The added metadata fields: the live side's `metadata` is `{}`, so its members present in the object are added. */
+function addMetadata(root: FieldSet, t: MapType, metadata: JSONObject): void {
+  const et = entryType(t, 'metadata').type;
+  const mt = et === undefined ? undefined : resolve(et, metadata);
+  if (mt === undefined || mt.kind !== 'map' || isLeaf(mt) || isEmptyValue(metadata)) return;
+  const node = root.childFor('f:metadata', { fieldName: 'metadata' });
+  for (const key of Object.keys(metadata)) addEntry(node, mt, key, metadata[key]);
+}
+
+/**
+ * `compareTyped(liveObj, newObj, t).added` when `liveObj` is `{ metadata: {} }` and `newObj` an object with an
+ * object `metadata` (the comparison itself otherwise). The comparison's `modified` can then hold only `metadata`
+ * itself, and its `removed` nothing.
+ */
+export function createdFields(liveObj: JSONObject, newObj: JSONObject, t: FieldType): FieldSet {
+  const rt = resolve(t, newObj);
+  if (!isCreateLive(liveObj) || !isObject(newObj.metadata) || rt.kind !== 'map' || isLeaf(rt) || resolve(t, liveObj).kind !== 'map') {
+    return (compareTyped(liveObj, newObj, t) as Comparison).added;
+  }
+  const set = new FieldSet();
+  for (const key of Object.keys(newObj)) {
+    if (key === 'metadata') addMetadata(set, rt, newObj.metadata);
+    else addEntry(set, rt, key, newObj[key]);
+  }
+  return set;
+}
