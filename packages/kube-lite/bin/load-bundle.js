@@ -33,8 +33,10 @@ function readCodeCache(bundle, digest) {
  * each time a scavenge finds it too small, up to its usual maximum. Start-up allocates ~20 MB of objects that
  * live as long as the server (schemas, routes, OpenAPI); in a young generation that grows by doubling they are
  * copied by ten scavenges and a mark-compact before /readyz answers, in one growing faster by five scavenges
- * (GC ~55 -> ~40 ms, `--trace-gc`). V8 refuses a code cache recorded under other flags, so the flag is set here,
- * where every compile of the bundle goes, the recording run (scripts/record-code-cache.mjs) included.
+ * (GC ~55 -> ~40 ms, `--trace-gc`). V8 reads the factor each time the young generation grows, so setting it once
+ * the VM runs takes effect (node warns that a flag changed then may not). V8 refuses a code cache recorded under
+ * other flags, so the flag is set here, where every compile of the bundle goes, the recording run
+ * (scripts/record-code-cache.mjs) included.
  */
 const START_UP_V8_FLAGS = '--semi-space-growth-factor=8';
 
