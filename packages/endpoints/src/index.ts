@@ -126,3 +126,4 @@ export {
 export { aggregatedDiscoveryList, type AggregatedVersion, toAggregatedResources } from './discovery/aggregated.js';
 
 export { type AuditJSON, type RequestAuditRecorder, requestAuditRecorderOf, withRequestAuditRecorder } from './audit/request-audit.js';
+export { requestUserFrom, withRequestUser } from './handlers/request-user.js';

@@ -105,7 +105,7 @@ export {
 export { AuthorizerReference } from './registry/authorization/authorizer-reference.js';
 export { privilegedGroupsAuthorizer } from '@apiserver/server';
 export { authorizationRESTStorageProvider } from './registry/authorization/provider.js';
-export { requestUserOf, trackRequestUser } from './registry/authorization/request-user.js';
+export { requestUserOf } from './registry/authorization/request-user.js';
 export { SelfSubjectRulesReviewREST } from './registry/authorization/rules-review-rest.js';
 export {
   DEFAULT_TOKEN_EXPIRATION_SECONDS,

@@ -3,10 +3,11 @@
  * and the framework-free handler shape the restful bridge adapts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AdmissionInterface, RequestContext, RequestInfo, TableConvertor } from '@apiserver/registry';
+import type { AdmissionInterface, RequestContext, RequestInfo, TableConvertor, UserInfo } from '@apiserver/registry';
 import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme, SerializerInfo } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 import { requestAuditRecorderOf } from '../audit/request-audit.js';
+import { requestUserFrom } from './request-user.js';
 import type { Pace } from './pacing.js';
 import type { WatchEventMetrics } from './watch-metrics.js';
 
@@ -128,6 +129,7 @@ class HandlerRequestContext implements RequestContext {
   readonly namespace: string;
   declare readonly requestInfo?: RequestInfo;
   declare readonly pace?: Pace;
+  declare readonly user?: UserInfo;
   declare readonly signal: AbortSignal;
   readonly dryRun: boolean;
   /** Own (not a method): copies and detached calls keep it. */
@@ -149,6 +151,8 @@ class HandlerRequestContext implements RequestContext {
     this.namespace = namespace;
     if (requestInfo !== undefined) (this as { requestInfo?: RequestInfo }).requestInfo = requestInfo;
     if (pace !== undefined) (this as { pace?: Pace }).pace = pace;
+    const user = requestUserFrom(request.req);
+    if (user !== undefined) (this as { user?: UserInfo }).user = user;
     Object.defineProperty(this, 'signal', HandlerRequestContext.#signalProperty);
     this.dryRun = dryRun;
     this.addWarning = (text) => {
@@ -172,7 +176,10 @@ class HandlerRequestContext implements RequestContext {
   }
 }
 
-/** The registry RequestContext of a request: namespace, dry run, warnings and an abort signal tied to the client. */
+/**
+ * The registry RequestContext of a request: namespace, dry run, the user the server's filters attached
+ * (`withRequestUser`), warnings and an abort signal tied to the client.
+ */
 export function requestContextOf(request: HandlerRequest, namespace: string, dryRun = false, requestInfo?: RequestInfo, pace?: Pace): RequestContext {
   return new HandlerRequestContext(request, namespace, dryRun, requestInfo, pace);
 }

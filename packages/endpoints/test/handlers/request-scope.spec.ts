@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
 import { withRequestAuditRecorder } from '../../src/audit/request-audit.js';
 import { handlerRequest, requestContextOf, requestInfoOf } from '../../src/handlers/request-scope.js';
+import { requestUserFrom, withRequestUser } from '../../src/handlers/request-user.js';
 
 /** A response as requestContextOf uses it: its `close` event and `closed` flag. */
 function newResponse(): ServerResponse & EventEmitter {
@@ -57,6 +58,19 @@ t.test('a copy of the context ({ ...ctx }) keeps the signal, the warnings, the a
   t.same(annotations, [['webhook/key', 'v', 'Request']], "audit annotations go to the request's audit recorder");
   res.emit('close');
   t.equal(copy.signal?.aborted, true);
+});
+
+t.test("ctx.user is the user the server's filters attached to the request, and copies keep it", async (t) => {
+  const req = { url: '/api/v1/namespaces/a/configmaps', headers: {} } as IncomingMessage;
+  const request = handlerRequest(req, newResponse(), { namespace: 'a' });
+  t.notOk('user' in requestContextOf(request, 'a'), 'no user attached, no property');
+  t.equal(requestUserFrom(req), undefined);
+  withRequestUser(req, { name: 'alice', uid: 'a-1', groups: ['system:authenticated'] });
+  const impersonated = { name: 'bob', uid: '', groups: ['devs'], extra: { scopes: ['view'] } };
+  withRequestUser(req, impersonated);
+  const ctx = requestContextOf(request, 'a');
+  t.equal(ctx.user, impersonated, 'the last attached user (impersonation replaces the authenticated one)');
+  t.equal({ ...ctx, namespace: 'b' }.user, impersonated);
 });
 
 t.test('requestInfoOf: the parts are resource, name, subresource and the subpath segments, empty ones left out', async (t) => {

@@ -25,7 +25,6 @@ import { PolicyAdmission } from '../admission/validating-admission-policy/policy
 import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
 import { installDocsPage } from '../docs/install-docs-page.js';
-import { untrackedAuthorizer } from '../registry/authorization/request-user.js';
 import { hasServedVersions } from '../registry/enabled-storage.js';
 import { ensureBootstrapPolicy } from '../registry/rbac/provider.js';
 import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
@@ -108,10 +107,10 @@ export class KubeAPIServer {
       authorizeWithSelectors: withSelectors,
       ...(c.extras.authorizer !== undefined && { authorizer: c.extras.authorizer(this.groups) }),
     };
-    // What CEL's `authorizer` asks in admission: the server's authorizer, without the request-user tracking (and,
-    // with AuthorizeWithSelectors off, without the selectors of `fieldSelector()`/`labelSelector()`).
-    const untracked = untrackedAuthorizer(this.authorization.authorizer ?? authorizerForModes(o.authorizationModes));
-    const admissionAuthorizer = withSelectors ? untracked : selectorsIgnoredAuthorizer(untracked);
+    // What CEL's `authorizer` asks in admission: the server's authorizer (with AuthorizeWithSelectors off, without the
+    // selectors of `fieldSelector()`/`labelSelector()`).
+    const authorizer = this.authorization.authorizer ?? authorizerForModes(o.authorizationModes);
+    const admissionAuthorizer = withSelectors ? authorizer : selectorsIgnoredAuthorizer(authorizer);
     this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log, authorizer: () => admissionAuthorizer });
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);

@@ -1,10 +1,8 @@
 /**
  * A kube-lite with `--authorization-mode=RBAC` wired as the lead would wire it (not a test file): token-file users
  * alice (system:masters) and bob, the RBAC provider, the RBAC authorizer over the installed groups, and the
- * bootstrap policy. The requesting user reaches the RBAC stores through a per-request tracker, as the endpoints do
- * not put it in the registry context yet.
+ * bootstrap policy. The requesting user reaches the RBAC stores as `ctx.user`.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,20 +19,8 @@ export const ALICE_TOKEN = 'alice-token';
 /** bob's bearer token (no groups beyond system:authenticated). */
 export const BOB_TOKEN = 'bob-token';
 
-const requestUser = new AsyncLocalStorage<RBACUser | undefined>();
-
-/** Remembers the user each authorization decision was for, for the rest of that request. */
-function trackingUser(authorizer: Authorizer): Authorizer {
-  return {
-    authorize(attributes) {
-      requestUser.enterWith(attributes.user);
-      return authorizer.authorize(attributes);
-    },
-  };
-}
-
 function userOf(ctx: RequestContext): RBACUser | undefined {
-  return ctx.user ?? requestUser.getStore();
+  return ctx.user;
 }
 
 /** A running RBAC kube-lite. */
@@ -66,7 +52,7 @@ export async function startRBACFixture(modes: readonly string[] = ['RBAC']): Pro
       authorizer: (installed) => {
         groups = installed;
         serverAuthorizer = authorizerForModes(modes, { RBAC: rbacAuthorizerFor(installed) });
-        return trackingUser(serverAuthorizer);
+        return serverAuthorizer;
       },
       log: () => undefined,
       kubeconfigPath: join(dir, 'kubeconfig'),

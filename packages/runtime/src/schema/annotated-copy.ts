@@ -24,14 +24,31 @@ const OPTIONAL = '~optional';
 export function annotatedCopy<T extends TSchema>(schema: T, optional: boolean, annotations: Readonly<Record<string, unknown>>): T {
   const settings = Settings.Get();
   if (settings.immutableTypes || settings.enumerableKind) return Memory.Update(schema, optional ? { [OPTIONAL]: true } : {}, annotations) as T;
-  const descriptors: Record<PropertyKey, PropertyDescriptor> = Object.getOwnPropertyDescriptors(schema);
-  for (const key of UNSAFE_KEYS) delete descriptors[key];
-  for (const key of Object.keys(annotations)) delete descriptors[key];
-  if (optional) delete descriptors[OPTIONAL];
-  const copy = Object.defineProperties({}, descriptors);
-  if (optional) Object.defineProperty(copy, OPTIONAL, { configurable: true, writable: true, enumerable: false, value: true });
-  for (const key of Object.keys(annotations)) {
-    if (!UNSAFE_KEYS.includes(key)) Object.defineProperty(copy, key, { configurable: true, enumerable: true, writable: true, value: annotations[key] });
+  const copy: Record<PropertyKey, unknown> = {};
+  for (const key of Reflect.ownKeys(schema)) {
+    if (typeof key === 'string' && (UNSAFE_KEYS.includes(key) || isEnumerableOwn(annotations, key) || (optional && key === OPTIONAL))) continue;
+    copyProperty(copy, schema, key);
   }
+  if (optional) Object.defineProperty(copy, OPTIONAL, { configurable: true, writable: true, enumerable: false, value: true });
+  for (const key of Object.keys(annotations)) if (!UNSAFE_KEYS.includes(key)) copy[key] = annotations[key];
   return copy as T;
+}
+
+/** Whether `key` is one of `Object.keys(value)`. */
+function isEnumerableOwn(value: object, key: string): boolean {
+  return Object.prototype.propertyIsEnumerable.call(value, key);
+}
+
+/**
+ * Copies `source`'s own property `key` onto `target` with its attributes. A plain data property (the common
+ * case) is assigned, which gives the same attributes and position as defining it, without a descriptor object
+ * per property; any other (hidden, read-only, accessor, symbol-keyed) is defined from its descriptor.
+ */
+function copyProperty(target: Record<PropertyKey, unknown>, source: object, key: string | symbol): void {
+  const descriptor = Object.getOwnPropertyDescriptor(source, key) as PropertyDescriptor;
+  if (typeof key === 'string' && descriptor.enumerable === true && descriptor.writable === true && descriptor.configurable === true) {
+    target[key] = descriptor.value;
+  } else {
+    Object.defineProperty(target, key, descriptor);
+  }
 }

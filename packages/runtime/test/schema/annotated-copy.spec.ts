@@ -18,6 +18,13 @@ const schemas: Record<string, TSchema> = {
   record: Type.Record(Type.String(), Type.String()),
   object: ObjectMetaSchema,
   'symbol key': Object.assign(Type.String(), { [Symbol.for('test')]: 1 }),
+  'hidden, read-only and accessor properties': Object.defineProperties(Type.String({ description: 'was there first' }), {
+    hidden: { value: 'h', enumerable: false, writable: true, configurable: true },
+    readOnly: { value: 'r', enumerable: true, writable: false, configurable: true },
+    fixed: { value: 'f', enumerable: true, writable: true, configurable: false },
+    computed: { get: () => 'c', enumerable: true, configurable: true },
+    '7': { value: 'integer key', enumerable: true, writable: true, configurable: true },
+  }),
 };
 
 const annotationSets: Record<string, Record<string, unknown>> = {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { withRequestUser } from '@apiserver/endpoints';
 import type { RequestAuditEvent } from '../audit/request-audit-event.js';
 import type { UserInfo } from '../authentication/user.js';
 import type { RequestInfo } from './request-info.js';
@@ -75,9 +76,13 @@ export function userFrom(request: IncomingMessage): UserInfo | undefined {
   return carrier(request)[VALUES]?.user;
 }
 
-/** Attaches the authenticated user to a request. */
+/**
+ * Attaches the authenticated user to a request, and hands it to the endpoints' handlers (`ctx.user` of the
+ * registry calls the request leads to).
+ */
 export function withUserValue(request: IncomingMessage, user: UserInfo): void {
   valuesOf(request).user = user;
+  withRequestUser(request, user);
 }
 
 /** The request's audit ID, once `withAuditInit` ran. */

@@ -11,21 +11,17 @@ import {
   isPolicyRuleSource,
   policyRuleResolver,
 } from '@apiserver/server';
-import { trackRequestUser } from './request-user.js';
 
 /** Holds the authorizer (and optionally its rule resolver) the access reviews ask. */
 export class AuthorizerReference {
   #authorizer: Authorizer | undefined;
   #ruleResolver: AuthorizerRuleResolver | undefined;
 
-  /**
-   * Records the server's authorizer and rule resolver and returns the authorizer to install in the server (it
-   * also remembers each request's user for the reviews, see `trackRequestUser`).
-   */
+  /** Records the server's authorizer and rule resolver and returns the authorizer to install in the server. */
   bind(authorizer: Authorizer, ruleResolver?: AuthorizerRuleResolver): Authorizer {
     this.#authorizer = authorizer;
     this.#ruleResolver = ruleResolver;
-    return trackRequestUser(authorizer);
+    return authorizer;
   }
 
   /** The authorizer; 503 ServiceUnavailable before {@link AuthorizerReference.bind}. */

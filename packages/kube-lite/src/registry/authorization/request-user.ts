@@ -1,43 +1,16 @@
 /**
- * The user of the request a storage call serves (upstream `genericapirequest.UserFrom(ctx)`). The request
- * context carries it when the endpoints fill `ctx.user`; until then {@link trackRequestUser} records the user
- * the authorization filter saw in the request's async context, where the handler that follows reads it.
+ * The user of the request a storage call serves (upstream `genericapirequest.UserFrom(ctx)`): the server's
+ * authentication and impersonation filters attach it to the request and the endpoints put it into the request
+ * context as `ctx.user` (endpoints `withRequestUser`).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestContext } from '@apiserver/registry';
-import type { Authorizer, UserInfo } from '@apiserver/server';
+import type { UserInfo } from '@apiserver/server';
 
-const requestUser = new AsyncLocalStorage<UserInfo | undefined>();
-
-/**
- * Wraps the server's authorizer so that the user of each authorized request is remembered for the rest of that
- * request (the storage calls it leads to). Wrapping changes no decision.
- */
-export function trackRequestUser(authorizer: Authorizer): Authorizer {
-  const tracking: Authorizer = {
-    authorize(attributes) {
-      // Synchronously, before the filter awaits: the handler that follows continues this async context.
-      requestUser.enterWith(attributes.user);
-      return authorizer.authorize(attributes);
-    },
-  };
-  tracked.set(tracking, authorizer);
-  return tracking;
-}
-
-const tracked = new WeakMap<Authorizer, Authorizer>();
-
-/**
- * The authorizer `authorizer` wraps when it is a {@link trackRequestUser} wrapper, else itself: what checks made on
- * behalf of a request (CEL's `authorizer`) ask, so that they do not replace the request's user.
- */
-export function untrackedAuthorizer(authorizer: Authorizer): Authorizer {
-  return tracked.get(authorizer) ?? authorizer;
-}
-
-/** The requesting user: `ctx.user` when set, else the user {@link trackRequestUser} recorded, else `undefined`. */
+/** The requesting user of `ctx` in the server's shape (uid and groups always present), or `undefined`. */
 export function requestUserOf(ctx: RequestContext): UserInfo | undefined {
   const u = ctx.user;
-  if (u !== undefined) return { name: u.name, uid: u.uid ?? '', groups: u.groups ?? [] };
-  return requestUser.getStore();
+  if (u === undefined) return undefined;
+  const user: { name: string; uid: string; groups: readonly string[]; extra?: UserInfo['extra'] } = { name: u.name, uid: u.uid ?? '', groups: u.groups ?? [] };
+  if (u.extra !== undefined) user.extra = u.extra;
+  return user;
 }
