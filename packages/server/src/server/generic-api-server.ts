@@ -8,7 +8,7 @@ import { X509Authenticator } from '../authentication/x509.js';
 import { authorizerForModes } from '../authorization/authorizer.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from '../filters/long-running.js';
 import type { Handler } from '../handler.js';
-import { type HealthChecker, logHealthz, pingHealthz, uniqueChecks } from '../healthz/health-checker.js';
+import { type HealthChecker, logHealthz, pingHealthz, UniqueChecksMemo, uniqueChecks } from '../healthz/health-checker.js';
 import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { OpenAPIService } from '../openapi/openapi-service.js';
@@ -42,6 +42,10 @@ interface InFlightRequest {
   readonly controller: AbortController;
 }
 
+/** The checks every server runs first: `ping` and `log`. */
+const BUILTIN_HEALTH_CHECKS: readonly HealthChecker[] = [pingHealthz, logHealthz];
+const NO_CHECKS: readonly HealthChecker[] = [];
+
 /** A Kubernetes-style generic API server: handler chain, director, health, version, metrics, serving and shutdown. */
 export class GenericAPIServer {
   /** The director, go-restful container and non-go-restful mux. */
@@ -54,6 +58,15 @@ export class GenericAPIServer {
   readonly openAPI: OpenAPIService | undefined;
   readonly #schemes = new Set<Scheme>();
   readonly #hooks = new HookRegistry();
+  /** The healthz checks, rebuilt only when a list they come from changed. */
+  readonly #healthzChecks = new UniqueChecksMemo();
+  /** `shutdown`: failing once shutdown began (a readyz check). */
+  readonly #shutdownCheck: HealthChecker = {
+    name: 'shutdown',
+    check: () => {
+      if (this.#shutdown !== undefined) throw new Error('process is shutting down');
+    },
+  };
   readonly #delegate: DelegationTarget;
   readonly #config: GenericAPIServerConfig;
   readonly #longRunning: LongRunningRequestCheck;
@@ -172,13 +185,7 @@ export class GenericAPIServer {
 
   /** `ping`, `log`, configured checks, the delegate's checks, then `poststarthook/<name>` checks. */
   healthzChecks(): readonly HealthChecker[] {
-    return uniqueChecks([
-      pingHealthz,
-      logHealthz,
-      ...(this.#config.healthChecks ?? []),
-      ...this.#delegate.healthzChecks(),
-      ...this.#hooks.checks(),
-    ]);
+    return this.#healthzChecks.of(BUILTIN_HEALTH_CHECKS, this.#config.healthChecks ?? NO_CHECKS, this.#delegate.healthzChecks(), this.#hooks.checks());
   }
 
   /** Liveness checks (the healthz checks). */
@@ -188,17 +195,11 @@ export class GenericAPIServer {
 
   /** Readiness checks: healthz checks, readyz-only checks, and `shutdown` (failing once shutdown began). */
   readyzChecks(): readonly HealthChecker[] {
-    const shutdown: HealthChecker = {
-      name: 'shutdown',
-      check: () => {
-        if (this.#shutdown !== undefined) throw new Error('process is shutting down');
-      },
-    };
     return uniqueChecks([
       ...this.healthzChecks(),
       ...(this.#config.readyzChecks ?? []),
       ...this.#delegate.readyzChecks().filter((c) => c.name !== 'shutdown'),
-      shutdown,
+      this.#shutdownCheck,
     ]);
   }
 
