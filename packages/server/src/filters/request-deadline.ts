@@ -1,7 +1,7 @@
 import { newBadRequest, newTimeoutError } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
 import type { RequestMetrics } from '../metrics/request-metrics.js';
-import { onResponseClose, requestInfoFrom, withSignalSource } from '../request/context.js';
+import { onResponseClose, requestInfoFrom, requestReceivedTimestamp, withSignalSource } from '../request/context.js';
 import { DurationParseError, parseGoDuration } from '../request/go-duration.js';
 import { writeStatus } from '../responsewriters.js';
 import { DeadlineTimers } from './deadline-timers.js';
@@ -39,8 +39,9 @@ function parseTimeout(url: string): number | undefined {
  * `WithRequestDeadline` + `WithTimeoutForNonLongRunningRequests`: non-long-running requests
  * get a deadline (`?timeout=` capped by the server's request timeout); when it passes
  * before the handler finished, the client gets a 504 Timeout Status (or a reset connection
- * if the response had started) and the request's abort signal fires. The deadlines share one node timer per
- * timeout value (`DeadlineTimers`), not one per request.
+ * if the response had started) and the request's abort signal fires. As upstream, the deadline counts from the
+ * request's received timestamp. The deadlines share one node timer per timeout value (`DeadlineTimers`), not one per
+ * request.
  */
 export function withRequestDeadline(handler: Handler, options: RequestDeadlineOptions = {}): Handler {
   const maximum = options.requestTimeoutMillis ?? 60_000;
@@ -69,7 +70,7 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
       response.on('error', () => undefined);
       if (response.headersSent) response.destroy();
       else writeStatus(response, newTimeoutError(TIMEOUT_MESSAGE, 0));
-    });
+    }, requestReceivedTimestamp(request));
     // 'close' follows 'finish' (one tick later: a deadline passing in between sees the response finished).
     onResponseClose(request, response, () => deadlines.cancel(deadline));
     return handler(request, response);

@@ -41,7 +41,7 @@ export function uniqueChecks(checks: readonly HealthChecker[]): HealthChecker[] 
 }
 
 /**
- * {@link uniqueChecks} of the concatenation of some lists, remembered: the health handlers ask for a server's checks
+ * The unique checks (the first of each name) of some lists concatenated, remembered: the health handlers ask for a server's checks
  * on every request, and they change only when a check or a hook is added. Each call compares the lists' checks, one
  * by one, with those of the call before (no allocation) and builds a new answer only when one differs.
  */
@@ -50,7 +50,7 @@ export class UniqueChecksMemo {
   readonly #from: HealthChecker[] = [];
   #answer: readonly HealthChecker[] = [];
 
-  /** `uniqueChecks` of `lists` concatenated in order (the previous answer when their checks are the same). */
+  /** The first check of each name in `lists`, in order (the previous answer when their checks are the same). */
   of(...lists: readonly (readonly HealthChecker[])[]): readonly HealthChecker[] {
     if (!this.#same(lists)) {
       this.#from.length = 0;

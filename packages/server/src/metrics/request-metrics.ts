@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type CounterVec, type Gauge, type GaugeVec, type HistogramVec, MetricsRegistry, seriesKey } from '@apiserver/storage';
 import { Registry } from './prom-client-registry.js';
 import type { Handler } from '../handler.js';
-import { isUnrouted, onResponseClose, requestInfoFrom, userFrom } from '../request/context.js';
+import { isUnrouted, onResponseClose, requestInfoFrom, requestReceivedTimestamp, userFrom } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
 import { InflightWatermark } from './inflight-watermark.js';
 
@@ -266,8 +266,9 @@ export class RequestMetrics {
   /** A filter recording every request that has a RequestInfo when its response ends. */
   filter(handler: Handler): Handler {
     return (request, response) => {
-      // performance.now() is a double: no BigInt per request, as process.hrtime.bigint() would allocate.
-      const started = performance.now();
+      // performance.now() is a double: no BigInt per request, as process.hrtime.bigint() would allocate. The
+      // received timestamp is also the deadline filter's start (one clock read for both).
+      const started = requestReceivedTimestamp(request);
       // A node response emits 'close' after 'finish' too (and alone when the client went away): one listener
       // records every request once.
       onResponseClose(request, response, () => {

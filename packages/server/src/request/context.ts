@@ -14,6 +14,8 @@ export interface AbortSignalSource {
 
 /** Per-request values the filters attach (the Go request context). */
 interface RequestValues {
+  /** When the request was received, on `performance.now()`'s clock (see {@link requestReceivedTimestamp}). */
+  received?: number;
   info?: RequestInfo;
   user?: UserInfo;
   /** Signal sources, outermost first. */
@@ -58,6 +60,17 @@ function valuesOf(request: IncomingMessage): RequestValues {
     c[VALUES] = v;
   }
   return v;
+}
+
+/**
+ * When the request was received, on `performance.now()`'s clock (upstream's `ReceivedTimestamp` of the request
+ * context): read from the clock by the first filter that asks (the metrics filter, outside the deadline filter) and
+ * shared by the others, so that a request's latency and its deadline count from the same instant with one clock read.
+ */
+export function requestReceivedTimestamp(request: IncomingMessage): number {
+  const v = valuesOf(request);
+  v.received ??= performance.now();
+  return v.received;
 }
 
 /** The RequestInfo the request-info filter attached, if any. */
