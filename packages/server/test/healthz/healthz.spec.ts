@@ -111,3 +111,18 @@ t.test("a server's healthz checks follow hooks added after they were read, its d
   await server.shutdown();
   await delegate.shutdown();
 });
+
+t.test('a failure without a query reports every check, as with ?verbose (the text is only built once a check failed)', async (t) => {
+  const list = [namedCheck('a', () => undefined), namedCheck('b', () => later()), namedCheck('c', () => later(new Error('gone'))), namedCheck('d', () => undefined)];
+  const s = await serve(rootHealthHandler('healthz', () => list, () => undefined));
+  t.teardown(s.close);
+  const plain = await fetchText(`${s.url}/healthz`);
+  const verbose = await fetchText(`${s.url}/healthz?verbose`);
+  t.equal(plain.status, 500);
+  t.equal(plain.body, '[+]a ok\n[+]b ok\n[-]c failed: reason withheld\n[+]d ok\nhealthz check failed\n');
+  t.equal(verbose.body, plain.body);
+  const first = [namedCheck('x', () => { throw new Error('no'); }), namedCheck('y', () => undefined)];
+  const s2 = await serve(rootHealthHandler('livez', () => first, () => undefined));
+  t.teardown(s2.close);
+  t.equal((await fetchText(`${s2.url}/livez`)).body, '[-]x failed: reason withheld\n[+]y ok\nlivez check failed\n');
+});
