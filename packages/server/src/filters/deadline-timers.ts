@@ -7,12 +7,15 @@
  * @module
  */
 
+/** What runs when a deadline passes: a function, or an object's `deadlineExpired` method (no closure per request). */
+export type DeadlineExpiry = (() => void) | { deadlineExpired(): void };
+
 /** One pending deadline: a request's place in the list of its timeout. */
 export interface Deadline {
   /** When it expires, on `performance.now()`'s clock. */
   readonly at: number;
   /** Run once when the deadline passes before `DeadlineTimers.cancel`. */
-  readonly expire: () => void;
+  readonly expire: DeadlineExpiry;
   prev: Deadline | undefined;
   next: Deadline | undefined;
   /** The list holding it; undefined once expired or cancelled. */
@@ -43,7 +46,7 @@ export class DeadlineTimers {
    * Runs `expire` once `timeoutMillis` have passed since `from` (a `performance.now()` reading, default now) unless
    * `cancel` is called first.
    */
-  add(timeoutMillis: number, expire: () => void, from: number = performance.now()): Deadline {
+  add(timeoutMillis: number, expire: DeadlineExpiry, from: number = performance.now()): Deadline {
     let list = this.#lists.get(timeoutMillis);
     if (list === undefined) {
       list = { timeoutMillis, head: undefined, tail: undefined, timer: undefined, timerAt: 0 };
@@ -88,7 +91,8 @@ export class DeadlineTimers {
     const now = performance.now() + CLOCK_SLACK_MILLIS;
     for (let d = list.head; d !== undefined && d.at <= now; d = list.head) {
       unlink(list, d);
-      d.expire();
+      if (typeof d.expire === 'function') d.expire();
+      else d.expire.deadlineExpired();
     }
     const next = list.head;
     if (next !== undefined) {

@@ -33,14 +33,10 @@ import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
 import { PolicyRuleEvaluator } from '../audit/policy-rule-evaluator.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { HookRegistry, type PostStartHookContext, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
+import { InFlightRequests } from './in-flight-requests.js';
 import { PreparedGenericAPIServer } from './prepared.js';
 import { endStream, type Listener, type ServingOptions, startListeners } from './serving.js';
 
-interface InFlightRequest {
-  readonly request: IncomingMessage;
-  readonly response: ServerResponse;
-  readonly controller: AbortController;
-}
 
 /** The checks every server runs first: `ping` and `log`. */
 const BUILTIN_HEALTH_CHECKS: readonly HealthChecker[] = [pingHealthz, logHealthz];
@@ -70,7 +66,7 @@ export class GenericAPIServer {
   readonly #delegate: DelegationTarget;
   readonly #config: GenericAPIServerConfig;
   readonly #longRunning: LongRunningRequestCheck;
-  readonly #inFlight = new Set<InFlightRequest>();
+  readonly #inFlight = new InFlightRequests();
   readonly #lifecycle = new AbortController();
   /** The server's logger. */
   readonly logger: Logger;
@@ -79,7 +75,6 @@ export class GenericAPIServer {
   readonly #caFollowers: ((cas: readonly string[]) => void)[] = [];
   #prepared: PreparedGenericAPIServer | undefined;
   #shutdown: Promise<void> | undefined;
-  #drained: (() => void) | undefined;
 
   /** Builds a server; throws for an unusable token file or authorization mode. */
   constructor(config: GenericAPIServerConfig = {}) {
@@ -241,16 +236,11 @@ export class GenericAPIServer {
 
   /** The node `request` listener: the full chain plus in-flight tracking and per-request abort signals. */
   readonly requestListener = (request: IncomingMessage, response: ServerResponse): void => {
-    const entry: InFlightRequest = { request, response, controller: new AbortController() };
-    this.#inFlight.add(entry);
-    // The controller itself is the source: its signal (~10 µs to create) exists only if someone asks or it aborts.
-    withSignalSource(request, entry.controller);
-    // After the filters' own close callbacks (the in-flight limit's release, the metrics), in one shared listener.
-    afterResponseClose(request, response, () => {
-      if (!response.writableFinished) entry.controller.abort(new Error('client closed the connection'));
-      this.#inFlight.delete(entry);
-      this.#drained?.();
-    });
+    const entry = this.#inFlight.start(request, response);
+    // The entry is the signal's source (its AbortController exists only if someone asks or it aborts) and, after the
+    // filters' own close callbacks (the in-flight limit's release, the metrics), what ends it, in one shared listener.
+    withSignalSource(request, entry);
+    afterResponseClose(request, response, entry);
     void this.fullHandlerChain(request, response);
   };
 
@@ -355,11 +345,11 @@ export class GenericAPIServer {
       const info = requestInfoFrom(e.request);
       return info !== undefined && this.#longRunning(e.request, info);
     });
-    for (const entry of longRunning) entry.controller.abort(new Error('the server is shutting down'));
+    for (const entry of longRunning) entry.abort(new Error('the server is shutting down'));
     await this.#drain(this.#config.watchTerminationGraceMillis ?? 1000, () => longRunning.every((e) => !this.#inFlight.has(e)));
     for (const entry of longRunning) endStream(entry.response);
     await this.#drain(this.#config.shutdownTimeoutMillis ?? 60_000, () => this.#inFlight.size === 0);
-    for (const entry of this.#inFlight) entry.controller.abort(new Error('shutdown timeout'));
+    for (const entry of this.#inFlight) entry.abort(new Error('shutdown timeout'));
     for (const l of this.#listeners) l.server.closeAllConnections();
     await Promise.all(closed);
     this.metrics.stop();
@@ -372,11 +362,11 @@ export class GenericAPIServer {
     return new Promise((resolve) => {
       const finish = (): void => {
         clearTimeout(timer);
-        this.#drained = undefined;
+        this.#inFlight.onEnded = undefined;
         resolve();
       };
       const timer = setTimeout(finish, timeoutMillis);
-      this.#drained = () => {
+      this.#inFlight.onEnded = () => {
         if (done()) finish();
       };
     });
