@@ -7,7 +7,7 @@
 export type { Handler } from './handler.js';
 export { RequestInfoFactory, RequestInfoError, type RequestInfo, type RequestInfoFactoryOptions } from './request/request-info.js';
 export { parseGoDuration, DurationParseError } from './request/go-duration.js';
-export { requestInfoFrom, userFrom, requestSignal, withRequestInfoValue, withUserValue, withSignalValue, withUnroutedValue, isUnrouted } from './request/context.js';
+export { requestInfoFrom, requestReceivedTimestamp, userFrom, requestSignal, withRequestInfoValue, withUserValue, withSignalValue, withUnroutedValue, isUnrouted } from './request/context.js';
 export { writeStatus, httpError, notFound, internalError } from './responsewriters.js';
 export { withPanicRecovery, defaultPanicLogger, PANIC_MESSAGE, type PanicLogger } from './filters/panic-recovery.js';
 export { withRequestInfo } from './filters/request-info.js';
@@ -228,7 +228,7 @@ export {
   type Subject,
 } from './authorization/rbac/types.js';
 export { PathRecorderMux, MuxRegistrationError } from './mux/path-recorder-mux.js';
-export { type HealthChecker, pingHealthz, logHealthz, namedCheck } from './healthz/health-checker.js';
+export { type HealthChecker, pingHealthz, logHealthz, namedCheck, UniqueChecksMemo } from './healthz/health-checker.js';
 export { installHealthHandlers, rootHealthHandler, checkHandler, type HealthLogger } from './healthz/healthz.js';
 export { installIndex } from './routes/index.js';
 export { defaultVersionInfo, installVersion, type VersionInfo } from './routes/version.js';

@@ -7,10 +7,10 @@
  * - `withFailedAuthenticationAudit` writes the event of a request whose authentication failed.
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withRequestAuditRecorder } from '@apiserver/endpoints';
 import type { AuditBackend } from '../audit/audit-backend.js';
+import { newAuditID } from '../audit/audit-id.js';
 import type { PolicyRuleEvaluator } from '../audit/policy-rule-evaluator.js';
 import { nowAuditTime } from '../audit/event.js';
 import { RequestAuditEvent } from '../audit/request-audit-event.js';
@@ -24,15 +24,15 @@ import type { LongRunningRequestCheck } from './long-running.js';
 export const AUDIT_ID_HEADER = 'Audit-Id';
 
 /** Wraps `handler` so that every request has an audit ID, sent back in the `Audit-Id` header. */
-export function withAuditInit(handler: Handler, newAuditID: () => string = randomUUID): Handler {
+export function withAuditInit(handler: Handler, newID: () => string = newAuditID): Handler {
   return (request, response) => {
     const sent = request.headers['audit-id'];
-    let id = typeof sent === 'string' && sent !== '' ? sent : newAuditID();
+    let id = typeof sent === 'string' && sent !== '' ? sent : newID();
     try {
       response.setHeader(AUDIT_ID_HEADER, id);
     } catch {
       // A client's ID that may not be written back (control characters) is replaced.
-      id = newAuditID();
+      id = newID();
       response.setHeader(AUDIT_ID_HEADER, id);
     }
     withAuditIDValue(request, id);
@@ -54,7 +54,7 @@ function startEvent(request: IncomingMessage, info: RequestInfo | undefined, con
   const attributes = attributesFor(userFrom(request), info);
   const requestConfig = config.evaluator.evaluatePolicyRule(attributes);
   if (requestConfig.level === 'None') return undefined;
-  const event = new RequestAuditEvent(request, attributes, requestConfig, config.backend, auditIDFrom(request) ?? randomUUID(), nowAuditTime());
+  const event = new RequestAuditEvent(request, attributes, requestConfig, config.backend, auditIDFrom(request) ?? newAuditID(), nowAuditTime());
   withAuditEventValue(request, event);
   withRequestAuditRecorder(request, event);
   return event;

@@ -7,12 +7,15 @@
  * @module
  */
 
+/** What runs when a deadline passes: a function, or an object's `deadlineExpired` method (no closure per request). */
+export type DeadlineExpiry = (() => void) | { deadlineExpired(): void };
+
 /** One pending deadline: a request's place in the list of its timeout. */
 export interface Deadline {
   /** When it expires, on `performance.now()`'s clock. */
   readonly at: number;
   /** Run once when the deadline passes before `DeadlineTimers.cancel`. */
-  readonly expire: () => void;
+  readonly expire: DeadlineExpiry;
   prev: Deadline | undefined;
   next: Deadline | undefined;
   /** The list holding it; undefined once expired or cancelled. */
@@ -25,6 +28,8 @@ interface DeadlineList {
   head: Deadline | undefined;
   tail: Deadline | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** The deadline the timer was set for (it may have been cancelled since: the timer then finds nothing due). */
+  timerAt: number;
 }
 
 /**
@@ -37,18 +42,25 @@ const CLOCK_SLACK_MILLIS = 1;
 export class DeadlineTimers {
   readonly #lists = new Map<number, DeadlineList>();
 
-  /** Runs `expire` after `timeoutMillis` unless `cancel` is called first. */
-  add(timeoutMillis: number, expire: () => void): Deadline {
+  /**
+   * Runs `expire` once `timeoutMillis` have passed since `from` (a `performance.now()` reading, default now) unless
+   * `cancel` is called first.
+   */
+  add(timeoutMillis: number, expire: DeadlineExpiry, from: number = performance.now()): Deadline {
     let list = this.#lists.get(timeoutMillis);
     if (list === undefined) {
-      list = { timeoutMillis, head: undefined, tail: undefined, timer: undefined };
+      list = { timeoutMillis, head: undefined, tail: undefined, timer: undefined, timerAt: 0 };
       this.#lists.set(timeoutMillis, list);
     }
-    const deadline: Deadline = { at: performance.now() + timeoutMillis, expire, prev: list.tail, next: undefined, list };
-    if (list.tail === undefined) list.head = deadline;
-    else list.tail.next = deadline;
-    list.tail = deadline;
-    if (list.timer === undefined) this.#arm(list, timeoutMillis);
+    const deadline: Deadline = { at: from + timeoutMillis, expire, prev: undefined, next: undefined, list };
+    insertInOrder(list, deadline);
+    // The timer stays set while requests come and go: the clock is read only to set it, when there is none or it
+    // would fire after this deadline (a request received before the pending ones: not the filters' order).
+    if (list.timer === undefined) this.#arm(list, deadline.at);
+    else if (deadline.at < list.timerAt) {
+      clearTimeout(list.timer);
+      this.#arm(list, deadline.at);
+    }
     return deadline;
   }
 
@@ -66,7 +78,9 @@ export class DeadlineTimers {
     return n;
   }
 
-  #arm(list: DeadlineList, delay: number): void {
+  #arm(list: DeadlineList, at: number): void {
+    const delay = Math.max(1, Math.ceil(at - performance.now()));
+    list.timerAt = at;
     // Unreferenced: a pending request keeps the process alive by its connection, not by its deadline.
     list.timer = setTimeout(() => this.#fire(list), delay);
     list.timer.unref();
@@ -77,15 +91,29 @@ export class DeadlineTimers {
     const now = performance.now() + CLOCK_SLACK_MILLIS;
     for (let d = list.head; d !== undefined && d.at <= now; d = list.head) {
       unlink(list, d);
-      d.expire();
+      if (typeof d.expire === 'function') d.expire();
+      else d.expire.deadlineExpired();
     }
     const next = list.head;
     if (next !== undefined) {
-      if (list.timer === undefined) this.#arm(list, Math.max(1, Math.ceil(next.at - performance.now())));
+      if (list.timer === undefined) this.#arm(list, next.at);
     } else if (list.timer === undefined && this.#lists.get(list.timeoutMillis) === list) {
       this.#lists.delete(list.timeoutMillis);
     }
   }
+}
+
+/** Links `d` into `list` after the last deadline not later than it: at the tail, unless `d` started before it. */
+function insertInOrder(list: DeadlineList, d: Deadline): void {
+  let before = list.tail;
+  while (before !== undefined && before.at > d.at) before = before.prev;
+  const after = before === undefined ? list.head : before.next;
+  d.prev = before;
+  d.next = after;
+  if (before === undefined) list.head = d;
+  else before.next = d;
+  if (after === undefined) list.tail = d;
+  else after.prev = d;
 }
 
 function unlink(list: DeadlineList, d: Deadline): void {

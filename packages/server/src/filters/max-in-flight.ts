@@ -1,6 +1,7 @@
 import type { Handler } from '../handler.js';
 import { SYSTEM_PRIVILEGED_GROUP } from '../authentication/user.js';
 import { onResponseClose, requestInfoFrom, userFrom } from '../request/context.js';
+import type { InflightWatermark } from '../metrics/inflight-watermark.js';
 import type { RequestMetrics } from '../metrics/request-metrics.js';
 import { httpError } from '../responsewriters.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
@@ -74,15 +75,26 @@ export function withMaxInFlightLimit(handler: Handler, options: MaxInFlightOptio
       return undefined;
     }
     watermark?.record(isMutating, pool.count);
-    let released = false;
-    const release = (): void => {
-      if (released) return;
-      released = true;
-      pool.release();
-      watermark?.record(isMutating, pool.count);
-    };
     // A node response emits 'close' after 'finish' too (and alone when the client went away).
-    onResponseClose(request, response, release);
+    onResponseClose(request, response, new InFlightSeat(pool, isMutating, watermark));
     return handler(request, response);
   };
+}
+
+/** A request's place in a pool, given back once when its response closes (its own close callback, no closure). */
+class InFlightSeat {
+  #released = false;
+
+  constructor(
+    readonly pool: InFlight,
+    readonly isMutating: boolean,
+    readonly watermark: InflightWatermark | undefined,
+  ) {}
+
+  responseClosed(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.pool.release();
+    this.watermark?.record(this.isMutating, this.pool.count);
+  }
 }

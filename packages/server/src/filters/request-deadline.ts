@@ -1,10 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newBadRequest, newTimeoutError } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
 import type { RequestMetrics } from '../metrics/request-metrics.js';
-import { onResponseClose, requestInfoFrom, withSignalSource } from '../request/context.js';
+import type { RequestInfo } from '../request/request-info.js';
+import { onResponseClose, requestInfoFrom, requestReceivedTimestamp, withSignalSource } from '../request/context.js';
 import { DurationParseError, parseGoDuration } from '../request/go-duration.js';
 import { writeStatus } from '../responsewriters.js';
-import { DeadlineTimers } from './deadline-timers.js';
+import { type Deadline, DeadlineTimers } from './deadline-timers.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
 
 /** Options of {@link withRequestDeadline}. */
@@ -36,11 +38,56 @@ function parseTimeout(url: string): number | undefined {
 }
 
 /**
+ * One request under a deadline: its abort signal's source (an AbortController made only when someone asks for the
+ * signal or the deadline passes), what the deadline does when it passes, and the cancel when the response closes,
+ * in one object instead of a controller and two closures per request.
+ */
+class TimedRequest {
+  #controller: AbortController | undefined;
+  /** The request's place among the pending deadlines of `deadlines`. */
+  deadline: Deadline | undefined;
+
+  constructor(
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    readonly info: RequestInfo | undefined,
+    readonly metrics: RequestMetrics | undefined,
+    readonly deadlines: DeadlineTimers,
+  ) {}
+
+  /** The signal that aborts when the deadline passes. */
+  get signal(): AbortSignal {
+    this.#controller ??= new AbortController();
+    return this.#controller.signal;
+  }
+
+  /** The deadline passed: abort the signal, count the termination, answer 504 (or cut a started response). */
+  deadlineExpired(): void {
+    const { request, response, info } = this;
+    if (response.writableFinished) return;
+    this.#controller ??= new AbortController();
+    this.#controller.abort(newTimeoutError(TIMEOUT_MESSAGE, 0));
+    if (info !== undefined) this.metrics?.recordTermination(request, info, 504);
+    if (response.writableEnded) return;
+    // The inner handler may still write; its late writes must not crash the process.
+    response.on('error', () => undefined);
+    if (response.headersSent) response.destroy();
+    else writeStatus(response, newTimeoutError(TIMEOUT_MESSAGE, 0));
+  }
+
+  /** The response closed: the deadline no longer applies. */
+  responseClosed(): void {
+    if (this.deadline !== undefined) this.deadlines.cancel(this.deadline);
+  }
+}
+
+/**
  * `WithRequestDeadline` + `WithTimeoutForNonLongRunningRequests`: non-long-running requests
  * get a deadline (`?timeout=` capped by the server's request timeout); when it passes
  * before the handler finished, the client gets a 504 Timeout Status (or a reset connection
- * if the response had started) and the request's abort signal fires. The deadlines share one node timer per
- * timeout value (`DeadlineTimers`), not one per request.
+ * if the response had started) and the request's abort signal fires. As upstream, the deadline counts from the
+ * request's received timestamp. The deadlines share one node timer per timeout value (`DeadlineTimers`), not one per
+ * request.
  */
 export function withRequestDeadline(handler: Handler, options: RequestDeadlineOptions = {}): Handler {
   const maximum = options.requestTimeoutMillis ?? 60_000;
@@ -57,21 +104,11 @@ export function withRequestDeadline(handler: Handler, options: RequestDeadlineOp
       writeStatus(response, err);
       return undefined;
     }
-    // The controller's signal is only created if someone asks for the request's signal or the deadline passes.
-    const controller = new AbortController();
-    withSignalSource(request, controller);
-    const deadline = deadlines.add(timeout, () => {
-      if (response.writableFinished) return;
-      controller.abort(newTimeoutError(TIMEOUT_MESSAGE, 0));
-      if (info !== undefined) options.metrics?.recordTermination(request, info, 504);
-      if (response.writableEnded) return;
-      // The inner handler may still write; its late writes must not crash the process.
-      response.on('error', () => undefined);
-      if (response.headersSent) response.destroy();
-      else writeStatus(response, newTimeoutError(TIMEOUT_MESSAGE, 0));
-    });
+    const timed = new TimedRequest(request, response, info, options.metrics, deadlines);
+    withSignalSource(request, timed);
+    timed.deadline = deadlines.add(timeout, timed, requestReceivedTimestamp(request));
     // 'close' follows 'finish' (one tick later: a deadline passing in between sees the response finished).
-    onResponseClose(request, response, () => deadlines.cancel(deadline));
+    onResponseClose(request, response, timed);
     return handler(request, response);
   };
 }

@@ -39,3 +39,36 @@ export function uniqueChecks(checks: readonly HealthChecker[]): HealthChecker[] 
   }
   return unique;
 }
+
+/**
+ * The unique checks (the first of each name) of some lists concatenated, remembered: the health handlers ask for a server's checks
+ * on every request, and they change only when a check or a hook is added. Each call compares the lists' checks, one
+ * by one, with those of the call before (no allocation) and builds a new answer only when one differs.
+ */
+export class UniqueChecksMemo {
+  /** The checks the answer was built from, in order. */
+  readonly #from: HealthChecker[] = [];
+  #answer: readonly HealthChecker[] = [];
+
+  /** The first check of each name in `lists`, in order (the previous answer when their checks are the same). */
+  of(...lists: readonly (readonly HealthChecker[])[]): readonly HealthChecker[] {
+    if (!this.#same(lists)) {
+      this.#from.length = 0;
+      for (const list of lists) for (const c of list) this.#from.push(c);
+      this.#answer = uniqueChecks(this.#from);
+    }
+    return this.#answer;
+  }
+
+  #same(lists: readonly (readonly HealthChecker[])[]): boolean {
+    const from = this.#from;
+    let i = 0;
+    for (const list of lists) {
+      for (const c of list) {
+        if (from[i] !== c) return false;
+        i++;
+      }
+    }
+    return i === from.length;
+  }
+}

@@ -51,18 +51,33 @@ function writeText(response: Parameters<Handler>[1], text: string): void {
 
 /** What the checks of one request said so far. */
 interface HealthReport {
-  output: string;
+  /**
+   * The verbose text so far; undefined while nobody will read it (no query, every check passed so far): a plain
+   * `/healthz` that passes makes no strings.
+   */
+  output: string | undefined;
   logOutput: string;
   readonly failed: string[];
   /** The names `?exclude=` still has to match (undefined without a query). */
   readonly excluded: Set<string> | undefined;
 }
 
-function record(report: HealthReport, check: HealthChecker, err: unknown): void {
+/** The verbose text of checks that all passed. */
+function passedText(checks: readonly HealthChecker[]): string {
+  let text = '';
+  for (const c of checks) text += `[+]${c.name} ok\n`;
+  return text;
+}
+
+/** Records the outcome of `checks[i]`. */
+function record(report: HealthReport, checks: readonly HealthChecker[], i: number, err: unknown): void {
+  const check = checks[i] as HealthChecker;
   if (err === undefined) {
-    report.output += `[+]${check.name} ok\n`;
+    if (report.output !== undefined) report.output += `[+]${check.name} ok\n`;
     return;
   }
+  // Without a query nothing was excluded: every check before this one passed.
+  report.output ??= passedText(checks.slice(0, i));
   report.output += `[-]${check.name} failed: reason withheld\n`;
   report.logOutput += `[-]${check.name} failed: ${describe(err)}\n`;
   report.failed.push(check.name);
@@ -73,17 +88,17 @@ function runChecks(checks: readonly HealthChecker[], from: number, request: Inco
   for (let i = from; i < checks.length; i++) {
     const check = checks[i] as HealthChecker;
     if (report.excluded?.delete(check.name) === true) {
-      report.output += `[+]${check.name} excluded: ok\n`;
+      report.output = `${report.output ?? ''}[+]${check.name} excluded: ok\n`;
       continue;
     }
     const err = runCheck(check, request);
     if (err instanceof Promise) {
       return err.then((e) => {
-        record(report, check, e);
+        record(report, checks, i, e);
         return runChecks(checks, i + 1, request, report);
       });
     }
-    record(report, check, err);
+    record(report, checks, i, err);
   }
   return undefined;
 }
@@ -94,7 +109,7 @@ export type HealthLogger = (message: string) => void;
 /** The root handler of `/<name>`: all checks, `?verbose`, `?exclude=` (k8s `handleRootHealth`). */
 export function rootHealthHandler(name: string, checks: () => readonly HealthChecker[], log: HealthLogger): Handler {
   const answer = (response: ServerResponse, query: URLSearchParams | undefined, report: HealthReport): void => {
-    let { output } = report;
+    let output = report.output ?? '';
     if (report.excluded !== undefined && report.excluded.size > 0) {
       const names = [...report.excluded].sort().map((c) => JSON.stringify(c)).join(',');
       output += `warn: some health checks cannot be excluded: no matches for ${names}\n`;
@@ -109,7 +124,7 @@ export function rootHealthHandler(name: string, checks: () => readonly HealthChe
   return (request, response) => {
     const query = queryOf(request);
     const excluded = query === undefined ? undefined : new Set(query.getAll('exclude').map((c) => c.trim()).filter((c) => c !== ''));
-    const report: HealthReport = { output: '', logOutput: '', failed: [], excluded };
+    const report: HealthReport = { output: query === undefined ? undefined : '', logOutput: '', failed: [], excluded };
     const pending = runChecks(checks(), 0, request, report);
     if (pending === undefined) return answer(response, query, report);
     return pending.then(() => answer(response, query, report));

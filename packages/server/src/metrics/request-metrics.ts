@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type CounterVec, type Gauge, type GaugeVec, type HistogramVec, MetricsRegistry, seriesKey } from '@apiserver/storage';
 import { Registry } from './prom-client-registry.js';
 import type { Handler } from '../handler.js';
-import { isUnrouted, onResponseClose, requestInfoFrom, userFrom } from '../request/context.js';
+import { isUnrouted, onResponseClose, requestInfoFrom, requestReceivedTimestamp, userFrom } from '../request/context.js';
 import type { RequestInfo } from '../request/request-info.js';
 import { InflightWatermark } from './inflight-watermark.js';
 
@@ -266,16 +266,9 @@ export class RequestMetrics {
   /** A filter recording every request that has a RequestInfo when its response ends. */
   filter(handler: Handler): Handler {
     return (request, response) => {
-      // performance.now() is a double: no BigInt per request, as process.hrtime.bigint() would allocate.
-      const started = performance.now();
-      // A node response emits 'close' after 'finish' too (and alone when the client went away): one listener
-      // records every request once.
-      onResponseClose(request, response, () => {
-        const info = requestInfoFrom(request);
-        if (info === undefined) return;
-        const routed = userFrom(request) !== undefined && !isUnrouted(request);
-        this.observe(request, info, response.statusCode, (performance.now() - started) / 1e3, routed);
-      });
+      // A node response emits 'close' after 'finish' too (and alone when the client went away): one callback
+      // records every request once. The received timestamp is also the deadline filter's start (one clock read).
+      onResponseClose(request, response, new ObservedRequest(this, request, response, requestReceivedTimestamp(request)));
       return handler(request, response);
     };
   }
@@ -293,4 +286,23 @@ export class RequestMetrics {
     response.writeHead(200, { 'Content-Type': this.registry.contentType, 'Content-Length': Buffer.byteLength(text) });
     response.end(text);
   };
+}
+
+/** A request the metrics filter records when its response closes (its own close callback: no closure per request). */
+class ObservedRequest {
+  constructor(
+    readonly metrics: RequestMetrics,
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    /** When it was received, on `performance.now()`'s clock (a double: no BigInt per request). */
+    readonly started: number,
+  ) {}
+
+  responseClosed(): void {
+    const { request } = this;
+    const info = requestInfoFrom(request);
+    if (info === undefined) return;
+    const routed = userFrom(request) !== undefined && !isUnrouted(request);
+    this.metrics.observe(request, info, this.response.statusCode, (performance.now() - this.started) / 1e3, routed);
+  }
 }

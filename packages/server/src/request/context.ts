@@ -13,8 +13,16 @@ export interface AbortSignalSource {
   readonly signal: AbortSignal;
 }
 
+/**
+ * What runs when a response closes: a function, or an object with a `responseClosed` method (a filter's per-request
+ * state can be its own callback, with no closure made for it).
+ */
+export type ResponseCloseCallback = (() => void) | { responseClosed(): void };
+
 /** Per-request values the filters attach (the Go request context). */
 interface RequestValues {
+  /** When the request was received, on `performance.now()`'s clock (see {@link requestReceivedTimestamp}). */
+  received?: number;
   info?: RequestInfo;
   user?: UserInfo;
   /** Signal sources, outermost first. */
@@ -22,9 +30,9 @@ interface RequestValues {
   /** The combined signal of `sources`, once asked for (reset when a source is added). */
   signal?: AbortSignal;
   /** Callbacks run, in order, when the response closes. */
-  onClose?: (() => void)[];
+  onClose?: ResponseCloseCallback[];
   /** The callback run after them (see {@link afterResponseClose}). */
-  afterClose?: () => void;
+  afterClose?: ResponseCloseCallback;
   /** Set once the close callbacks ran. */
   closed?: true;
   /** Set when no installed route served the request (see {@link withUnroutedValue}). */
@@ -59,6 +67,17 @@ function valuesOf(request: IncomingMessage): RequestValues {
     c[VALUES] = v;
   }
   return v;
+}
+
+/**
+ * When the request was received, on `performance.now()`'s clock (upstream's `ReceivedTimestamp` of the request
+ * context): read from the clock by the first filter that asks (the metrics filter, outside the deadline filter) and
+ * shared by the others, so that a request's latency and its deadline count from the same instant with one clock read.
+ */
+export function requestReceivedTimestamp(request: IncomingMessage): number {
+  const v = valuesOf(request);
+  v.received ??= performance.now();
+  return v.received;
 }
 
 /** The RequestInfo the request-info filter attached, if any. */
@@ -150,14 +169,19 @@ export function withSignalSource(request: IncomingMessage, source: AbortSignalSo
   if (v.signal !== undefined) v.signal = undefined;
 }
 
+function runCloseCallback(callback: ResponseCloseCallback): void {
+  if (typeof callback === 'function') callback();
+  else callback.responseClosed();
+}
+
 /** The one 'close' listener of a request's response: its callbacks in order, then the last one. */
 function closeListener(v: RequestValues): () => void {
   return () => {
     if (v.closed === true) return;
     v.closed = true;
     const callbacks = v.onClose;
-    if (callbacks !== undefined) for (const c of callbacks) c();
-    v.afterClose?.();
+    if (callbacks !== undefined) for (const c of callbacks) runCloseCallback(c);
+    if (v.afterClose !== undefined) runCloseCallback(v.afterClose);
   };
 }
 
@@ -174,7 +198,7 @@ function listenForClose(v: RequestValues, response: ServerResponse): void {
  * away). The filters of one request share one 'close' listener: each listener of its own costs an add, a wrapper and
  * a remove per request.
  */
-export function onResponseClose(request: IncomingMessage, response: ServerResponse, callback: () => void): void {
+export function onResponseClose(request: IncomingMessage, response: ServerResponse, callback: ResponseCloseCallback): void {
   const v = valuesOf(request);
   if (v.onClose !== undefined) {
     v.onClose.push(callback);
@@ -189,7 +213,7 @@ export function onResponseClose(request: IncomingMessage, response: ServerRespon
  * (the server's in-flight bookkeeping, which must see the filters' own close work done). One per request: a second
  * call replaces the first.
  */
-export function afterResponseClose(request: IncomingMessage, response: ServerResponse, callback: () => void): void {
+export function afterResponseClose(request: IncomingMessage, response: ServerResponse, callback: ResponseCloseCallback): void {
   const v = valuesOf(request);
   listenForClose(v, response);
   v.afterClose = callback;

@@ -8,7 +8,7 @@ import { X509Authenticator } from '../authentication/x509.js';
 import { authorizerForModes } from '../authorization/authorizer.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from '../filters/long-running.js';
 import type { Handler } from '../handler.js';
-import { type HealthChecker, logHealthz, pingHealthz, uniqueChecks } from '../healthz/health-checker.js';
+import { type HealthChecker, logHealthz, pingHealthz, UniqueChecksMemo, uniqueChecks } from '../healthz/health-checker.js';
 import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { OpenAPIService } from '../openapi/openapi-service.js';
@@ -33,14 +33,14 @@ import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
 import { PolicyRuleEvaluator } from '../audit/policy-rule-evaluator.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { HookRegistry, type PostStartHookContext, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
+import { InFlightRequests } from './in-flight-requests.js';
 import { PreparedGenericAPIServer } from './prepared.js';
 import { endStream, type Listener, type ServingOptions, startListeners } from './serving.js';
 
-interface InFlightRequest {
-  readonly request: IncomingMessage;
-  readonly response: ServerResponse;
-  readonly controller: AbortController;
-}
+
+/** The checks every server runs first: `ping` and `log`. */
+const BUILTIN_HEALTH_CHECKS: readonly HealthChecker[] = [pingHealthz, logHealthz];
+const NO_CHECKS: readonly HealthChecker[] = [];
 
 /** A Kubernetes-style generic API server: handler chain, director, health, version, metrics, serving and shutdown. */
 export class GenericAPIServer {
@@ -54,10 +54,19 @@ export class GenericAPIServer {
   readonly openAPI: OpenAPIService | undefined;
   readonly #schemes = new Set<Scheme>();
   readonly #hooks = new HookRegistry();
+  /** The healthz checks, rebuilt only when a list they come from changed. */
+  readonly #healthzChecks = new UniqueChecksMemo();
+  /** `shutdown`: failing once shutdown began (a readyz check). */
+  readonly #shutdownCheck: HealthChecker = {
+    name: 'shutdown',
+    check: () => {
+      if (this.#shutdown !== undefined) throw new Error('process is shutting down');
+    },
+  };
   readonly #delegate: DelegationTarget;
   readonly #config: GenericAPIServerConfig;
   readonly #longRunning: LongRunningRequestCheck;
-  readonly #inFlight = new Set<InFlightRequest>();
+  readonly #inFlight = new InFlightRequests();
   readonly #lifecycle = new AbortController();
   /** The server's logger. */
   readonly logger: Logger;
@@ -66,7 +75,6 @@ export class GenericAPIServer {
   readonly #caFollowers: ((cas: readonly string[]) => void)[] = [];
   #prepared: PreparedGenericAPIServer | undefined;
   #shutdown: Promise<void> | undefined;
-  #drained: (() => void) | undefined;
 
   /** Builds a server; throws for an unusable token file or authorization mode. */
   constructor(config: GenericAPIServerConfig = {}) {
@@ -172,13 +180,7 @@ export class GenericAPIServer {
 
   /** `ping`, `log`, configured checks, the delegate's checks, then `poststarthook/<name>` checks. */
   healthzChecks(): readonly HealthChecker[] {
-    return uniqueChecks([
-      pingHealthz,
-      logHealthz,
-      ...(this.#config.healthChecks ?? []),
-      ...this.#delegate.healthzChecks(),
-      ...this.#hooks.checks(),
-    ]);
+    return this.#healthzChecks.of(BUILTIN_HEALTH_CHECKS, this.#config.healthChecks ?? NO_CHECKS, this.#delegate.healthzChecks(), this.#hooks.checks());
   }
 
   /** Liveness checks (the healthz checks). */
@@ -188,17 +190,11 @@ export class GenericAPIServer {
 
   /** Readiness checks: healthz checks, readyz-only checks, and `shutdown` (failing once shutdown began). */
   readyzChecks(): readonly HealthChecker[] {
-    const shutdown: HealthChecker = {
-      name: 'shutdown',
-      check: () => {
-        if (this.#shutdown !== undefined) throw new Error('process is shutting down');
-      },
-    };
     return uniqueChecks([
       ...this.healthzChecks(),
       ...(this.#config.readyzChecks ?? []),
       ...this.#delegate.readyzChecks().filter((c) => c.name !== 'shutdown'),
-      shutdown,
+      this.#shutdownCheck,
     ]);
   }
 
@@ -240,16 +236,11 @@ export class GenericAPIServer {
 
   /** The node `request` listener: the full chain plus in-flight tracking and per-request abort signals. */
   readonly requestListener = (request: IncomingMessage, response: ServerResponse): void => {
-    const entry: InFlightRequest = { request, response, controller: new AbortController() };
-    this.#inFlight.add(entry);
-    // The controller itself is the source: its signal (~10 µs to create) exists only if someone asks or it aborts.
-    withSignalSource(request, entry.controller);
-    // After the filters' own close callbacks (the in-flight limit's release, the metrics), in one shared listener.
-    afterResponseClose(request, response, () => {
-      if (!response.writableFinished) entry.controller.abort(new Error('client closed the connection'));
-      this.#inFlight.delete(entry);
-      this.#drained?.();
-    });
+    const entry = this.#inFlight.start(request, response);
+    // The entry is the signal's source (its AbortController exists only if someone asks or it aborts) and, after the
+    // filters' own close callbacks (the in-flight limit's release, the metrics), what ends it, in one shared listener.
+    withSignalSource(request, entry);
+    afterResponseClose(request, response, entry);
     void this.fullHandlerChain(request, response);
   };
 
@@ -354,11 +345,11 @@ export class GenericAPIServer {
       const info = requestInfoFrom(e.request);
       return info !== undefined && this.#longRunning(e.request, info);
     });
-    for (const entry of longRunning) entry.controller.abort(new Error('the server is shutting down'));
+    for (const entry of longRunning) entry.abort(new Error('the server is shutting down'));
     await this.#drain(this.#config.watchTerminationGraceMillis ?? 1000, () => longRunning.every((e) => !this.#inFlight.has(e)));
     for (const entry of longRunning) endStream(entry.response);
     await this.#drain(this.#config.shutdownTimeoutMillis ?? 60_000, () => this.#inFlight.size === 0);
-    for (const entry of this.#inFlight) entry.controller.abort(new Error('shutdown timeout'));
+    for (const entry of this.#inFlight) entry.abort(new Error('shutdown timeout'));
     for (const l of this.#listeners) l.server.closeAllConnections();
     await Promise.all(closed);
     this.metrics.stop();
@@ -371,11 +362,11 @@ export class GenericAPIServer {
     return new Promise((resolve) => {
       const finish = (): void => {
         clearTimeout(timer);
-        this.#drained = undefined;
+        this.#inFlight.onEnded = undefined;
         resolve();
       };
       const timer = setTimeout(finish, timeoutMillis);
-      this.#drained = () => {
+      this.#inFlight.onEnded = () => {
         if (done()) finish();
       };
     });

@@ -55,3 +55,25 @@ t.test('many deadlines of one timeout share one node timer', async (t) => {
   for (const d of deadlines.reverse()) timers.cancel(d);
   t.equal(timers.size, 0);
 });
+
+t.test('a deadline counts from its start; one that started before the pending ones expires first, on time', async (t) => {
+  const timers = new DeadlineTimers();
+  const expired: [string, number][] = [];
+  const start = performance.now();
+  const add = (name: string, from: number) => timers.add(40, () => expired.push([name, performance.now() - start]), from);
+  add('now', start);
+  add('earlier-by-30', start - 30);
+  add('earlier-by-35', start - 35);
+  add('later-by-5', start + 5);
+  t.equal(timers.size, 4);
+  await sleep(70);
+  t.same(
+    expired.map(([name]) => name),
+    ['earlier-by-35', 'earlier-by-30', 'now', 'later-by-5'],
+  );
+  const due: Record<string, number> = { 'earlier-by-35': 5, 'earlier-by-30': 10, now: 40, 'later-by-5': 45 };
+  for (const [name, at] of expired) t.ok(at >= (due[name] ?? 0) - 1, `${name} not before its deadline (${at.toFixed(1)} ms)`);
+  const early = expired.find(([name]) => name === 'earlier-by-35')?.[1] ?? Number.POSITIVE_INFINITY;
+  t.ok(early < 30, `the earliest did not wait for the later ones' timer (${early.toFixed(1)} ms)`);
+  t.equal(timers.size, 0);
+});

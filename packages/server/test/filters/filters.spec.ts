@@ -22,7 +22,7 @@ import { TIMEOUT_MESSAGE, withRequestDeadline } from '../../src/filters/request-
 import { withRequestInfo } from '../../src/filters/request-info.js';
 import type { Handler } from '../../src/handler.js';
 import { RequestMetrics } from '../../src/metrics/request-metrics.js';
-import { requestInfoFrom, requestSignal, userFrom } from '../../src/request/context.js';
+import { requestInfoFrom, requestReceivedTimestamp, requestSignal, userFrom } from '../../src/request/context.js';
 import { RequestInfoFactory } from '../../src/request/request-info.js';
 import { fetchText, json, serve } from '../helpers.js';
 
@@ -140,6 +140,33 @@ t.test('request deadline and timeout', async (t) => {
   const noInfo = await serve(withRequestDeadline(ok));
   t.teardown(noInfo.close);
   t.equal((await fetchText(`${noInfo.url}/x?timeout=0s`)).body, 'done');
+});
+
+t.test("the deadline counts from the request's received timestamp, which the metrics filter shares", async (t) => {
+  const metrics = new RequestMetrics();
+  t.teardown(() => metrics.stop());
+  const received: number[] = [];
+  const slow: Handler = async (req, res) => {
+    received.push(requestReceivedTimestamp(req), requestReceivedTimestamp(req));
+    await sleep(500);
+    res.end('late');
+  };
+  // A filter outside reads the timestamp, then blocks for 150 ms: a 200 ms deadline leaves the handler about 50.
+  const late: Handler = (req, res) => {
+    requestReceivedTimestamp(req);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+    return metrics.filter(withRequestDeadline(slow, { requestTimeoutMillis: 200 }))(req, res);
+  };
+  const s = await serve(withRequestInfo(late, factory));
+  t.teardown(s.close);
+  const sent = performance.now();
+  const reply = await fetchText(`${s.url}/api/v1/pods`);
+  const took = performance.now() - sent;
+  t.equal(reply.status, 504);
+  t.ok(took < 300, `answered 200 ms after it was received, not 200 ms after the deadline filter ran (${took.toFixed(0)} ms)`);
+  t.equal(received.length, 2);
+  t.equal(received[0], received[1], 'one timestamp per request');
+  t.ok((received[0] ?? 0) >= sent, 'read when the request was received');
 });
 
 t.test('max in flight', async (t) => {

@@ -6,7 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
 import { checkHandler, rootHealthHandler } from '../../src/healthz/healthz.js';
-import { type HealthChecker, namedCheck } from '../../src/healthz/health-checker.js';
+import { type HealthChecker, namedCheck, UniqueChecksMemo, uniqueChecks } from '../../src/healthz/health-checker.js';
+import { GenericAPIServer } from '../../src/server/generic-api-server.js';
 import { fetchText, serve } from '../helpers.js';
 
 const later = (fail?: unknown): Promise<void> => new Promise((resolve, reject) => setTimeout(() => (fail === undefined ? resolve() : reject(fail)), 2));
@@ -74,4 +75,54 @@ t.test('synchronous checks answer before the handler returns, with no promise', 
   ended = false;
   t.equal(checkHandler(checks[0] as HealthChecker)(request, response), undefined);
   t.ok(ended);
+});
+
+t.test('UniqueChecksMemo: the previous answer while the lists hold the same checks, a new one when any changed', async (t) => {
+  const memo = new UniqueChecksMemo();
+  const own = [namedCheck('ping', () => undefined), namedCheck('log', () => undefined)];
+  const hooks: HealthChecker[] = [];
+  const first = memo.of(own, [], hooks);
+  t.same(first.map((c) => c.name), ['ping', 'log']);
+  t.equal(memo.of(own, [], hooks), first, 'unchanged lists: the same array');
+  t.equal(memo.of(own, [], [...hooks]), first, 'a copy of a list with the same checks: the same array');
+  hooks.push(namedCheck('poststarthook/a', () => undefined));
+  const grown = memo.of(own, [], hooks);
+  t.not(grown, first);
+  t.same(grown.map((c) => c.name), ['ping', 'log', 'poststarthook/a']);
+  const shadow = namedCheck('log', () => undefined);
+  hooks[0] = shadow;
+  const replaced = memo.of(own, [], hooks);
+  t.same(replaced, uniqueChecks([...own, shadow]), 'a check replaced in place: rebuilt; the first of a name kept');
+  t.same(memo.of(own, hooks, []), replaced, 'the same checks split differently between the lists: the same answer');
+  t.same(memo.of(own), own, 'a list removed: rebuilt');
+  t.same(memo.of(), [], 'no lists: no checks');
+});
+
+t.test("a server's healthz checks follow hooks added after they were read, its delegate's and its readyz checks", async (t) => {
+  const delegate = new GenericAPIServer({ log: () => undefined, healthChecks: [namedCheck('etcd', () => undefined)] });
+  const server = new GenericAPIServer({ log: () => undefined, delegate });
+  const names = (checks: readonly HealthChecker[]): string[] => checks.map((c) => c.name);
+  t.same(names(server.healthzChecks()), ['ping', 'log', 'etcd']);
+  t.equal(server.healthzChecks(), server.healthzChecks(), 'unchanged: one array');
+  server.addPostStartHook('start-informers', () => undefined);
+  delegate.addPostStartHook('start-crds', () => undefined);
+  t.same(names(server.healthzChecks()), ['ping', 'log', 'etcd', 'poststarthook/start-crds', 'poststarthook/start-informers']);
+  t.same(names(server.readyzChecks()), ['ping', 'log', 'etcd', 'poststarthook/start-crds', 'poststarthook/start-informers', 'shutdown']);
+  await server.shutdown();
+  await delegate.shutdown();
+});
+
+t.test('a failure without a query reports every check, as with ?verbose (the text is only built once a check failed)', async (t) => {
+  const list = [namedCheck('a', () => undefined), namedCheck('b', () => later()), namedCheck('c', () => later(new Error('gone'))), namedCheck('d', () => undefined)];
+  const s = await serve(rootHealthHandler('healthz', () => list, () => undefined));
+  t.teardown(s.close);
+  const plain = await fetchText(`${s.url}/healthz`);
+  const verbose = await fetchText(`${s.url}/healthz?verbose`);
+  t.equal(plain.status, 500);
+  t.equal(plain.body, '[+]a ok\n[+]b ok\n[-]c failed: reason withheld\n[+]d ok\nhealthz check failed\n');
+  t.equal(verbose.body, plain.body);
+  const first = [namedCheck('x', () => { throw new Error('no'); }), namedCheck('y', () => undefined)];
+  const s2 = await serve(rootHealthHandler('livez', () => first, () => undefined));
+  t.teardown(s2.close);
+  t.equal((await fetchText(`${s2.url}/livez`)).body, '[-]x failed: reason withheld\n[+]y ok\nlivez check failed\n');
 });

@@ -65,3 +65,17 @@ t.test('the after-close callback runs last, whenever the others were added, in t
   response.emit('close');
   t.same(ran, ['metrics', 'in-flight limit', 'server in-flight']);
 });
+
+t.test('objects with a responseClosed method are close callbacks too, in the same order', async (t) => {
+  const request = newRequest();
+  const response = new EventEmitter() as EventEmitter & ServerResponse;
+  const ran: string[] = [];
+  afterResponseClose(request, response, { responseClosed: () => ran.push('server in-flight') });
+  onResponseClose(request, response, () => ran.push('metrics'));
+  onResponseClose(request, response, { responseClosed: () => ran.push('deadline') });
+  onResponseClose(request, response, () => ran.push('in-flight limit'));
+  t.equal(response.listenerCount('close'), 1);
+  response.emit('close');
+  response.emit('close');
+  t.same(ran, ['metrics', 'deadline', 'in-flight limit', 'server in-flight']);
+});
