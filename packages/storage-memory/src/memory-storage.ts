@@ -32,9 +32,13 @@ import { getList } from './get-list.js';
 import { guaranteedUpdate } from './guaranteed-update.js';
 import { prefixRangeEnd } from './mvcc/key-index.js';
 import type { MvccStore } from './mvcc/mvcc-store.js';
-import { decodeAt, decodeKeyValue, optimisticPut, type StorageContext } from './object-state.js';
+import { decodeAt, type DecodeMode, decodeKeyValue, optimisticPut, type StorageContext } from './object-state.js';
 import { encodeNewObject } from './new-object-encoding.js';
 import { startWatch, type WatchRegistry } from './watcher.js';
+
+/** How `get` decodes: remembered (it reads the latest version), shared for a `readOnly` read or copied. */
+const REMEMBER: DecodeMode = { remember: true, readOnly: false };
+const REMEMBER_SHARED: DecodeMode = { remember: true, readOnly: true };
 
 /** Options of one storage view. */
 export interface MemoryStorageOptions<T extends StorageObject = StorageObject> {
@@ -110,7 +114,10 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
       if (opts.ignoreNotFound === true) return undefined;
       throw newKeyNotFoundError(k, 0);
     }
-    return (await decodeKeyValue(this.#ctx, kv, { remember: true, readOnly: opts.readOnly === true })).obj;
+    // `kv` is the key's latest version: remembered for later reads; identity-transformed bytes decode without a promise.
+    const mode = opts.readOnly === true ? REMEMBER_SHARED : REMEMBER;
+    if (this.#ctx.transformer === identityTransformer) return decodeAt(this.#ctx, kv.value, kv.modRevision, mode);
+    return (await decodeKeyValue(this.#ctx, kv, mode)).obj;
   }
 
   /** Lists `key` (exact) or `key/` (recursive) with predicate, paging, continue and RV match rules. */

@@ -1,4 +1,4 @@
-import { type Codec, createJSONCodec, PrefixTransformer, type StorageObject } from '@apiserver/storage';
+import { type Codec, createJSONCodec, isSharedObject, PrefixTransformer, type StorageObject } from '@apiserver/storage';
 import t from 'tap';
 import { MemoryBackend } from '../src/memory-backend.js';
 
@@ -77,4 +77,27 @@ t.test('only latest versions are remembered: an update forgets the superseded ob
   await s.getList('/configmaps/ns', exact);
   t.same(old, [first], 'the old version is still readable');
   t.equal(decodes() - before, 2, 'the superseded object was forgotten at the update, and history reads are not remembered');
+});
+
+t.test('get gives the same objects with and without a transformer: shared for readOnly reads, copies otherwise', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  t.teardown(() => backend.close());
+  const plain = backend.storage<ConfigMap>({ pathPrefix: '/plain' });
+  const transformed = backend.storage<ConfigMap>({ pathPrefix: '/enc', transformer: new PrefixTransformer('k8s:enc:a:') });
+  for (const s of [plain, transformed]) await s.create('/configmaps/ns/a', configMap('a', { k: 'v' }));
+  for (const [name, s] of [['identity', plain], ['prefix', transformed]] as const) {
+    const copy = await s.get('/configmaps/ns/a');
+    const shared = await s.get('/configmaps/ns/a', { readOnly: true });
+    t.same(shared, copy, `${name}: a readOnly read gives the same object`);
+    t.notOk(isSharedObject(copy), `${name}: a plain read gives a private copy`);
+    t.ok(isSharedObject(shared), `${name}: a readOnly read gives a shared object`);
+    t.ok(Object.isFrozen(shared));
+    t.same(await s.get('/configmaps/ns/a', { readOnly: true }), shared);
+  }
+  const withoutVersion = (o: ConfigMap | undefined) => ({ ...o, metadata: { ...o?.metadata, resourceVersion: undefined } });
+  const [a, b] = [await plain.get('/configmaps/ns/a'), await transformed.get('/configmaps/ns/a')];
+  t.strictSame(withoutVersion(a), withoutVersion(b), 'both views decode the same object (created at two revisions)');
+  t.equal(await plain.get('/configmaps/ns/b', { ignoreNotFound: true, readOnly: true }), undefined);
+  await t.rejects(plain.get('/configmaps/ns/b', { readOnly: true }), { code: 'KeyNotFound' });
+  await t.rejects(plain.get('/configmaps/ns/a', { resourceVersion: '999' }), /Too large resource version/);
 });

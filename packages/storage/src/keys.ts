@@ -25,6 +25,8 @@ export function isInvalidKeyError(err: unknown): err is InvalidKeyError {
 /** Throws InvalidKeyError for "" and "/", and for keys with a `.` or `..` path segment. */
 export function validateKey(key: string): void {
   if (key === '' || key === '/') throw new InvalidKeyError(key, true);
+  // A `.` or `..` segment needs a dot: most keys have none and are not split into segments.
+  if (!key.includes('.')) return;
   const segments = key.split('/');
   if (segments.some((s) => s === '.' || s === '..')) throw new InvalidKeyError(key, false);
 }

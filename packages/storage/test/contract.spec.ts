@@ -190,6 +190,9 @@ t.test('keys', async (t) => {
       t.match(err instanceof Error ? err.message : '', empty ? /^empty key/ : /^invalid key/);
     }
   }
+  for (const key of ['/pods/ns/my.app', 'a.b/c', '/.../x', '/a/.b', '/a/b.']) {
+    t.equal(prepareKey('/registry', key), `/registry/${key.replace(/^\//, '')}`, `accepts ${key}`);
+  }
   t.equal(prepareKey('/registry', '/pods/a'), '/registry/pods/a');
   t.equal(prepareKey('custom/prefix', 'pods/a'), '/custom/prefix/pods/a');
   t.equal(normalizePathPrefix('/custom//prefix//'), '/custom/prefix/');

@@ -28,7 +28,8 @@ function readsShared(core: StoreCore, ctx: RequestContext): boolean {
 export async function getObject(core: StoreCore, ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
   const key = core.key(ctx, name);
   try {
-    const obj = await core.storage.storage.get(key, { resourceVersion: options?.resourceVersion ?? '', ...(readsShared(core, ctx) && { readOnly: true }) });
+    const resourceVersion = options?.resourceVersion ?? '';
+    const obj = await core.storage.storage.get(key, readsShared(core, ctx) ? { resourceVersion, readOnly: true } : { resourceVersion });
     if (obj === undefined) throw new TypeError('storage returned no object without ignoreNotFound');
     return core.decorate(obj);
   } catch (err) {
