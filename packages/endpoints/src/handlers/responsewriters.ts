@@ -39,8 +39,6 @@ export function wantsPretty(request: HandlerRequest, negotiated?: NegotiatedMedi
  */
 function checkNamespaceSegment(namespace: string): void {
   if (namespace === '') return;
-  // Only `.`, `..` and names holding `/` or `%` fail: the others skip building an empty message list.
-  if (namespace !== '.' && namespace !== '..' && !namespace.includes('/') && !namespace.includes('%')) return;
   const msgs = isValidPathSegmentName(namespace);
   if (msgs.length > 0) throw newBadRequest(`Namespace parameter invalid: ${JSON.stringify(namespace)}: ${msgs.join(';')}`);
 }

@@ -13,17 +13,8 @@ export type KeyFunc = (ctx: RequestContext, name: string) => string;
 
 function checkName(name: string): void {
   if (name === '') throw newBadRequest('Name parameter required.');
-  if (!mayBeInvalidSegment(name)) return;
   const msgs = isValidPathSegmentName(name);
   if (msgs.length > 0) throw newBadRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${msgs.join(';')}`);
-}
-
-/**
- * Whether `name` can fail `isValidPathSegmentName` (it is `.`/`..` or holds `/` or `%`): the others skip building
- * its empty message list.
- */
-function mayBeInvalidSegment(name: string): boolean {
-  return name === '.' || name === '..' || name.includes('/') || name.includes('%');
 }
 
 /** `prefix` plus `/<namespace>` when the request has one. */

@@ -18,9 +18,14 @@ export function isValidPathSegmentName(name: string): string[] {
   return isValidPathSegmentPrefix(name);
 }
 
-/** Checks a prefix of such a name (a generateName): only the `may not contain` rules apply. */
+/**
+ * Checks a prefix of such a name (a generateName): only the `may not contain` rules apply. A valid name (the
+ * common case, on every request's name and namespace) costs the scans and one empty array.
+ */
 export function isValidPathSegmentPrefix(name: string): string[] {
-  return NAME_MAY_NOT_CONTAIN.filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+  const msgs: string[] = [];
+  for (const c of NAME_MAY_NOT_CONTAIN) if (name.includes(c)) msgs.push(`may not contain '${c}'`);
+  return msgs;
 }
 
 /** Checks a path-segment name, or a prefix of one when `prefix` is true. */
