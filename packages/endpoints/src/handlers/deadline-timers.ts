@@ -23,11 +23,15 @@ export interface Deadline {
   list: DeadlineList | undefined;
 }
 
-/** The pending deadlines of one timeout value, oldest first, and the timer set for the oldest. */
-interface DeadlineList {
+/** The pending deadlines of one timeout value, oldest first, and the timer set for the oldest (internal state). */
+export interface DeadlineList {
+  /** The timeout value its deadlines share. */
   readonly timeoutMillis: number;
+  /** The oldest pending deadline. */
   head: Deadline | undefined;
+  /** The newest pending deadline. */
   tail: Deadline | undefined;
+  /** The node timer set for `timerAt`, if any. */
   timer: ReturnType<typeof setTimeout> | undefined;
   /** The deadline the timer was set for (it may have been cancelled since: the timer then finds nothing due). */
   timerAt: number;
