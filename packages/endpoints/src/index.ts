@@ -76,6 +76,7 @@ export { patchResource, type PatchType, MAX_JSON_PATCH_OPERATIONS } from './hand
 export { connectResource } from './handlers/connect.js';
 export { serveWatch, watchTimeoutMs } from './handlers/watch.js';
 export { finishRequest, REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
+export { type Deadline, type DeadlineExpiry, type DeadlineList, DeadlineTimers, type DeadlineTimersOptions } from './handlers/deadline-timers.js';
 export { errorNegotiated, writeObjectNegotiated } from './handlers/responsewriters.js';
 export {
   DEFAULT_ENCODED_OBJECT_CACHE_BYTES,

@@ -2,6 +2,7 @@
  * Object ⇄ bytes encoding used by backends (JSON by default, canonical so that no-op updates compare equal).
  * @module
  */
+import { canonicalCopy } from './canonical-copy.js';
 import { newInternalError } from './errors.js';
 import { jsonCopy, NOT_PLAIN_JSON } from './json-copy.js';
 import { isPlainObject, isStorageObject, type StorageObject } from './object.js';
@@ -121,6 +122,9 @@ export function createJSONCodec<T extends StorageObject = StorageObject>(
   return {
     encode: (obj) => encoder.encode(canonicalJSON(obj)),
     encodeWithDecoded: (obj) => {
+      // A plain JSON object: its canonical copy is what decoding gives, and JSON writes it as the canonical text.
+      const decoded = canonicalCopy(obj);
+      if (decoded !== NOT_PLAIN_JSON && guard(decoded)) return { data: encoder.encode(JSON.stringify(decoded)), decoded };
       const canonical = canonicalize(obj);
       const data = encoder.encode(JSON.stringify(canonical));
       // The decoded object is a copy of the canonical value, when that is plain JSON (what parsing its text gives).

@@ -8,11 +8,11 @@
 export const NOT_PLAIN_JSON: unique symbol = Symbol('not plain JSON');
 
 /** Whether JSON writes no value for `v` (it leaves the member out, or writes null in an array). */
-function omitted(v: unknown): boolean {
+export function omitted(v: unknown): boolean {
   return v === undefined || typeof v === 'function' || typeof v === 'symbol';
 }
 
-function copyNumber(n: number): number | null {
+export function copyNumber(n: number): number | null {
   if (!Number.isFinite(n)) return null;
   // JSON writes -0 as 0.
   return n === 0 ? 0 : n;

@@ -108,3 +108,45 @@ t.test('encodeWithDecoded gives encode\'s bytes and what decoding them gives, or
   const guarded = createJSONCodec((v): v is StorageObject => typeof v === 'object' && v !== null && 'kind' in v);
   t.equal(guarded.encodeWithDecoded({ metadata: {} }).decoded, undefined, 'what the guard refuses is left to decode (which reports it)');
 });
+
+t.test('encodeWithDecoded of random plain JSON: the canonical bytes, a fresh decoded value in decoding\'s key order', async (t) => {
+  let seed = 23;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const keys = ['b', 'a', '10', '9', 'z', 'aa', '__proto__', 'é', 'A', ''];
+  const value = (depth: number): unknown => {
+    switch (depth > 3 ? random(5) : random(8)) {
+      case 0:
+        return 'text';
+      case 1:
+        return [-0, 1.5, Number.NaN, 7][random(4)];
+      case 2:
+        return random(2) === 0;
+      case 3:
+        return null;
+      case 4:
+        return undefined;
+      case 5:
+        return Array.from({ length: random(4) }, () => value(depth + 1));
+      default: {
+        const out: Record<string, unknown> = {};
+        for (let i = random(6); i > 0; i--) {
+          const k = keys[random(keys.length)] as string;
+          Object.defineProperty(out, k, { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
+        }
+        return out;
+      }
+    }
+  };
+  for (let i = 0; i < 300; i++) {
+    const obj = { spec: value(0), metadata: { name: `n${i}`, labels: value(1) }, kind: 'K' } as unknown as StorageObject;
+    const before = JSON.stringify(obj);
+    const { data, decoded } = jsonCodec.encodeWithDecoded(obj);
+    t.equal(Buffer.from(data).toString(), canonicalJSON(obj), `case ${i}: the canonical bytes`);
+    t.same(layout(decoded), layout(JSON.parse(Buffer.from(data).toString())), `case ${i}: what decoding gives`);
+    t.not(decoded, obj, `case ${i}: a fresh object`);
+    t.equal(JSON.stringify(obj), before, `case ${i}: the input unchanged`);
+  }
+});

@@ -72,11 +72,12 @@ export function validateObjectMeta(
   } else if (ns !== '') {
     errs.push(fieldForbidden(fldPath.child('namespace'), 'not allowed on this type'));
   }
-  errs.push(...validateNonnegativeField(meta.generation, fldPath.child('generation')));
-  errs.push(...validateLabels(meta.labels ?? {}, fldPath.child('labels')));
-  errs.push(...validateAnnotations(meta.annotations ?? {}, fldPath.child('annotations')));
-  errs.push(...validateOwnerReferences(meta.ownerReferences ?? [], fldPath.child('ownerReferences')));
-  errs.push(...validateFinalizers(meta.finalizers ?? [], fldPath.child('finalizers')));
+  // An absent (or null) field has nothing to report: its path is not built (most objects carry few of these).
+  if (meta.generation != null) errs.push(...validateNonnegativeField(meta.generation, fldPath.child('generation')));
+  if (meta.labels != null) errs.push(...validateLabels(meta.labels, fldPath.child('labels')));
+  if (meta.annotations != null) errs.push(...validateAnnotations(meta.annotations, fldPath.child('annotations')));
+  if (meta.ownerReferences != null) errs.push(...validateOwnerReferences(meta.ownerReferences, fldPath.child('ownerReferences')));
+  if (meta.finalizers != null) errs.push(...validateFinalizers(meta.finalizers, fldPath.child('finalizers')));
   return errs;
 }
 

@@ -39,6 +39,9 @@ t.test('namespace enforcement table', async (t) => {
 t.test('ObjectMeta validation', async (t) => {
   const errs = (m: ApiObject['metadata'], namespaced = true) => validateObjectMeta(m, namespaced, nameIsDNSSubdomain, newPath('metadata')).map(String);
   t.same(errs({ name: 'a', namespace: 'ns' }), []);
+  const nulls = { generation: null, labels: null, annotations: null, ownerReferences: null, finalizers: null } as never;
+  t.same(errs({ name: 'a', namespace: 'ns', ...(nulls as object) }), [], 'null fields are absent ones');
+  t.same(errs({ name: 'a', namespace: 'ns', labels: { ok: 'v', 'bad key!': 'v' }, finalizers: ['bad!'] }).length, 2, 'present fields are still checked');
   t.same(errs({ name: 'a', namespace: 'ns' }, false), ['metadata.namespace: Forbidden: not allowed on this type']);
   t.match(errs({ name: 'a', namespace: 'Bad_NS' })[0], /^metadata\.namespace: Invalid value: "Bad_NS"/);
   t.match(errs({ name: 'a', namespace: 'n', generation: -1 })[0], /metadata\.generation: Invalid value: -1: must be greater than or equal to 0/);

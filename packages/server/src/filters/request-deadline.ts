@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Deadline, DeadlineTimers } from '@apiserver/endpoints';
 import { newBadRequest, newTimeoutError } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
 import type { RequestMetrics } from '../metrics/request-metrics.js';
@@ -6,7 +7,6 @@ import type { RequestInfo } from '../request/request-info.js';
 import { onResponseClose, requestInfoFrom, requestReceivedTimestamp, withSignalSource } from '../request/context.js';
 import { DurationParseError, parseGoDuration } from '../request/go-duration.js';
 import { writeStatus } from '../responsewriters.js';
-import { type Deadline, DeadlineTimers } from './deadline-timers.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from './long-running.js';
 
 /** Options of {@link withRequestDeadline}. */

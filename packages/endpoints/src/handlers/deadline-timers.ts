@@ -1,9 +1,10 @@
 /**
- * The request deadlines of one server without a node timer per request. Requests given the same timeout expire in
- * the order they started, so each timeout value keeps its pending deadlines in a list, oldest first, and one node
- * timer set for the oldest. A request that ends is unlinked from its list (no timer to clear); when the timer fires
- * it expires what is due and is set again for the next one. A setTimeout/clearTimeout pair per request cost a
- * Timeout object with its async id, the timer list insertion and removal, and a call to read libuv's clock.
+ * Request deadlines without a node timer per request (the server's request deadlines, the endpoints'
+ * `finishRequest`). Requests given the same timeout expire in the order they started, so each timeout value keeps
+ * its pending deadlines in a list, oldest first, and one node timer set for the oldest. A request that ends is
+ * unlinked from its list (no timer to clear); when the timer fires it expires what is due and is set again for the
+ * next one. A setTimeout/clearTimeout pair per request cost a Timeout object with its async id, the timer list
+ * insertion and removal, and a call to read libuv's clock.
  * @module
  */
 
@@ -22,11 +23,15 @@ export interface Deadline {
   list: DeadlineList | undefined;
 }
 
-/** The pending deadlines of one timeout value, oldest first, and the timer set for the oldest. */
-interface DeadlineList {
+/** The pending deadlines of one timeout value, oldest first, and the timer set for the oldest (internal state). */
+export interface DeadlineList {
+  /** The timeout value its deadlines share. */
   readonly timeoutMillis: number;
+  /** The oldest pending deadline. */
   head: Deadline | undefined;
+  /** The newest pending deadline. */
   tail: Deadline | undefined;
+  /** The node timer set for `timerAt`, if any. */
   timer: ReturnType<typeof setTimeout> | undefined;
   /** The deadline the timer was set for (it may have been cancelled since: the timer then finds nothing due). */
   timerAt: number;
@@ -38,9 +43,24 @@ interface DeadlineList {
  */
 const CLOCK_SLACK_MILLIS = 1;
 
+/** Options of {@link DeadlineTimers}. */
+export interface DeadlineTimersOptions {
+  /**
+   * Whether a pending deadline keeps the process alive, as a node timer set for it would (default false: a pending
+   * request keeps it alive by its connection). The timer is then referenced only while its list holds a deadline.
+   */
+  readonly keepAlive?: boolean;
+}
+
 /** Deadlines grouped by timeout value, each group served by one node timer (see the module comment). */
 export class DeadlineTimers {
   readonly #lists = new Map<number, DeadlineList>();
+  readonly #keepAlive: boolean;
+
+  /** Creates an empty set of deadlines. */
+  constructor(options: DeadlineTimersOptions = {}) {
+    this.#keepAlive = options.keepAlive === true;
+  }
 
   /**
    * Runs `expire` once `timeoutMillis` have passed since `from` (a `performance.now()` reading, default now) unless
@@ -53,6 +73,7 @@ export class DeadlineTimers {
       this.#lists.set(timeoutMillis, list);
     }
     const deadline: Deadline = { at: from + timeoutMillis, expire, prev: undefined, next: undefined, list };
+    const wasEmpty = list.head === undefined;
     insertInOrder(list, deadline);
     // The timer stays set while requests come and go: the clock is read only to set it, when there is none or it
     // would fire after this deadline (a request received before the pending ones: not the filters' order).
@@ -60,7 +81,7 @@ export class DeadlineTimers {
     else if (deadline.at < list.timerAt) {
       clearTimeout(list.timer);
       this.#arm(list, deadline.at);
-    }
+    } else if (wasEmpty && this.#keepAlive) list.timer.ref();
     return deadline;
   }
 
@@ -69,6 +90,8 @@ export class DeadlineTimers {
     const list = deadline.list;
     if (list === undefined) return;
     unlink(list, deadline);
+    // An armed timer with nothing pending no longer holds the process.
+    if (this.#keepAlive && list.head === undefined) list.timer?.unref();
   }
 
   /** The number of pending deadlines (for tests and debugging). */
@@ -81,9 +104,9 @@ export class DeadlineTimers {
   #arm(list: DeadlineList, at: number): void {
     const delay = Math.max(1, Math.ceil(at - performance.now()));
     list.timerAt = at;
-    // Unreferenced: a pending request keeps the process alive by its connection, not by its deadline.
+    // Unreferenced unless asked (see DeadlineTimersOptions.keepAlive): called only while the list holds a deadline.
     list.timer = setTimeout(() => this.#fire(list), delay);
-    list.timer.unref();
+    if (!this.#keepAlive) list.timer.unref();
   }
 
   #fire(list: DeadlineList): void {

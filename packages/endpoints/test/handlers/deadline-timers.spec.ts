@@ -4,7 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
-import { DeadlineTimers } from '../../src/filters/deadline-timers.js';
+import { DeadlineTimers } from '../../src/handlers/deadline-timers.js';
 
 t.test('deadlines expire in order, on time, once; cancelled ones never', async (t) => {
   const timers = new DeadlineTimers();
@@ -83,4 +83,27 @@ t.test('a deadline counts from its start; one that started before the pending on
   // (On a busy machine the later ones may have come due by the time the earliest timer runs, and expire with them.)
   t.same(expiredAt30.slice(0, 2), ['earlier-by-35', 'earlier-by-30'], "the earliest did not wait for the later ones' timer");
   t.equal(timers.size, 0);
+});
+
+t.test('keepAlive: the shared timer holds the process only while a deadline is pending', async (t) => {
+  const refTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+  const base = refTimers();
+  const plain = new DeadlineTimers();
+  const p = plain.add(60_000, () => t.fail('cancelled deadline expired'));
+  t.equal(refTimers(), base, 'without keepAlive the timer is unreferenced');
+  plain.cancel(p);
+  const timers = new DeadlineTimers({ keepAlive: true });
+  const a = timers.add(60_000, () => t.fail('cancelled deadline expired'));
+  const b = timers.add(60_000, () => t.fail('cancelled deadline expired'));
+  t.equal(refTimers(), base + 1, 'one referenced timer for two pending deadlines');
+  timers.cancel(a);
+  t.equal(refTimers(), base + 1, 'still referenced while one is pending');
+  timers.cancel(b);
+  t.equal(refTimers(), base, 'unreferenced once none is pending');
+  const c = timers.add(60_000, () => t.fail('cancelled deadline expired'));
+  t.equal(refTimers(), base + 1, 'referenced again by a new deadline');
+  timers.cancel(c);
+  t.equal(refTimers(), base);
+  const expired = await new Promise<boolean>((resolve) => timers.add(5, () => resolve(true)));
+  t.ok(expired, 'a pending deadline expires with nothing else keeping the loop busy');
 });
