@@ -2,9 +2,8 @@
  * Object ⇄ bytes encoding used by backends (JSON by default, canonical so that no-op updates compare equal).
  * @module
  */
-import { canonicalCopy } from './canonical-copy.js';
 import { newInternalError } from './errors.js';
-import { jsonCopy, NOT_PLAIN_JSON } from './json-copy.js';
+import { canonicalCopy, jsonCopy, keysSorted, NOT_PLAIN_JSON } from './json-copy.js';
 import { isPlainObject, isStorageObject, type StorageObject } from './object.js';
 
 /** Encodes objects to bytes and back. */
@@ -51,11 +50,6 @@ function canonicalArray(value: unknown[]): unknown[] {
 function writtenAsIs(value: Record<string, unknown>): boolean {
   const proto = Object.getPrototypeOf(value);
   return (proto === Object.prototype || proto === null) && !Object.hasOwn(value, 'toJSON');
-}
-
-function keysSorted(keys: readonly string[]): boolean {
-  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) > (keys[i] as string)) return false;
-  return true;
 }
 
 function canonicalObject(value: Record<string, unknown>): Record<string, unknown> {
