@@ -37,13 +37,31 @@ t.test('deadlines expire in order, on time, once; cancelled ones never', async (
 t.test('a deadline cancelled after it expired, and an expiry adding another', async (t) => {
   const timers = new DeadlineTimers();
   const ran: string[] = [];
-  const first = timers.add(5, () => {
-    ran.push('first');
-    timers.add(5, () => ran.push('second'));
+  // Waits on the expiries themselves, not on a sleep: a loaded machine may run them any time after they are due. The
+  // shared timer is unreferenced, so a referenced one holds the process meanwhile.
+  const hold = setInterval(() => {}, 1000);
+  t.teardown(() => clearInterval(hold));
+  let second: Promise<void> | undefined;
+  const first = await new Promise<ReturnType<typeof timers.add>>((resolveFirst) => {
+    const d = timers.add(5, () => {
+      ran.push('first');
+      second = new Promise((resolveSecond) =>
+        timers.add(5, () => {
+          ran.push('second');
+          resolveSecond();
+        }),
+      );
+      resolveFirst(d);
+    });
   });
-  await sleep(30);
+  t.same(ran, ['first'], 'the second has its own 5 ms to wait');
+  t.equal(timers.size, 1);
   timers.cancel(first);
+  t.equal(timers.size, 1, 'cancelling the expired first leaves the second pending');
+  t.ok(second, 'the first expiry added the second');
+  await second;
   t.same(ran, ['first', 'second']);
+  t.equal(timers.size, 0);
 });
 
 t.test('many deadlines of one timeout share one node timer', async (t) => {
