@@ -16,6 +16,7 @@ import { writeGoJSONSteps } from './go-json-writer-steps.js';
 import type { SlicedPass } from '../runtime/time-slice.js';
 import { itemsOfSchema, joinBytes, listItemSchema } from './list-items.js';
 import type { EncodeOptions, ItemwiseEncoder, ObjectEncoding } from './serializer.js';
+import { servedList, typeMetaEnd, writesUntypedItems } from './typed-list.js';
 
 export { escapeGoJSON };
 
@@ -51,6 +52,14 @@ export function shapeObject(scheme: Scheme, obj: KubeObject): KubeObject {
   if (schema === undefined) return obj;
   const shaped = goJSONValue(schema, obj, (v) => (isRecord(v) ? shapeObject(scheme, v) : v));
   return isRecord(shaped) ? shaped : obj;
+}
+
+/**
+ * An object as it is served: a list of a registered kind without its items' `kind` and `apiVersion` (see
+ * typed-list.ts), anything else as it is.
+ */
+export function servedObject(scheme: Scheme, obj: KubeObject): KubeObject {
+  return Array.isArray(obj.items) ? servedList(obj, schemaOfObject(scheme, obj)) : obj;
 }
 
 /**
@@ -147,6 +156,7 @@ export function errorText(err: unknown): string {
 /** Where a compact list's text is cut to put its items in: what the envelope ends with when its items are empty. */
 const EMPTY_ITEMS_END = '"items":[]}';
 const COMMA = Uint8Array.of(0x2c);
+const OPEN_BRACE = Uint8Array.of(0x7b);
 const LIST_END = Uint8Array.of(0x5d, 0x7d, 0x0a);
 
 /** The `application/json` serializer. */
@@ -164,8 +174,8 @@ export class JSONSerializer implements ItemwiseEncoder {
 
   /** Encodes to a string (compact output ends with a newline, as Go's json.Encoder writes). */
   encodeToString(obj: unknown, options: EncodeOptions = {}): string {
-    if (options.pretty !== true && isRecord(obj)) return `${writeObjectJSON(this.#scheme, obj)}\n`;
-    const shaped = isRecord(obj) ? shapeObject(this.#scheme, obj) : obj;
+    if (options.pretty !== true && isRecord(obj)) return `${writeObjectJSON(this.#scheme, servedObject(this.#scheme, obj))}\n`;
+    const shaped = isRecord(obj) ? shapeObject(this.#scheme, servedObject(this.#scheme, obj)) : obj;
     if (options.pretty === true) return escapeGoJSON(JSON.stringify(shaped, null, 2));
     return `${escapeGoJSON(JSON.stringify(shaped))}\n`;
   }
@@ -173,7 +183,7 @@ export class JSONSerializer implements ItemwiseEncoder {
   /** Encodes an object to UTF-8 bytes. */
   encode(obj: KubeObject, options: EncodeOptions = {}): Uint8Array {
     if (options.pretty === true || !isRecord(obj)) return utf8.encode(this.encodeToString(obj, options));
-    return compactBytes(writeObjectJSON(this.#scheme, obj));
+    return compactBytes(writeObjectJSON(this.#scheme, servedObject(this.#scheme, obj)));
   }
 
   /** {@link JSONSerializer.encode}, and for compact JSON the object's text as a list item (without the newline). */
@@ -186,7 +196,8 @@ export class JSONSerializer implements ItemwiseEncoder {
   /**
    * Compact JSON of a list written around its items' own texts: a list writes each item as the item's kind writes
    * it alone (both shaped by the same schema, or both unregistered), and the Go escaping is per character, so the
-   * pieces joined are the text of the whole. Undefined for pretty output or when an item's kind differs.
+   * pieces joined are the text of the whole; the items of a typed list are written from after their `kind` and
+   * `apiVersion` (see typed-list.ts). Undefined for pretty output or when an item's kind differs.
    */
   encodeList(list: KubeObject, items: readonly KubeObject[], options: EncodeOptions, itemBytes: (item: KubeObject) => Uint8Array): Uint8Array | undefined {
     if (options.pretty === true) return undefined;
@@ -197,9 +208,13 @@ export class JSONSerializer implements ItemwiseEncoder {
     const envelope = writeObjectJSON(this.#scheme, { ...list, items: [] });
     if (!envelope.endsWith(EMPTY_ITEMS_END)) return undefined;
     const pieces: Uint8Array[] = [Buffer.from(`${envelope.slice(0, -2)}`, 'utf8')];
+    const untyped = listSchema !== undefined && writesUntypedItems(list, listSchema);
     items.forEach((item, i) => {
       if (i > 0) pieces.push(COMMA);
-      pieces.push(itemBytes(item));
+      const bytes = itemBytes(item);
+      const rest = untyped ? typeMetaEnd(bytes) : 1;
+      if (rest === 1) pieces.push(bytes);
+      else pieces.push(OPEN_BRACE, bytes.subarray(rest));
     });
     pieces.push(LIST_END);
     return joinBytes(pieces);
@@ -212,7 +227,7 @@ export class JSONSerializer implements ItemwiseEncoder {
   }
 
   *#compactSteps(obj: KubeObject): SlicedPass<Uint8Array> {
-    return compactBytes(yield* writeObjectJSONSteps(this.#scheme, obj));
+    return compactBytes(yield* writeObjectJSONSteps(this.#scheme, servedObject(this.#scheme, obj)));
   }
 
   /** Decodes UTF-8 JSON bytes into an object. */

@@ -8,7 +8,7 @@ import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
 import { setOwnProperty } from '../schema/own-property.js';
 import { isRecord } from './go-json.js';
-import { errorText, shapeObject } from './json.js';
+import { errorText, servedObject, shapeObject } from './json.js';
 import type { Serializer } from './serializer.js';
 import { YAMLDecodeThreadError, yamlToJSONAsync } from './yaml-decode-thread.js';
 import { type YAMLToJSONResult, yamlToJSON } from './yaml-to-json.js';
@@ -39,7 +39,7 @@ export class YAMLSerializer implements Serializer {
 
   /** Encodes an object to a YAML string. */
   encodeToString(obj: KubeObject): string {
-    const shaped = JSON.parse(JSON.stringify(shapeObject(this.#scheme, obj)));
+    const shaped = JSON.parse(JSON.stringify(shapeObject(this.#scheme, servedObject(this.#scheme, obj))));
     return YAML.stringify(sortKeys(shaped), { version: '1.1', indent: 2, lineWidth: 0, aliasDuplicateObjects: false });
   }
 
