@@ -19,6 +19,7 @@ import {
   type TimeSlicer,
   YAMLDecodeThreadError,
   decodeAsGoReportingUnknown,
+  extensibleCopy,
   findUnknownFields,
   findUnknownFieldsSteps,
   goNumberProblem,
@@ -294,5 +295,6 @@ export function toApiObject(obj: KubeObject): ApiObject {
   if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))) {
     throw newBadRequest('metadata must be an object');
   }
-  return { ...obj, metadata: { ...(metadata ?? {}) } };
+  // The metadata copy takes the fields set on the way to storage (namespace, managedFields) cheaply: not a spread.
+  return { ...obj, metadata: metadata === undefined ? {} : extensibleCopy(metadata) };
 }
