@@ -283,6 +283,7 @@ export type { FieldErrorList, FieldErrorTypeValue } from './validation/field/ind
 export * from './labels/index.js';
 export * from './fields/index.js';
 export { humanDuration, translateTimestampSince } from './util/duration.js';
+export { extensibleCopy } from './util/extensible-copy.js';
 export * from './validation/index.js';
 export {
   compareResourceVersions,

@@ -5,6 +5,7 @@
 import { newInternalError } from './errors.js';
 import { canonicalCopy, jsonCopy, keysSorted, NOT_PLAIN_JSON } from './json-copy.js';
 import { isPlainObject, isStorageObject, type StorageObject } from './object.js';
+import { utf8Bytes } from './utf8-bytes.js';
 
 /** Encodes objects to bytes and back. */
 export interface Codec<T extends StorageObject = StorageObject> {
@@ -111,16 +112,15 @@ function anyStorageObject<T extends StorageObject>(value: unknown): value is T {
 export function createJSONCodec<T extends StorageObject = StorageObject>(
   guard: (value: unknown) => value is T = anyStorageObject,
 ): Codec<T> & DecodedEncoder<T> {
-  const encoder = new TextEncoder();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   return {
-    encode: (obj) => encoder.encode(canonicalJSON(obj)),
+    encode: (obj) => utf8Bytes(canonicalJSON(obj)),
     encodeWithDecoded: (obj) => {
       // A plain JSON object: its canonical copy is what decoding gives, and JSON writes it as the canonical text.
       const decoded = canonicalCopy(obj);
-      if (decoded !== NOT_PLAIN_JSON && guard(decoded)) return { data: encoder.encode(JSON.stringify(decoded)), decoded };
+      if (decoded !== NOT_PLAIN_JSON && guard(decoded)) return { data: utf8Bytes(JSON.stringify(decoded)), decoded };
       const canonical = canonicalize(obj);
-      const data = encoder.encode(JSON.stringify(canonical));
+      const data = utf8Bytes(JSON.stringify(canonical));
       // The decoded object is a copy of the canonical value, when that is plain JSON (what parsing its text gives).
       const copy = jsonCopy(canonical);
       return { data, decoded: copy !== NOT_PLAIN_JSON && guard(copy) ? copy : undefined };

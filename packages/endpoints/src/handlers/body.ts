@@ -3,6 +3,7 @@
  * Content-Types, 400 for malformed bodies), defaulted to the scope's kind, checked against its apiVersion and
  * schema, and field-validated.
  */
+import { isAscii } from 'node:buffer';
 import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import type { ApiObject } from '@apiserver/registry';
 import { readRawBody, ServiceError } from '@apiserver/restful';
@@ -19,6 +20,7 @@ import {
   type TimeSlicer,
   YAMLDecodeThreadError,
   decodeAsGoReportingUnknown,
+  extensibleCopy,
   findUnknownFields,
   findUnknownFieldsSteps,
   goNumberProblem,
@@ -56,6 +58,11 @@ function scopeAPIVersion(scope: RequestScope): string {
 function cannotHandle(scope: RequestScope, detail: string): Error {
   const { kind, version } = scope.kind;
   return newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${detail}`);
+}
+
+/** `body.toString('utf8')`: an ASCII body (most are) is copied as latin1, the same string in about half the time (Node 20). */
+function bodyText(body: Buffer): string {
+  return isAscii(body) ? body.toString('latin1') : body.toString('utf8');
 }
 
 function summary(body: Buffer): string {
@@ -261,7 +268,7 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
     throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
   }
   const obj = checkTypeMeta(scope, decoded, body);
-  const jsonText = info.mediaType === 'application/json' ? body.toString('utf8') : undefined;
+  const jsonText = info.mediaType === 'application/json' ? bodyText(body) : undefined;
   const { slicer } = pace;
   let known: KubeObject;
   if (slicer === undefined) {
@@ -294,5 +301,6 @@ export function toApiObject(obj: KubeObject): ApiObject {
   if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))) {
     throw newBadRequest('metadata must be an object');
   }
-  return { ...obj, metadata: { ...(metadata ?? {}) } };
+  // The metadata copy takes the fields set on the way to storage (namespace, managedFields) cheaply: not a spread.
+  return { ...obj, metadata: metadata === undefined ? {} : extensibleCopy(metadata) };
 }

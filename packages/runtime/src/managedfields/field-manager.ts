@@ -7,6 +7,7 @@
 import { newBadRequest } from '../errors/factories.js';
 import { nowTime } from '../apis/meta/v1/time.js';
 import type { ManagedFieldsEntry } from '../apis/meta/v1/object-meta.js';
+import { extensibleCopy } from '../util/extensible-copy.js';
 import { runWhole, type SlicedPass, type TimeSlicer } from '../runtime/time-slice.js';
 import { ApplyConflicts, newConflictError } from './conflict.js';
 import type { FieldSet } from './field-set.js';
@@ -59,7 +60,8 @@ function withManagedFields(obj: JSONObject, managed: Managed): JSONObject {
 }
 
 function withEntries(obj: JSONObject, entries: ManagedFieldsEntry[] | undefined): JSONObject {
-  const metadata = { ...metadataOf(obj) };
+  // Not a spread: managedFields is usually a new key here, and the registry adds uid and creationTimestamp later.
+  const metadata = extensibleCopy(metadataOf(obj));
   if (entries === undefined) delete metadata.managedFields;
   else metadata.managedFields = entries;
   return { ...obj, metadata };

@@ -103,7 +103,29 @@ function isWalked(v: unknown): boolean {
   return typeof v === 'number' || typeof v === 'string' || (typeof v === 'object' && v !== null);
 }
 
+/** Per schema node: whether an integer or Quantity field lies at or below it (see {@link mayRefuse}). */
+const refusing = new WeakMap<TSchema, boolean>();
+
+/**
+ * Whether a value of `schema` can hold anything {@link valueProblem} refuses: an integer (or IntOrString) or a
+ * Quantity at or below it. A map of strings (labels, annotations, a ConfigMap's data) cannot, and is not walked.
+ * A recursive schema meets itself while this is computed: it counts as refusing then, which only means walking.
+ */
+function mayRefuse(schema: TSchema): boolean {
+  let known = refusing.get(schema);
+  if (known !== undefined) return known;
+  refusing.set(schema, true);
+  const plan = goPlanOf(schema);
+  if (plan.kind === 'struct') known = [...plan.fields.values()].some(mayRefuse);
+  else if (plan.kind === 'array') known = mayRefuse(plan.items);
+  else if (plan.kind === 'map') known = mayRefuse(plan.value);
+  else known = plan.int !== undefined || (plan.kind === 'codec' && codecOf(schema) === 'quantity');
+  refusing.set(schema, known);
+  return known;
+}
+
 function valueProblem(schema: TSchema, value: unknown, struct: string, fields: string[]): string | undefined {
+  if (!mayRefuse(schema)) return undefined;
   const plan = goPlanOf(schema);
   if (typeof value === 'string') return quantityTextProblem(schema, value);
   if (typeof value === 'number') return plan.kind === 'leaf' || plan.kind === 'codec' ? numberProblem(plan.int, value, struct, fields) : undefined;
@@ -133,7 +155,7 @@ function valueProblem(schema: TSchema, value: unknown, struct: string, fields: s
 
 /** {@link valueProblem}, yielding after each member and item of a struct, array or map. */
 function* valueProblemSteps(schema: TSchema, value: unknown, struct: string, fields: string[]): SlicedPass<string | undefined> {
-  if (typeof value !== 'object' || value === null) return valueProblem(schema, value, struct, fields);
+  if (typeof value !== 'object' || value === null || !mayRefuse(schema)) return valueProblem(schema, value, struct, fields);
   const plan = goPlanOf(schema);
   if (plan.kind === 'struct') {
     if (Array.isArray(value)) return undefined;

@@ -2,6 +2,7 @@
  * JSON as kube-apiserver writes it: Go struct field order and omitempty rules for registered kinds, HTML
  * characters escaped like Go's encoding/json, a trailing newline after compact output (json.Encoder).
  */
+import { isAscii } from 'node:buffer';
 import type { TSchema } from 'typebox';
 import { type GroupVersion, parseGroupVersion } from '../runtime/group-version.js';
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
@@ -22,6 +23,16 @@ export { escapeGoJSON };
 
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The text of UTF-8 bytes, as the fatal decoder gives it (or its TypeError). ASCII bytes (most bodies) are
+ * valid UTF-8 without a BOM and decode as latin1 does: node's ASCII check and latin1 copy take about two thirds
+ * of the decoder's time for a 1 KiB body (Node 20).
+ */
+function utf8Text(data: Uint8Array): string {
+  if (!isAscii(data)) return fromUtf8.decode(data);
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+}
 
 
 /** Parsed apiVersions (a pure function of the string; servers see a few dozen), cleared past 256 entries. */
@@ -121,7 +132,7 @@ function compactBytes(text: string): Uint8Array {
 export function parseJSONObject(data: Uint8Array | string): KubeObject {
   let value: unknown;
   try {
-    value = parseJSONLimited(typeof data === 'string' ? data : fromUtf8.decode(data));
+    value = parseJSONLimited(typeof data === 'string' ? data : utf8Text(data));
   } catch (err) {
     throw parseError(err);
   }
@@ -132,7 +143,7 @@ export function parseJSONObject(data: Uint8Array | string): KubeObject {
 export function* parseJSONObjectSteps(data: Uint8Array | string): SlicedPass<KubeObject> {
   let value: unknown;
   try {
-    value = yield* parseJSONLimitedSteps(typeof data === 'string' ? data : fromUtf8.decode(data));
+    value = yield* parseJSONLimitedSteps(typeof data === 'string' ? data : utf8Text(data));
   } catch (err) {
     throw parseError(err);
   }

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { DeploymentSchema } from '../../src/apis/apps/v1/deployment.js';
+import { PodSchema } from '../../src/apis/core/v1/pod.js';
 import { ConfigMapSchema } from '../../src/apis/core/v1/config.js';
 import { ServiceSchema } from '../../src/apis/core/v1/service.js';
 import { goNumberProblem } from '../../src/schema/go-numbers.js';
@@ -41,4 +42,20 @@ t.test('numbers outside integer fields, in free-form values and unknown fields a
   t.equal(problem('{"data":{"a":"1.5"},"x":1e400,"metadata":{"managedFields":[{"fieldsV1":{"f:a":1.5}}]}}'), undefined);
   t.equal(goNumberProblem(ConfigMapSchema, { metadata: { generation: null, labels: { a: 'b' } } }), undefined);
   t.equal(problem('{"metadata":{"generation":12345678901234}}'), undefined, 'the fast path: no inexact token');
+});
+
+t.test('the walk skips only what holds no integer and no Quantity: deep and recursive ones are still checked', async (t) => {
+  const pod = { spec: { containers: [{ name: 'c', resources: { limits: { cpu: 'lots' } } }] } };
+  t.match(goNumberProblem(PodSchema, pod), /quantities must match/, 'a Quantity in a map in a struct in a list');
+  t.equal(goNumberProblem(PodSchema, { spec: { containers: [{ name: 'c', resources: { limits: { cpu: '1' } } }] } }), undefined);
+  // Schemas that refer to each other: B { inner A, size int32 }, A { children map of B }. B is met first, so A's
+  // answer is worked out while B's is pending; A must still count as refusing (its B values hold an integer).
+  const a: Record<string, unknown> = { type: 'object', properties: {} };
+  const b: Record<string, unknown> = { type: 'object', properties: { inner: a, size: { type: 'integer', format: 'int32' } } };
+  a.properties = { children: { type: 'object', patternProperties: { '^.*$': b } } };
+  t.equal(goNumberProblem(b as never, { size: 1 }), undefined);
+  t.match(goNumberProblem(a as never, { children: { x: { size: 2 ** 31 } } }), /cannot unmarshal number 2147483648 into Go struct field \.children\.size of type int32/);
+  const names: Record<string, unknown> = { type: 'object', properties: { name: { type: 'string' } } };
+  (names.properties as Record<string, unknown>).children = { type: 'array', items: names };
+  t.equal(goNumberProblem(names as never, { name: 'x', children: [{ name: 1.5e300, children: [{ name: 1.5 }] }] }), undefined, 'no integer anywhere');
 });
