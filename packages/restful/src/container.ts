@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { wantsCompressedResponse } from './compression/compression.js';
 import { ConfigurationError } from './configuration-error.js';
 import { FilterChain, type FilterFunction, type RouteFunction } from './filter-chain.js';
@@ -6,13 +6,13 @@ import { computeAllowedMethods } from './filters/allowed-methods.js';
 import { newOptionsFilter } from './filters/options-filter.js';
 import { logPrint } from './log.js';
 import { type RecoverHandleFunction, logStackOnRecover } from './recover.js';
-import { Request } from './request.js';
+import { Request, type RequestOptions } from './request.js';
 import { DEFAULT_MAX_REQUEST_BODY_BYTES } from './request-body.js';
 import { Response } from './response.js';
 import type { Route } from './route.js';
 import { CurlyRouter } from './routers/curly/curly-router.js';
 import { defaultPathProcessor } from './routers/path-processor.js';
-import { isPathProcessor, type RouteSelection, type RouteSelector } from './routers/route-selector.js';
+import { isPathProcessor, type RouteSelection, type RouteSelectionRequest, type RouteSelector } from './routers/route-selector.js';
 import { type HttpHandler, ServeMux } from './serve-mux.js';
 import { isServiceError, type ServiceError } from './service-error.js';
 import { type ServiceErrorHandleFunction, writeServiceError } from './service-error-handler.js';
@@ -37,8 +37,34 @@ function headerOf(raw: IncomingMessage, name: string): string {
 const settled: Promise<void> = Promise.resolve();
 
 /** Which response a dispatch created, for the recover handler. */
-interface DispatchState {
-  response: Response | undefined;
+/**
+ * What a dispatch knows of its response, for the panic handler. This and the other per-request values below are
+ * class instances, not object literals: V8 may pretenure a literal's allocation site (allocate its objects in the old
+ * generation), and an old object that references a request, even one already dead, keeps the request's young
+ * objects alive through every scavenge until the next full collection.
+ */
+class DispatchState {
+  response: Response | undefined = undefined;
+}
+
+/** The router's view of a request (see {@link DispatchState} for why a class). */
+class DispatchedRouteRequest implements RouteSelectionRequest {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly headers: IncomingHttpHeaders,
+    readonly raw: IncomingMessage,
+  ) {}
+}
+
+/** The options of a dispatched request's {@link Request} (see {@link DispatchState} for why a class). */
+class DispatchedRequestOptions implements RequestOptions {
+  constructor(
+    readonly maxBodyBytes: number,
+    readonly rawResponse: ServerResponse,
+    readonly route?: Route,
+    readonly pathParameters?: Readonly<Record<string, string>>,
+  ) {}
 }
 
 /** Ends the response once the handler chain is done; synchronous when nothing was async. */
@@ -177,7 +203,7 @@ export class Container {
    * handler, then ends the response. Never rejects: panics are recovered or logged.
    */
   dispatch(raw: IncomingMessage, res: ServerResponse): Promise<void> {
-    const state: DispatchState = { response: undefined };
+    const state = new DispatchState();
     try {
       const pending = this.#dispatch(raw, res, state);
       if (pending === undefined) return settled;
@@ -213,12 +239,10 @@ export class Container {
         const entry = this.#mux.lookup(path);
         if (entry !== undefined) return this.#serveHandler(raw, res, entry.handler, entry.withFilters, state);
       }
-      selection = this.#router.selectRoute<Route, WebService>(this.#webServices, {
-        method: raw.method ?? 'GET',
-        path,
-        headers: raw.headers,
-        raw,
-      });
+      selection = this.#router.selectRoute<Route, WebService>(
+        this.#webServices,
+        new DispatchedRouteRequest(raw.method ?? 'GET', path, raw.headers, raw),
+      );
       pathParameters =
         selection.pathParameters ??
         (isPathProcessor(this.#router) ? this.#router : defaultPathProcessor).extractParameters(
@@ -247,7 +271,7 @@ export class Container {
       const encoding = wantsCompressedResponse(headerOf(raw, 'accept-encoding'), res.hasHeader('content-encoding'));
       if (encoding !== undefined) response.startCompression(encoding);
     }
-    const request = new Request(raw, { pathParameters, route, maxBodyBytes: this.#maxRequestBodyBytes, rawResponse: res });
+    const request = new Request(raw, new DispatchedRequestOptions(this.#maxRequestBodyBytes, res, route, pathParameters));
     const wsFilters = webService.filters();
     const result =
       this.#filters.length === 0 && wsFilters.length === 0 && route.filters.length === 0
@@ -259,7 +283,7 @@ export class Container {
   #serveError(raw: IncomingMessage, res: ServerResponse, error: ServiceError, state: DispatchState): Promise<void> | undefined {
     const response = new Response(res);
     state.response = response;
-    const request = new Request(raw, { maxBodyBytes: this.#maxRequestBodyBytes, rawResponse: res });
+    const request = new Request(raw, new DispatchedRequestOptions(this.#maxRequestBodyBytes, res));
     if (this.#filters.length === 0) {
       this.#serviceErrorHandler(error, request, response);
       return response.finish();
@@ -278,7 +302,7 @@ export class Container {
     const response = new Response(res);
     state.response = response;
     const target: RouteFunction = (req) => handler(req.raw, res);
-    const request = new Request(raw, { maxBodyBytes: this.#maxRequestBodyBytes, rawResponse: res });
+    const request = new Request(raw, new DispatchedRequestOptions(this.#maxRequestBodyBytes, res));
     return afterChain(this.#runChain(withFilters ? this.#filters : [], target, request, response), response);
   }
 

@@ -72,6 +72,23 @@ export interface HandlerRequest {
 /** A verb handler: framework-free, never rejects (errors are written as Status). */
 export type Handler = (request: HandlerRequest) => Promise<void>;
 
+/**
+ * A HandlerRequest built by {@link handlerRequest}: a class instance rather than an object literal, because V8 may
+ * pretenure a literal's allocation site, and an old object referencing the request and response (even one already
+ * dead) keeps their young objects alive through every scavenge until the next full collection.
+ */
+class NodeHandlerRequest implements HandlerRequest {
+  readonly warnings: string[] = [];
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly namespace: string,
+    readonly name: string,
+    readonly subpath: string,
+    readonly query: URLSearchParams,
+  ) {}
+}
+
 /** Builds the HandlerRequest of a node request. */
 export function handlerRequest(
   req: IncomingMessage,
@@ -83,15 +100,8 @@ export function handlerRequest(
   const urlPath = q === -1 ? url : url.slice(0, q);
   // The router drops a trailing slash of `{path:*}`; upstream keeps it (RequestInfo parts).
   const subpath = params.path !== undefined && params.path !== '' && urlPath.endsWith('/') && !params.path.endsWith('/') ? `${params.path}/` : (params.path ?? '');
-  return {
-    req,
-    res,
-    namespace: params.namespace ?? '',
-    name: params.name ?? '',
-    subpath,
-    query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)),
-    warnings: [],
-  };
+  const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+  return new NodeHandlerRequest(req, res, params.namespace ?? '', params.name ?? '', subpath, query);
 }
 
 /** The RequestInfo of a request served by a scope (what the request-info filter would have parsed). */

@@ -38,6 +38,22 @@ t.test('request signals are combined only when asked for', async (t) => {
   t.match(requestSignal(late)?.reason, { message: 'first' }, 'an already aborted source aborts the combination');
 });
 
+t.test('every source, in the order attached, is in the combination; one attached later makes a new one', async (t) => {
+  const request = newRequest();
+  const sources = [new AbortController(), new AbortController()];
+  for (const s of sources) withSignalSource(request, s);
+  const two = requestSignal(request);
+  const third = new AbortController();
+  withSignalSource(request, third);
+  const three = requestSignal(request);
+  t.not(three, two, 'rebuilt after a source was added');
+  third.abort(new Error('third'));
+  t.equal(two?.aborted, false, 'the earlier combination does not include the later source');
+  t.match(three?.reason, { message: 'third' }, 'the last source aborts the new combination');
+  sources[1]?.abort(new Error('second'));
+  t.match(two?.reason, { message: 'second' }, 'the second source aborts the first combination');
+});
+
 t.test('close callbacks of one request share one listener and run once, in order', async (t) => {
   const request = newRequest();
   const response = new EventEmitter() as EventEmitter & ServerResponse;
