@@ -2,6 +2,8 @@ import type { RequestTokens } from './request-tokens.js';
 
 interface StaticEdge<N> {
   readonly label: string;
+  /** The label's character codes. */
+  readonly codes: Int32Array;
   readonly first: number;
   readonly last: number;
   readonly node: N;
@@ -45,6 +47,25 @@ function buildBucket<N>(edges: readonly StaticEdge<N>[]): Bucket<N> {
   return { kind: 'split', position, children, wide };
 }
 
+/** The UTF-16 code units of `text` (not its code points: request text is compared unit by unit). */
+function charCodes(text: string): Int32Array {
+  const codes = new Int32Array(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return codes;
+}
+
+/**
+ * Whether the text of `path` at `start` equals the label whose character codes are
+ * `codes` (the caller compared the length and the first and last characters). The
+ * label side is a typed array load, so each character costs one `charCodeAt`: a
+ * builtin call (`startsWith` with a position) or a second `charCodeAt` cost more.
+ */
+function sameText(path: string, start: number, codes: Int32Array): boolean {
+  const last = codes.length - 1;
+  for (let k = 1; k < last; k++) if (path.charCodeAt(start + k) !== codes[k]) return false;
+  return true;
+}
+
 /**
  * The static children of a trie node, found by comparing the request text in place
  * (the request token is never sliced or hashed): labels are grouped by length, and a
@@ -72,7 +93,7 @@ export class StaticTable<N> {
     this.#labels.set(label, node);
     const sameLength: StaticEdge<N>[] = [];
     for (const [each, eachNode] of this.#labels) {
-      if (each.length === label.length) sameLength.push({ label: each, first: each.charCodeAt(0), last: each.charCodeAt(each.length - 1), node: eachNode });
+      if (each.length === label.length) sameLength.push({ label: each, codes: charCodes(each), first: each.charCodeAt(0), last: each.charCodeAt(each.length - 1), node: eachNode });
     }
     this.#byLength[label.length] = buildBucket(sameLength);
   }
@@ -94,7 +115,7 @@ export class StaticTable<N> {
     const last = path.charCodeAt(start + length - 1);
     for (let e = 0; e < edges.length; e++) {
       const edge = edges[e] as StaticEdge<N>;
-      if (edge.first === first && edge.last === last && path.startsWith(edge.label, start)) return edge.node;
+      if (edge.first === first && edge.last === last && sameText(path, start, edge.codes)) return edge.node;
     }
     return undefined;
   }

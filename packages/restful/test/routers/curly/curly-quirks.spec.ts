@@ -62,6 +62,16 @@ const cases: QuirkCase[] = [
   { name: 'tie between WebServices keeps the first added', services: [{ root: '/{a}', routes: [{ method: 'GET', subPath: '/x', id: 'first' }] }, { root: '/{b}', routes: [{ method: 'GET', subPath: '/x', id: 'second' }] }], path: '/q/x', route: 'first', params: { a: 'q' } },
   { name: 'a param token without closing brace matches, then 404 where Go panics', services: one('/s', '/{abc'), path: '/s/x', code: 404, message: '404: Page Not Found' },
   { name: 'a static token x:{y} matches its literal text; its key is the empty name', services: one('/s', '/x:{y}'), path: '/s/x:{y}', route: '/x:{y}', params: { '': 'x:{y}' } },
+  { name: 'static text is compared by UTF-16 code unit (astral character)', services: one('/u', '/a\u{1D11E}b'), path: '/u/a\u{1D11E}b', route: '/a\u{1D11E}b', params: {} },
+  { name: 'static text differing in one code unit between equal first and last characters', services: one('/u', '/a\u{1D11E}b'), path: '/u/a\u{1D11F}b', code: 404 },
+  {
+    name: 'many static labels of one length: only the exact one matches',
+    services: one('/m', '/abcde', '/abxde', '/abyde', '/abzde', '/axcde', '/aycde', '/{p}/x'),
+    path: '/m/abyde',
+    route: '/abyde',
+    params: {},
+  },
+  { name: 'many static labels of one length: a near miss falls to the param route', services: one('/m', '/abcde', '/abxde', '/abyde', '/abzde', '/axcde', '/aycde', '/{p}'), path: '/m/abwde', route: '/{p}', params: { p: 'abwde' } },
   { name: 'encoded slash arrives decoded and splits segments', services: one('/files', '/{name}'), path: '/files/a/b', code: 404 },
 ];
 
