@@ -100,8 +100,8 @@ export interface KindFacts {
 
 /**
  * The TypeMeta properties (`kind`, `apiVersion`) every kind begins with, in Go's JSON order: fresh schemas for each
- * kind, made optional by {@link annotatedCopy} (what `Type.Optional` gives, without typebox's `Memory.Update` that
- * every kind declared at module load ran twice).
+ * kind, made optional by one schema copy (what `Type.Optional` gives, without typebox's `Memory.Update` that every
+ * kind declared at module load ran twice).
  */
 export function typeMetaProperties(): {
   kind: TOptional<ReturnType<typeof Type.String>>;
