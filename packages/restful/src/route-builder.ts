@@ -4,7 +4,7 @@ import { bodyParameter, type Parameter } from './parameter.js';
 import { compilePathExpression } from './path/path-expression.js';
 import { compileRouteTemplate } from './path/route-template.js';
 import { concatPath } from './path/tokenize.js';
-import type { Header, ResponseError } from './response-error.js';
+import { type Header, type ResponseError, responsesByCode } from './response-error.js';
 import { Route } from './route.js';
 import type { RouteCondition } from './routers/route-selector.js';
 
@@ -44,7 +44,7 @@ export class RouteBuilder<P extends string = string> {
   #notes = '';
   #operation = '';
   #parameters: Parameter[] = [];
-  #responseErrors: Record<number, ResponseError> = {};
+  #responseErrors: Record<number, ResponseError> = responsesByCode();
   #defaultResponse: ResponseError | undefined;
   #readSample: unknown;
   #writeSamples: unknown[] = [];

@@ -2,7 +2,7 @@ import type { FilterFunction, RouteFunction } from './filter-chain.js';
 import type { Parameter } from './parameter.js';
 import type { PathExpression } from './path/path-expression.js';
 import type { RouteTemplate } from './path/route-template.js';
-import type { ResponseError } from './response-error.js';
+import { type ResponseError, responsesByCode } from './response-error.js';
 import { compileUrlBuilder, type UrlBuilder } from './route-url.js';
 import type { RouteCondition, SelectableRoute } from './routers/route-selector.js';
 
@@ -78,7 +78,7 @@ export class Route implements SelectableRoute {
     this.notes = spec.notes;
     this.operation = spec.operation;
     this.parameterDocs = Object.freeze([...spec.parameterDocs]);
-    this.responseErrors = Object.freeze({ ...spec.responseErrors });
+    this.responseErrors = Object.freeze(Object.assign(responsesByCode(), spec.responseErrors));
     this.defaultResponse = spec.defaultResponse;
     this.readSample = spec.readSample;
     this.writeSample = spec.writeSample;

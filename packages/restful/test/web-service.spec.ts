@@ -192,3 +192,19 @@ t.test('expressPath translates Express-style templates', async (t) => {
   const ws = new WebService().path(expressPath('/ns/:ns'));
   t.equal(ws.get(expressPath('/pods/:name')).to(noop).build().path, '/ns/{ns}/pods/{name}');
 });
+
+t.test("a route's documented responses read as a plain object keyed by status code", async (t) => {
+  const ws = new WebService().path('/r');
+  const builder = ws.get('/x').to(noop).returns(500, 'Oops').returns(200, 'OK', 'model').returnsWithHeaders(201, 'Created', undefined, { Location: { description: 'where' } });
+  const route = builder.build();
+  const plain = { 200: { code: 200, message: 'OK', model: 'model', headers: {}, isDefault: false }, 201: { code: 201, message: 'Created', model: undefined, headers: { Location: { description: 'where' } }, isDefault: false }, 500: { code: 500, message: 'Oops', model: undefined, headers: {}, isDefault: false } };
+  t.same(Object.keys(route.responseErrors), ['200', '201', '500'], 'codes ascending, whatever the order they were documented in');
+  t.same(Object.values(route.responseErrors), Object.values(plain), 'values in that order');
+  t.equal(JSON.stringify(route.responseErrors), JSON.stringify(plain), 'same JSON as a plain object');
+  t.same({ ...route.responseErrors }, plain, 'spreads like one');
+  t.notOk(Object.hasOwn(route.responseErrors, '4096'), 'no other key');
+  t.ok(Object.isFrozen(route.responseErrors), 'frozen');
+  builder.returns(404, 'Missing');
+  t.same(Object.keys(route.responseErrors), ['200', '201', '500'], 'a built route keeps its own copy');
+  t.same(Object.keys(builder.build().responseErrors), ['200', '201', '404', '500'], 'the builder goes on documenting');
+});

@@ -32,6 +32,8 @@ export interface KubeconfigOptions {
  */
 export function kubeconfigYAML(options: KubeconfigOptions): string {
   const name = options.name ?? 'kube-lite';
+  const plain = plainKubeconfigYAML(name, options);
+  if (plain !== undefined) return plain;
   const cluster: Record<string, unknown> = { server: options.server };
   if (options.certificateAuthorityPEM !== undefined && options.server.startsWith('https:')) {
     cluster['certificate-authority-data'] = Buffer.from(options.certificateAuthorityPEM).toString('base64');
@@ -47,6 +49,33 @@ export function kubeconfigYAML(options: KubeconfigOptions): string {
     contexts: [{ name, context: { cluster: name, user: name, namespace: options.namespace ?? 'default' } }],
     'current-context': name,
   });
+}
+
+/**
+ * A value YAML writes as it is, unquoted, in a block mapping: a letter, then letters, digits and `.`, `_`, `-`,
+ * `/`, `:`, `[`, `]`, not ending in `:` (a URL with an IPv6 host, names, tokens of that alphabet). No space, so no
+ * `: ` or ` #` and no folding; a first letter, so no number, indicator or `.inf`; the words YAML reads as booleans
+ * or null are left out.
+ */
+const PLAIN_SCALAR = /^[A-Za-z](?:[\w./:[\]-]*[\w./[\]-])?$/;
+const RESERVED_WORDS = /^(?:true|false|null|yes|no|on|off|y|n)$/i;
+const isPlainScalar = (value: string): boolean => PLAIN_SCALAR.test(value) && !RESERVED_WORDS.test(value);
+
+/**
+ * The kubeconfig of a plain-HTTP server as text, when each value is a plain scalar (else undefined): the bytes the
+ * `yaml` library's `stringify` writes for that document (test/server/kubeconfig.spec.ts compares them), without
+ * building its document nodes on start-up's path, where the server writes its kubeconfig before it says it listens.
+ */
+function plainKubeconfigYAML(name: string, options: KubeconfigOptions): string | undefined {
+  const namespace = options.namespace ?? 'default';
+  if (options.server.startsWith('https:') || ![name, options.server, namespace].every(isPlainScalar)) return undefined;
+  if (options.token !== undefined && !isPlainScalar(options.token)) return undefined;
+  const user = options.token === undefined ? '    user: {}\n' : `    user:\n      token: ${options.token}\n`;
+  return (
+    `apiVersion: v1\nkind: Config\nclusters:\n  - name: ${name}\n    cluster:\n      server: ${options.server}\n` +
+    `      insecure-skip-tls-verify: true\nusers:\n  - name: ${name}\n${user}contexts:\n  - name: ${name}\n    context:\n` +
+    `      cluster: ${name}\n      user: ${name}\n      namespace: ${namespace}\ncurrent-context: ${name}\n`
+  );
 }
 
 /** Writes {@link kubeconfigYAML} to `path` (mode 0600, parent directories created). */

@@ -98,18 +98,22 @@ export interface KindFacts {
   readonly kind: string;
 }
 
-/** The TypeMeta properties (`kind`, `apiVersion`) every kind begins with, in Go's JSON order. */
+/**
+ * The TypeMeta properties (`kind`, `apiVersion`) every kind begins with, in Go's JSON order: fresh schemas for each
+ * kind, made optional by one schema copy (what `Type.Optional` gives, without typebox's `Memory.Update` that every
+ * kind declared at module load ran twice).
+ */
 export function typeMetaProperties(): {
   kind: TOptional<ReturnType<typeof Type.String>>;
   apiVersion: TOptional<ReturnType<typeof Type.String>>;
 } {
   return {
-    kind: Type.Optional(
-      Type.String({ description: 'Kind is a string value representing the REST resource this object represents.' }),
-    ),
-    apiVersion: Type.Optional(
-      Type.String({ description: 'APIVersion defines the versioned schema of this representation of an object.' }),
-    ),
+    kind: annotatedCopy(Type.String({ description: 'Kind is a string value representing the REST resource this object represents.' }), true, {}) as TOptional<
+      ReturnType<typeof Type.String>
+    >,
+    apiVersion: annotatedCopy(Type.String({ description: 'APIVersion defines the versioned schema of this representation of an object.' }), true, {}) as TOptional<
+      ReturnType<typeof Type.String>
+    >,
   };
 }
 

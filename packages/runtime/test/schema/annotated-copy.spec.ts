@@ -3,6 +3,7 @@ import { type TSchema, Type } from 'typebox';
 import { Memory } from 'typebox/system';
 import { ObjectMetaSchema } from '../../src/apis/meta/v1/object-meta.js';
 import { annotatedCopy } from '../../src/schema/annotated-copy.js';
+import { typeMetaProperties } from '../../src/schema/define.js';
 import { X_GO_OMIT, X_PROTOBUF_FIELD } from '../../src/schema/extensions.js';
 
 /** Every own property (symbols too) with its attributes, in order. */
@@ -53,4 +54,19 @@ t.test('annotatedCopy leaves the schema as it was', async (t) => {
   const before = ownProperties(schema);
   annotatedCopy(schema, true, { description: 'New.', [X_PROTOBUF_FIELD]: 1 });
   t.same(ownProperties(schema), before);
+});
+
+t.test('typeMetaProperties gives what Type.Optional(Type.String(…)) gives, fresh for each kind', async (t) => {
+  const expected = {
+    kind: Type.Optional(Type.String({ description: 'Kind is a string value representing the REST resource this object represents.' })),
+    apiVersion: Type.Optional(Type.String({ description: 'APIVersion defines the versioned schema of this representation of an object.' })),
+  };
+  const got = typeMetaProperties();
+  t.same(Object.keys(got), ['kind', 'apiVersion'], 'kind first, as Go marshals TypeMeta');
+  t.same(ownProperties(got.kind), ownProperties(expected.kind), 'kind: same own properties, attributes and order');
+  t.same(ownProperties(got.apiVersion), ownProperties(expected.apiVersion), 'apiVersion: same own properties, attributes and order');
+  t.equal(JSON.stringify(got), JSON.stringify(expected), 'same JSON');
+  const again = typeMetaProperties();
+  t.not(again.kind, got.kind, 'kind: a new schema per call');
+  t.not(again.apiVersion, got.apiVersion, 'apiVersion: a new schema per call');
 });

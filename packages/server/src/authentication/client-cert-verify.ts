@@ -14,11 +14,26 @@ const ANY_EXTENDED_KEY_USAGE = '2.5.29.37.0';
 /** Longest chain tried (leaf, intermediates, root). */
 const MAX_CHAIN = 8;
 
-/** Parses every certificate of a PEM bundle; throws when there is none. */
+/** Bundles parsed lately, by their PEM text (a handful at most: the client and request-header CAs). */
+const parsedBundles = new Map<string, readonly X509Certificate[]>();
+/** How many parsed bundles {@link parseCertificateBundle} keeps; it forgets them all when one more comes. */
+const PARSED_BUNDLES_LIMIT = 16;
+
+/**
+ * Parses every certificate of a PEM bundle; throws when there is none. The certificates of a bundle parsed before
+ * are those parsed then (an `X509Certificate` does not change), in a new array: kube-lite's start-up parsed the
+ * front-proxy CA three times (the request-header authenticators of the main server and the aggregator, and the
+ * cluster authentication info).
+ */
 export function parseCertificateBundle(pem: string): X509Certificate[] {
+  const known = parsedBundles.get(pem);
+  if (known !== undefined) return [...known];
   const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
   if (blocks.length === 0) throw new Error('data does not contain any valid RSA or ECDSA certificates');
-  return blocks.map((block) => new X509Certificate(block));
+  const certificates = blocks.map((block) => new X509Certificate(block));
+  if (parsedBundles.size >= PARSED_BUNDLES_LIMIT) parsedBundles.clear();
+  parsedBundles.set(pem, certificates);
+  return [...certificates];
 }
 
 /** The peer's certificate chain as sent (leaf first), or empty when the request did not come over TLS with one. */
