@@ -108,13 +108,14 @@ export function typeMetaProperties(): {
   apiVersion: TOptional<ReturnType<typeof Type.String>>;
 } {
   return {
-    kind: annotatedCopy(Type.String({ description: 'Kind is a string value representing the REST resource this object represents.' }), true, {}) as TOptional<
-      ReturnType<typeof Type.String>
-    >,
-    apiVersion: annotatedCopy(Type.String({ description: 'APIVersion defines the versioned schema of this representation of an object.' }), true, {}) as TOptional<
-      ReturnType<typeof Type.String>
-    >,
+    kind: optionalString('Kind is a string value representing the REST resource this object represents.'),
+    apiVersion: optionalString('APIVersion defines the versioned schema of this representation of an object.'),
   };
+}
+
+/** An optional string schema with `description`: `Type.Optional(Type.String(…))` by one `annotatedCopy`. */
+function optionalString(description: string): TOptional<ReturnType<typeof Type.String>> {
+  return annotatedCopy(Type.String({ description }), true, {}) as TOptional<ReturnType<typeof Type.String>>;
 }
 
 /** Declares a kind: a named object whose properties start with TypeMeta and which carries its GVK. */

@@ -219,7 +219,7 @@ export class JSONSerializer implements ItemwiseEncoder {
     const envelope = writeObjectJSON(this.#scheme, { ...list, items: [] });
     if (!envelope.endsWith(EMPTY_ITEMS_END)) return undefined;
     const pieces: Uint8Array[] = [Buffer.from(`${envelope.slice(0, -2)}`, 'utf8')];
-    const untyped = listSchema !== undefined && writesUntypedItems(list, listSchema);
+    const untyped = itemSchema !== undefined && writesUntypedItems(list, itemSchema);
     items.forEach((item, i) => {
       if (i > 0) pieces.push(COMMA);
       const bytes = itemBytes(item);

@@ -8,32 +8,32 @@
  * @module
  */
 import type { TSchema } from 'typebox';
-import { parseGroupVersion } from '../runtime/group-version.js';
 import type { KubeObject } from '../runtime/scheme.js';
 import { isRecord, shapeOf } from './go-json.js';
 import { listItemSchema } from './list-items.js';
 
-/** The group of the lists whose handler sets their items' TypeMeta. */
-const META_GROUP = 'meta.k8s.io';
+/** The apiVersion prefix of the lists whose handler sets their items' TypeMeta (meta.k8s.io). */
+const META_GROUP_PREFIX = 'meta.k8s.io/';
 
-/** Whether a struct schema has the inline TypeMeta of a kind (`kind` and `apiVersion` fields). */
+/** Per item schema: whether it has the inline TypeMeta of a kind (`kind` and `apiVersion` fields). */
+const typeMetaOf = new WeakMap<TSchema, boolean>();
+
 function hasTypeMeta(schema: TSchema): boolean {
-  const shape = shapeOf(schema);
-  if (shape.kind !== 'struct') return false;
-  let kind = false;
-  let apiVersion = false;
-  for (const f of shape.fields) {
-    if (f.key === 'kind') kind = true;
-    else if (f.key === 'apiVersion') apiVersion = true;
+  let known = typeMetaOf.get(schema);
+  if (known === undefined) {
+    const shape = shapeOf(schema);
+    known = shape.kind === 'struct' && shape.fields.some((f) => f.key === 'kind') && shape.fields.some((f) => f.key === 'apiVersion');
+    typeMetaOf.set(schema, known);
   }
-  return kind && apiVersion;
+  return known;
 }
 
-/** Whether lists of `listSchema` write their items without TypeMeta (`list` is an object of that schema). */
-export function writesUntypedItems(list: KubeObject, listSchema: TSchema): boolean {
-  if (typeof list.apiVersion !== 'string' || parseGroupVersion(list.apiVersion).group === META_GROUP) return false;
-  const itemSchema = listItemSchema(listSchema);
-  return itemSchema !== undefined && hasTypeMeta(itemSchema);
+/**
+ * Whether `list`, a list whose items have the registered schema `itemSchema` (see `listItemSchema`), writes its
+ * items without TypeMeta.
+ */
+export function writesUntypedItems(list: KubeObject, itemSchema: TSchema): boolean {
+  return typeof list.apiVersion === 'string' && !list.apiVersion.startsWith(META_GROUP_PREFIX) && hasTypeMeta(itemSchema);
 }
 
 /** An item without its `kind` and `apiVersion` (the item itself when it has neither). */
@@ -51,7 +51,9 @@ function untypedItem(item: unknown): unknown {
  * items have no `kind` and `apiVersion`; otherwise the list itself.
  */
 export function servedList(list: KubeObject, listSchema: TSchema | undefined): KubeObject {
-  if (listSchema === undefined || !Array.isArray(list.items) || !writesUntypedItems(list, listSchema)) return list;
+  if (listSchema === undefined || !Array.isArray(list.items)) return list;
+  const itemSchema = listItemSchema(listSchema);
+  if (itemSchema === undefined || !writesUntypedItems(list, itemSchema)) return list;
   return { ...list, items: list.items.map(untypedItem) };
 }
 
