@@ -302,6 +302,7 @@ t.test('gates, names, preemption, overhead and os', async (t) => {
     ],
     ['preemption policy', { preemptionPolicy: 'Never' }, { preemptionPolicy: 'Sometimes' }, ['spec.preemptionPolicy: Unsupported value: "Sometimes": supported values: "PreemptLowerPriority", "Never"']],
     ['empty preemption policy', { preemptionPolicy: 'PreemptLowerPriority' }, { preemptionPolicy: '' }, ['spec.preemptionPolicy: Required value']],
+    // Validation only: kube-apiserver's RuntimeClass admission would also refuse an overhead without a RuntimeClass.
     [
       'overhead',
       { overhead: { cpu: '250m', memory: '120Mi' } },
