@@ -8,6 +8,7 @@ import type { ApiObject, RequestContext, RESTCreateStrategy, RESTDeleteStrategy,
 import { type DeleteOptions, type FieldError, fieldInvalid, nameIsDNSSubdomain, newPath } from '@apiserver/runtime';
 import { defaultPod } from '@apiserver/runtime/apis';
 import { ensureRecord, isInteger, recordAt, stringAt } from '../../../object-fields.js';
+import { mutatePodAffinity } from './affinity-label-keys.js';
 import { validatePod, validatePodUpdate } from './pod-validation.js';
 import { podQOSClass } from './qos.js';
 
@@ -37,10 +38,14 @@ export class PodStrategy implements RESTCreateStrategy, RESTUpdateStrategy, REST
     return true;
   }
 
-  /** Applies the pod defaults and starts the status as `{ phase: Pending, qosClass }`. */
+  /**
+   * Applies the pod defaults, starts the status as `{ phase: Pending, qosClass }`, and merges pod affinity terms'
+   * matchLabelKeys and mismatchLabelKeys into their label selectors.
+   */
   prepareForCreate(_ctx: RequestContext, obj: ApiObject): void {
     defaultPod(obj);
     obj.status = { phase: 'Pending', qosClass: podQOSClass(ensureRecord(obj, 'spec')) };
+    mutatePodAffinity(obj);
   }
 
   /** Applies the defaults and keeps the old status (status changes go through `pods/status`). */

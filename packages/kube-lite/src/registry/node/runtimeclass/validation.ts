@@ -49,8 +49,8 @@ function validateContainerResourceName(name: string, path: FieldPath): FieldErro
   return errs;
 }
 
-/** `validateOverhead`: podFixed checked as the `limits` of container resource requirements. */
-function validateOverhead(podFixed: Record<string, unknown>, path: FieldPath): FieldError[] {
+/** `validateOverhead`: podFixed (RuntimeClass) or a pod's overhead checked as the `limits` of container resource requirements. */
+export function validateOverhead(podFixed: Record<string, unknown>, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   for (const [name, quantity] of Object.entries(podFixed)) {
     const p = path.child('limits').key(name);
