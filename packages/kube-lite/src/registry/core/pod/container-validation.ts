@@ -14,6 +14,8 @@ import {
   isDNS1123Label,
 } from '@apiserver/runtime';
 import { type JSONRecord, recordsAt, stringAt } from '../../../object-fields.js';
+import { validateContainerEnv } from './env-validation.js';
+import { validateContainerResources } from './resources-validation.js';
 import { isValidPortName, isValidPortNum, SUPPORTED_PORT_PROTOCOLS } from './port-validation.js';
 
 const PULL_POLICIES: readonly string[] = ['Always', 'IfNotPresent', 'Never'];
@@ -57,6 +59,7 @@ function validateContainer(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<
     errs.push(fieldInvalid(path.child('image'), image, 'must not have leading or trailing whitespace'));
   }
   errs.push(...validateContainerPorts(recordsAt(c, 'ports'), path.child('ports')));
+  errs.push(...validateContainerEnv(c, path));
   errs.push(...validateEnum(c.imagePullPolicy, path.child('imagePullPolicy'), PULL_POLICIES));
   errs.push(...validateEnum(c.terminationMessagePolicy, path.child('terminationMessagePolicy'), TERMINATION_MESSAGE_POLICIES));
   recordsAt(c, 'volumeMounts').forEach((m, i) => {
@@ -66,6 +69,7 @@ function validateContainer(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<
     else if (!volumes.has(name)) errs.push(fieldNotFound(p.child('name'), name));
     if (stringAt(m, 'mountPath') === '') errs.push(fieldRequired(p.child('mountPath'), ''));
   });
+  errs.push(...validateContainerResources(c, path));
   return errs;
 }
 

@@ -8,7 +8,9 @@
 import type { ApiObject, RequestContext, RESTUpdateStrategy } from '@apiserver/registry';
 import { type FieldError, fieldForbidden, fieldRequired, newPath, semanticEqual } from '@apiserver/runtime';
 import { coreV1 } from '@apiserver/runtime/apis';
-import { ensureRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
+import { ensureRecord, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
+import { validateContainerEnv } from './env-validation.js';
+import { validateContainerResources } from './resources-validation.js';
 
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 const PATH = newPath('spec', 'ephemeralContainers');
@@ -21,6 +23,7 @@ export function validateEphemeralContainersUpdate(pod: ApiObject, old: ApiObject
   added.forEach((c, i) => {
     if (stringAt(c, 'name') === '') errs.push(fieldRequired(PATH.index(i).child('name'), ''));
     if (stringAt(c, 'image') === '') errs.push(fieldRequired(PATH.index(i).child('image'), ''));
+    errs.push(...validateContainerEnv(c, PATH.index(i)), ...validateContainerResources(c, PATH.index(i)));
   });
   const byName = new Map(added.map((c) => [stringAt(c, 'name'), c]));
   for (const before of recordsAt(recordAt(old, 'spec'), 'ephemeralContainers')) {
@@ -30,6 +33,17 @@ export function validateEphemeralContainersUpdate(pod: ApiObject, old: ApiObject
     else if (!semanticEqual(coreV1.EphemeralContainerSchema, before, now)) errs.push(fieldForbidden(PATH, `existing ephemeral containers "${name}" may not be changed\n`));
   }
   return errs;
+}
+
+/**
+ * `SetDefaults_ObjectFieldSelector` on ephemeral containers' env (`fieldRef.apiVersion` → `v1`), which upstream's
+ * decoding applies before the env checks run.
+ */
+function defaultFieldRefAPIVersions(containers: readonly JSONRecord[]): void {
+  for (const env of containers.flatMap((c) => recordsAt(c, 'env'))) {
+    const ref = recordAt(recordAt(env, 'valueFrom'), 'fieldRef');
+    if (ref !== undefined && (ref.apiVersion === undefined || ref.apiVersion === '')) ref.apiVersion = 'v1';
+  }
 }
 
 /** The update strategy of `pods/ephemeralcontainers`: the old pod with the new ephemeral containers. */
@@ -60,6 +74,7 @@ export class EphemeralContainersStrategy implements RESTUpdateStrategy {
     const spec = ensureRecord(obj, 'spec');
     if (containers === undefined || containers === null) delete spec.ephemeralContainers;
     else spec.ephemeralContainers = containers;
+    defaultFieldRefAPIVersions(recordsAt(spec, 'ephemeralContainers'));
   }
 
   /** Validates the change of ephemeral containers. */

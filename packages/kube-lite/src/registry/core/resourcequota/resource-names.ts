@@ -41,9 +41,9 @@ export function isStandardQuotaResourceName(name: string): boolean {
   return QUOTA_RESOURCES.includes(name) || isQuotaHugePages(name);
 }
 
-/** Whether quantities of `name` must be whole numbers (object counts, `count/*`). */
+/** Whether quantities of `name` must be whole numbers (object counts, `count/*`, extended resources). */
 export function isIntegerResourceName(name: string): boolean {
-  return INTEGER_RESOURCES.includes(name) || name.startsWith('count/');
+  return INTEGER_RESOURCES.includes(name) || name.startsWith('count/') || isExtendedResourceName(name);
 }
 
 /** A qualified name that, unless it has a domain, is a standard resource (`validateResourceName`). */
@@ -54,10 +54,25 @@ export function validateResourceName(name: string, path: FieldPath): FieldError[
   return [];
 }
 
+/** Whether `name` is a Kubernetes resource: no domain, or a `kubernetes.io/` one (`IsNativeResource`). */
+export function isNativeResource(name: string): boolean {
+  return unqualified(name) || name.includes('kubernetes.io/');
+}
+
+/** Whether `name` is an extended resource: not native, and a qualified name once `requests.` is put before it. */
+export function isExtendedResourceName(name: string): boolean {
+  if (isNativeResource(name) || name.startsWith('requests.')) return false;
+  return isQualifiedName(`requests.${name}`).length === 0;
+}
+
 /** A resource name of a container or pod limit (`validateContainerResourceName`). */
 export function validateContainerResourceName(name: string, path: FieldPath): FieldError[] {
   const errs = validateResourceName(name, path);
-  if (unqualified(name) && !CONTAINER_RESOURCES.includes(name) && !isHugePages(name)) errs.push(fieldInvalid(path, name, 'must be a standard resource for containers'));
+  if (unqualified(name)) {
+    if (!CONTAINER_RESOURCES.includes(name) && !isHugePages(name)) errs.push(fieldInvalid(path, name, 'must be a standard resource for containers'));
+  } else if (!isNativeResource(name) && !isExtendedResourceName(name)) {
+    errs.push(fieldInvalid(path, name, "doesn't follow extended resource name standard"));
+  }
   return errs;
 }
 
