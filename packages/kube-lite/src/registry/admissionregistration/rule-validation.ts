@@ -8,7 +8,7 @@
 import { goStringSlice, invalidGoRendered, invalidStringSlice } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, validatePathSegmentName } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringsAt } from '../../object-fields.js';
-import { validateLabelSelector } from '../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../label-selector-validation.js';
 
 /** `validScopes.List()`. */
 const SCOPES = ['*', 'Cluster', 'Namespaced'];

@@ -10,7 +10,7 @@ import type { ApiObject } from '@apiserver/registry';
 import { invalidStringSlice } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldDuplicate, fieldInvalid, fieldNotSupported, fieldRequired, isDNS1035Label, isDNS1123Subdomain, jsonValuesEqual, newPath } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt, stringsAt } from '../../object-fields.js';
-import { validateLabelSelector } from '../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../label-selector-validation.js';
 import { validateClientConfig } from './client-config-validation.js';
 import { validateMatchConditions } from './match-conditions.js';
 import { MATCH_POLICIES, validateRuleWithOperations } from './rule-validation.js';

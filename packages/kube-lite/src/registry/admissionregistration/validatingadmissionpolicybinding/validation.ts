@@ -9,7 +9,7 @@
 import { type ApiObject, goStringSlice, invalidGoRendered } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, nameIsDNSSubdomain, newPath, validatePathSegmentName } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, stringAt, stringsAt } from '../../../object-fields.js';
-import { validateLabelSelector } from '../../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 import { validateMatchResources } from '../rule-validation.js';
 
 const SPEC = newPath('spec');

@@ -20,7 +20,8 @@ import {
 import { type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt } from '../../../object-fields.js';
 import { validatePodTemplateSpec } from '../../core/pod/pod-spec-validation.js';
 import { intOrPercent, validateIntOrPercent } from '../deployment/validation.js';
-import { toSelectorSpec, validateLabelSelector } from '../replicaset/workload-validation.js';
+import { toSelectorSpec } from '../replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 import { validateCollisionCount } from '../statefulset/validation.js';
 
 const SPEC = newPath('spec');

@@ -12,45 +12,16 @@ import {
   fieldInvalid,
   fieldNotSupported,
   fieldRequired,
-  isValidLabelValue,
   LabelSelectorSchema,
   labelSelectorAsSelector,
   type LabelSelectorSpec,
   newPath,
   semanticEqual,
-  validateLabelName,
-  validateLabels,
   validateNonnegativeField,
 } from '@apiserver/runtime';
 import { isInteger, isRecord, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 import { validatePodTemplateSpec } from '../../core/pod/pod-spec-validation.js';
-
-/**
- * Validates a metav1.LabelSelector object (`ValidateLabelSelector`); `allowInvalidLabelValue` false also checks
- * the values of the requirements (`AllowInvalidLabelValueInSelector` off, as for types released after #99139).
- */
-export function validateLabelSelector(selector: JSONRecord, path: FieldPath, allowInvalidLabelValue = true): FieldError[] {
-  const errs = validateLabels(stringMapAt(selector, 'matchLabels') ?? {}, path.child('matchLabels'));
-  recordsAt(selector, 'matchExpressions').forEach((req, i) => {
-    const p = path.child('matchExpressions').index(i);
-    const op = stringAt(req, 'operator');
-    const values = stringsAt(req, 'values');
-    if (op === 'In' || op === 'NotIn') {
-      if (values.length === 0) errs.push(fieldRequired(p.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
-    } else if (op === 'Exists' || op === 'DoesNotExist') {
-      if (values.length > 0) errs.push(fieldForbidden(p.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-    } else {
-      errs.push(fieldInvalid(p.child('operator'), op, 'not a valid selector operator'));
-    }
-    errs.push(...validateLabelName(stringAt(req, 'key'), p.child('key')));
-    if (!allowInvalidLabelValue) {
-      values.forEach((v, j) => {
-        errs.push(...isValidLabelValue(v).map((m) => fieldInvalid(p.child('values').index(j), v, m)));
-      });
-    }
-  });
-  return errs;
-}
 
 /** The selector object as a `LabelSelectorSpec` (non-string values skipped). */
 export function toSelectorSpec(selector: JSONRecord): LabelSelectorSpec {

@@ -21,7 +21,8 @@ import {
 import { appsV1 } from '@apiserver/runtime/apis';
 import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt } from '../../../object-fields.js';
 import { intOrPercent, validateIntOrPercent } from '../deployment/validation.js';
-import { toSelectorSpec, validateLabelSelector, validateReplicaCounters } from '../replicaset/workload-validation.js';
+import { toSelectorSpec, validateReplicaCounters } from '../replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 
 const SPEC = newPath('spec');
 const RETENTION_POLICIES = ['Retain', 'Delete'];

@@ -14,7 +14,8 @@ import {
   validateNonnegativeField,
 } from '@apiserver/runtime';
 import { isInteger, type JSONRecord, recordAt, stringAt, stringMapAt } from '../../../object-fields.js';
-import { toSelectorSpec, validateLabelSelector } from '../../apps/replicaset/workload-validation.js';
+import { toSelectorSpec } from '../../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 import { validatePodTemplateSpec } from '../../core/pod/pod-spec-validation.js';
 import { validateManagedBy } from './managed-by.js';
 import { validatePodFailurePolicy } from './pod-failure-policy-validation.js';

@@ -9,7 +9,7 @@ import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldForbidden, fieldInvalid, fieldRequired, isDNS1123Subdomain, newPath, quantitiesEqual, semanticEqual } from '@apiserver/runtime';
 import { coreV1 } from '@apiserver/runtime/apis';
 import { type JSONRecord, recordAt, stringAt, stringsAt } from '../../../object-fields.js';
-import { validateLabelSelector } from '../../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 import { quantityValue } from '../pod/qos.js';
 import { validateAccessModes, validateVolumeMode } from './access-modes.js';
 import { validateNonNegativeQuantity, validatePositiveQuantity } from './quantity-validation.js';

@@ -18,7 +18,7 @@ import {
   validateLabelName,
 } from '@apiserver/runtime';
 import { isRecord, type JSONRecord, numberAt, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
-import { validateLabelSelector } from '../../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 
 const WEIGHT_RANGE_MESSAGE = 'must be in the range 1-100';
 

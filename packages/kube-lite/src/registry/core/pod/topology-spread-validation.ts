@@ -6,7 +6,7 @@
  */
 import { type FieldError, type FieldPath, fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, validateLabelName } from '@apiserver/runtime';
 import { type JSONRecord, numberAt, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
-import { validateLabelSelector } from '../../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 
 const NOT_POSITIVE = 'must be greater than zero';
 const SCHEDULE_ACTIONS: readonly string[] = ['DoNotSchedule', 'ScheduleAnyway'];

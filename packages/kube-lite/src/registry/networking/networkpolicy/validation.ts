@@ -8,7 +8,7 @@
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, newPath } from '@apiserver/runtime';
 import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt, stringsAt } from '../../../object-fields.js';
-import { validateLabelSelector } from '../../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 import { isValidPortName, isValidPortNum, SUPPORTED_PORT_PROTOCOLS } from '../../core/pod/port-validation.js';
 import { isStrictSubnet, parseCIDRSloppy } from '../cidr.js';
 

@@ -9,7 +9,7 @@ import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldInvalid, fieldNotSupported, newPath, validateNonnegativeField } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt } from '../../../object-fields.js';
 import { intOrPercent, validateIntOrPercent } from '../../apps/deployment/validation.js';
-import { validateLabelSelector } from '../../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 import { validateConditions } from './condition-validation.js';
 
 // sets.List: sorted.

@@ -7,7 +7,7 @@
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldInvalid, LabelSelectorSchema, nameIsDNSSubdomain, newPath, semanticEqual } from '@apiserver/runtime';
 import { isRecord } from '../../../object-fields.js';
-import { validateLabelSelector } from '../../apps/replicaset/workload-validation.js';
+import { validateLabelSelector } from '../../label-selector-validation.js';
 import { quantityValue } from '../../core/pod/qos.js';
 
 /** Validates a storage capacity object. */
