@@ -134,9 +134,32 @@ export function defaultService(obj: KubeObject): void {
   }
 }
 
-/** core/v1 SetDefaults_Pod: the pod spec defaults plus enableServiceLinks. */
+/**
+ * A pod container's missing requests taken from its limits (SetDefaults_Pod; pods only, not templates): with
+ * `resources.limits` set, each resource it limits and `requests` lacks is requested at its limit.
+ */
+function defaultRequestsFromLimits(c: Rec): void {
+  const resources = c.resources;
+  if (!isRecord(resources) || !isRecord(resources.limits)) return;
+  const requests = child(resources, 'requests');
+  for (const [name, limit] of Object.entries(resources.limits)) if (requests[name] === undefined) requests[name] = limit;
+}
+
+/** With hostNetwork, a container port's unset (0) hostPort is its containerPort (SetDefaults_Pod, pods only). */
+function defaultHostNetworkPorts(c: Rec): void {
+  for (const port of records(c.ports)) if (port.hostPort === undefined || port.hostPort === null || port.hostPort === 0) port.hostPort = port.containerPort;
+}
+
+/**
+ * core/v1 SetDefaults_Pod: requests from limits and hostNetwork host ports (which templates do not get), the pod
+ * spec defaults, enableServiceLinks.
+ */
 export function defaultPod(obj: KubeObject): void {
   const spec = child(obj, 'spec');
+  for (const c of [...records(spec.containers), ...records(spec.initContainers)]) {
+    defaultRequestsFromLimits(c);
+    if (spec.hostNetwork === true) defaultHostNetworkPorts(c);
+  }
   defaultPodSpec(spec);
   setIfNil(spec, 'enableServiceLinks', true);
 }

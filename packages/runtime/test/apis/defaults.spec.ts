@@ -121,6 +121,34 @@ t.test('services, secrets and namespaces', async (t) => {
   t.equal(JSON.stringify(cm), before, 'ConfigMap has no defaults');
 });
 
+t.test('SetDefaults_Pod: requests from limits and hostNetwork host ports, for pods but not templates', async (t) => {
+  const spec = () => ({
+    hostNetwork: true,
+    initContainers: [{ name: 'init', image: 'x', resources: { limits: { cpu: '1' } } }],
+    containers: [
+      { name: 'a', image: 'x', resources: { limits: { cpu: '2', memory: '1Gi' }, requests: { cpu: '500m' } }, ports: [{ containerPort: 8080 }, { containerPort: 9090, hostPort: 9091 }] },
+      { name: 'b', image: 'x', resources: { requests: { cpu: '1' } } },
+      { name: 'c', image: 'x', resources: { limits: {} } },
+    ],
+  });
+  const pod: Record<string, any> = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p' }, spec: spec() };
+  scheme.default(pod);
+  const [a, b, c] = pod.spec.containers;
+  t.same(a.resources.requests, { cpu: '500m', memory: '1Gi' }, 'a request set stays; a missing one is the limit');
+  t.same(pod.spec.initContainers[0].resources.requests, { cpu: '1' }, 'init containers too');
+  t.same(b.resources, { requests: { cpu: '1' } }, 'no limits, nothing added');
+  t.same(c.resources, { limits: {}, requests: {} }, 'empty (non-nil) limits give empty requests');
+  t.same(a.ports.map((p: Record<string, unknown>) => p.hostPort), [8080, 9091], 'hostNetwork: an unset hostPort is the containerPort');
+  const deployment: Record<string, any> = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'd' }, spec: { selector: {}, template: { spec: spec() } } };
+  scheme.default(deployment);
+  const tpl = deployment.spec.template.spec.containers[0];
+  t.same(tpl.resources.requests, { cpu: '500m' }, 'templates keep their requests');
+  t.equal(tpl.ports[0].hostPort, undefined, 'templates get no host ports (DefaultHostNetworkHostPortsInPodTemplates off)');
+  const plain: Record<string, any> = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'q' }, spec: { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80 }] }] } };
+  scheme.default(plain);
+  t.equal(plain.spec.containers[0].ports[0].hostPort, undefined, 'without hostNetwork no host port');
+});
+
 t.test('kubectl run style pods: defaults, Go JSON and protobuf round trip', async (t) => {
   const pod: Record<string, unknown> = {
     kind: 'Pod',
