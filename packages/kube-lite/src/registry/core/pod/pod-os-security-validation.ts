@@ -68,7 +68,10 @@ function validateLinux(spec: JSONRecord, specPath: FieldPath): FieldError[] {
   return errs;
 }
 
-/** Pod-level settings a windows pod may not have, with the spec field each lives in (not all in securityContext). */
+/**
+ * Pod-level settings a windows pod may not have, with the spec field each lives in (not all in securityContext).
+ * `hostUsers`, `supplementalGroupsPolicy` and `seLinuxChangePolicy` are left out: 1.32 drops them (gates off).
+ */
 const WINDOWS_FORBIDDEN_POD_FIELDS: readonly (readonly [string, 'securityContext' | 'spec'])[] = [
   ['appArmorProfile', 'securityContext'],
   ['seLinuxOptions', 'securityContext'],
@@ -83,6 +86,7 @@ const WINDOWS_FORBIDDEN_POD_FIELDS: readonly (readonly [string, 'securityContext
   ['runAsGroup', 'securityContext'],
   ['supplementalGroups', 'securityContext'],
 ];
+/** Container settings a windows pod may not have (`procMount` is left out: 1.32 drops it, ProcMountType being off). */
 const WINDOWS_FORBIDDEN_CONTAINER_FIELDS: readonly string[] = [
   'appArmorProfile',
   'seLinuxOptions',
@@ -91,7 +95,6 @@ const WINDOWS_FORBIDDEN_CONTAINER_FIELDS: readonly string[] = [
   'readOnlyRootFilesystem',
   'privileged',
   'allowPrivilegeEscalation',
-  'procMount',
   'runAsUser',
   'runAsGroup',
 ];
