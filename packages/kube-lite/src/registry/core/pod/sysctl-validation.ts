@@ -24,10 +24,27 @@ function normalizeSysctlName(name: string): string {
   return name.replace(/[./]/g, (c) => (c === '.' ? '/' : '.'));
 }
 
-/** The kernel namespace a sysctl belongs to: `ipc`, `net`, or undefined when not namespaced (or unknown). */
+/** Sysctls of the IPC namespace by exact name (component-helpers' `nameToNamespace`). */
+const IPC_SYSCTLS: ReadonlySet<string> = new Set([
+  'kernel.sem',
+  'kernel.shmall',
+  'kernel.shmmax',
+  'kernel.shmmni',
+  'kernel.shm_rmid_forced',
+  'kernel.shm',
+  'kernel.msgmax',
+  'kernel.msgmnb',
+  'kernel.msgmni',
+  'kernel.msg',
+]);
+
+/**
+ * The kernel namespace a sysctl belongs to (`GetNamespace`): `ipc`, `net`, or undefined when not namespaced (or
+ * unknown). The name is normalized to dots and cut at a `*`; `net.*` is the network's, `fs.mqueue.*` the IPC's.
+ */
 export function sysctlNamespace(name: string): 'ipc' | 'net' | undefined {
-  const n = normalizeSysctlName(name);
-  if (n === 'kernel.sem' || ['kernel.shm', 'kernel.msg', 'fs.mqueue.'].some((p) => n.startsWith(p))) return 'ipc';
+  const n = normalizeSysctlName(name).split('*')[0] ?? '';
+  if (IPC_SYSCTLS.has(n) || n.startsWith('fs.mqueue.')) return 'ipc';
   return n.startsWith('net.') ? 'net' : undefined;
 }
 

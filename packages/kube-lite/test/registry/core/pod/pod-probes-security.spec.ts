@@ -253,6 +253,9 @@ t.test('sysctl names and namespaces', async (t) => {
   t.equal(sysctlNamespace('kernel.sem'), 'ipc');
   t.equal(sysctlNamespace('fs.mqueue.msg_max'), 'ipc');
   t.equal(sysctlNamespace('kernel.semx'), undefined);
+  t.equal(sysctlNamespace('kernel.shmmax'), 'ipc');
+  t.equal(sysctlNamespace('kernel.shm_next_id'), undefined, 'only the listed kernel.shm* names');
+  t.equal(sysctlNamespace('net.*'), 'net', 'cut at the wildcard');
   t.equal(sysctlNamespace('vm.swappiness'), undefined);
 });
 
