@@ -38,15 +38,15 @@ export function podGracePeriod(spec: JSONRecord): number | undefined {
   return isInteger(grace) ? grace : undefined;
 }
 
-/** A Go int-or-string: an absent value is the integer 0. */
-function intOrString(v: unknown): unknown {
+/** A Go integer or int-or-string field as decoded: absent is the integer 0. */
+function orZero(v: unknown): unknown {
   return v === undefined || v === null ? 0 : v;
 }
 
 function validateHTTPGetAction(http: JSONRecord, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if (stringAt(http, 'path') === '') errs.push(fieldRequired(path.child('path'), ''));
-  errs.push(...validatePortNumOrName(intOrString(http.port), path.child('port')));
+  errs.push(...validatePortNumOrName(orZero(http.port), path.child('port')));
   const scheme = stringAt(http, 'scheme');
   if (!HTTP_SCHEMES.includes(scheme)) errs.push(fieldNotSupported(path.child('scheme'), scheme, HTTP_SCHEMES));
   for (const header of recordsAt(http, 'httpHeaders')) {
@@ -59,7 +59,7 @@ function validateHTTPGetAction(http: JSONRecord, path: FieldPath): FieldError[] 
 }
 
 function validateGRPCAction(grpc: JSONRecord, path: FieldPath): FieldError[] {
-  const port = intOrString(grpc.port);
+  const port = orZero(grpc.port);
   return isValidPortNum(port).map((msg) => fieldInvalid(path, port, msg));
 }
 
@@ -69,7 +69,7 @@ function validateGRPCAction(grpc: JSONRecord, path: FieldPath): FieldError[] {
  */
 function validateSleepAction(sleep: JSONRecord, gracePeriod: number | undefined, path: FieldPath): FieldError[] {
   if (gracePeriod === undefined) return [];
-  const seconds = intOrString(sleep.seconds);
+  const seconds = orZero(sleep.seconds);
   if (isInteger(seconds) && seconds > 0 && seconds <= gracePeriod) return [];
   const msg = `must be greater than 0 and less than terminationGracePeriodSeconds (${gracePeriod}). Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.`;
   return [fieldInvalid(path, seconds, msg)];
@@ -82,7 +82,7 @@ function validateAction(action: HandlerAction, body: JSONRecord, gracePeriod: nu
     case 'httpGet':
       return validateHTTPGetAction(body, path);
     case 'tcpSocket':
-      return validatePortNumOrName(intOrString(body.port), path.child('port'));
+      return validatePortNumOrName(orZero(body.port), path.child('port'));
     case 'grpc':
       return validateGRPCAction(body, path.child('port'));
     case 'sleep':
