@@ -28,15 +28,19 @@ function setIfNil(obj: Rec, key: string, value: unknown): void {
   if (obj[key] === undefined || obj[key] === null) obj[key] = value;
 }
 
+/** SetDefaults_HTTPGetAction: every HTTPGetAction (probes and lifecycle hooks) gets path `/` and scheme HTTP. */
+function defaultHTTPGet(handler: unknown): void {
+  if (!isRecord(handler) || !isRecord(handler.httpGet)) return;
+  setIfUnset(handler.httpGet, 'path', '/');
+  setIfUnset(handler.httpGet, 'scheme', 'HTTP');
+}
+
 function defaultProbe(probe: unknown): void {
   if (!isRecord(probe)) return;
   for (const [k, v] of [['timeoutSeconds', 1], ['periodSeconds', 10], ['successThreshold', 1], ['failureThreshold', 3]] as const) {
     if (probe[k] === undefined || probe[k] === 0) probe[k] = v;
   }
-  if (isRecord(probe.httpGet)) {
-    setIfUnset(probe.httpGet, 'path', '/');
-    setIfUnset(probe.httpGet, 'scheme', 'HTTP');
-  }
+  defaultHTTPGet(probe);
 }
 
 function imagePullPolicyFor(image: unknown): string {
@@ -59,6 +63,7 @@ function defaultContainer(c: Rec): void {
   defaultProbe(c.livenessProbe);
   defaultProbe(c.readinessProbe);
   defaultProbe(c.startupProbe);
+  if (isRecord(c.lifecycle)) for (const hook of [c.lifecycle.postStart, c.lifecycle.preStop]) defaultHTTPGet(hook);
 }
 
 /** Defaults a PodSpec in place (SetDefaults_PodSpec, _Container, _Volume sources, probes). */

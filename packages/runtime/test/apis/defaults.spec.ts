@@ -67,6 +67,7 @@ t.test('containers: pull policy by tag, ports, probes, env and volumes', async (
         env: [{ name: 'N', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
         livenessProbe: { httpGet: { port: 80 } },
         readinessProbe: { exec: { command: ['true'] }, periodSeconds: 3 },
+        lifecycle: { postStart: { httpGet: { port: 8080, scheme: 'HTTPS' } }, preStop: { exec: { command: ['true'] } } },
       },
     ],
     volumes: [{ name: 'a', configMap: { name: 'cm' } }, { name: 'b', secret: { secretName: 's', defaultMode: 256 } }, { name: 'e', emptyDir: {} }],
@@ -79,6 +80,7 @@ t.test('containers: pull policy by tag, ports, probes, env and volumes', async (
   t.same(c?.env, [{ name: 'N', valueFrom: { fieldRef: { fieldPath: 'metadata.name', apiVersion: 'v1' } } }]);
   t.same(c?.livenessProbe, { httpGet: { port: 80, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
   t.equal(c?.readinessProbe?.periodSeconds, 3);
+  t.same(c?.lifecycle, { postStart: { httpGet: { port: 8080, scheme: 'HTTPS', path: '/' } }, preStop: { exec: { command: ['true'] } } }, 'hook httpGet defaulted');
   t.same(spec.volumes, [
     { name: 'a', configMap: { name: 'cm', defaultMode: 420 } },
     { name: 'b', secret: { secretName: 's', defaultMode: 256 } },

@@ -13,10 +13,12 @@ import {
   fieldRequired,
   isDNS1123Label,
 } from '@apiserver/runtime';
-import { type JSONRecord, recordsAt, stringAt } from '../../../object-fields.js';
+import { type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { validateContainerEnv } from './env-validation.js';
+import { validateContainerHandlers } from './lifecycle-validation.js';
 import { validateContainerResources } from './resources-validation.js';
 import { isValidPortName, isValidPortNum, SUPPORTED_PORT_PROTOCOLS } from './port-validation.js';
+import { validateSecurityContext } from './security-context-validation.js';
 
 const PULL_POLICIES: readonly string[] = ['Always', 'IfNotPresent', 'Never'];
 const TERMINATION_MESSAGE_POLICIES: readonly string[] = ['File', 'FallbackToLogsOnError'];
@@ -50,7 +52,7 @@ function validateContainerPorts(ports: JSONRecord[], path: FieldPath): FieldErro
   return errs;
 }
 
-function validateContainer(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<string>, requireImage: boolean): FieldError[] {
+function validateContainer(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<string>, requireImage: boolean, spec: JSONRecord, init: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const image = stringAt(c, 'image');
   if (image === '') {
@@ -70,6 +72,8 @@ function validateContainer(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<
     if (stringAt(m, 'mountPath') === '') errs.push(fieldRequired(p.child('mountPath'), ''));
   });
   errs.push(...validateContainerResources(c, path));
+  errs.push(...validateSecurityContext(recordAt(c, 'securityContext'), path.child('securityContext')));
+  errs.push(...validateContainerHandlers(c, path, spec, init));
   return errs;
 }
 
@@ -93,7 +97,7 @@ export function validateContainers(spec: JSONRecord, path: FieldPath, volumes: R
         if (seen.has(name)) errs.push(fieldDuplicate(p.child('name'), name));
         seen.add(name);
       }
-      errs.push(...validateContainer(c, p, volumes, requireImage));
+      errs.push(...validateContainer(c, p, volumes, requireImage, spec, field === 'initContainers'));
     });
   }
   return errs;

@@ -16,6 +16,7 @@ import {
 import { validateContainers, validateEnum } from './container-validation.js';
 import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt } from '../../../object-fields.js';
 import { inclusiveRangeError } from './port-validation.js';
+import { validatePodSpecSecurityContext } from './security-context-validation.js';
 import { validatePodSchedulingFields } from './pod-fields-validation.js';
 
 /** Restart policies a pod may use. */
@@ -64,6 +65,7 @@ export function validatePodSpec(spec: JSONRecord, path: FieldPath, options: PodS
   }
   const nodeName = stringAt(spec, 'nodeName');
   if (nodeName !== '') for (const msg of isDNS1123Subdomain(nodeName)) errs.push(fieldInvalid(path.child('nodeName'), nodeName, msg));
+  errs.push(...validatePodSpecSecurityContext(spec, path));
   errs.push(...validatePodSchedulingFields(spec, path));
   return errs;
 }
