@@ -133,22 +133,24 @@ t.test('SetDefaults_Pod: requests from limits and hostNetwork host ports, for po
       { name: 'c', image: 'x', resources: { limits: {} } },
     ],
   });
-  const pod: Record<string, any> = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p' }, spec: spec() };
+  type Container = { resources: Record<string, unknown>; ports: Array<{ hostPort?: number }> };
+  type Spec = { containers: Container[]; initContainers: Container[] };
+  const pod = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p' }, spec: spec() as unknown as Spec };
   scheme.default(pod);
-  const [a, b, c] = pod.spec.containers;
+  const [a, b, c] = pod.spec.containers as [Container, Container, Container];
   t.same(a.resources.requests, { cpu: '500m', memory: '1Gi' }, 'a request set stays; a missing one is the limit');
-  t.same(pod.spec.initContainers[0].resources.requests, { cpu: '1' }, 'init containers too');
+  t.same(pod.spec.initContainers[0]?.resources.requests, { cpu: '1' }, 'init containers too');
   t.same(b.resources, { requests: { cpu: '1' } }, 'no limits, nothing added');
   t.same(c.resources, { limits: {}, requests: {} }, 'empty (non-nil) limits give empty requests');
-  t.same(a.ports.map((p: Record<string, unknown>) => p.hostPort), [8080, 9091], 'hostNetwork: an unset hostPort is the containerPort');
-  const deployment: Record<string, any> = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'd' }, spec: { selector: {}, template: { spec: spec() } } };
+  t.same(a.ports.map((p) => p.hostPort), [8080, 9091], 'hostNetwork: an unset hostPort is the containerPort');
+  const deployment = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'd' }, spec: { selector: {}, template: { spec: spec() as unknown as Spec } } };
   scheme.default(deployment);
-  const tpl = deployment.spec.template.spec.containers[0];
+  const tpl = deployment.spec.template.spec.containers[0] as Container;
   t.same(tpl.resources.requests, { cpu: '500m' }, 'templates keep their requests');
-  t.equal(tpl.ports[0].hostPort, undefined, 'templates get no host ports (DefaultHostNetworkHostPortsInPodTemplates off)');
-  const plain: Record<string, any> = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'q' }, spec: { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80 }] }] } };
+  t.equal(tpl.ports[0]?.hostPort, undefined, 'templates get no host ports (DefaultHostNetworkHostPortsInPodTemplates off)');
+  const plain = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'q' }, spec: { containers: [{ name: 'a', image: 'x', ports: [{ containerPort: 80 } as { containerPort: number; hostPort?: number }] }] } };
   scheme.default(plain);
-  t.equal(plain.spec.containers[0].ports[0].hostPort, undefined, 'without hostNetwork no host port');
+  t.equal(plain.spec.containers[0]?.ports[0]?.hostPort, undefined, 'without hostNetwork no host port');
 });
 
 t.test('kubectl run style pods: defaults, Go JSON and protobuf round trip', async (t) => {

@@ -44,6 +44,26 @@ function validateVolumes(spec: JSONRecord, path: FieldPath): { errs: FieldError[
 export interface PodSpecValidationOptions {
   /** Container images are required (pods); templates may leave them for admission to fill. */
   readonly requireImages: boolean;
+  /** The spec is a pod's, not a template's (upstream's `ResourceIsPod`): host ports were defaulted. */
+  readonly resourceIsPod: boolean;
+}
+
+/**
+ * `validatePodHostNetworkDeps`: with hostNetwork, a container's hostPort must equal its containerPort. A template's
+ * may also be unset (0): the pod made from it gets the containerPort by defaulting.
+ */
+function validateHostNetworkPorts(spec: JSONRecord, path: FieldPath, resourceIsPod: boolean): FieldError[] {
+  if (spec.hostNetwork !== true) return [];
+  const errs: FieldError[] = [];
+  recordsAt(spec, 'containers').forEach((c, i) => {
+    recordsAt(c, 'ports').forEach((port, j) => {
+      const hostPort = port.hostPort ?? 0;
+      if ((resourceIsPod || hostPort !== 0) && hostPort !== (port.containerPort ?? 0)) {
+        errs.push(fieldInvalid(path.child('containers').index(i).child('ports').index(j).child('hostPort'), hostPort, 'must match `containerPort` when `hostNetwork` is true'));
+      }
+    });
+  });
+  return errs;
 }
 
 /**
@@ -53,6 +73,7 @@ export interface PodSpecValidationOptions {
 export function validatePodSpec(spec: JSONRecord, path: FieldPath, options: PodSpecValidationOptions): FieldError[] {
   const volumes = validateVolumes(spec, path.child('volumes'));
   const errs = [...volumes.errs, ...validateContainers(spec, path, volumes.names, options.requireImages)];
+  errs.push(...validateHostNetworkPorts(spec, path, options.resourceIsPod));
   errs.push(...validateEnum(spec.restartPolicy, path.child('restartPolicy'), RESTART_POLICIES));
   errs.push(...validateEnum(spec.dnsPolicy, path.child('dnsPolicy'), DNS_POLICIES));
   const deadline = spec.activeDeadlineSeconds;
@@ -76,6 +97,6 @@ export function validatePodTemplateSpec(template: JSONRecord | undefined, path: 
   const labels = stringMapAt(recordAt(template, 'metadata'), 'labels') ?? {};
   return [
     ...validateLabels(labels, path.child('metadata', 'labels')),
-    ...validatePodSpec(recordAt(template, 'spec') ?? {}, path.child('spec'), { requireImages: false }),
+    ...validatePodSpec(recordAt(template, 'spec') ?? {}, path.child('spec'), { requireImages: false, resourceIsPod: false }),
   ];
 }

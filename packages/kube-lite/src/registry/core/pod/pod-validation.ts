@@ -15,7 +15,7 @@ export const POD_UPDATE_FORBIDDEN_MESSAGE =
 
 /** Validates a new pod's spec (images required). */
 export function validatePod(pod: ApiObject): FieldError[] {
-  return validatePodSpec(recordAt(pod, 'spec') ?? {}, newPath('spec'), { requireImages: true });
+  return validatePodSpec(recordAt(pod, 'spec') ?? {}, newPath('spec'), { requireImages: true, resourceIsPod: true });
 }
 
 function copyImages(target: JSONRecord, source: JSONRecord, field: string): void {

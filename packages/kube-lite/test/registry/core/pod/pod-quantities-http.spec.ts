@@ -23,13 +23,14 @@ const resourcesOf = (obj: Record<string, unknown>): unknown => (obj.spec as { co
 t.test('numbers and non-canonical text become canonical quantities', async (t) => {
   const created = await post(pod('q-json', { limits: { cpu: 1, memory: '1024Mi', 'ephemeral-storage': '1.5Gi' }, requests: { cpu: 0.5, memory: 1000 } }));
   t.equal(created.status, 201);
-  const want = { limits: { cpu: '1', memory: '1Gi', 'ephemeral-storage': '1536Mi' }, requests: { cpu: '500m', memory: '1k' } };
+  // The missing ephemeral-storage request is the limit's (SetDefaults_Pod).
+  const want = { limits: { cpu: '1', memory: '1Gi', 'ephemeral-storage': '1536Mi' }, requests: { cpu: '500m', memory: '1k', 'ephemeral-storage': '1536Mi' } };
   t.same(resourcesOf(created.body), want, 'the answer');
   t.same(resourcesOf((await (await fetch(`${PODS}/q-json`)).json()) as Record<string, unknown>), want, 'as stored');
   const yaml = 'metadata: {name: q-yaml}\nspec:\n  containers:\n  - name: c\n    image: nginx\n    resources: {limits: {cpu: 2, memory: 0.5Gi}}\n';
   const fromYAML = await post(yaml, 'application/yaml');
   t.equal(fromYAML.status, 201);
-  t.same(resourcesOf(fromYAML.body), { limits: { cpu: '2', memory: '512Mi' } });
+  t.same(resourcesOf(fromYAML.body), { limits: { cpu: '2', memory: '512Mi' }, requests: { cpu: '2', memory: '512Mi' } });
 });
 
 t.test('text that is no quantity is refused while decoding, as Go refuses it', async (t) => {

@@ -342,3 +342,27 @@ t.test('pod updates still validate the spec: an added toleration must be valid',
   t.equal(err.status.code, 422);
   t.same(causesOf(err), ["spec.tolerations[1].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set"]);
 });
+
+t.test('hostNetwork: host ports default to the container ports on pods and must match them (validatePodHostNetworkDeps)', async (t) => {
+  const ports = (...list: Rec[]): Rec => ({ hostNetwork: true, containers: [{ name: 'app', image: 'nginx', ports: list }] });
+  const store = podStore(t);
+  const created = await store.create(ctx, pod('host-net', ports({ containerPort: 8080 }, { containerPort: 9090, hostPort: 9090 })));
+  t.same(
+    recordsAt(recordsAt(specOf(created), 'containers')[0] ?? {}, 'ports').map((p) => p.hostPort),
+    [8080, 9090],
+    'an unset hostPort is defaulted to the containerPort (SetDefaults_Pod)',
+  );
+  const err = await statusErrorOf(t, store.create(ctx, pod('host-net-bad', ports({ containerPort: 8080, hostPort: 8081 }))));
+  t.same(causesOf(err), ['spec.containers[0].ports[0].hostPort: Invalid value: 8081: must match `containerPort` when `hostNetwork` is true']);
+  const deployments = newDeploymentStorage(memoryGetter(t), { printer: { now: () => 0 } }).deployments;
+  if (!(deployments instanceof Store)) throw new TypeError('unexpected deployment storage');
+  const deployment = (name: string, spec: Rec): ApiObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name },
+    spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec } },
+  });
+  await t.resolves(deployments.create(ctx, deployment('host-net', ports({ containerPort: 8080 }))), 'a template may leave the hostPort unset');
+  const bad = await statusErrorOf(t, deployments.create(ctx, deployment('host-net-bad', ports({ containerPort: 8080, hostPort: 8081 }))));
+  t.same(causesOf(bad), ['spec.template.spec.containers[0].ports[0].hostPort: Invalid value: 8081: must match `containerPort` when `hostNetwork` is true']);
+});
