@@ -72,6 +72,7 @@ export function defaultPodSpec(spec: Record<string, unknown>): void {
   setIfUnset(spec, 'dnsPolicy', 'ClusterFirst');
   setIfUnset(spec, 'schedulerName', 'default-scheduler');
   setIfNil(spec, 'terminationGracePeriodSeconds', 30);
+  setIfNil(spec, 'securityContext', {});
   for (const c of [...records(spec.initContainers), ...records(spec.containers)]) defaultContainer(c);
   for (const volume of records(spec.volumes)) {
     for (const source of ['secret', 'configMap'] as const) {

@@ -39,7 +39,7 @@ t.test('kubectl create deployment gets apps/v1 defaults', async (t) => {
     replicas: 1,
     revisionHistoryLimit: 10,
     progressDeadlineSeconds: 600,
-    template: { spec: { restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30 } },
+    template: { spec: { restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30, securityContext: {} } },
   });
 });
 
@@ -163,6 +163,8 @@ t.test('kubectl run style pods: defaults, Go JSON and protobuf round trip', asyn
   };
   scheme.default(pod);
   t.match(pod.spec, { enableServiceLinks: true, schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30 });
+  t.same((pod.spec as Record<string, unknown>).securityContext, {}, 'SetDefaults_PodSpec: an empty pod security context');
+  t.match(codecs.json.encodeToString(pod), /"securityContext":\{\}/, 'written as {} (a set pointer), as kube-apiserver writes it');
   const withStatus = {
     ...pod,
     status: {
