@@ -1,4 +1,4 @@
-import { hasMaybeSyncGet, isSharedObject, PrefixTransformer, type StorageInterface, type StorageObject } from '@apiserver/storage';
+import { Cacher, hasMaybeSyncGet, isSharedObject, PrefixTransformer, type StorageInterface, type StorageObject } from '@apiserver/storage';
 import t from 'tap';
 import { MemoryBackend } from '../src/memory-backend.js';
 
@@ -79,4 +79,26 @@ t.test('hasMaybeSyncGet is false for a storage without the method', async (t) =>
     getCurrentResourceVersion: () => inner.getCurrentResourceVersion(),
   };
   t.notOk(hasMaybeSyncGet(wrapper));
+});
+
+t.test('a Cacher answers at once when it hands the read to a storage that does', async (t) => {
+  const backend = new MemoryBackend({ compactionIntervalMs: 0 });
+  const cacher = new Cacher({ storage: backend.storage(), resourcePrefix: '/configmaps' });
+  t.teardown(() => {
+    cacher.stop();
+    backend.close();
+  });
+  await cacher.waitUntilReady();
+  t.ok(hasMaybeSyncGet(cacher));
+  const created = await cacher.create('/configmaps/ns/a', configMap('a'));
+  const direct = cacher.getMaybeSync('/configmaps/ns/a');
+  t.notOk(direct instanceof Promise, 'no resourceVersion: the memory storage answers, without a promise');
+  t.same(direct, created);
+  const notFound = (await settledGet(cacher, '/configmaps/ns/missing', {})).error as Error;
+  t.throws(() => cacher.getMaybeSync('/configmaps/ns/missing'), notFound, 'the error get rejects with, thrown');
+  const cached = cacher.getMaybeSync('/configmaps/ns/a', { resourceVersion: '0' });
+  t.ok(cached instanceof Promise, 'a read from the watch cache: a promise');
+  t.same(await cached, await cacher.get('/configmaps/ns/a', { resourceVersion: '0' }));
+  const outside = cacher.getMaybeSync('/secrets/ns/a', { ignoreNotFound: true });
+  t.equal(outside, undefined, 'outside the prefix: delegated too');
 });

@@ -59,7 +59,7 @@ t.test('errors are thrown synchronously, the ones get rejects with', async (t) =
   }
 });
 
-t.test('a storage that waits (transformer, Cacher): a promise of the same object or error', async (t) => {
+t.test('a storage that waits (transformer, watch cache): a promise of the same object or error', async (t) => {
   const backend = new MemoryBackend({ compactionIntervalMs: 0 });
   t.teardown(() => backend.close());
   const transformed = backend.storage<ApiObject>({ transformer: new PrefixTransformer('k8s:enc:a:') });
@@ -70,11 +70,17 @@ t.test('a storage that waits (transformer, Cacher): a promise of the same object
   t.same(await pending, created);
   const cached = await cachedWidgetStore(t);
   await cached.create(nsCtx('ns1'), widget('b'));
-  const missing = cached.getMaybeSync(nsCtx('ns1'), 'missing', undefined, true);
-  t.ok(missing instanceof Promise, 'a promise through a storage without getMaybeSync');
-  const expected = await getError(cached, nsCtx('ns1'), 'missing');
+  const atZero = { resourceVersion: '0' };
+  const missing = cached.getMaybeSync(nsCtx('ns1'), 'missing', atZero, true);
+  t.ok(missing instanceof Promise, 'a promise for a read the Cacher serves from its cache');
+  const expected = await getError(cached, nsCtx('ns1'), 'missing', atZero);
   await t.rejects(missing as Promise<ApiObject>, expected as Error, 'rejecting with the error get rejects with');
-  t.same(await cached.getMaybeSync(nsCtx('ns1'), 'b', undefined, true), await cached.get(nsCtx('ns1'), 'b'));
+  t.same(await cached.getMaybeSync(nsCtx('ns1'), 'b', atZero, true), await cached.get(nsCtx('ns1'), 'b', atZero));
+  const delegated = cached.getMaybeSync(nsCtx('ns1'), 'b', undefined, true);
+  t.notOk(delegated instanceof Promise, 'no promise for a read the Cacher hands to the memory storage');
+  t.same(delegated, await cached.get(nsCtx('ns1'), 'b'));
+  const notFound = await getError(cached, nsCtx('ns1'), 'missing');
+  t.throws(() => cached.getMaybeSync(nsCtx('ns1'), 'missing', undefined, true), notFound as Error, 'its errors thrown');
 });
 
 t.test('a subclass overriding get keeps its reads', async (t) => {
