@@ -12,11 +12,11 @@ import {
   identityTransformer,
   type ListOptions,
   type ListResult,
+  type MaybeSyncGetStorage,
   newKeyExistsError,
   newKeyNotFoundError,
   normalizePathPrefix,
   ResourceVersionSetOnCreateError,
-  type StorageInterface,
   StorageNotReadyError,
   type StorageObject,
   type UpdateFunc,
@@ -53,7 +53,7 @@ export interface MemoryStorageOptions<T extends StorageObject = StorageObject> {
 }
 
 /** `StorageInterface` on the embedded MVCC store (mirrors the etcd3 store's algorithms). */
-export class MemoryStorage<T extends StorageObject = StorageObject> implements StorageInterface<T> {
+export class MemoryStorage<T extends StorageObject = StorageObject> implements MaybeSyncGetStorage<T> {
   /** The versioner used to read and set resource versions. */
   readonly versioner: Versioner;
   readonly #ctx: StorageContext<T>;
@@ -107,6 +107,14 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
    * current revision. A `readOnly` read gets the shared object of the key's latest version.
    */
   async get(key: string, opts: GetOptions = {}): Promise<T | undefined> {
+    return this.getMaybeSync(key, opts);
+  }
+
+  /**
+   * `get` without a promise (`MaybeSyncGetStorage`): the object directly when the transformer is the identity (the
+   * bytes decode at once), a promise otherwise; errors are thrown.
+   */
+  getMaybeSync(key: string, opts: GetOptions = {}): T | undefined | Promise<T | undefined> {
     const k = this.#key(key);
     const kv = this.#ctx.mvcc.get(k);
     validateMinimumResourceVersion(this.versioner, opts.resourceVersion, this.#ctx.mvcc.currentRevision);
@@ -117,7 +125,7 @@ export class MemoryStorage<T extends StorageObject = StorageObject> implements S
     // `kv` is the key's latest version: remembered for later reads; identity-transformed bytes decode without a promise.
     const mode = opts.readOnly === true ? REMEMBER_SHARED : REMEMBER;
     if (this.#ctx.transformer === identityTransformer) return decodeAt(this.#ctx, kv.value, kv.modRevision, mode);
-    return (await decodeKeyValue(this.#ctx, kv, mode)).obj;
+    return decodeKeyValue(this.#ctx, kv, mode).then((decoded) => decoded.obj);
   }
 
   /** Lists `key` (exact) or `key/` (recursive) with predicate, paging, continue and RV match rules. */

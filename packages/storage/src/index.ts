@@ -125,6 +125,7 @@ export {
   type UpdateResult,
   type ValidateObjectFunc,
 } from './interfaces.js';
+export { hasMaybeSyncGet, type MaybeSyncGetStorage } from './maybe-sync-get.js';
 export {
   hasPathPrefix,
   InvalidKeyError,

@@ -1,32 +1,45 @@
 /**
  * GET (handlers/get.go `GetResource`, `GetResourceWithOptions`): one generic handler, two thin specialisations.
  */
-import { acceptSharedObjects, type ApiObject, type Getter, type GetterWithOptions, isResourceStreamer, type OptionsSpec, type RequestContext, type ResourceStreamer } from '@apiserver/registry';
-import { type GetOptions, newBadRequest } from '@apiserver/runtime';
+import { acceptSharedObjects, type ApiObject, type Getter, type GetterWithOptions, isMaybeSyncGetter, isResourceStreamer, type OptionsSpec, type RequestContext, type ResourceStreamer } from '@apiserver/registry';
+import { type GetOptions, type NegotiatedMediaType, newBadRequest } from '@apiserver/runtime';
 import { cachesEncodedObjects } from './cached-encoding.js';
 import { queryBool, queryInt } from './options.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
 import { negotiateOutput, serveMaybeSync, writeObject } from './responsewriters.js';
 import { streamObject } from './stream-object.js';
 
-type GetterFunc = (ctx: RequestContext, name: string, request: HandlerRequest) => Promise<ApiObject | ResourceStreamer>;
+/**
+ * Reads the object of a GET: directly or as a promise. `sharedObjects`: the response only encodes the object, so
+ * storage may share it (see `acceptSharedObjects`).
+ */
+type GetterFunc = (ctx: RequestContext, name: string, request: HandlerRequest, sharedObjects: boolean) => ApiObject | ResourceStreamer | Promise<ApiObject | ResourceStreamer>;
 
 /** The promise of a handler that finished synchronously. */
 const settled: Promise<void> = Promise.resolve();
 
 function getResourceHandler(scope: RequestScope, fn: GetterFunc): Handler {
-  // One promise for the getter and one for its continuation: the response is encoded and written in the
-  // continuation itself unless it needs a transformation.
+  // No promise when the getter answers at once (a MaybeSyncGetter over in-memory storage): the response is encoded
+  // and written in this turn. Otherwise one promise for the getter and one for its continuation.
   return (request) =>
     serveMaybeSync(scope, request, () => {
       const negotiated = negotiateOutput(scope, request);
       const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'get'));
       // The object is only encoded (no Table or metadata view to build from it): storage may share it.
-      if (negotiated.target === undefined && cachesEncodedObjects(scope)) acceptSharedObjects(ctx);
-      return fn(ctx, request.name, request).then((obj) =>
-        isResourceStreamer(obj) ? streamObject(scope, request, ctx, 200, obj) : writeObject(scope, request, 200, obj, negotiated),
-      );
+      const obj = fn(ctx, request.name, request, negotiated.target === undefined && cachesEncodedObjects(scope));
+      if (obj instanceof Promise) return obj.then((got) => respondGot(scope, request, ctx, got, negotiated));
+      return respondGot(scope, request, ctx, obj, negotiated);
     }) ?? settled;
+}
+
+/** Writes what a getter gave: an object, encoded, or a stream. */
+function respondGot(scope: RequestScope, request: HandlerRequest, ctx: RequestContext, got: ApiObject | ResourceStreamer, negotiated: NegotiatedMediaType): void | Promise<void> {
+  return isResourceStreamer(got) ? streamObject(scope, request, ctx, 200, got) : writeObject(scope, request, 200, got, negotiated);
+}
+
+/** Marks `ctx` for a getter that reads the mark (see {@link GetterFunc}'s `sharedObjects`). */
+function markShared(ctx: RequestContext, sharedObjects: boolean): RequestContext {
+  return sharedObjects ? acceptSharedObjects(ctx) : ctx;
 }
 
 /** GetOptions from the query; `export=true` is refused as upstream does since 1.14. */
@@ -40,7 +53,10 @@ export function getOptionsOf(q: URLSearchParams): GetOptions {
 
 /** The GET handler of a plain rest.Getter. */
 export function getResource(scope: RequestScope, getter: Getter): Handler {
-  return getResourceHandler(scope, (ctx, name, request) => getter.get(ctx, name, getOptionsOf(request.query)));
+  if (isMaybeSyncGetter(getter)) {
+    return getResourceHandler(scope, (ctx, name, request, shared) => getter.getMaybeSync(ctx, name, getOptionsOf(request.query), shared));
+  }
+  return getResourceHandler(scope, (ctx, name, request, shared) => getter.get(markShared(ctx, shared), name, getOptionsOf(request.query)));
 }
 
 /** Decodes a kind-specific options object from the query, by the types of the empty object's fields. */
@@ -61,7 +77,7 @@ export function decodeOptionsObject(spec: OptionsSpec, request: HandlerRequest):
 
 /** The GET handler of a rest.GetterWithOptions (`pods/log`): options from the query, subpath injected. */
 export function getResourceWithOptions(scope: RequestScope, getter: GetterWithOptions): Handler {
-  return getResourceHandler(scope, (ctx, name, request) =>
-    getter.get(ctx, name, decodeOptionsObject(getter.newGetOptions(), request)),
+  return getResourceHandler(scope, (ctx, name, request, shared) =>
+    getter.get(markShared(ctx, shared), name, decodeOptionsObject(getter.newGetOptions(), request)),
   );
 }

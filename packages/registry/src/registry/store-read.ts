@@ -5,6 +5,7 @@
 import { type GetOptions, nameIsDNSLabel } from '@apiserver/runtime';
 import {
   deepCopy,
+  hasMaybeSyncGet,
   type ListOptions as StorageListOptions,
   matchesSingle,
   matchesSingleNamespace,
@@ -25,16 +26,39 @@ function readsShared(core: StoreCore, ctx: RequestContext): boolean {
 }
 
 /** Reads one object; KeyNotFound becomes 404 NotFound with the qualified resource. */
-export async function getObject(core: StoreCore, ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
-  const key = core.key(ctx, name);
+export function getObject(core: StoreCore, ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
   try {
+    return Promise.resolve(readObject(core, ctx, name, options, acceptsSharedObjects(ctx)));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/**
+ * {@link getObject} without a promise when the storage answers at once (`getMaybeSync`): the decorated object, or
+ * a promise of it when the read waits; errors (already interpreted) are thrown or reject that promise.
+ * `sharedObjects`: the caller only encodes the object (as {@link acceptSharedObjects} marks a context).
+ */
+export function readObject(core: StoreCore, ctx: RequestContext, name: string, options: GetOptions | undefined, sharedObjects: boolean): ApiObject | Promise<ApiObject> {
+  try {
+    const key = core.key(ctx, name);
     const resourceVersion = options?.resourceVersion ?? '';
-    const obj = await core.storage.storage.get(key, readsShared(core, ctx) ? { resourceVersion, readOnly: true } : { resourceVersion });
-    if (obj === undefined) throw new TypeError('storage returned no object without ignoreNotFound');
-    return core.decorate(obj);
+    const opts = sharedObjects && core.options.decorator === undefined ? { resourceVersion, readOnly: true } : { resourceVersion };
+    const storage = core.storage.storage;
+    const obj = hasMaybeSyncGet(storage) ? storage.getMaybeSync(key, opts) : storage.get(key, opts);
+    if (!(obj instanceof Promise)) return storedObject(core, obj);
+    return obj.then((stored) => storedObject(core, stored)).catch((err: unknown) => {
+      throw interpretGetError(err, core.qualifiedResource(ctx), name);
+    });
   } catch (err) {
     throw interpretGetError(err, core.qualifiedResource(ctx), name);
   }
+}
+
+/** The object a read without `ignoreNotFound` gave, decorated. */
+function storedObject(core: StoreCore, obj: ApiObject | undefined): ApiObject {
+  if (obj === undefined) throw new TypeError('storage returned no object without ignoreNotFound');
+  return core.decorate(obj);
 }
 
 /** Narrows an all-namespaces request to the namespace a `metadata.namespace=` field selector pins. */

@@ -9,6 +9,7 @@ import type {
   CategoriesProvider,
   DeleteResult,
   MayReturnFullObjectDeleter,
+  MaybeSyncGetter,
   Scoper,
   ShortNamesProvider,
   SingularNameProvider,
@@ -33,7 +34,8 @@ import { createObject } from './store-create.js';
 import { deleteObject } from './store-delete.js';
 import { deleteCollection } from './store-delete-collection.js';
 import type { StoreOptions } from './store-options.js';
-import { getObject, listObjects, watchObjects } from './store-read.js';
+import { acceptSharedObjects } from '../rest/shared-objects.js';
+import { getObject, listObjects, readObject, watchObjects } from './store-read.js';
 import { updateObject } from './store-update.js';
 
 /** A generic REST storage for one resource: every standard verb, backed by a StorageInterface. */
@@ -45,7 +47,8 @@ export class Store
     ShortNamesProvider,
     CategoriesProvider,
     StorageWithReadiness,
-    MayReturnFullObjectDeleter
+    MayReturnFullObjectDeleter,
+    MaybeSyncGetter
 {
   readonly #core: StoreCore;
   readonly #tableConvertor: TableConvertor;
@@ -117,6 +120,18 @@ export class Store
   /** Reads one object. */
   get(ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject> {
     return getObject(this.#core, ctx, name, options);
+  }
+
+  /**
+   * Reads one object without a promise when the storage answers at once (`MaybeSyncGetter`). A subclass or an
+   * instance that overrides `get` keeps its own reads: this then calls that `get`.
+   */
+  getMaybeSync(ctx: RequestContext, name: string, options: GetOptions | undefined, sharedObjects: boolean): ApiObject | Promise<ApiObject> {
+    if (this.get !== Store.prototype.get) {
+      if (sharedObjects) acceptSharedObjects(ctx);
+      return this.get(ctx, name, options);
+    }
+    return readObject(this.#core, ctx, name, options, sharedObjects);
   }
 
   /** Lists objects. */

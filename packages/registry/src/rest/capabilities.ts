@@ -16,6 +16,7 @@ import type {
   KindProvider,
   Lister,
   MayReturnFullObjectDeleter,
+  MaybeSyncGetter,
   NamedCreater,
   Patcher,
   ResetFieldsStrategy,
@@ -63,6 +64,8 @@ export const isTableConvertor = (s: object): s is TableConvertor => hasMethods(s
 export const isLister = (s: object): s is Lister => hasMethods(s, 'newList', 'list');
 /** Whether `s` implements `GetterWithOptions` (`get` plus `newGetOptions`). */
 export const isGetterWithOptions = (s: object): s is GetterWithOptions => hasMethods(s, 'get', 'newGetOptions');
+/** Whether `s` implements `MaybeSyncGetter` (a plain `Getter` with `getMaybeSync`). */
+export const isMaybeSyncGetter = (s: object): s is MaybeSyncGetter => hasMethods(s, 'get', 'getMaybeSync') && !hasMethods(s, 'newGetOptions');
 /** Whether `s` implements a plain `Getter` (`get` without `newGetOptions`). */
 export const isGetter = (s: object): s is Getter => hasMethods(s, 'get') && !hasMethods(s, 'newGetOptions');
 /** Whether `s` implements `Creater`. */

@@ -95,6 +95,21 @@ export interface Getter {
   get(ctx: RequestContext, name: string, options?: GetOptions): Promise<ApiObject>;
 }
 
+/**
+ * A Getter whose read may answer without a promise (the registry Store over a storage offering `getMaybeSync`): a
+ * GET handler that calls {@link MaybeSyncGetter.getMaybeSync} writes the response in the same turn when the object
+ * is at hand.
+ */
+export interface MaybeSyncGetter extends Getter {
+  /**
+   * Reads as `get` does (same object, same errors) and returns the object directly, or a native `Promise` when the
+   * read has to wait; an error is thrown or rejects that promise. `sharedObjects` says what
+   * `acceptSharedObjects(ctx)` says (the caller only encodes the result, so storage may share it); the mark on
+   * `ctx` itself is not consulted here.
+   */
+  getMaybeSync(ctx: RequestContext, name: string, options: GetOptions | undefined, sharedObjects: boolean): ApiObject | Promise<ApiObject>;
+}
+
 /** Reads one object with kind-specific query options (`pods/log`); counts as a getter. Has `newGetOptions`. */
 export interface GetterWithOptions {
   /** The object named `name`, or a stream source ({@link ResourceStreamer}), given decoded options. */

@@ -15,6 +15,7 @@ import type {
   UpdateFunc,
 } from '../interfaces.js';
 import { hasPathPrefix, validateKey } from '../keys.js';
+import { hasMaybeSyncGet, type MaybeSyncGetStorage } from '../maybe-sync-get.js';
 import { deepCopy, type StorageObject } from '../object.js';
 import type { Versioner } from '../versioner.js';
 import { errorEvent, type Watch, WatchQueue } from '../watch.js';
@@ -83,7 +84,7 @@ function logToStderr(line: string): void {
  * caller may change, as with every other StorageInterface, unless the read asked for `readOnly`: a read served
  * from the cache then hands out the cache's own shared object (`isSharedObject`).
  */
-export class Cacher implements StorageInterface {
+export class Cacher implements MaybeSyncGetStorage {
   readonly #storage: StorageInterface;
   readonly #prefix: string;
   readonly #keyFunc: (obj: StorageObject) => string;
@@ -235,9 +236,25 @@ export class Cacher implements StorageInterface {
     return cached === undefined ? {} : { cachedExistingObject: cached };
   }
 
+  /**
+   * `get` without a promise when it is delegated to a storage that answers at once (`MaybeSyncGetStorage`): a read
+   * without a resourceVersion (or before the cache is ready, or outside its prefix) is the wrapped storage's; reads
+   * from the cache go through `get`.
+   */
+  getMaybeSync(key: string, opts: GetOptions = {}): StorageObject | undefined | Promise<StorageObject | undefined> {
+    if (!this.#delegatesGet(key, opts)) return this.get(key, opts);
+    const storage = this.#storage;
+    return hasMaybeSyncGet(storage) ? storage.getMaybeSync(key, opts) : storage.get(key, opts);
+  }
+
+  /** Whether `get` reads the wrapped storage rather than the cache. */
+  #delegatesGet(key: string, opts: GetOptions): boolean {
+    return (opts.resourceVersion ?? '') === '' || !this.#ready || !this.#inPrefix(key);
+  }
+
   /** {@inheritDoc StorageInterface.get} */
   async get(key: string, opts: GetOptions = {}): Promise<StorageObject | undefined> {
-    if ((opts.resourceVersion ?? '') === '' || !this.#ready || !this.#inPrefix(key)) return this.#storage.get(key, opts);
+    if (this.#delegatesGet(key, opts)) return this.#storage.get(key, opts);
     validateKey(key);
     await this.#cache.waitUntilFresh(this.#parseRV(opts.resourceVersion), this.#opts.blockTimeoutMs);
     const obj = this.#cache.get(key);
