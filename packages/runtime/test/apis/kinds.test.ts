@@ -179,7 +179,7 @@ t.test('defaults: ReplicaSet like Deployment, Endpoints protocol, Node allocatab
   scheme.default(bare);
   t.same(bare.spec, {
     replicas: 1,
-    template: { spec: { restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30 } },
+    template: { spec: { restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30, securityContext: {} } },
   });
 
   const ep = { kind: 'Endpoints', apiVersion: 'v1', subsets: [{ ports: [{ port: 1 }, { port: 2, protocol: 'UDP' }] }, {}, 'junk'] };
