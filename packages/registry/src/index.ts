@@ -220,6 +220,12 @@ export {
 } from './admission/plugins/namespace-lifecycle.js';
 export { AlwaysPullImages, visitContainers } from './admission/plugins/always-pull-images.js';
 export {
+  DefaultTolerationSeconds,
+  type DefaultTolerationSecondsOptions,
+  TAINT_NODE_NOT_READY,
+  TAINT_NODE_UNREACHABLE,
+} from './admission/plugins/default-toleration-seconds.js';
+export {
   applyPodDefaults,
   claimLimitViolations,
   LIMIT_RANGER_ANNOTATION,

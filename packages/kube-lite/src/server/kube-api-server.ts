@@ -4,7 +4,7 @@
  * (`InstallLegacyAPI` + `InstallAPIs`), admission, the bootstrap and controller post-start hooks and
  * the storage readiness check, on a GenericAPIServer in front of a delegate.
  */
-import { type AdmissionInterface, AdmissionChain, type ApiObject, isGetter, NamespaceLifecycle, } from '@apiserver/registry';
+import { type AdmissionInterface, AdmissionChain, type ApiObject, DefaultTolerationSeconds, isGetter, NamespaceLifecycle } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import {
   type APIGroupInfo,
@@ -168,8 +168,8 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order: the built-in plugins, then the webhooks, ResourceQuota last.
-    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, ...this.webhookPlugins, ...this.quotaPlugins];
+    // Upstream's order: the built-in plugins (LimitRanger before DefaultTolerationSeconds), then the webhooks, ResourceQuota last.
+    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, new DefaultTolerationSeconds(), ...this.webhookPlugins, ...this.quotaPlugins];
     const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };

@@ -5,6 +5,7 @@ import { AdmissionChain } from '../../src/admission/chain.js';
 import { newAdmissionForbidden } from '../../src/admission/forbidden.js';
 import { type Attributes, newAttributesRecord, type Operation, type ValidationInterface } from '../../src/admission/interfaces.js';
 import { AlwaysPullImages, visitContainers } from '../../src/admission/plugins/always-pull-images.js';
+import { DefaultTolerationSeconds } from '../../src/admission/plugins/default-toleration-seconds.js';
 import { NamespaceLifecycle } from '../../src/admission/plugins/namespace-lifecycle.js';
 import { admissionToValidateObjectFunc, admissionToValidateObjectUpdateFunc } from '../../src/admission/validate-funcs.js';
 import { Store } from '../../src/registry/store.js';
@@ -179,4 +180,38 @@ t.test('dry-run create runs admission and writes nothing', async (t) => {
   const out = await admittedCreate(chain, pods, { namespace: 'live' }, pod('p', 'Never'), true);
   visitContainers(out, (c) => t.equal(c['imagePullPolicy'], 'Always'));
   t.equal((await statusOf(t, pods.get({ namespace: 'live' }, 'p'))).code, 404);
+});
+
+t.test('DefaultTolerationSeconds: not-ready and unreachable NoExecute tolerations for 300 s unless tolerated', async (t) => {
+  const plugin = new DefaultTolerationSeconds();
+  const admitted = (tolerations: unknown[] | undefined, operation: Operation = 'CREATE', subresource = ''): unknown => {
+    const p = pod('p');
+    if (tolerations !== undefined) (p['spec'] as Record<string, unknown>)['tolerations'] = tolerations;
+    plugin.admit({}, newAttributesRecord({ operation, kind: podKind, resource: podResource, namespace: 'ns', name: 'p', subresource, object: p }));
+    return (p['spec'] as Record<string, unknown>)['tolerations'];
+  };
+  const notReady = { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 };
+  const unreachable = { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 };
+  t.same(admitted(undefined), [notReady, unreachable], 'both added, not-ready first');
+  t.same(admitted(undefined, 'UPDATE'), [notReady, unreachable], 'on update too');
+  const own = { key: 'dedicated', operator: 'Equal', value: 'web', effect: 'NoSchedule' };
+  t.same(admitted([own]), [own, notReady, unreachable], 'appended after the pod’s own');
+  const mine = { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 };
+  t.same(admitted([mine]), [mine, unreachable], 'a NoExecute toleration of the key is kept, the other added');
+  const anyEffect = { key: 'node.kubernetes.io/unreachable', operator: 'Exists' };
+  t.same(admitted([anyEffect]), [anyEffect, notReady], 'no effect tolerates NoExecute');
+  const noSchedule = { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' };
+  t.same(admitted([noSchedule]), [noSchedule, notReady, unreachable], 'a NoSchedule toleration does not count');
+  const everything = { operator: 'Exists' };
+  t.same(admitted([everything]), [everything], 'an empty key with no effect tolerates every taint: nothing added');
+  t.same(admitted(undefined, 'CREATE', 'status'), undefined, 'subresources untouched');
+  t.notOk(plugin.handles('DELETE'));
+  const custom = new DefaultTolerationSeconds({ notReadyTolerationSeconds: 10, unreachableTolerationSeconds: 20 });
+  const p = pod('q');
+  custom.admit({}, newAttributesRecord({ operation: 'CREATE', kind: podKind, resource: podResource, namespace: 'ns', name: 'q', object: p }));
+  t.same(
+    ((p['spec'] as Record<string, unknown>)['tolerations'] as Record<string, unknown>[]).map((x) => x['tolerationSeconds']),
+    [10, 20],
+    'the two flags’ values',
+  );
 });
