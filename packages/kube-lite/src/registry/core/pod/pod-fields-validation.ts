@@ -15,49 +15,21 @@ import {
   isDNS1123Label,
   isDNS1123Subdomain,
   isQualifiedName,
-  isValidLabelValue,
   nameIsDNSSubdomain,
-  validateLabelName,
   validateLabels,
 } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
 import { validateIP } from '../endpoints/ip-validation.js';
-import { TAINT_EFFECTS } from '../node/validation.js';
 import { validateOverhead } from '../../node/runtimeclass/validation.js';
 import { validateAffinity } from './affinity-validation.js';
+import { validateTolerations } from './toleration-validation.js';
 import { validateTopologySpreadConstraints } from './topology-spread-validation.js';
 
-const TOLERATION_OPERATORS: readonly string[] = ['Equal', 'Exists'];
 const PREEMPTION_POLICIES: readonly string[] = ['PreemptLowerPriority', 'Never'];
 const OPERATING_SYSTEMS: readonly string[] = ['linux', 'windows'];
 const MAX_DNS_NAMESERVERS = 3;
 const MAX_DNS_SEARCH_PATHS = 32;
 const MAX_DNS_SEARCH_LIST_CHARS = 2048;
-
-/** `ValidateTolerations` (pods keep no uniqueness rule, unlike RuntimeClass scheduling). */
-export function validateTolerations(tolerations: readonly JSONRecord[], path: FieldPath): FieldError[] {
-  return tolerations.flatMap((t, i) => {
-    const p = path.index(i);
-    const key = stringAt(t, 'key');
-    const operator = stringAt(t, 'operator');
-    const value = stringAt(t, 'value');
-    const effect = stringAt(t, 'effect');
-    const errs = key === '' ? [] : validateLabelName(key, p.child('key'));
-    if (key === '' && operator !== 'Exists') {
-      errs.push(fieldInvalid(p.child('operator'), operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
-    }
-    const seconds = t.tolerationSeconds;
-    if (seconds !== undefined && seconds !== null && effect !== 'NoExecute') errs.push(fieldInvalid(p.child('effect'), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
-    if (operator === 'Equal' || operator === '') {
-      const messages = isValidLabelValue(value);
-      if (messages.length > 0) errs.push(fieldInvalid(p.child('operator'), value, messages.join(';')));
-    } else if (operator === 'Exists') {
-      if (value !== '') errs.push(fieldInvalid(p.child('operator'), value, "value must be empty when `operator` is 'Exists'"));
-    } else errs.push(fieldNotSupported(p.child('operator'), operator, TOLERATION_OPERATORS));
-    if (effect !== '' && !TAINT_EFFECTS.includes(effect)) errs.push(fieldNotSupported(p.child('effect'), effect, TAINT_EFFECTS));
-    return errs;
-  });
-}
 
 /** `ValidateHostAliases`: each IP valid, each hostname a DNS subdomain. */
 function validateHostAliases(aliases: readonly JSONRecord[], path: FieldPath): FieldError[] {

@@ -207,7 +207,8 @@ t.test('tolerations and node selector', async (t) => {
         `${T}[0].key: Invalid value: "bad key": ${QNAME}`,
         `${T}[1].operator: Invalid value: "Equal": operator must be Exists when \`key\` is empty, which means "match all values and all keys"`,
         `${T}[2].effect: Invalid value: "NoSchedule": effect must be 'NoExecute' when \`tolerationSeconds\` is set`,
-        `${T}[3].operator: Invalid value: "v": value must be empty when \`operator\` is 'Exists'`,
+        // Upstream's bad value is the whole toleration.
+        `${T}[3].operator: Invalid value: {"key":"k","operator":"Exists","value":"v"}: value must be empty when \`operator\` is 'Exists'`,
         `${T}[4].operator: Unsupported value: "Gt": supported values: "Equal", "Exists"`,
         `${T}[5].operator: Invalid value: "not valid!": ${LABEL_VALUE}`,
         `${T}[5].effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"`,
@@ -329,7 +330,7 @@ t.test('pod templates: a Deployment through apps strategy', async (t) => {
   t.equal(err.status.code, 422);
   t.same(causesOf(err), [
     'spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero',
-    "spec.template.spec.tolerations[0].operator: Invalid value: \"web\": value must be empty when `operator` is 'Exists'",
+    'spec.template.spec.tolerations[0].operator: Invalid value: {"key":"dedicated","operator":"Exists","value":"web"}: value must be empty when `operator` is \'Exists\'',
     'spec.template.spec.os: Unsupported value: "darwin": supported values: "linux", "windows"',
   ]);
 });
