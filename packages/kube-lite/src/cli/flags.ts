@@ -162,6 +162,14 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   },
   'event-ttl': { usage: 'how long events are kept, a Go duration (default 1h0m0s)', set: (o, v) => { o.eventTTLMillis = parseGoDuration(v); } },
   'service-node-port-range': { usage: 'ports of NodePort services (default 30000-32767)', set: (o, v) => { o.serviceNodePortRange = v; } },
+  'default-not-ready-toleration-seconds': {
+    usage: 'tolerationSeconds of the not-ready:NoExecute toleration added to every pod without one (default 300)',
+    set: (o, v) => { o.defaultNotReadyTolerationSeconds = integer('default-not-ready-toleration-seconds', v); },
+  },
+  'default-unreachable-toleration-seconds': {
+    usage: 'tolerationSeconds of the unreachable:NoExecute toleration added to every pod without one (default 300)',
+    set: (o, v) => { o.defaultUnreachableTolerationSeconds = integer('default-unreachable-toleration-seconds', v); },
+  },
   'service-cluster-ip-range': { usage: 'CIDR of service cluster IPs (default 10.0.0.0/24)', set: (o, v) => { o.serviceClusterIPRange = v; } },
   'runtime-config': {
     usage: 'comma-separated key=true|false (repeatable): v1 or api/v1 (core), <group>/<version>, <group>/<version>/<resource>, api/all, api/ga, api/beta, api/alpha',

@@ -169,7 +169,11 @@ export class KubeAPIServer {
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
     // Upstream's order: the built-in plugins (LimitRanger before DefaultTolerationSeconds), then the webhooks, ResourceQuota last.
-    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, new DefaultTolerationSeconds(), ...this.webhookPlugins, ...this.quotaPlugins];
+    const tolerations = new DefaultTolerationSeconds({
+      notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
+      unreachableTolerationSeconds: c.options.defaultUnreachableTolerationSeconds,
+    });
+    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, tolerations, ...this.webhookPlugins, ...this.quotaPlugins];
     const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };

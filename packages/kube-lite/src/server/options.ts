@@ -124,6 +124,10 @@ export interface KubeLiteOptions {
   readonly eventTTLMillis: number;
   /** `--service-node-port-range`: ports NodePort services get (default 30000-32767). */
   readonly serviceNodePortRange: string;
+  /** `--default-not-ready-toleration-seconds`: DefaultTolerationSeconds admission's not-ready toleration (default 300). */
+  readonly defaultNotReadyTolerationSeconds: number;
+  /** `--default-unreachable-toleration-seconds`: DefaultTolerationSeconds admission's unreachable toleration (default 300). */
+  readonly defaultUnreachableTolerationSeconds: number;
   /**
    * `--runtime-config` (repeatable, merged): API group-versions and resources switched on or off, e.g.
    * `{ 'apps/v1/deployments': 'false' }` (default `{}`: every stable version on).
@@ -182,6 +186,8 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     serviceClusterIPRange: '10.0.0.0/24',
     serviceNodePortRange: '30000-32767',
     eventTTLMillis: 3_600_000,
+    defaultNotReadyTolerationSeconds: 300,
+    defaultUnreachableTolerationSeconds: 300,
     runtimeConfig: {},
   };
 }

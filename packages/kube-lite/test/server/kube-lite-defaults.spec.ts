@@ -33,3 +33,17 @@ t.test('kube-lite defaults: groups, controllers, event TTL', async (t) => {
   await until('namespace gone', async () => ((await get('/api/v1/namespaces/team')).status === 404 ? true : undefined));
   t.equal((await get('/api/v1/namespaces/team/configmaps/c')).status, 404, 'content deleted with the namespace');
 });
+
+t.test('DefaultTolerationSeconds admission with --default-*-toleration-seconds', async (t) => {
+  const kl = await startKubeLite({ defaultNotReadyTolerationSeconds: 60, defaultUnreachableTolerationSeconds: 120 });
+  t.teardown(() => kl.stop());
+  const pod = { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx' }], tolerations: [{ key: 'dedicated', operator: 'Exists' }] } };
+  const created = await fetch(`${kl.url}/api/v1/namespaces/default/pods`, { method: 'POST', body: JSON.stringify(pod), headers: { 'content-type': 'application/json' } });
+  t.equal(created.status, 201);
+  const { spec } = (await created.json()) as { spec: { tolerations: unknown[] } };
+  t.same(spec.tolerations, [
+    { key: 'dedicated', operator: 'Exists' },
+    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 },
+    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 120 },
+  ]);
+});

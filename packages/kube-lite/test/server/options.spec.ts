@@ -18,6 +18,9 @@ t.test('flags: both spellings, booleans, lists, durations', async (t) => {
     '--request-timeout=1m30s',
     '--event-ttl=5m',
     '--max-requests-inflight=10',
+    '--default-not-ready-toleration-seconds=60',
+    '--default-unreachable-toleration-seconds',
+    '-1',
     'kubeconfig',
   ]);
   t.same(errors, []);
@@ -32,6 +35,7 @@ t.test('flags: both spellings, booleans, lists, durations', async (t) => {
   t.equal(options.requestTimeoutMillis, 90_000);
   t.equal(options.eventTTLMillis, 300_000);
   t.equal(options.maxRequestsInflight, 10);
+  t.same([options.defaultNotReadyTolerationSeconds, options.defaultUnreachableTolerationSeconds], [60, -1], 'toleration seconds, any int64 as upstream');
   t.same(validateKubeLiteOptions(options), []);
   t.equal(parseFlags(['-h']).help, true);
   t.match(usage(), /--storage-backend\s+memory \(default\) or etcd3/);
@@ -39,6 +43,7 @@ t.test('flags: both spellings, booleans, lists, durations', async (t) => {
 
 t.test('logging and profiling flags: -v in all its spellings, --logging-format, --profiling', async (t) => {
   const defaults = parseFlags([]).options;
+  t.same([defaults.defaultNotReadyTolerationSeconds, defaults.defaultUnreachableTolerationSeconds], [300, 300], 'toleration seconds default to 300');
   t.same([defaults.verbosity, defaults.loggingFormat, defaults.profiling], [0, 'text', true], "kube-apiserver's defaults");
   for (const argv of [['-v=3'], ['-v', '3'], ['-v3'], ['--v=3'], ['--v', '3']]) {
     const { options, errors } = parseFlags(argv);
