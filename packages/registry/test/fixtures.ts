@@ -24,20 +24,24 @@ export interface TestStoreOptions {
   store?: Partial<StoreOptions>;
 }
 
+/** The options of a Store of namespaced `example.com/v1` widgets on `storage`, with one strategy for every verb. */
+export function widgetStoreOptions(storage: StorageInterface<ApiObject>, strategy: GenericStrategy): StoreOptions {
+  return {
+    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
+    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
+    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
+    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
+    storage,
+    strategies: { create: strategy, update: strategy, delete: strategy },
+  };
+}
+
 /** A fresh memory backend and a Store of widgets on it; `t.teardown` closes the backend. */
 export function widgetStore(t: Test, opts: TestStoreOptions = {}): { store: Store; backend: MemoryBackend; strategy: GenericStrategy } {
   const backend = new MemoryBackend({ compactionIntervalMs: 0 });
   t.teardown(() => backend.close());
   const strategy = new GenericStrategy({ namespaceScoped: true, statusField: 'status', trackGeneration: true, ...opts.strategy });
-  const store = new Store({
-    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
-    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
-    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
-    storage: backend.storage<ApiObject>(),
-    strategies: { create: strategy, update: strategy, delete: strategy },
-    ...opts.store,
-  });
+  const store = new Store({ ...widgetStoreOptions(backend.storage<ApiObject>(), strategy), ...opts.store });
   return { store, backend, strategy };
 }
 
@@ -51,15 +55,7 @@ export async function cachedWidgetStore(t: Test, opts: Partial<StoreOptions> = {
   });
   await cacher.waitUntilReady();
   const strategy = new GenericStrategy({ namespaceScoped: true });
-  return new Store({
-    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
-    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
-    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
-    storage: cacher as unknown as StorageInterface<ApiObject>,
-    strategies: { create: strategy, update: strategy, delete: strategy },
-    ...opts,
-  });
+  return new Store({ ...widgetStoreOptions(cacher as unknown as StorageInterface<ApiObject>, strategy), ...opts });
 }
 
 /** A Store of cluster-scoped core "things" (group ""). */

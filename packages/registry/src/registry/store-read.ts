@@ -18,11 +18,11 @@ import { acceptsSharedObjects } from '../rest/shared-objects.js';
 import { interpretGetError, interpretListError, interpretWatchError } from './storage-errors.js';
 
 /**
- * Whether a read may hand out shared objects: the request only encodes them ({@link acceptSharedObjects}) and no
- * decorator changes them.
+ * Whether a read may hand out shared objects: the caller only encodes them (`sharedObjects`, what
+ * {@link acceptSharedObjects} marks on a context) and no decorator changes them.
  */
-function readsShared(core: StoreCore, ctx: RequestContext): boolean {
-  return core.options.decorator === undefined && acceptsSharedObjects(ctx);
+function readsShared(core: StoreCore, sharedObjects: boolean): boolean {
+  return sharedObjects && core.options.decorator === undefined;
 }
 
 /** Reads one object; KeyNotFound becomes 404 NotFound with the qualified resource. */
@@ -43,7 +43,7 @@ export function readObject(core: StoreCore, ctx: RequestContext, name: string, o
   try {
     const key = core.key(ctx, name);
     const resourceVersion = options?.resourceVersion ?? '';
-    const opts = sharedObjects && core.options.decorator === undefined ? { resourceVersion, readOnly: true } : { resourceVersion };
+    const opts = readsShared(core, sharedObjects) ? { resourceVersion, readOnly: true } : { resourceVersion };
     const storage = core.storage.storage;
     const obj = hasMaybeSyncGet(storage) ? storage.getMaybeSync(key, opts) : storage.get(key, opts);
     if (!(obj instanceof Promise)) return storedObject(core, obj);
@@ -102,7 +102,7 @@ export async function listObjects(core: StoreCore, ctx: RequestContext, options?
     resourceVersionMatch: options?.resourceVersionMatch ?? '',
     predicate: p,
     recursive,
-    ...(readsShared(core, ctx) && { readOnly: true }),
+    ...(readsShared(core, acceptsSharedObjects(ctx)) && { readOnly: true }),
   };
   withLazySignal(storageOpts, ctx);
   try {

@@ -8,7 +8,7 @@ import type { ApiObject, RequestContext } from '../../src/rest/types.js';
 import { Store } from '../../src/registry/store.js';
 import { GenericStrategy } from '../../src/registry/strategies.js';
 import { MemoryBackend } from '@apiserver/storage-memory';
-import { cachedWidgetStore, clusterCtx, nsCtx, widget, widgetStore } from '../fixtures.js';
+import { cachedWidgetStore, clusterCtx, nsCtx, widget, widgetStore, widgetStoreOptions } from '../fixtures.js';
 
 /** What `get` rejects with for these arguments. */
 async function getError(store: Store, ctx: RequestContext, name: string, options?: GetOptions): Promise<unknown> {
@@ -93,15 +93,7 @@ t.test('a subclass overriding get keeps its reads', async (t) => {
       return { ...obj, metadata: { ...obj.metadata, annotations: { read: 'by the subclass' } } };
     }
   }
-  const strategy = new GenericStrategy({ namespaceScoped: true });
-  const store = new Renaming({
-    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
-    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
-    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
-    storage: backend.storage<ApiObject>(),
-    strategies: { create: strategy, update: strategy, delete: strategy },
-  });
+  const store = new Renaming(widgetStoreOptions(backend.storage<ApiObject>(), new GenericStrategy({ namespaceScoped: true })));
   await store.create(nsCtx('ns1'), widget('a'));
   const got = await store.getMaybeSync(nsCtx('ns1'), 'a', undefined, true);
   t.same(got.metadata.annotations, { read: 'by the subclass' }, 'the override answered');
