@@ -11,6 +11,8 @@ import { recordAt } from '../../../object-fields.js';
 import { defaultDaemonSet } from './defaults.js';
 import { setTemplateGeneration, templateGenerationOf, validateTemplateGeneration } from './template-generation.js';
 import { validateDaemonSetSpec, validateDaemonSetStatus } from './validation.js';
+import { podTemplateWarnings } from '../../core/pod/warnings.js';
+import { SPEC_TEMPLATE } from '../../core/pod/template-warnings.js';
 
 const templateOf = (obj: ApiObject): unknown => recordAt(obj, 'spec')?.template;
 
@@ -54,6 +56,16 @@ export class DaemonSetStrategy extends GenericStrategy {
     setTemplateGeneration(obj, requested);
     // The template generation is part of the internal spec: changing it alone is a spec change.
     if (requested !== templateGenerationOf(old)) obj.metadata.generation = oldGeneration + 1;
+  }
+
+  /** The pod template's warnings. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return podTemplateWarnings(SPEC_TEMPLATE, templateOf(obj));
+  }
+
+  /** The pod template's warnings, when the update changed the template generation. */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): string[] {
+    return templateGenerationOf(obj) !== templateGenerationOf(old) ? podTemplateWarnings(SPEC_TEMPLATE, templateOf(obj)) : [];
   }
 }
 

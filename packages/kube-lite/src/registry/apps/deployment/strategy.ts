@@ -8,6 +8,7 @@ import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } 
 import { canonicalJSON } from '@apiserver/storage';
 import { DeploymentSchema, defaultDeployment } from '@apiserver/runtime/apis';
 import { validateDeployment, validateDeploymentStatus, validateDeploymentUpdate } from './validation.js';
+import { workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
 
 /** Create and update behaviour of deployments. */
 export class DeploymentStrategy extends GenericStrategy {
@@ -38,6 +39,16 @@ export class DeploymentStrategy extends GenericStrategy {
     if (!bumped && canonicalJSON(obj.metadata.annotations ?? {}) !== canonicalJSON(old.metadata.annotations ?? {})) {
       obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
     }
+  }
+
+  /** A name that is not a DNS label (pods are named after it), then the pod template's warnings. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return workloadWarningsOnCreate(obj, true);
+  }
+
+  /** The pod template's warnings, when the update changed the generation. */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): string[] {
+    return workloadWarningsOnUpdate(obj, old);
   }
 }
 

@@ -7,6 +7,7 @@
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
 import { defaultReplicaSet, ReplicaSetSchema } from '@apiserver/runtime/apis';
 import { validateReplicaSet, validateReplicaSetStatus, validateReplicaSetUpdate } from './validation.js';
+import { workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
 
 /** Create and update behaviour of replicasets. */
 export class ReplicaSetStrategy extends GenericStrategy {
@@ -33,6 +34,16 @@ export class ReplicaSetStrategy extends GenericStrategy {
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultReplicaSet(obj);
     super.prepareForUpdate(ctx, obj, old);
+  }
+
+  /** A name that is not a DNS label (pods are named after it), then the pod template's warnings. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return workloadWarningsOnCreate(obj, true);
+  }
+
+  /** The pod template's warnings, when the update changed the generation. */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): string[] {
+    return workloadWarningsOnUpdate(obj, old);
   }
 }
 

@@ -8,6 +8,8 @@ import { nameIsDNSLabel } from '@apiserver/runtime';
 import { appsV1 } from '@apiserver/runtime/apis';
 import { defaultStatefulSet } from './defaults.js';
 import { validateStatefulSetSpec, validateStatefulSetStatus, validateStatefulSetUpdate } from './validation.js';
+import { workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
+import { volumeClaimTemplateWarnings } from './warnings.js';
 
 /** Create and update behaviour of statefulsets. */
 export class StatefulSetStrategy extends GenericStrategy {
@@ -35,6 +37,16 @@ export class StatefulSetStrategy extends GenericStrategy {
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultStatefulSet(obj);
     super.prepareForUpdate(ctx, obj, old);
+  }
+
+  /** The pod template's warnings, then the volume claim templates' (its name is a DNS label already). */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return [...workloadWarningsOnCreate(obj, false), ...volumeClaimTemplateWarnings(obj, false)];
+  }
+
+  /** The pod template's warnings when the generation changed, then the volume claim templates'. */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): string[] {
+    return [...workloadWarningsOnUpdate(obj, old), ...volumeClaimTemplateWarnings(obj, true)];
   }
 }
 

@@ -5,10 +5,19 @@
  * @module
  */
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { newPath } from '@apiserver/runtime';
 import { batchV1 } from '@apiserver/runtime/apis';
 import { podNameWarnings } from '../name-warnings.js';
 import { defaultCronJob } from './defaults.js';
 import { validateCronJobCreate, validateCronJobUpdate } from './validation.js';
+import { generationChanged } from '../../core/pod/template-warnings.js';
+import { jobSpecWarnings } from '../job/warnings.js';
+import { recordAt, stringAt } from '../../../object-fields.js';
+
+/** The warnings of a CronJob's job template spec, at `spec.jobTemplate.spec`. */
+function jobTemplateSpecWarnings(obj: ApiObject): string[] {
+  return jobSpecWarnings(newPath('spec', 'jobTemplate', 'spec'), recordAt(recordAt(obj.spec, 'jobTemplate'), 'spec'));
+}
 
 /** Create and update behaviour of cronjobs. */
 export class CronJobStrategy extends GenericStrategy {
@@ -37,9 +46,24 @@ export class CronJobStrategy extends GenericStrategy {
     super.prepareForUpdate(ctx, obj, old);
   }
 
-  /** A name that is not a DNS label makes odd pod names and hostnames. */
+  /** A name that is not a DNS label makes odd pod names and hostnames; then the job template's warnings. */
   warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
-    return podNameWarnings(obj);
+    return [...podNameWarnings(obj), ...jobTemplateSpecWarnings(obj)];
+  }
+
+  /**
+   * The job template's warnings when the update changed the generation, and a schedule still using TZ or CRON_TZ
+   * (refused on create since 1.27, kept by updates of older objects).
+   */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): string[] {
+    const warnings = generationChanged(obj, old) ? jobTemplateSpecWarnings(obj) : [];
+    if (stringAt(obj.spec, 'schedule').includes('TZ')) {
+      // Upstream's path, `spec.spec.schedule`, as it prints it.
+      warnings.push(
+        `cannot use TZ or CRON_TZ in ${newPath('spec', 'spec', 'schedule')}, use timeZone instead, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details`,
+      );
+    }
+    return warnings;
   }
 }
 

@@ -23,8 +23,10 @@ import { validateSuccessPolicy } from './success-policy-validation.js';
 
 const MAX_PARALLELISM_INDEXED = 100_000;
 const MAX_FAILED_INDEXES = 100_000;
-const COMPLETIONS_SOFT_LIMIT = 100_000;
-const PARALLELISM_LIMIT_HIGH_COMPLETIONS = 10_000;
+/** Above this many completions, Indexed jobs have stricter limits (and a warning, see warnings.ts). */
+export const COMPLETIONS_SOFT_LIMIT = 100_000;
+/** The parallelism limit of Indexed jobs above {@link COMPLETIONS_SOFT_LIMIT} completions. */
+export const PARALLELISM_LIMIT_HIGH_COMPLETIONS = 10_000;
 const MAX_FAILED_INDEXES_HIGH_COMPLETIONS = 10_000;
 const COMPLETION_MODES = ['NonIndexed', 'Indexed'];
 const REPLACEMENT_POLICIES = ['Failed', 'TerminatingOrFailed'];

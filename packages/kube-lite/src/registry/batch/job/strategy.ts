@@ -5,6 +5,7 @@
  * @module
  */
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { newPath } from '@apiserver/runtime';
 import { batchV1 } from '@apiserver/runtime/apis';
 import { podNameWarnings } from '../name-warnings.js';
 import { recordAt } from '../../../object-fields.js';
@@ -12,6 +13,8 @@ import { defaultJob } from './defaults.js';
 import { generateJobSelector } from './labels.js';
 import { validateJobStatus } from './status-validation.js';
 import { jobValidationOptions, validateJob, validateJobUpdate } from './validation.js';
+import { generationChanged } from '../../core/pod/template-warnings.js';
+import { jobSpecWarnings } from './warnings.js';
 
 /** Create and update behaviour of jobs. */
 export class JobStrategy extends GenericStrategy {
@@ -45,9 +48,14 @@ export class JobStrategy extends GenericStrategy {
     super.prepareForUpdate(ctx, obj, old);
   }
 
-  /** A name that is not a DNS label makes odd pod names and hostnames. */
+  /** A name that is not a DNS label makes odd pod names and hostnames; then the job spec's warnings. */
   warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
-    return podNameWarnings(obj);
+    return [...podNameWarnings(obj), ...jobSpecWarnings(newPath('spec'), obj.spec)];
+  }
+
+  /** The job spec's warnings, when the update changed the generation. */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): string[] {
+    return generationChanged(obj, old) ? jobSpecWarnings(newPath('spec'), obj.spec) : [];
   }
 }
 

@@ -8,6 +8,7 @@ import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } 
 import { coreV1 } from '@apiserver/runtime/apis';
 import { recordAt } from '../../../object-fields.js';
 import { defaultPersistentVolumeClaim } from './defaults.js';
+import { persistentVolumeClaimWarnings } from './warnings.js';
 import { validatePersistentVolumeClaim, validatePersistentVolumeClaimStatus, validatePersistentVolumeClaimUpdate } from './validation.js';
 
 /** Drops `spec.volumeAttributesClassName` unless `old` has one (`dropDisabledFields`). */
@@ -42,6 +43,16 @@ export class PersistentVolumeClaimStrategy extends GenericStrategy {
     dropVolumeAttributesClass(obj, old);
     super.prepareForUpdate(ctx, obj, old);
     defaultPersistentVolumeClaim(obj);
+  }
+
+  /** The beta storage class annotation and fractional storage amounts. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return persistentVolumeClaimWarnings(obj);
+  }
+
+  /** As on create, on every update. */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return persistentVolumeClaimWarnings(obj);
   }
 }
 

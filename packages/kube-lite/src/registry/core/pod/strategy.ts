@@ -5,12 +5,13 @@
  * @module
  */
 import type { ApiObject, RequestContext, RESTCreateStrategy, RESTDeleteStrategy, RESTUpdateStrategy } from '@apiserver/registry';
-import { type DeleteOptions, type FieldError, fieldInvalid, nameIsDNSSubdomain, newPath } from '@apiserver/runtime';
+import { type DeleteOptions, type FieldError, fieldInvalid, isDNS1123Label, nameIsDNSSubdomain, newPath } from '@apiserver/runtime';
 import { defaultPod } from '@apiserver/runtime/apis';
 import { ensureRecord, isInteger, recordAt, stringAt } from '../../../object-fields.js';
 import { mutatePodAffinity } from './affinity-label-keys.js';
 import { validatePod, validatePodUpdate } from './pod-validation.js';
 import { podQOSClass } from './qos.js';
+import { podWarnings } from './warnings.js';
 
 /** The default grace period of a pod whose spec has none (`DefaultTerminationGracePeriodSeconds`). */
 export const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS = 30;
@@ -80,5 +81,13 @@ export class PodStrategy implements RESTCreateStrategy, RESTUpdateStrategy, REST
     if (period < 0) period = 1;
     options.gracePeriodSeconds = period;
     return true;
+  }
+
+  /** A name that is not a DNS label (it becomes the hostname), then the pod's warnings. Updates get none, as upstream. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    const msgs = isDNS1123Label(obj.metadata.name ?? '');
+    const name =
+      msgs.length === 0 ? [] : [`metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [${msgs.join(' ')}]`];
+    return [...name, ...podWarnings(obj)];
   }
 }

@@ -8,6 +8,8 @@ import { newPath } from '@apiserver/runtime';
 import { coreV1, defaultPodSpec } from '@apiserver/runtime/apis';
 import { ensureRecord, recordAt } from '../../../object-fields.js';
 import { validatePodTemplateSpec } from '../pod/pod-spec-validation.js';
+import { generationChanged } from '../pod/template-warnings.js';
+import { podTemplateWarnings } from '../pod/warnings.js';
 
 const validate = (obj: ApiObject) => validatePodTemplateSpec(recordAt(obj, 'template'), newPath('template'));
 
@@ -28,6 +30,16 @@ export class PodTemplateStrategy extends GenericStrategy {
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultTemplate(obj);
     super.prepareForUpdate(ctx, obj, old);
+  }
+
+  /** The template's pod warnings. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return podTemplateWarnings(newPath('template'), recordAt(obj, 'template'));
+  }
+
+  /** The template's pod warnings, when the update changed the generation. */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): string[] {
+    return generationChanged(obj, old) ? podTemplateWarnings(newPath('template'), recordAt(obj, 'template')) : [];
   }
 }
 

@@ -9,6 +9,8 @@ import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } 
 import { coreV1 } from '@apiserver/runtime/apis';
 import { defaultReplicationController } from './defaults.js';
 import { validateReplicationController, validateReplicationControllerStatus } from './validation.js';
+import { generationChanged, SPEC_TEMPLATE, specTemplateOf, workloadWarningsOnCreate } from '../pod/template-warnings.js';
+import { podTemplateWarnings } from '../pod/warnings.js';
 
 /** Create and update behaviour of replication controllers. */
 export class ReplicationControllerStrategy extends GenericStrategy {
@@ -36,6 +38,19 @@ export class ReplicationControllerStrategy extends GenericStrategy {
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultReplicationController(obj);
     super.prepareForUpdate(ctx, obj, old);
+  }
+
+  /** A name that is not a DNS label (pods are named after it), then the pod template's warnings. */
+  warningsOnCreate(_ctx: RequestContext, obj: ApiObject): string[] {
+    return workloadWarningsOnCreate(obj, true);
+  }
+
+  /**
+   * When the update changed the generation: the warnings of the *old* template. kube-apiserver 1.32 passes the two
+   * templates to `GetWarningsForPodTemplate` the other way round (kubernetes/kubernetes#142443), and clients see that.
+   */
+  warningsOnUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): string[] {
+    return generationChanged(obj, old) ? podTemplateWarnings(SPEC_TEMPLATE, specTemplateOf(old)) : [];
   }
 }
 
