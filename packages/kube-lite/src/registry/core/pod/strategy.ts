@@ -9,8 +9,10 @@ import { type DeleteOptions, type FieldError, fieldInvalid, isDNS1123Label, name
 import { defaultPod } from '@apiserver/runtime/apis';
 import { ensureRecord, isInteger, recordAt, stringAt } from '../../../object-fields.js';
 import { mutatePodAffinity } from './affinity-label-keys.js';
+import { applyAppArmorVersionSkew } from './apparmor-version-skew.js';
 import { validatePod, validatePodUpdate } from './pod-validation.js';
 import { podQOSClass } from './qos.js';
+import { applySchedulingGatedCondition } from './scheduling-gated.js';
 import { podWarnings } from './warnings.js';
 
 /** The default grace period of a pod whose spec has none (`DefaultTerminationGracePeriodSeconds`). */
@@ -40,13 +42,16 @@ export class PodStrategy implements RESTCreateStrategy, RESTUpdateStrategy, REST
   }
 
   /**
-   * Applies the pod defaults, starts the status as `{ phase: Pending, qosClass }`, and merges pod affinity terms'
-   * matchLabelKeys and mismatchLabelKeys into their label selectors.
+   * Applies the pod defaults, starts the status as `{ phase: Pending, qosClass }` (with the SchedulingGated
+   * condition when the pod has scheduling gates), merges pod affinity terms' matchLabelKeys and mismatchLabelKeys
+   * into their label selectors, and syncs the AppArmor annotations and fields.
    */
-  prepareForCreate(_ctx: RequestContext, obj: ApiObject): void {
+  prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultPod(obj);
     obj.status = { phase: 'Pending', qosClass: podQOSClass(ensureRecord(obj, 'spec')) };
+    applySchedulingGatedCondition(obj);
     mutatePodAffinity(obj);
+    applyAppArmorVersionSkew(ctx, obj);
   }
 
   /** Applies the defaults and keeps the old status (status changes go through `pods/status`). */
