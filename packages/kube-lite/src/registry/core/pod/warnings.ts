@@ -87,32 +87,29 @@ function deprecatedAnnotationWarnings(path: FieldPath | undefined, annotations: 
   return DEPRECATED_ANNOTATIONS.filter(([key]) => key in annotations).map(([key, msg]) => `${under(path, 'metadata', 'annotations').key(key)}: ${msg}`);
 }
 
+/** `<list>[i].<field>: duplicate <what> "<value>"` for every entry repeating an earlier entry's field. */
+function repeatedFieldWarnings(items: readonly JSONRecord[], field: string, what: string, listPath: FieldPath): string[] {
+  if (items.length < 2) return [];
+  const seen = new Set<string>();
+  return items.flatMap((item, i) => {
+    const value = stringAt(item, field);
+    if (!seen.has(value)) {
+      seen.add(value);
+      return [];
+    }
+    return [`${listPath.index(i).child(field)}: duplicate ${what} ${JSON.stringify(value)}`];
+  });
+}
+
 /** Duplicate hostAliases IPs, duplicate and empty imagePullSecrets names. */
 function duplicateWarnings(path: FieldPath | undefined, spec: JSONRecord): string[] {
-  const warnings: string[] = [];
-  const aliases = recordsAt(spec, 'hostAliases');
-  if (aliases.length > 1) {
-    const seen = new Set<string>();
-    aliases.forEach((a, i) => {
-      const ip = stringAt(a, 'ip');
-      if (seen.has(ip)) warnings.push(`${under(path, 'spec', 'hostAliases').index(i).child('ip')}: duplicate ip ${JSON.stringify(ip)}`);
-      else seen.add(ip);
-    });
-  }
   const secrets = recordsAt(spec, 'imagePullSecrets');
-  if (secrets.length > 1) {
-    const seen = new Set<string>();
-    secrets.forEach((s, i) => {
-      const name = stringAt(s, 'name');
-      if (seen.has(name)) warnings.push(`${under(path, 'spec', 'imagePullSecrets').index(i).child('name')}: duplicate name ${JSON.stringify(name)}`);
-      else seen.add(name);
-    });
-  }
-  secrets.forEach((s, i) => {
-    const name = stringAt(s, 'name');
-    if (name === '') warnings.push(`${under(path, 'spec', 'imagePullSecrets').index(i).child('name')}: invalid empty name ${JSON.stringify(name)}`);
-  });
-  return warnings;
+  const secretsPath = under(path, 'spec', 'imagePullSecrets');
+  return [
+    ...repeatedFieldWarnings(recordsAt(spec, 'hostAliases'), 'ip', 'ip', under(path, 'spec', 'hostAliases')),
+    ...repeatedFieldWarnings(secrets, 'name', 'name', secretsPath),
+    ...secrets.flatMap((s, i) => (stringAt(s, 'name') === '' ? [`${secretsPath.index(i).child('name')}: invalid empty name ""`] : [])),
+  ];
 }
 
 function seccompPodWarnings(path: FieldPath | undefined, spec: JSONRecord, annotations: JSONRecord): string[] {
