@@ -59,7 +59,7 @@ function isSuperset(ss: JSONRecord, t: JSONRecord): boolean {
  * `MergeTolerations`: `first` then `second`, leaving out each toleration that one already kept, or a different later
  * one, is a superset of (of equal tolerations the first is kept). Entries that are not objects are left out.
  */
-export function mergeTolerations(first: readonly unknown[], second: readonly unknown[]): JSONRecord[] {
+export function mergeTolerations(first: readonly unknown[], second: readonly unknown[]): Record<string, unknown>[] {
   const all = [...first, ...second].filter(isRecord);
   const merged: JSONRecord[] = [];
   all.forEach((t, i) => {
