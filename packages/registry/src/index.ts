@@ -226,6 +226,15 @@ export {
   TAINT_NODE_UNREACHABLE,
 } from './admission/plugins/default-toleration-seconds.js';
 export {
+  DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS,
+  defaultPriorityClass,
+  PREEMPT_LOWER_PRIORITY,
+  PriorityAdmission,
+  type PriorityClassLookups,
+} from './admission/plugins/priority.js';
+export { type RuntimeClassLookup, RuntimeClassAdmission } from './admission/plugins/runtime-class.js';
+export { mergeTolerations } from './admission/plugins/merge-tolerations.js';
+export {
   applyPodDefaults,
   claimLimitViolations,
   LIMIT_RANGER_ANNOTATION,

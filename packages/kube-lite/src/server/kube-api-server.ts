@@ -20,6 +20,7 @@ import {
   selectorsIgnoredAuthorizer,
 } from '@apiserver/server';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
+import { newPriorityAdmission, newRuntimeClassAdmission } from '../admission/pod-scheduling-admission.js';
 import { resourceLimitPlugins } from '../admission/quota-admission.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
@@ -168,12 +169,23 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order: the built-in plugins (LimitRanger before DefaultTolerationSeconds), then the webhooks, ResourceQuota last.
+    // Upstream's order: the built-in plugins (NamespaceLifecycle, LimitRanger, Priority, DefaultTolerationSeconds,
+    // RuntimeClass), then the webhooks, ResourceQuota last.
     const tolerations = new DefaultTolerationSeconds({
       notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
       unreachableTolerationSeconds: c.options.defaultUnreachableTolerationSeconds,
     });
-    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, tolerations, ...this.webhookPlugins, ...this.quotaPlugins];
+    const priority = newPriorityAdmission(this.groups);
+    const runtimeClass = newRuntimeClassAdmission(this.groups);
+    const plugins = [
+      new NamespaceLifecycle(this.#lookupNamespace),
+      ...this.#limitRangers,
+      ...(priority === undefined ? [] : [priority]),
+      tolerations,
+      ...(runtimeClass === undefined ? [] : [runtimeClass]),
+      ...this.webhookPlugins,
+      ...this.quotaPlugins,
+    ];
     const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };

@@ -9,6 +9,7 @@ import {
   type ApiList,
   type ApiObject,
   type DeleteResult,
+  defaultPriorityClass,
   type InternalListOptions,
   type RequestContext,
   type Storage,
@@ -43,10 +44,7 @@ export class PriorityClassREST extends Store {
   /** The `Priority` admission check: a new default while another class is the default is forbidden. */
   async #admitGlobalDefault(ctx: RequestContext, pc: ApiObject, creating: boolean): Promise<void> {
     if (pc.globalDefault !== true) return;
-    let current: ApiObject | undefined;
-    for (const item of (await this.list(ctx, {})).items as ApiObject[]) {
-      if (item.globalDefault === true && (current === undefined || Number(current.value ?? 0) > Number(item.value ?? 0))) current = item;
-    }
+    const current = defaultPriorityClass((await this.list(ctx, {})).items as ApiObject[]);
     if (current !== undefined && (creating || current.metadata.name !== pc.metadata.name)) {
       const name = pc.metadata.name ?? '';
       throw newForbidden(RESOURCE, name, `PriorityClass ${current.metadata.name ?? ''} is already marked as default. Only one default can exist`);
