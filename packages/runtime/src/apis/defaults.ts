@@ -66,14 +66,14 @@ function defaultContainer(c: Rec): void {
   if (isRecord(c.lifecycle)) for (const hook of [c.lifecycle.postStart, c.lifecycle.preStop]) defaultHTTPGet(hook);
 }
 
-/** Defaults a PodSpec in place (SetDefaults_PodSpec, _Container, _Volume sources, probes). */
+/** Defaults a PodSpec in place (SetDefaults_PodSpec, _Container of every container type, _Volume sources, probes). */
 export function defaultPodSpec(spec: Record<string, unknown>): void {
   setIfUnset(spec, 'restartPolicy', 'Always');
   setIfUnset(spec, 'dnsPolicy', 'ClusterFirst');
   setIfUnset(spec, 'schedulerName', 'default-scheduler');
   setIfNil(spec, 'terminationGracePeriodSeconds', 30);
   setIfNil(spec, 'securityContext', {});
-  for (const c of [...records(spec.initContainers), ...records(spec.containers)]) defaultContainer(c);
+  for (const c of [...records(spec.initContainers), ...records(spec.containers), ...records(spec.ephemeralContainers)]) defaultContainer(c);
   for (const volume of records(spec.volumes)) {
     for (const source of ['secret', 'configMap'] as const) {
       const s = volume[source];

@@ -52,7 +52,12 @@ function validateContainerPorts(ports: JSONRecord[], path: FieldPath): FieldErro
   return errs;
 }
 
-function validateContainer(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<string>, requireImage: boolean, spec: JSONRecord, init: boolean): FieldError[] {
+/**
+ * What every container type is checked for (`validateContainerCommon`, with the pod-only image checks): image,
+ * ports, env, pull and termination-message policies, volume mounts, resources, security context — not the name
+ * (each list checks names its own way) and not probes or lifecycle hooks.
+ */
+export function validateContainerCommon(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<string>, requireImage: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const image = stringAt(c, 'image');
   if (image === '') {
@@ -73,8 +78,11 @@ function validateContainer(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<
   });
   errs.push(...validateContainerResources(c, path));
   errs.push(...validateSecurityContext(recordAt(c, 'securityContext'), path.child('securityContext')));
-  errs.push(...validateContainerHandlers(c, path, spec, init));
   return errs;
+}
+
+function validateContainer(c: JSONRecord, path: FieldPath, volumes: ReadonlySet<string>, requireImage: boolean, spec: JSONRecord, init: boolean): FieldError[] {
+  return [...validateContainerCommon(c, path, volumes, requireImage), ...validateContainerHandlers(c, path, spec, init)];
 }
 
 /**

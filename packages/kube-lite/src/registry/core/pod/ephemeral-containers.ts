@@ -1,16 +1,15 @@
 /**
  * `pods/ephemeralcontainers` (pkg/registry/core/pod/strategy.go `podEphemeralContainersStrategy`,
  * pkg/apis/core/validation `ValidatePodEphemeralContainersUpdate`): GET answers the pod; PUT/PATCH change only
- * `spec.ephemeralContainers`, where containers may be added but existing ones neither removed nor changed; static
- * (mirror) pods take none.
+ * `spec.ephemeralContainers`, where containers may be added (the pod, new ephemeral containers included, must stay
+ * valid) but existing ones neither removed nor changed; static (mirror) pods take none.
  * @module
  */
 import type { ApiObject, RequestContext, RESTUpdateStrategy } from '@apiserver/registry';
-import { type FieldError, fieldForbidden, fieldRequired, newPath, semanticEqual } from '@apiserver/runtime';
-import { coreV1 } from '@apiserver/runtime/apis';
-import { ensureRecord, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
-import { validateContainerEnv } from './env-validation.js';
-import { validateContainerResources } from './resources-validation.js';
+import { type FieldError, fieldForbidden, newPath, semanticEqual } from '@apiserver/runtime';
+import { coreV1, defaultPodSpec } from '@apiserver/runtime/apis';
+import { ensureRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
+import { validatePod } from './pod-validation.js';
 
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 const PATH = newPath('spec', 'ephemeralContainers');
@@ -19,12 +18,8 @@ const PATH = newPath('spec', 'ephemeralContainers');
 export function validateEphemeralContainersUpdate(pod: ApiObject, old: ApiObject): FieldError[] {
   if (old.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) return [fieldForbidden(newPath(''), 'static pods do not support ephemeral containers')];
   const added = recordsAt(recordAt(pod, 'spec'), 'ephemeralContainers');
-  const errs: FieldError[] = [];
-  added.forEach((c, i) => {
-    if (stringAt(c, 'name') === '') errs.push(fieldRequired(PATH.index(i).child('name'), ''));
-    if (stringAt(c, 'image') === '') errs.push(fieldRequired(PATH.index(i).child('image'), ''));
-    errs.push(...validateContainerEnv(c, PATH.index(i)), ...validateContainerResources(c, PATH.index(i)));
-  });
+  // The whole pod is validated again (`validatePodMetadataAndSpec`), the new ephemeral containers with it.
+  const errs = validatePod(pod);
   const byName = new Map(added.map((c) => [stringAt(c, 'name'), c]));
   for (const before of recordsAt(recordAt(old, 'spec'), 'ephemeralContainers')) {
     const name = stringAt(before, 'name');
@@ -33,17 +28,6 @@ export function validateEphemeralContainersUpdate(pod: ApiObject, old: ApiObject
     else if (!semanticEqual(coreV1.EphemeralContainerSchema, before, now)) errs.push(fieldForbidden(PATH, `existing ephemeral containers "${name}" may not be changed\n`));
   }
   return errs;
-}
-
-/**
- * `SetDefaults_ObjectFieldSelector` on ephemeral containers' env (`fieldRef.apiVersion` → `v1`), which upstream's
- * decoding applies before the env checks run.
- */
-function defaultFieldRefAPIVersions(containers: readonly JSONRecord[]): void {
-  for (const env of containers.flatMap((c) => recordsAt(c, 'env'))) {
-    const ref = recordAt(recordAt(env, 'valueFrom'), 'fieldRef');
-    if (ref !== undefined && (ref.apiVersion === undefined || ref.apiVersion === '')) ref.apiVersion = 'v1';
-  }
 }
 
 /** The update strategy of `pods/ephemeralcontainers`: the old pod with the new ephemeral containers. */
@@ -74,7 +58,8 @@ export class EphemeralContainersStrategy implements RESTUpdateStrategy {
     const spec = ensureRecord(obj, 'spec');
     if (containers === undefined || containers === null) delete spec.ephemeralContainers;
     else spec.ephemeralContainers = containers;
-    defaultFieldRefAPIVersions(recordsAt(spec, 'ephemeralContainers'));
+    // The new containers get the container defaults, as decoding the request's Pod gives them upstream.
+    defaultPodSpec(spec);
   }
 
   /** Validates the change of ephemeral containers. */

@@ -14,6 +14,7 @@ import {
   validateLabels,
 } from '@apiserver/runtime';
 import { validateContainers, validateEnum } from './container-validation.js';
+import { validateEphemeralContainers } from './ephemeral-container-validation.js';
 import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt } from '../../../object-fields.js';
 import { inclusiveRangeError } from './port-validation.js';
 import { validatePodSpecSecurityContext } from './security-context-validation.js';
@@ -73,6 +74,7 @@ function validateHostNetworkPorts(spec: JSONRecord, path: FieldPath, resourceIsP
 export function validatePodSpec(spec: JSONRecord, path: FieldPath, options: PodSpecValidationOptions): FieldError[] {
   const volumes = validateVolumes(spec, path.child('volumes'));
   const errs = [...volumes.errs, ...validateContainers(spec, path, volumes.names, options.requireImages)];
+  errs.push(...validateEphemeralContainers(spec, path, volumes.names));
   errs.push(...validateHostNetworkPorts(spec, path, options.resourceIsPod));
   errs.push(...validateEnum(spec.restartPolicy, path.child('restartPolicy'), RESTART_POLICIES));
   errs.push(...validateEnum(spec.dnsPolicy, path.child('dnsPolicy'), DNS_POLICIES));

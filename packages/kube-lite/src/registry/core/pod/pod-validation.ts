@@ -6,16 +6,30 @@ import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, fieldForbidden, fieldInvalid, goJSONValue, newPath, semanticEqual } from '@apiserver/runtime';
 import { PodSpecSchema, TolerationSchema } from '@apiserver/runtime/apis';
 import { canonicalJSON } from '@apiserver/storage';
-import { isInteger, type JSONRecord, recordAt, recordsAt } from '../../../object-fields.js';
+import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 
 /** Upstream's Forbidden text for pod spec updates (the Go struct diff that follows it is not reproduced). */
 export const POD_UPDATE_FORBIDDEN_MESSAGE =
   'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
 
-/** Validates a new pod's spec (images required). */
+/** Validates a pod's spec (images required). */
 export function validatePod(pod: ApiObject): FieldError[] {
   return validatePodSpec(recordAt(pod, 'spec') ?? {}, newPath('spec'), { requireImages: true, resourceIsPod: true });
+}
+
+/**
+ * Validates a new pod (`ValidatePodCreate`): its spec, then what only creation refuses — ephemeral containers (added
+ * through `pods/ephemeralcontainers` only) and a node name while scheduling gates remain.
+ */
+export function validatePodCreate(pod: ApiObject): FieldError[] {
+  const spec = recordAt(pod, 'spec');
+  const errs = validatePod(pod);
+  if (recordsAt(spec, 'ephemeralContainers').length > 0) errs.push(fieldForbidden(newPath('spec', 'ephemeralContainers'), 'cannot be set on create'));
+  if (stringAt(spec, 'nodeName') !== '' && recordsAt(spec, 'schedulingGates').length > 0) {
+    errs.push(fieldForbidden(newPath('spec', 'nodeName'), 'cannot be set until all schedulingGates have been cleared'));
+  }
+  return errs;
 }
 
 function copyImages(target: JSONRecord, source: JSONRecord, field: string): void {

@@ -10,7 +10,7 @@ import { defaultPod } from '@apiserver/runtime/apis';
 import { ensureRecord, isInteger, recordAt, stringAt } from '../../../object-fields.js';
 import { mutatePodAffinity } from './affinity-label-keys.js';
 import { applyAppArmorVersionSkew } from './apparmor-version-skew.js';
-import { validatePod, validatePodUpdate } from './pod-validation.js';
+import { validatePodCreate, validatePodUpdate } from './pod-validation.js';
 import { podQOSClass } from './qos.js';
 import { applySchedulingGatedCondition } from './scheduling-gated.js';
 import { podWarnings } from './warnings.js';
@@ -63,7 +63,7 @@ export class PodStrategy implements RESTCreateStrategy, RESTUpdateStrategy, REST
 
   /** Validates a new pod. */
   validate(_ctx: RequestContext, obj: ApiObject): FieldError[] {
-    return [...validateName(obj), ...validatePod(obj)];
+    return [...validateName(obj), ...validatePodCreate(obj)];
   }
 
   /** Validates a pod update (spec mostly immutable). */

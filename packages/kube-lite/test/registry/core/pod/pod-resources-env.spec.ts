@@ -278,6 +278,7 @@ t.test('ephemeral containers: env and resources checked as upstream checks every
   t.same(errorsAdding({ ...debug, envFrom: [{}], resources: { limits: { 'example.com/x': '1' }, requests: { 'example.com/x': '2' } } }), [
     'spec.ephemeralContainers[0].envFrom: Invalid value: "": must specify one of: `configMapRef` or `secretRef`',
     'spec.ephemeralContainers[0].resources.requests: Invalid value: "2": must be equal to example.com/x limit of 1',
+    'spec.ephemeralContainers[0].resources: Forbidden: cannot be set for an Ephemeral Container',
   ]);
 });
 
