@@ -11,6 +11,7 @@ import { coreV1 } from '@apiserver/runtime/apis';
 import { ensureRecord, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { validateContainerEnv } from './env-validation.js';
 import { validateContainerResources } from './resources-validation.js';
+import { dropDisabledPodFields } from './drop-disabled-fields.js';
 
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 const PATH = newPath('spec', 'ephemeralContainers');
@@ -75,6 +76,7 @@ export class EphemeralContainersStrategy implements RESTUpdateStrategy {
     if (containers === undefined || containers === null) delete spec.ephemeralContainers;
     else spec.ephemeralContainers = containers;
     defaultFieldRefAPIVersions(recordsAt(spec, 'ephemeralContainers'));
+    dropDisabledPodFields(obj, old);
   }
 
   /** Validates the change of ephemeral containers. */

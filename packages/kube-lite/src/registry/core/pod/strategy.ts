@@ -12,6 +12,7 @@ import { mutatePodAffinity } from './affinity-label-keys.js';
 import { validatePod, validatePodUpdate } from './pod-validation.js';
 import { podQOSClass } from './qos.js';
 import { podWarnings } from './warnings.js';
+import { dropDisabledPodFields } from './drop-disabled-fields.js';
 
 /** The default grace period of a pod whose spec has none (`DefaultTerminationGracePeriodSeconds`). */
 export const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS = 30;
@@ -46,6 +47,7 @@ export class PodStrategy implements RESTCreateStrategy, RESTUpdateStrategy, REST
   prepareForCreate(_ctx: RequestContext, obj: ApiObject): void {
     defaultPod(obj);
     obj.status = { phase: 'Pending', qosClass: podQOSClass(ensureRecord(obj, 'spec')) };
+    dropDisabledPodFields(obj);
     mutatePodAffinity(obj);
   }
 
@@ -54,6 +56,7 @@ export class PodStrategy implements RESTCreateStrategy, RESTUpdateStrategy, REST
     defaultPod(obj);
     if (old.status === undefined) delete obj.status;
     else obj.status = old.status;
+    dropDisabledPodFields(obj, old);
   }
 
   /** Validates a new pod. */
