@@ -27,7 +27,7 @@ function dropDisabledSpecFields(spec: JSONRecord, oldSpec: JSONRecord | undefine
  * @param pod - The pod being created or updated.
  * @param oldPod - The stored pod on an update; absent on create.
  */
-export function dropDisabledPodFields(pod: JSONRecord, oldPod?: JSONRecord): void {
+export function dropDisabledPodFields(pod: Record<string, unknown>, oldPod?: Record<string, unknown>): void {
   const spec = recordAt(pod, 'spec');
   const oldSpec = recordAt(oldPod, 'spec');
   if (spec !== undefined) dropDisabledSpecFields(spec, oldSpec);
