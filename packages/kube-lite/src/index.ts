@@ -126,6 +126,7 @@ export { NamespaceFinalizeREST, NamespaceREST } from './registry/core/namespace/
 export { NAMESPACE_FIELD_LABELS, type NamespaceStorage, newNamespaceREST, newNamespaceStorage } from './registry/core/namespace/storage.js';
 export { NODE_FIELD_LABELS, type NodeStores, newNodeStorage, newNodeStores } from './registry/core/node/storage.js';
 export { newPodStatusStore, newPodStorage, POD_FIELD_LABELS, type PodStorageOptions, podStoreOptions } from './registry/core/pod/storage.js';
+export { dropDisabledPodFields, dropDisabledTemplateFields } from './registry/core/pod/drop-disabled-fields.js';
 export { EVICTIONS_RETRY, EvictionREST, type EvictionStores, evictionDeleteOptions } from './registry/core/pod/eviction-rest.js';
 export { budgetNotProcessed, budgetsCovering, MAX_DISRUPTED_POD_SIZE, spendDisruption, unhealthyPodMayGo } from './registry/core/pod/eviction-budget.js';
 export { type Backoff, retryOnError } from './registry/retry.js';

@@ -13,6 +13,7 @@ import { setTemplateGeneration, templateGenerationOf, validateTemplateGeneration
 import { validateDaemonSetSpec, validateDaemonSetStatus } from './validation.js';
 import { podTemplateWarnings } from '../../core/pod/warnings.js';
 import { SPEC_TEMPLATE } from '../../core/pod/template-warnings.js';
+import { dropDisabledTemplateFields } from '../../core/pod/drop-disabled-fields.js';
 
 const templateOf = (obj: ApiObject): unknown => recordAt(obj, 'spec')?.template;
 
@@ -37,6 +38,7 @@ export class DaemonSetStrategy extends GenericStrategy {
   /** Defaults, then status `{}`, generation 1 and a template generation of at least 1. */
   override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultDaemonSet(obj);
+    dropDisabledTemplateFields(templateOf(obj));
     super.prepareForCreate(ctx, obj);
     obj.status = {};
     setTemplateGeneration(obj, Math.max(templateGenerationOf(obj), 1));
@@ -45,6 +47,7 @@ export class DaemonSetStrategy extends GenericStrategy {
   /** Defaults and keeps status; a template change bumps the template generation and the generation. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultDaemonSet(obj);
+    dropDisabledTemplateFields(templateOf(obj), templateOf(old));
     const oldGeneration = old.metadata.generation ?? 0;
     const requested = templateGenerationOf(obj);
     super.prepareForUpdate(ctx, obj, old);

@@ -8,7 +8,8 @@ import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } 
 import { canonicalJSON } from '@apiserver/storage';
 import { DeploymentSchema, defaultDeployment } from '@apiserver/runtime/apis';
 import { validateDeployment, validateDeploymentStatus, validateDeploymentUpdate } from './validation.js';
-import { workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
+import { specTemplateOf, workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
+import { dropDisabledTemplateFields } from '../../core/pod/drop-disabled-fields.js';
 
 /** Create and update behaviour of deployments. */
 export class DeploymentStrategy extends GenericStrategy {
@@ -27,6 +28,7 @@ export class DeploymentStrategy extends GenericStrategy {
   /** Defaults, then status `{}` and generation 1. */
   override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultDeployment(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj));
     super.prepareForCreate(ctx, obj);
     obj.status = {};
   }
@@ -34,6 +36,7 @@ export class DeploymentStrategy extends GenericStrategy {
   /** Defaults, keeps status, bumps generation on spec changes, and on annotation changes as upstream. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultDeployment(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj), specTemplateOf(old));
     super.prepareForUpdate(ctx, obj, old);
     const bumped = (obj.metadata.generation ?? 0) > (old.metadata.generation ?? 0);
     if (!bumped && canonicalJSON(obj.metadata.annotations ?? {}) !== canonicalJSON(old.metadata.annotations ?? {})) {

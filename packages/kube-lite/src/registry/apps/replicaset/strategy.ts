@@ -7,7 +7,8 @@
 import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
 import { defaultReplicaSet, ReplicaSetSchema } from '@apiserver/runtime/apis';
 import { validateReplicaSet, validateReplicaSetStatus, validateReplicaSetUpdate } from './validation.js';
-import { workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
+import { specTemplateOf, workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
+import { dropDisabledTemplateFields } from '../../core/pod/drop-disabled-fields.js';
 
 /** Create and update behaviour of replicasets. */
 export class ReplicaSetStrategy extends GenericStrategy {
@@ -26,6 +27,7 @@ export class ReplicaSetStrategy extends GenericStrategy {
   /** Defaults, then status `{ replicas: 0 }` and generation 1. */
   override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultReplicaSet(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj));
     super.prepareForCreate(ctx, obj);
     obj.status = { replicas: 0 };
   }
@@ -33,6 +35,7 @@ export class ReplicaSetStrategy extends GenericStrategy {
   /** Defaults, keeps status, bumps generation on spec changes. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultReplicaSet(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj), specTemplateOf(old));
     super.prepareForUpdate(ctx, obj, old);
   }
 

@@ -8,8 +8,9 @@ import { nameIsDNSLabel } from '@apiserver/runtime';
 import { appsV1 } from '@apiserver/runtime/apis';
 import { defaultStatefulSet } from './defaults.js';
 import { validateStatefulSetSpec, validateStatefulSetStatus, validateStatefulSetUpdate } from './validation.js';
-import { workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
+import { specTemplateOf, workloadWarningsOnCreate, workloadWarningsOnUpdate } from '../../core/pod/template-warnings.js';
 import { volumeClaimTemplateWarnings } from './warnings.js';
+import { dropDisabledTemplateFields } from '../../core/pod/drop-disabled-fields.js';
 
 /** Create and update behaviour of statefulsets. */
 export class StatefulSetStrategy extends GenericStrategy {
@@ -29,6 +30,7 @@ export class StatefulSetStrategy extends GenericStrategy {
   /** Defaults, then status `{ replicas: 0, availableReplicas: 0 }` (the zero status as JSON) and generation 1. */
   override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultStatefulSet(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj));
     super.prepareForCreate(ctx, obj);
     obj.status = { replicas: 0, availableReplicas: 0 };
   }
@@ -36,6 +38,7 @@ export class StatefulSetStrategy extends GenericStrategy {
   /** Defaults, keeps status, bumps generation on spec changes. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultStatefulSet(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj), specTemplateOf(old));
     super.prepareForUpdate(ctx, obj, old);
   }
 

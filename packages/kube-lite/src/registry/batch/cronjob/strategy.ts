@@ -13,11 +13,15 @@ import { validateCronJobCreate, validateCronJobUpdate } from './validation.js';
 import { generationChanged } from '../../core/pod/template-warnings.js';
 import { jobSpecWarnings } from '../job/warnings.js';
 import { recordAt, stringAt } from '../../../object-fields.js';
+import { dropDisabledTemplateFields } from '../../core/pod/drop-disabled-fields.js';
 
 /** The warnings of a CronJob's job template spec, at `spec.jobTemplate.spec`. */
 function jobTemplateSpecWarnings(obj: ApiObject): string[] {
   return jobSpecWarnings(newPath('spec', 'jobTemplate', 'spec'), recordAt(recordAt(obj.spec, 'jobTemplate'), 'spec'));
 }
+
+/** The pod template of a CronJob's job template, at `spec.jobTemplate.spec.template`. */
+const podTemplateOf = (obj: ApiObject): unknown => recordAt(recordAt(recordAt(obj.spec, 'jobTemplate'), 'spec'), 'template');
 
 /** Create and update behaviour of cronjobs. */
 export class CronJobStrategy extends GenericStrategy {
@@ -36,6 +40,7 @@ export class CronJobStrategy extends GenericStrategy {
   /** Defaults, then status `{}` and generation 1. */
   override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultCronJob(obj);
+    dropDisabledTemplateFields(podTemplateOf(obj));
     super.prepareForCreate(ctx, obj);
     obj.status = {};
   }
@@ -43,6 +48,7 @@ export class CronJobStrategy extends GenericStrategy {
   /** Defaults, keeps status, bumps generation when the spec changed. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultCronJob(obj);
+    dropDisabledTemplateFields(podTemplateOf(obj), podTemplateOf(old));
     super.prepareForUpdate(ctx, obj, old);
   }
 

@@ -13,8 +13,9 @@ import { defaultJob } from './defaults.js';
 import { generateJobSelector } from './labels.js';
 import { validateJobStatus } from './status-validation.js';
 import { jobValidationOptions, validateJob, validateJobUpdate } from './validation.js';
-import { generationChanged } from '../../core/pod/template-warnings.js';
+import { generationChanged, specTemplateOf } from '../../core/pod/template-warnings.js';
 import { jobSpecWarnings } from './warnings.js';
+import { dropDisabledTemplateFields } from '../../core/pod/drop-disabled-fields.js';
 
 /** Create and update behaviour of jobs. */
 export class JobStrategy extends GenericStrategy {
@@ -37,6 +38,7 @@ export class JobStrategy extends GenericStrategy {
   /** Defaults, the generated selector unless `manualSelector`, then status `{}` and generation 1. */
   override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultJob(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj));
     if (recordAt(obj, 'spec')?.manualSelector !== true) generateJobSelector(obj);
     super.prepareForCreate(ctx, obj);
     obj.status = {};
@@ -45,6 +47,7 @@ export class JobStrategy extends GenericStrategy {
   /** Defaults, keeps status, bumps generation when the spec changed. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultJob(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj), specTemplateOf(old));
     super.prepareForUpdate(ctx, obj, old);
   }
 

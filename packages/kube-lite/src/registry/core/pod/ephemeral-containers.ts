@@ -10,6 +10,7 @@ import { type FieldError, fieldForbidden, newPath, semanticEqual } from '@apiser
 import { coreV1, defaultPodSpec } from '@apiserver/runtime/apis';
 import { ensureRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { validatePod } from './pod-validation.js';
+import { dropDisabledPodFields } from './drop-disabled-fields.js';
 
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 const PATH = newPath('spec', 'ephemeralContainers');
@@ -60,6 +61,7 @@ export class EphemeralContainersStrategy implements RESTUpdateStrategy {
     else spec.ephemeralContainers = containers;
     // The new containers get the container defaults, as decoding the request's Pod gives them upstream.
     defaultPodSpec(spec);
+    dropDisabledPodFields(obj, old);
   }
 
   /** Validates the change of ephemeral containers. */

@@ -86,7 +86,7 @@ const WINDOWS_FORBIDDEN_POD_FIELDS: readonly (readonly [string, 'securityContext
   ['runAsGroup', 'securityContext'],
   ['supplementalGroups', 'securityContext'],
 ];
-/** Container settings a windows pod may not have (`procMount` is left out: 1.32 drops it, ProcMountType being off). */
+/** Container settings a windows pod may not have (`procMount` is left out: ProcMountType being off, 1.32 resets it to `Default`). */
 const WINDOWS_FORBIDDEN_CONTAINER_FIELDS: readonly string[] = [
   'appArmorProfile',
   'seLinuxOptions',

@@ -3,8 +3,9 @@
  * `validatePodSpecSecurityContext`, apimachinery `IsValidUserID` / `IsValidGroupID`).
  *
  * Feature gates at their 1.32 defaults: ProcMountType (beta, off), UserNamespacesSupport (beta, off),
- * SupplementalGroupsPolicy (alpha) and SELinuxChangePolicy (alpha) are disabled, so upstream drops `procMount`,
- * `hostUsers`, `supplementalGroupsPolicy` and `seLinuxChangePolicy` before validating and never checks them.
+ * SupplementalGroupsPolicy (alpha) and SELinuxChangePolicy (alpha) are disabled, so `hostUsers`,
+ * `supplementalGroupsPolicy` and `seLinuxChangePolicy` are dropped and `procMount` reset to `Default` before
+ * validating (see drop-disabled-fields.ts); they are not checked.
  * @module
  */
 import { type FieldError, type FieldPath, fieldInvalid, fieldNotSupported, OMIT_VALUE } from '@apiserver/runtime';

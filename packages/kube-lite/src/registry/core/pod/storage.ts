@@ -4,7 +4,7 @@
  * and proxy.
  * @module
  */
-import { type ApiObject, StatusREST, StatusStrategy, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { type ApiObject, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { Backoff } from '../../retry.js';
 import { newPodDisruptionBudgetStatusStore, podDisruptionBudgetStoreOptions } from '../../policy/poddisruptionbudget/storage.js';
 import type { ObjectAttrs } from '@apiserver/storage';
@@ -20,6 +20,7 @@ import { EvictionREST } from './eviction-rest.js';
 import { newPodTableConvertor } from './printer.js';
 import { PodProxyREST } from './proxy-rest.js';
 import { PodStrategy } from './strategy.js';
+import { PodStatusStrategy } from './pod-status-strategy.js';
 
 /** Options of the pod storage. */
 export interface PodStorageOptions {
@@ -82,7 +83,7 @@ export function podStoreOptions(getter: RESTOptionsGetter, options: PodStorageOp
 
 /** A Store over the pods that writes only their status (`pods/status`, and what `pods/eviction` works through). */
 export function newPodStatusStore(storeOptions: StoreOptions): Store {
-  return new Store({ ...storeOptions, strategies: { ...storeOptions.strategies, update: new StatusStrategy(new PodStrategy()) }, destroy: () => {} });
+  return new Store({ ...storeOptions, strategies: { ...storeOptions.strategies, update: new PodStatusStrategy() }, destroy: () => {} });
 }
 
 /**

@@ -14,6 +14,7 @@ import { validatePodCreate, validatePodUpdate } from './pod-validation.js';
 import { podQOSClass } from './qos.js';
 import { applySchedulingGatedCondition } from './scheduling-gated.js';
 import { podWarnings } from './warnings.js';
+import { dropDisabledPodFields } from './drop-disabled-fields.js';
 
 /** The default grace period of a pod whose spec has none (`DefaultTerminationGracePeriodSeconds`). */
 export const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS = 30;
@@ -49,6 +50,7 @@ export class PodStrategy implements RESTCreateStrategy, RESTUpdateStrategy, REST
   prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultPod(obj);
     obj.status = { phase: 'Pending', qosClass: podQOSClass(ensureRecord(obj, 'spec')) };
+    dropDisabledPodFields(obj);
     applySchedulingGatedCondition(obj);
     mutatePodAffinity(obj);
     applyAppArmorVersionSkew(ctx, obj);
@@ -59,6 +61,7 @@ export class PodStrategy implements RESTCreateStrategy, RESTUpdateStrategy, REST
     defaultPod(obj);
     if (old.status === undefined) delete obj.status;
     else obj.status = old.status;
+    dropDisabledPodFields(obj, old);
   }
 
   /** Validates a new pod. */

@@ -10,6 +10,7 @@ import { ensureRecord, recordAt } from '../../../object-fields.js';
 import { validatePodTemplateSpec } from '../pod/pod-spec-validation.js';
 import { generationChanged } from '../pod/template-warnings.js';
 import { podTemplateWarnings } from '../pod/warnings.js';
+import { dropDisabledTemplateFields } from '../pod/drop-disabled-fields.js';
 
 const validate = (obj: ApiObject) => validatePodTemplateSpec(recordAt(obj, 'template'), newPath('template'));
 
@@ -23,12 +24,14 @@ export class PodTemplateStrategy extends GenericStrategy {
   /** PodSpec defaults, generation 1. */
   override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultTemplate(obj);
+    dropDisabledTemplateFields(recordAt(obj, 'template'));
     super.prepareForCreate(ctx, obj);
   }
 
   /** PodSpec defaults, generation bumped when the template changed. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultTemplate(obj);
+    dropDisabledTemplateFields(recordAt(obj, 'template'), recordAt(old, 'template'));
     super.prepareForUpdate(ctx, obj, old);
   }
 

@@ -11,6 +11,7 @@ import { defaultReplicationController } from './defaults.js';
 import { validateReplicationController, validateReplicationControllerStatus } from './validation.js';
 import { generationChanged, SPEC_TEMPLATE, specTemplateOf, workloadWarningsOnCreate } from '../pod/template-warnings.js';
 import { podTemplateWarnings } from '../pod/warnings.js';
+import { dropDisabledTemplateFields } from '../pod/drop-disabled-fields.js';
 
 /** Create and update behaviour of replication controllers. */
 export class ReplicationControllerStrategy extends GenericStrategy {
@@ -30,6 +31,7 @@ export class ReplicationControllerStrategy extends GenericStrategy {
   /** Defaults, then status `{ replicas: 0 }` and generation 1. */
   override prepareForCreate(ctx: RequestContext, obj: ApiObject): void {
     defaultReplicationController(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj));
     super.prepareForCreate(ctx, obj);
     obj.status = { replicas: 0 };
   }
@@ -37,6 +39,7 @@ export class ReplicationControllerStrategy extends GenericStrategy {
   /** Defaults, keeps status, bumps generation on spec changes. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     defaultReplicationController(obj);
+    dropDisabledTemplateFields(specTemplateOf(obj), specTemplateOf(old));
     super.prepareForUpdate(ctx, obj, old);
   }
 
