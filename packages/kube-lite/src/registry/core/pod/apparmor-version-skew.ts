@@ -9,7 +9,8 @@
  */
 import type { RequestContext } from '@apiserver/registry';
 import { newPath } from '@apiserver/runtime';
-import { ensureRecord, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
+import { ensureRecord, type JSONRecord, recordAt, stringAt } from '../../../object-fields.js';
+import { podContainers } from './pod-containers.js';
 import { validateAppArmorProfile } from './security-profile-validation.js';
 
 /** The deprecated per-container AppArmor annotation's key prefix. */
@@ -48,7 +49,7 @@ export function applyAppArmorVersionSkew(ctx: RequestContext, pod: JSONRecord): 
   const spec = recordAt(pod, 'spec');
   if (spec === undefined || stringAt(recordAt(spec, 'os'), 'name') === 'windows') return;
   const podProfile = recordAt(recordAt(spec, 'securityContext'), 'appArmorProfile');
-  for (const container of ['initContainers', 'containers', 'ephemeralContainers'].flatMap((list) => recordsAt(spec, list))) {
+  for (const container of podContainers(spec)) {
     const key = APPARMOR_ANNOTATION_PREFIX + stringAt(container, 'name');
     const annotations = recordAt(recordAt(pod, 'metadata'), 'annotations');
     const annotation = annotations?.[key];

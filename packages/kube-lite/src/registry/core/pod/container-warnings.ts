@@ -8,6 +8,7 @@ import type { FieldPath } from '@apiserver/runtime';
 import { isRecord, type JSONRecord, numberAt, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { fractionalByteWarnings } from './fractional-quantity.js';
 import { under } from './optional-path.js';
+import { ALL_CONTAINER_LISTS } from './pod-containers.js';
 
 /** A container and its path (`spec.containers[0]`). */
 export type ContainerAt = readonly [container: JSONRecord, path: FieldPath];
@@ -18,7 +19,7 @@ const APPARMOR_ANNOTATION_PREFIX = 'container.apparmor.security.beta.kubernetes.
 /** The init containers, containers and ephemeral containers of a pod spec at `specPath`, in that order. */
 export function visitContainers(spec: JSONRecord, specPath: FieldPath): ContainerAt[] {
   const all: ContainerAt[] = [];
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+  for (const list of ALL_CONTAINER_LISTS) {
     recordsAt(spec, list).forEach((c, i) => {
       all.push([c, specPath.child(list).index(i)]);
     });
