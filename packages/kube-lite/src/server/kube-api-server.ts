@@ -4,7 +4,7 @@
  * (`InstallLegacyAPI` + `InstallAPIs`), admission, the bootstrap and controller post-start hooks and
  * the storage readiness check, on a GenericAPIServer in front of a delegate.
  */
-import { type AdmissionInterface, AdmissionChain, type ApiObject, DefaultTolerationSeconds, isGetter, NamespaceLifecycle } from '@apiserver/registry';
+import { type AdmissionInterface, AdmissionChain, type ApiObject, DefaultTolerationSeconds, isGetter, NamespaceLifecycle, StorageObjectInUseProtection } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import {
   type APIGroupInfo,
@@ -35,7 +35,15 @@ import { featureEnabled } from './feature-gates.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, addClusterAuthenticationTrustHook, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
-import { addGarbageCollectorHook, addNamespaceControllerHook, addResourceQuotaControllerHook, addServiceAccountsControllerHook, type CustomResourceSource } from './controller-hooks.js';
+import {
+  addGarbageCollectorHook,
+  addNamespaceControllerHook,
+  addPVCProtectionControllerHook,
+  addPVProtectionControllerHook,
+  addResourceQuotaControllerHook,
+  addServiceAccountsControllerHook,
+  type CustomResourceSource,
+} from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
 import { StorageFactory } from './storage-factory.js';
 
@@ -168,12 +176,13 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order: the built-in plugins (LimitRanger before DefaultTolerationSeconds), then the webhooks, ResourceQuota last.
+    // Upstream's order: the built-in plugins (LimitRanger before DefaultTolerationSeconds, StorageObjectInUseProtection
+    // after them), then the webhooks, ResourceQuota last.
     const tolerations = new DefaultTolerationSeconds({
       notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
       unreachableTolerationSeconds: c.options.defaultUnreachableTolerationSeconds,
     });
-    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, tolerations, ...this.webhookPlugins, ...this.quotaPlugins];
+    const plugins = [new NamespaceLifecycle(this.#lookupNamespace), ...this.#limitRangers, tolerations, new StorageObjectInUseProtection(), ...this.webhookPlugins, ...this.quotaPlugins];
     const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
@@ -200,6 +209,8 @@ export class KubeAPIServer {
     addServiceAccountsControllerHook(server, this.groups, c.log);
     addClusterAuthenticationTrustHook(server, this.groups, { ...(c.clientCA !== undefined && { clientCA: c.clientCA }), ...(c.frontProxy.requestHeader !== undefined && { requestHeader: c.frontProxy.requestHeader }) }, c.log);
     addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis, customResources);
+    addPVCProtectionControllerHook(server, this.groups, c.log);
+    addPVProtectionControllerHook(server, this.groups, c.log);
   }
 
   /** The generic server settings every server of the chain shares: limits, timeouts, authentication, authorization, log. */
