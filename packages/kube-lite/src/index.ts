@@ -223,4 +223,6 @@ export {
   ResourcesRemainingError,
 } from './controllers/namespace/namespaced-resources-deleter.js';
 export { ServiceAccountsController, type ServiceAccountsControllerOptions } from './controllers/serviceaccount/serviceaccounts-controller.js';
+export { PVCProtectionController, type PVCProtectionControllerOptions } from './controllers/volume/pvc-protection-controller.js';
+export { isVolumeBound, PVProtectionController, type PVProtectionControllerOptions } from './controllers/volume/pv-protection-controller.js';
 export type { RetryOptions } from './controllers/retry-queue.js';

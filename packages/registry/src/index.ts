@@ -225,6 +225,7 @@ export {
   TAINT_NODE_NOT_READY,
   TAINT_NODE_UNREACHABLE,
 } from './admission/plugins/default-toleration-seconds.js';
+export { PV_PROTECTION_FINALIZER, PVC_PROTECTION_FINALIZER, StorageObjectInUseProtection } from './admission/plugins/storage-object-in-use-protection.js';
 export {
   DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS,
   defaultPriorityClass,

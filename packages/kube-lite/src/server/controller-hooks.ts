@@ -1,8 +1,8 @@
 /**
  * Runs the controllers kube-lite needs inside the server (upstream they live in kube-controller-manager): the
  * namespace controller over every namespaced resource served, the service accounts controller giving each
- * namespace its `default` ServiceAccount, the garbage collector and the resource quota controller keeping quota
- * status current. Post-start hooks start them; shutdown stops them.
+ * namespace its `default` ServiceAccount, the garbage collector, the resource quota controller keeping quota
+ * status current and the pvc- and pv-protection controllers releasing claims and volumes nothing uses. Post-start hooks start them; shutdown stops them.
  */
 import { isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
 import { isConflict } from '@apiserver/runtime';
@@ -12,6 +12,8 @@ import { type GCResource, GarbageCollector } from '../controllers/garbagecollect
 import { NamespaceController } from '../controllers/namespace/namespace-controller.js';
 import { type NamespacedResource, ResourcesRemainingError } from '../controllers/namespace/namespaced-resources-deleter.js';
 import { ServiceAccountsController } from '../controllers/serviceaccount/serviceaccounts-controller.js';
+import { PVCProtectionController } from '../controllers/volume/pvc-protection-controller.js';
+import { PVProtectionController } from '../controllers/volume/pv-protection-controller.js';
 import type { NamespaceLister } from '../controllers/resourcequota/calculate-usage.js';
 import { ResourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.js';
 import { storageOf, topLevelResources } from './group-storage.js';
@@ -175,5 +177,45 @@ export function addResourceQuotaControllerHook(
   });
   server.addPostStartHook('start-resource-quota-controller', ({ signal }) => controller.start(signal));
   server.addPreShutdownHook('stop-resource-quota-controller', () => controller.stop());
+  return controller;
+}
+
+/**
+ * Registers `start-pvc-protection-controller` when the core group serves persistentvolumeclaims and pods: claims
+ * being deleted lose their `kubernetes.io/pvc-protection` finalizer once no scheduled pod uses them.
+ */
+export function addPVCProtectionControllerHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): PVCProtectionController | undefined {
+  const claims = storageOf(groups, '', 'persistentvolumeclaims');
+  const pods = storageOf(groups, '', 'pods');
+  if (claims === undefined || !isGetter(claims) || !isLister(claims) || !isWatcher(claims) || !isUpdater(claims)) return undefined;
+  if (pods === undefined || !isLister(pods) || !isWatcher(pods)) return undefined;
+  const controller = new PVCProtectionController({
+    claims,
+    pods,
+    // A conflict means the claim changed since it was read: it is read and decided again.
+    onError: (err, key) => {
+      if (!isConflict(err)) log(`pvc protection controller: ${key ?? 'watch'}: ${messageOf(err)}`);
+    },
+  });
+  server.addPostStartHook('start-pvc-protection-controller', ({ signal }) => controller.start(signal));
+  server.addPreShutdownHook('stop-pvc-protection-controller', () => controller.stop());
+  return controller;
+}
+
+/**
+ * Registers `start-pv-protection-controller` when the core group serves persistentvolumes: volumes being deleted lose
+ * their `kubernetes.io/pv-protection` finalizer unless Bound.
+ */
+export function addPVProtectionControllerHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): PVProtectionController | undefined {
+  const volumes = storageOf(groups, '', 'persistentvolumes');
+  if (volumes === undefined || !isGetter(volumes) || !isLister(volumes) || !isWatcher(volumes) || !isUpdater(volumes)) return undefined;
+  const controller = new PVProtectionController({
+    volumes,
+    onError: (err, name) => {
+      if (!isConflict(err)) log(`pv protection controller: ${name ?? 'watch'}: ${messageOf(err)}`);
+    },
+  });
+  server.addPostStartHook('start-pv-protection-controller', ({ signal }) => controller.start(signal));
+  server.addPreShutdownHook('stop-pv-protection-controller', () => controller.stop());
   return controller;
 }

@@ -4,7 +4,7 @@
  * (`InstallLegacyAPI` + `InstallAPIs`), admission, the bootstrap and controller post-start hooks and
  * the storage readiness check, on a GenericAPIServer in front of a delegate.
  */
-import { type AdmissionInterface, AdmissionChain, type ApiObject, DefaultTolerationSeconds, isGetter, NamespaceLifecycle } from '@apiserver/registry';
+import { type AdmissionInterface, AdmissionChain, type ApiObject, DefaultTolerationSeconds, isGetter, NamespaceLifecycle, StorageObjectInUseProtection } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import {
   type APIGroupInfo,
@@ -36,7 +36,15 @@ import { featureEnabled } from './feature-gates.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, addClusterAuthenticationTrustHook, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
-import { addGarbageCollectorHook, addNamespaceControllerHook, addResourceQuotaControllerHook, addServiceAccountsControllerHook, type CustomResourceSource } from './controller-hooks.js';
+import {
+  addGarbageCollectorHook,
+  addNamespaceControllerHook,
+  addPVCProtectionControllerHook,
+  addPVProtectionControllerHook,
+  addResourceQuotaControllerHook,
+  addServiceAccountsControllerHook,
+  type CustomResourceSource,
+} from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
 import { StorageFactory } from './storage-factory.js';
 
@@ -170,7 +178,7 @@ export class KubeAPIServer {
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
     // Upstream's order: the built-in plugins (NamespaceLifecycle, LimitRanger, Priority, DefaultTolerationSeconds,
-    // RuntimeClass), then the webhooks, ResourceQuota last.
+    // StorageObjectInUseProtection, RuntimeClass), then the webhooks, ResourceQuota last.
     const tolerations = new DefaultTolerationSeconds({
       notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
       unreachableTolerationSeconds: c.options.defaultUnreachableTolerationSeconds,
@@ -182,6 +190,7 @@ export class KubeAPIServer {
       ...this.#limitRangers,
       ...(priority === undefined ? [] : [priority]),
       tolerations,
+      new StorageObjectInUseProtection(),
       ...(runtimeClass === undefined ? [] : [runtimeClass]),
       ...this.webhookPlugins,
       ...this.quotaPlugins,
@@ -212,6 +221,8 @@ export class KubeAPIServer {
     addServiceAccountsControllerHook(server, this.groups, c.log);
     addClusterAuthenticationTrustHook(server, this.groups, { ...(c.clientCA !== undefined && { clientCA: c.clientCA }), ...(c.frontProxy.requestHeader !== undefined && { requestHeader: c.frontProxy.requestHeader }) }, c.log);
     addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis, customResources);
+    addPVCProtectionControllerHook(server, this.groups, c.log);
+    addPVProtectionControllerHook(server, this.groups, c.log);
   }
 
   /** The generic server settings every server of the chain shares: limits, timeouts, authentication, authorization, log. */

@@ -29,12 +29,14 @@ const FULL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patc
 /**
  * Kinds whose DELETE without options only marks the object (deletionTimestamp) in 1.32, until a controller removes
  * a finalizer: the namespace controller (`kubernetes`), the CRD finalizer (`customresourcecleanup…`) and the
- * garbage collector (`orphan`: batch/v1 jobs and v1 replicationcontrollers orphan their dependents by default).
- * Upstream also defers PersistentVolumes and claims (the StorageObjectInUseProtection admission plugin adds
- * `kubernetes.io/pv-protection` and `…/pvc-protection`); kube-lite has no such plugin: they go at once here.
+ * garbage collector (`orphan`: batch/v1 jobs and v1 replicationcontrollers orphan their dependents by default),
+ * and the pv- and pvc-protection controllers (the StorageObjectInUseProtection admission plugin adds
+ * `kubernetes.io/pv-protection` and `…/pvc-protection`).
  */
 const DEFERRED_DELETES = new Set([
   'api/v1 namespaces',
+  'api/v1 persistentvolumeclaims',
+  'api/v1 persistentvolumes',
   'api/v1 replicationcontrollers',
   'apis/batch/v1 jobs',
   'apis/apiextensions.k8s.io/v1 customresourcedefinitions',

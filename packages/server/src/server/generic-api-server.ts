@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestAuthenticator } from '../authentication/authenticator.js';
 import { TokenFileAuthenticator } from '../authentication/token-file.js';
@@ -79,6 +80,8 @@ export class GenericAPIServer {
   /** Builds a server; throws for an unusable token file or authorization mode. */
   constructor(config: GenericAPIServerConfig = {}) {
     this.#config = config;
+    // Each controller and informer a post-start hook starts listens on the lifecycle signal: many listeners, no leak.
+    setMaxListeners(0, this.#lifecycle.signal);
     this.#delegate = config.delegate ?? newEmptyDelegate();
     this.#longRunning = config.longRunning ?? defaultLongRunningRequestCheck;
     this.logger = config.logger ?? (config.log !== undefined ? new CallbackLogger(config.log) : new KlogLogger());
