@@ -35,6 +35,25 @@ export interface ListWatchOptions {
   readonly onList?: (items: readonly ApiObject[]) => void;
 }
 
+/** What a controller's options say of its list-watch loops: resync interval, retry backoff, an error callback. */
+export interface ControllerLoopOptions {
+  /** Re-list every this many ms. */
+  readonly resyncIntervalMs?: number;
+  /** Backoff of failed syncs and of re-watching. */
+  readonly retry?: RetryOptions;
+  /** Called with every failure; the loops report theirs with no key. */
+  readonly onError?: (err: unknown, key: undefined) => void;
+}
+
+/** The ListWatch options of a controller's informers, from the controller's own options. */
+export function listWatchOptionsOf(options: ControllerLoopOptions): ListWatchOptions {
+  return {
+    ...(options.resyncIntervalMs !== undefined && { resyncIntervalMs: options.resyncIntervalMs }),
+    ...(options.retry !== undefined && { retry: options.retry }),
+    onError: (err: unknown) => options.onError?.(err, undefined),
+  };
+}
+
 const none: RequestContext = {};
 
 /** Runs list + watch until the signal aborts. */

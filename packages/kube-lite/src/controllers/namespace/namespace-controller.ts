@@ -6,7 +6,7 @@
  */
 import type { Lister, Watcher } from '@apiserver/registry';
 import { ControllerRun } from '../controller-run.js';
-import { ListWatcher } from '../list-watch.js';
+import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 import {
   type DeletionOutcome,
@@ -50,11 +50,7 @@ export class NamespaceController {
       (type, ns) => {
         if (type !== 'DELETED' && ns.metadata.deletionTimestamp !== undefined) this.#queue.add(ns.metadata.name ?? '');
       },
-      {
-        ...(options.resyncIntervalMs !== undefined && { resyncIntervalMs: options.resyncIntervalMs }),
-        ...(options.retry !== undefined && { retry: options.retry }),
-        onError: (err) => options.onError?.(err, undefined),
-      },
+      listWatchOptionsOf(options),
     );
     this.#run = new ControllerRun([informer], [this.#queue]);
   }

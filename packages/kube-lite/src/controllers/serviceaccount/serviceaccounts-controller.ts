@@ -9,7 +9,7 @@ import { isAlreadyExists, isNotFound } from '@apiserver/runtime';
 import { exists } from '../object-updates.js';
 import { recordAt, stringAt } from '../../object-fields.js';
 import { ControllerRun } from '../controller-run.js';
-import { ListWatcher } from '../list-watch.js';
+import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 
 /** Options of the ServiceAccountsController. */
@@ -40,11 +40,7 @@ export class ServiceAccountsController {
   constructor(options: ServiceAccountsControllerOptions) {
     this.#o = options;
     this.#queue = new RetryQueue((ns) => this.syncNamespace(ns), (ns, err) => options.onError?.(err, ns), options.retry);
-    const loop = {
-      ...(options.resyncIntervalMs !== undefined && { resyncIntervalMs: options.resyncIntervalMs }),
-      ...(options.retry !== undefined && { retry: options.retry }),
-      onError: (err: unknown) => options.onError?.(err, undefined),
-    };
+    const loop = listWatchOptionsOf(options);
     const names = options.names ?? ['default'];
     const informers = [
       new ListWatcher(

@@ -8,7 +8,7 @@ import { type ApiObject, type Getter, type Lister, PV_PROTECTION_FINALIZER, type
 import { isNotFound } from '@apiserver/runtime';
 import { recordAt, stringAt } from '../../object-fields.js';
 import { ControllerRun } from '../controller-run.js';
-import { ListWatcher } from '../list-watch.js';
+import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 import { addFinalizer, isDeletionCandidate, needToAddFinalizer, removeFinalizer } from './protection-util.js';
 
@@ -39,11 +39,7 @@ export class PVProtectionController {
   constructor(options: PVProtectionControllerOptions) {
     this.#o = options;
     this.#queue = new RetryQueue((name) => this.syncVolume(name), (name, err) => options.onError?.(err, name), options.retry);
-    const loop = {
-      ...(options.resyncIntervalMs !== undefined && { resyncIntervalMs: options.resyncIntervalMs }),
-      ...(options.retry !== undefined && { retry: options.retry }),
-      onError: (err: unknown) => options.onError?.(err, undefined),
-    };
+    const loop = listWatchOptionsOf(options);
     const informer = new ListWatcher(
       options.volumes,
       (type, volume) => {

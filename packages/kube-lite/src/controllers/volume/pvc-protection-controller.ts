@@ -9,7 +9,7 @@ import { type ApiObject, type Getter, type Lister, PVC_PROTECTION_FINALIZER, typ
 import { isNotFound } from '@apiserver/runtime';
 import { recordAt, stringAt } from '../../object-fields.js';
 import { ControllerRun } from '../controller-run.js';
-import { type ListWatchEventType, ListWatcher } from '../list-watch.js';
+import { type ListWatchEventType, ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 import { claimNamesOf, isPodTerminated, podUsesClaim } from './pod-volumes.js';
 import { addFinalizer, isDeletionCandidate, needToAddFinalizer, removeFinalizer } from './protection-util.js';
@@ -38,11 +38,7 @@ export class PVCProtectionController {
   constructor(options: PVCProtectionControllerOptions) {
     this.#o = options;
     this.#queue = new RetryQueue((key) => this.syncClaim(key), (key, err) => options.onError?.(err, key), options.retry);
-    const loop = {
-      ...(options.resyncIntervalMs !== undefined && { resyncIntervalMs: options.resyncIntervalMs }),
-      ...(options.retry !== undefined && { retry: options.retry }),
-      onError: (err: unknown) => options.onError?.(err, undefined),
-    };
+    const loop = listWatchOptionsOf(options);
     const informers = [new ListWatcher(options.claims, (type, claim) => this.#claimChanged(type, claim), loop), new ListWatcher(options.pods, (type, pod) => this.#podChanged(type, pod), loop)];
     this.#run = new ControllerRun(informers, [this.#queue]);
   }
