@@ -7,6 +7,7 @@ import { type FieldError, fieldForbidden, fieldInvalid, goJSONValue, newPath, se
 import { PodSpecSchema, TolerationSchema } from '@apiserver/runtime/apis';
 import { canonicalJSON } from '@apiserver/storage';
 import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
+import { POD_DELETION_COST_ANNOTATION, validatePodSpecificAnnotations, validateSecurityAnnotationsMatchOnCreate } from './pod-annotation-validation.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 
 /** Upstream's Forbidden text for pod spec updates (the Go struct diff that follows it is not reproduced). */
@@ -24,7 +25,7 @@ export function validatePod(pod: ApiObject): FieldError[] {
  */
 export function validatePodCreate(pod: ApiObject): FieldError[] {
   const spec = recordAt(pod, 'spec');
-  const errs = validatePod(pod);
+  const errs = [...validatePodSpecificAnnotations(pod), ...validatePod(pod), ...validateSecurityAnnotationsMatchOnCreate(pod)];
   if (recordsAt(spec, 'ephemeralContainers').length > 0) errs.push(fieldForbidden(newPath('spec', 'ephemeralContainers'), 'cannot be set on create'));
   if (stringAt(spec, 'nodeName') !== '' && recordsAt(spec, 'schedulingGates').length > 0) {
     errs.push(fieldForbidden(newPath('spec', 'nodeName'), 'cannot be set until all schedulingGates have been cleared'));
@@ -69,7 +70,9 @@ function validateActiveDeadlineUpdate(spec: JSONRecord, oldSpec: JSONRecord): Fi
 export function validatePodUpdate(pod: ApiObject, old: ApiObject): FieldError[] {
   const spec = recordAt(pod, 'spec') ?? {};
   const oldSpec = recordAt(old, 'spec') ?? {};
-  const errs = [...validatePod(pod), ...validateActiveDeadlineUpdate(spec, oldSpec)];
+  // A deletion cost the old pod already had wrong may stay (`AllowInvalidPodDeletionCost`).
+  const oldCostInvalid = validatePodSpecificAnnotations(old).some((e) => e.field === `metadata.annotations[${POD_DELETION_COST_ANNOTATION}]`);
+  const errs = [...validatePodSpecificAnnotations(pod, oldCostInvalid), ...validatePod(pod), ...validateActiveDeadlineUpdate(spec, oldSpec)];
   const mutable: JSONRecord = structuredClone(spec);
   copyImages(mutable, oldSpec, 'containers');
   copyImages(mutable, oldSpec, 'initContainers');

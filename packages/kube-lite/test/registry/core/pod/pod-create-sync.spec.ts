@@ -38,31 +38,34 @@ t.test('pod create: SchedulingGated condition, AppArmor version skew', async (t)
   t.same(plain.body['status'], { phase: 'Pending', qosClass: 'BestEffort' }, 'no gates, no condition');
 
   const skew = await create({
-    metadata: { name: 'skew', annotations: { [`${KEY}/a`]: 'localhost/prof', [`${KEY}/b`]: 'runtime/default', [`${KEY}/c`]: 'bogus' } },
+    metadata: { name: 'skew', annotations: { [`${KEY}/a`]: 'localhost/prof', [`${KEY}/b`]: 'runtime/default' } },
     spec: {
       securityContext: { appArmorProfile: { type: 'RuntimeDefault' } },
       containers: [
         { name: 'a', image: 'i' },
         { name: 'b', image: 'i' },
-        { name: 'c', image: 'i' },
         { name: 'd', image: 'i' },
         { name: 'e', image: 'i', securityContext: { appArmorProfile: { type: 'Unconfined' } } },
       ],
     },
   });
   t.equal(skew.status, 201);
-  t.equal(skew.warning, `${WARNING('a')}, ${WARNING('c')}`, 'a copied annotation and an unusable one are warned about');
+  t.equal(skew.warning, WARNING('a'), 'an annotation copied to a field is warned about');
   const containers = (skew.body['spec'] as Json)['containers'] as Json[];
   t.same(
     containers.map((c) => (c['securityContext'] as Json | undefined)?.['appArmorProfile']),
-    [{ type: 'Localhost', localhostProfile: 'prof' }, undefined, undefined, undefined, { type: 'Unconfined' }],
-    'a gets its annotation as a field; b matches the pod profile; c is unusable',
+    [{ type: 'Localhost', localhostProfile: 'prof' }, undefined, undefined, { type: 'Unconfined' }],
+    'a gets its annotation as a field; b matches the pod profile',
   );
   t.same(
     (skew.body['metadata'] as Json)['annotations'],
-    { [`${KEY}/a`]: 'localhost/prof', [`${KEY}/b`]: 'runtime/default', [`${KEY}/c`]: 'bogus', [`${KEY}/d`]: 'runtime/default', [`${KEY}/e`]: 'unconfined' },
+    { [`${KEY}/a`]: 'localhost/prof', [`${KEY}/b`]: 'runtime/default', [`${KEY}/d`]: 'runtime/default', [`${KEY}/e`]: 'unconfined' },
     'd gets the pod profile as an annotation, e its own',
   );
+  // A localhost annotation without a profile name is a valid annotation no field can be made from.
+  const unusable = await create({ metadata: { name: 'unusable', annotations: { [`${KEY}/c`]: 'localhost/' } }, spec: { containers: [{ name: 'c', image: 'i' }] } });
+  t.same([unusable.status, unusable.warning], [201, WARNING('c')], 'an annotation no field can be made from is warned about');
+  t.equal(((unusable.body['spec'] as Json)['containers'] as Json[])[0]?.['securityContext'], undefined, 'and not copied');
 
   const windows = await create({
     metadata: { name: 'win', annotations: { [`${KEY}/a`]: 'runtime/default' } },
