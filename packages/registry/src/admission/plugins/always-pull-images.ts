@@ -7,12 +7,10 @@ import { fieldNotSupported, newPath, type FieldPath } from '@apiserver/runtime';
 import type { ApiObject, RequestContext } from '../../rest/types.js';
 import { newAdmissionForbidden } from '../forbidden.js';
 import type { Attributes, MutationInterface, Operation, ValidationInterface } from '../interfaces.js';
+import { isRecord } from '../../quota/json-record.js';
 
 const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Calls `fn` for every container of a pod spec with its field path (`pods.VisitContainersWithPath`). */
 export function visitContainers(pod: ApiObject | undefined, fn: (container: Record<string, unknown>, path: FieldPath) => void): void {

@@ -7,6 +7,7 @@
  */
 import type { RequestContext } from '../../rest/types.js';
 import type { Attributes, MutationInterface, Operation } from '../interfaces.js';
+import { isRecord } from '../../quota/json-record.js';
 
 /** The taint a node gets while its Ready condition is False. */
 export const TAINT_NODE_NOT_READY = 'node.kubernetes.io/not-ready';
@@ -23,9 +24,6 @@ export interface DefaultTolerationSecondsOptions {
 
 const DEFAULT_SECONDS = 300;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Whether `t` tolerates the NoExecute taint `key`: same key or none (any key), NoExecute effect or none (any effect). */
 function tolerates(t: unknown, key: string): boolean {

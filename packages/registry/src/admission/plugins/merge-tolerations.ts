@@ -4,11 +4,8 @@
  * @module
  */
 
-type JSONRecord = Record<string, unknown>;
+import { isRecord, type JSONRecord } from '../../quota/json-record.js';
 
-function isRecord(v: unknown): v is JSONRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function text(t: JSONRecord, field: string): string {
   const v = t[field];

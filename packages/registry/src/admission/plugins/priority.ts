@@ -9,6 +9,7 @@ import { newBadRequest, StatusError } from '@apiserver/runtime';
 import type { ApiObject, RequestContext } from '../../rest/types.js';
 import { newAdmissionForbidden } from '../forbidden.js';
 import type { Attributes, MutationInterface, Operation } from '../interfaces.js';
+import { isRecord, type JSONRecord } from '../../quota/json-record.js';
 
 /** The priority of a pod when no class names one and none is the global default (`DefaultPriorityWhenNoDefaultClassExists`). */
 export const DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS = 0;
@@ -23,11 +24,7 @@ export interface PriorityClassLookups {
   readonly listPriorityClasses: () => Promise<readonly ApiObject[]>;
 }
 
-type JSONRecord = Record<string, unknown>;
 
-function isRecord(v: unknown): v is JSONRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function classValue(pc: ApiObject): number {
   return typeof pc['value'] === 'number' ? pc['value'] : 0;

@@ -9,15 +9,12 @@ import type { ApiObject, RequestContext } from '../../rest/types.js';
 import { newAdmissionForbidden } from '../forbidden.js';
 import type { Attributes, MutationInterface, Operation, ValidationInterface } from '../interfaces.js';
 import { mergeTolerations } from './merge-tolerations.js';
+import { isRecord, type JSONRecord } from '../../quota/json-record.js';
 
 /** Looks a RuntimeClass up by name; resolves `undefined` when it does not exist. */
 export type RuntimeClassLookup = (name: string) => Promise<ApiObject | undefined>;
 
-type JSONRecord = Record<string, unknown>;
 
-function isRecord(v: unknown): v is JSONRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function present(v: unknown): boolean {
   return v !== undefined && v !== null;
