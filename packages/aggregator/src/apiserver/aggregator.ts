@@ -85,12 +85,9 @@ export class APIAggregator {
     this.apiServices = new APIServiceCache(this.stores.apiServices, log);
     const priorities = config.apiVersionPriorities ?? DEFAULT_API_VERSION_PRIORITIES;
     this.autoRegisterController = newAutoRegisterController(config, delegate, this.stores, this.apiServices, log);
-    const registered = this.autoRegisterController?.desired().map((s) => s.metadata?.name ?? '') ?? [];
-    const completion = apiServiceAvailableHealthCheck(AUTOREGISTER_COMPLETION, registered, this.apiServices);
-    const readyzChecks = [...(config.genericConfig?.readyzChecks ?? []), completion];
     // The generic server's OpenAPI handlers are replaced by ones that add the remote group-versions.
     const openAPIOff = config.genericConfig?.skipOpenAPIInstallation === true;
-    this.genericAPIServer = new GenericAPIServer({ ...config.genericConfig, readyzChecks, delegate, skipOpenAPIInstallation: true });
+    this.genericAPIServer = new GenericAPIServer({ ...config.genericConfig, delegate, skipOpenAPIInstallation: true });
     const resolver: ServiceResolver | undefined =
       config.serviceResolver ?? (config.services === undefined ? undefined : endpointServiceResolver(config.services, config.serviceScheme));
     this.openAPI = openAPIOff ? undefined : this.#newOpenAPI(config, resolver);
@@ -171,6 +168,9 @@ export class APIAggregator {
         await autoRegister.start();
       });
     }
+    // After the hook that starts registration, as upstream: on /healthz, /livez and /readyz alike.
+    const registered = autoRegister?.desired().map((s) => s.metadata?.name ?? '') ?? [];
+    server.addBootSequenceHealthChecks(apiServiceAvailableHealthCheck(AUTOREGISTER_COMPLETION, registered, this.apiServices));
     server.addPreShutdownHook('stop-kube-aggregator-controllers', async () => {
       await Promise.all([this.availableController.stop(), autoRegister?.stop()]);
       this.apiServices.stop();

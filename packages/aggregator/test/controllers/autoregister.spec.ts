@@ -80,4 +80,9 @@ t.test('autoregister-completion: ready once every registered APIService was seen
   t.ok(await eventually(async () => (await fetchText(`${f.url}/readyz/autoregister-completion`)).status === 200));
   const verbose = await fetchText(`${f.url}/readyz?verbose`);
   t.match(verbose.body, '[+]autoregister-completion ok');
+  // A boot-sequence check upstream: on /healthz and /livez too, listed after the hook that starts registration.
+  for (const endpoint of ['healthz', 'livez']) {
+    const body = (await fetchText(`${f.url}/${endpoint}?verbose`)).body;
+    t.match(body, /\[\+\]poststarthook\/kube-apiserver-autoregistration ok\n\[\+\]autoregister-completion ok\n/, `${endpoint}: after kube-apiserver-autoregistration`);
+  }
 });

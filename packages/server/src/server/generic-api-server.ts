@@ -181,7 +181,16 @@ export class GenericAPIServer {
     return this.handler.director;
   }
 
-  /** `ping`, `log`, configured checks, the delegate's checks, then `poststarthook/<name>` checks. */
+  /**
+   * Adds checks to `/healthz`, `/livez` and `/readyz` after the post-start hooks' checks registered so far (upstream
+   * `AddBootSequenceHealthChecks`, with the default `--livez-grace-period` of 0): for a boot step that a hook starts
+   * and that finishes later, e.g. the aggregator's `autoregister-completion`. Throws once the hooks ran.
+   */
+  addBootSequenceHealthChecks(...checks: readonly HealthChecker[]): void {
+    this.#hooks.addChecks(checks);
+  }
+
+  /** `ping`, `log`, configured checks, the delegate's checks, then `poststarthook/<name>` and boot-sequence checks. */
   healthzChecks(): readonly HealthChecker[] {
     return this.#healthzChecks.of(BUILTIN_HEALTH_CHECKS, this.#config.healthChecks ?? NO_CHECKS, this.#delegate.healthzChecks(), this.#hooks.checks());
   }

@@ -38,7 +38,11 @@ function hookCheck(name: string, entry: PostStartHookEntry): HealthChecker {
   };
 }
 
-/** Named post-start and pre-shutdown hooks, each post-start hook with its `poststarthook/<name>` check. */
+/**
+ * Named post-start and pre-shutdown hooks, each post-start hook with its `poststarthook/<name>` check, and the
+ * boot-sequence checks added among them (upstream keeps one ordered list of checks per health endpoint, which a
+ * hook and a check both append to).
+ */
 export class HookRegistry {
   readonly #postStart = new Map<string, PostStartHookEntry>();
   /** The hooks' checks, in registration order (made once per hook: health handlers read them on every request). */
@@ -56,6 +60,12 @@ export class HookRegistry {
     this.#checks.push(hookCheck(name, entry));
   }
 
+  /** Adds checks after the hooks' checks registered so far; throws once hooks ran (the endpoints serve by then). */
+  addChecks(checks: readonly HealthChecker[]): void {
+    if (this.#started) throw new HookRegistrationError(`unable to add ${checks.map((c) => JSON.stringify(c.name)).join(', ')} because PostStartHooks have already been run`);
+    this.#checks.push(...checks);
+  }
+
   /** Adds a pre-shutdown hook; throws on a duplicate name. */
   addPreShutdownHook(name: string, hook: PreShutdownHookFunc): void {
     if (name === '') throw new HookRegistrationError('missing name');
@@ -63,7 +73,7 @@ export class HookRegistry {
     this.#preShutdown.set(name, hook);
   }
 
-  /** The `poststarthook/<name>` checks: failing until the hook finished. */
+  /** The `poststarthook/<name>` checks (failing until the hook finished) and the added checks, in the order added. */
   checks(): readonly HealthChecker[] {
     return this.#checks;
   }

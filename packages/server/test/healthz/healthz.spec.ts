@@ -126,3 +126,28 @@ t.test('a failure without a query reports every check, as with ?verbose (the tex
   t.teardown(s2.close);
   t.equal((await fetchText(`${s2.url}/livez`)).body, '[-]x failed: reason withheld\n[+]y ok\nlivez check failed\n');
 });
+
+t.test('boot-sequence checks: on healthz, livez and readyz, among the hooks in the order added; refused once hooks ran', async (t) => {
+  const server = new GenericAPIServer({ log: () => undefined });
+  const names = (checks: readonly HealthChecker[]): string[] => checks.map((c) => c.name);
+  let registered = false;
+  server.addPostStartHook('autoregistration', () => undefined);
+  server.addBootSequenceHealthChecks(
+    namedCheck('registration-completion', () => {
+      if (!registered) throw new Error('missing');
+    }),
+  );
+  server.addPostStartHook('openapi-controller', () => undefined);
+  const expected = ['ping', 'log', 'poststarthook/autoregistration', 'registration-completion', 'poststarthook/openapi-controller'];
+  t.same(names(server.healthzChecks()), expected);
+  t.same(names(server.livezChecks()), expected);
+  t.same(names(server.readyzChecks()), [...expected, 'shutdown']);
+  const s = await serve(server.handler.director);
+  t.teardown(s.close);
+  t.equal((await fetchText(`${s.url}/livez/registration-completion`)).status, 500, 'failing until the step is done');
+  registered = true;
+  t.equal((await fetchText(`${s.url}/livez/registration-completion`)).status, 200);
+  await server.runPostStartHooks({ signal: new AbortController().signal }, () => undefined);
+  t.throws(() => server.addBootSequenceHealthChecks(namedCheck('late', () => undefined)), { name: 'HookRegistrationError', message: 'unable to add "late" because PostStartHooks have already been run' });
+  await server.shutdown();
+});
