@@ -1,0 +1,97 @@
+/**
+ * The Kubernetes Python client (Debian's `python3-kubernetes` 22.6 on Debian's `/usr/bin/python3`, installed with apt
+ * when missing) against kube-lite on the memory backend: one run of `python/run_checks.py`, one JSON line per check,
+ * each compared here with `python-client-checks.ts`.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { findOrInstallPythonKubernetes } from '@apiserver/testing';
+import t, { type Test } from 'tap';
+import { startKubeLite } from '../../src/testing/index.js';
+import { field, isRecord } from './harness.js';
+import { pythonClientExpectations, type ServerVersion } from './python-client-checks.js';
+
+/** The configmaps watch cache window: the expired-watch check writes this many events to leave it. */
+const WATCH_CACHE_EVENTS = 50;
+const SCRIPT = fileURLToPath(new URL('./python/run_checks.py', import.meta.url));
+const RUN_TIMEOUT_MS = 120_000;
+
+interface PythonRun {
+  readonly code: number | string;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function runScript(python: string, args: readonly string[]): Promise<PythonRun> {
+  return new Promise((resolve) => {
+    // No .pyc files in the source tree; unbuffered so a killed run still shows its last lines.
+    const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONUNBUFFERED: '1' };
+    const child = spawn(python, [SCRIPT, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-8192);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      resolve({ code: err.message, stdout, stderr });
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? `signal ${String(signal)}`, stdout, stderr });
+    });
+  });
+}
+
+/** The script's report lines, by check name (a line that is not a report is kept under its text, so it fails). */
+function reports(stdout: string): Map<string, Record<string, unknown>> {
+  const byName = new Map<string, Record<string, unknown>>();
+  for (const line of stdout.split('\n').filter((l) => l !== '')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      parsed = undefined;
+    }
+    const name = field(parsed, 'check');
+    if (isRecord(parsed) && typeof name === 'string') byName.set(name, parsed);
+    else byName.set(line, { error: 'not a report line' });
+  }
+  return byName;
+}
+
+async function serverVersion(url: string): Promise<ServerVersion> {
+  const body: unknown = await (await fetch(`${url}/version`)).json();
+  return { major: String(field(body, 'major')), minor: String(field(body, 'minor')), gitVersion: String(field(body, 'gitVersion')) };
+}
+
+function assertReports(t: Test, run: PythonRun, expected: Record<string, unknown>): void {
+  const got = reports(run.stdout);
+  for (const [name, want] of Object.entries(expected)) {
+    const report = got.get(name);
+    if (report === undefined) t.fail(`${name}: not reported (exit ${run.code}; stderr: ${run.stderr})`);
+    else if ('error' in report) t.fail(`${name}: ${String(report.error)}\n${String(report.trace ?? '')}`);
+    else t.same(report.result, want, name);
+  }
+  const unexpected = [...got.keys()].filter((name) => !(name in expected));
+  t.same(unexpected, [], 'every report line is an expected check');
+  t.equal(run.code, 0, `the script exits 0${run.code === 0 ? '' : `: ${run.stderr}`}`);
+}
+
+const lookup = await findOrInstallPythonKubernetes();
+if ('skip' in lookup) {
+  t.comment(`skipping the Python client e2e: ${lookup.skip}`);
+  t.pass('nothing to run without the Python client');
+} else {
+  t.test(`kubernetes (Python) ${lookup.version} on memory`, async (t) => {
+    const kl = await startKubeLite({ storageBackend: 'memory', watchCacheSizes: [`configmaps#${WATCH_CACHE_EVENTS}`] });
+    t.teardown(() => kl.stop());
+    const expected = pythonClientExpectations(await serverVersion(kl.url));
+    const run = await runScript(lookup.python, [kl.kubeconfigPath, String(WATCH_CACHE_EVENTS)]);
+    assertReports(t, run, expected);
+  });
+}

@@ -1,0 +1,43 @@
+"""Runs every check against the cluster of a kubeconfig (see report.py for the output).
+
+Usage: run_checks.py KUBECONFIG CONFIGMAPS_WATCH_CACHE_SIZE
+"""
+import os
+import sys
+import tempfile
+
+from kubernetes import client, config
+
+import apps_checks
+import core_checks
+import crd_checks
+import dynamic_checks
+import gc_checks
+import watch_checks
+from report import run_checks, type_name
+
+
+def version_checks(api):
+    def get_code():
+        info = api.get_code()
+        return {"type": type_name(info), "major": info.major, "minor": info.minor, "git_version": info.git_version}
+
+    return [("version.get_code", get_code)]
+
+
+def main(kubeconfig, watch_cache_events):
+    config.load_kube_config(config_file=kubeconfig)
+    api = client.ApiClient()
+    run_checks(version_checks(client.VersionApi(api)))
+    core = client.CoreV1Api(api)
+    run_checks(core_checks.checks(core))
+    run_checks(apps_checks.checks(core, client.AppsV1Api(api)))
+    run_checks(watch_checks.checks(core, watch_cache_events))
+    run_checks(crd_checks.checks(core, client.ApiextensionsV1Api(api), client.CustomObjectsApi(api)))
+    run_checks(gc_checks.checks(core))
+    with tempfile.TemporaryDirectory() as cache:
+        run_checks(dynamic_checks.checks(api, os.path.join(cache, "discovery.json")))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]))
