@@ -10,6 +10,43 @@ export interface ServerVersion {
   readonly gitVersion: string;
 }
 
+/** One writable kind kube-lite serves and its fixture object, as `python/every_kind_checks.py` reads them. */
+export interface KindEntry {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly namespaced: boolean;
+  readonly name: string;
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * The kinds kube-lite serves in a group version newer than Kubernetes 1.22, for which the 22.6 client has no API
+ * class or method (it has autoscaling/v2beta2, flowcontrol v1beta1, storage v1beta1 CSIStorageCapacity…).
+ */
+const NOT_IN_CLIENT_22_6: Readonly<Record<string, string>> = {
+  'autoscaling/v2 HorizontalPodAutoscaler': 'no AutoscalingV2Api in this client',
+  'storage.k8s.io/v1 CSIStorageCapacity': 'no StorageV1Api method for CSIStorageCapacity',
+  'admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy': 'no AdmissionregistrationV1Api method for ValidatingAdmissionPolicy',
+  'admissionregistration.k8s.io/v1 ValidatingAdmissionPolicyBinding': 'no AdmissionregistrationV1Api method for ValidatingAdmissionPolicyBinding',
+  'flowcontrol.apiserver.k8s.io/v1 FlowSchema': 'no FlowcontrolApiserverV1Api in this client',
+  'flowcontrol.apiserver.k8s.io/v1 PriorityLevelConfiguration': 'no FlowcontrolApiserverV1Api in this client',
+};
+
+/** Model classes named apart from `<Version><Kind>` (two kinds called Event). */
+const MODEL_NAMES: Readonly<Record<string, string>> = { 'v1 Event': 'CoreV1Event', 'events.k8s.io/v1 Event': 'EventsV1Event' };
+
+/** What the every-kind check must see per kind: its model class for each answer, and each write taking effect. */
+function everyKind(kinds: readonly KindEntry[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { apiVersion, kind } of kinds) {
+    const key = `${apiVersion} ${kind}`;
+    const version = apiVersion.split('/').at(-1) ?? '';
+    const model = MODEL_NAMES[key] ?? `${version[0]?.toUpperCase() ?? ''}${version.slice(1)}${kind}`;
+    out[key] = NOT_IN_CLIENT_22_6[key] ?? { types: [model, model, `${model}List`, model, model], listed: true, patched: 'patched', replaced_label: 'patched' };
+  }
+  return out;
+}
+
 /** The message of an invalid DNS subdomain (RFC 1123), as apimachinery's validation words it. */
 const RFC1123_SUBDOMAIN = String.raw`a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`;
 
@@ -28,7 +65,7 @@ function failure(code: number, reason: string, message: string, details?: Record
 }
 
 /** The expected `result` of every check, keyed by check name, in the order the script runs them. */
-export function pythonClientExpectations(version: ServerVersion): Record<string, unknown> {
+export function pythonClientExpectations(version: ServerVersion, kinds: readonly KindEntry[]): Record<string, unknown> {
   return {
     'version.get_code': { type: 'VersionInfo', major: version.major, minor: version.minor, git_version: version.gitVersion },
     'core.namespaces': {
@@ -296,5 +333,6 @@ export function pythonClientExpectations(version: ServerVersion): Record<string,
       },
       forced: { data: { k: 'b' }, managers: [['py-b', 'Apply']] },
     },
+    'every kind through its typed API': everyKind(kinds),
   };
 }

@@ -4,17 +4,22 @@
  * each compared here with `python-client-checks.ts`.
  */
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findOrInstallPythonKubernetes } from '@apiserver/testing';
 import t, { type Test } from 'tap';
 import { startKubeLite } from '../../src/testing/index.js';
+import { apiVersionOf, fixtureKey, fixtureName, kindFixtures, writableResources } from '../fixtures/every-kind.js';
 import { field, isRecord } from './harness.js';
-import { pythonClientExpectations, type ServerVersion } from './python-client-checks.js';
+import { type KindEntry, pythonClientExpectations, type ServerVersion } from './python-client-checks.js';
 
 /** The configmaps watch cache window: the expired-watch check writes this many events to leave it. */
 const WATCH_CACHE_EVENTS = 50;
 const SCRIPT = fileURLToPath(new URL('./python/run_checks.py', import.meta.url));
 const RUN_TIMEOUT_MS = 120_000;
+/** The namespace of the every-kind check's namespaced objects. */
+const EVERY_KIND_NAMESPACE = 'py-kinds';
 
 interface PythonRun {
   readonly code: number | string;
@@ -64,6 +69,19 @@ function reports(stdout: string): Map<string, Record<string, unknown>> {
   return byName;
 }
 
+/** Every writable resource from discovery with its fixture (test/fixtures/every-kind.ts), written to `file`. */
+async function writeKindFixtures(url: string, file: string): Promise<KindEntry[]> {
+  const fixtures = kindFixtures(EVERY_KIND_NAMESPACE);
+  const entries = (await writableResources(url)).map((r): KindEntry => {
+    const apiVersion = apiVersionOf(r.gvPath);
+    const name = fixtureName(r, 'py');
+    const metadata = r.namespaced ? { name, namespace: EVERY_KIND_NAMESPACE } : { name };
+    return { apiVersion, kind: r.kind, namespaced: r.namespaced, name, body: { apiVersion, kind: r.kind, metadata, ...fixtures[fixtureKey(r)] } };
+  });
+  await writeFile(file, JSON.stringify(entries));
+  return entries;
+}
+
 async function serverVersion(url: string): Promise<ServerVersion> {
   const body: unknown = await (await fetch(`${url}/version`)).json();
   return { major: String(field(body, 'major')), minor: String(field(body, 'minor')), gitVersion: String(field(body, 'gitVersion')) };
@@ -77,7 +95,7 @@ function assertReports(t: Test, run: PythonRun, expected: Record<string, unknown
     else if ('error' in report) t.fail(`${name}: ${String(report.error)}\n${String(report.trace ?? '')}`);
     else t.same(report.result, want, name);
   }
-  const unexpected = [...got.keys()].filter((name) => !(name in expected));
+  const unexpected = [...got.entries()].filter(([name]) => !(name in expected));
   t.same(unexpected, [], 'every report line is an expected check');
   t.equal(run.code, 0, `the script exits 0${run.code === 0 ? '' : `: ${run.stderr}`}`);
 }
@@ -90,8 +108,12 @@ if ('skip' in lookup) {
   t.test(`kubernetes (Python) ${lookup.version} on memory`, async (t) => {
     const kl = await startKubeLite({ storageBackend: 'memory', watchCacheSizes: [`configmaps#${WATCH_CACHE_EVENTS}`] });
     t.teardown(() => kl.stop());
-    const expected = pythonClientExpectations(await serverVersion(kl.url));
-    const run = await runScript(lookup.python, [kl.kubeconfigPath, String(WATCH_CACHE_EVENTS)]);
+    const kindsFile = path.join(t.testdir(), 'kinds.json');
+    const kinds = await writeKindFixtures(kl.url, kindsFile);
+    const expected = pythonClientExpectations(await serverVersion(kl.url), kinds);
+    const run = await runScript(lookup.python, [kl.kubeconfigPath, String(WATCH_CACHE_EVENTS), kindsFile, EVERY_KIND_NAMESPACE]);
+    // PYTHON_CLIENT_OUTPUT=<file> keeps the script's report lines for a look at what it saw.
+    if (process.env.PYTHON_CLIENT_OUTPUT !== undefined) await writeFile(process.env.PYTHON_CLIENT_OUTPUT, run.stdout);
     assertReports(t, run, expected);
   });
 }

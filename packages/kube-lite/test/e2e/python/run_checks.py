@@ -1,6 +1,6 @@
 """Runs every check against the cluster of a kubeconfig (see report.py for the output).
 
-Usage: run_checks.py KUBECONFIG CONFIGMAPS_WATCH_CACHE_SIZE
+Usage: run_checks.py KUBECONFIG CONFIGMAPS_WATCH_CACHE_SIZE KINDS_JSON KINDS_NAMESPACE
 """
 import os
 import sys
@@ -12,6 +12,7 @@ import apps_checks
 import core_checks
 import crd_checks
 import dynamic_checks
+import every_kind_checks
 import gc_checks
 import watch_checks
 from report import run_checks, type_name
@@ -25,7 +26,7 @@ def version_checks(api):
     return [("version.get_code", get_code)]
 
 
-def main(kubeconfig, watch_cache_events):
+def main(kubeconfig, watch_cache_events, kinds_file, kinds_namespace):
     config.load_kube_config(config_file=kubeconfig)
     api = client.ApiClient()
     run_checks(version_checks(client.VersionApi(api)))
@@ -37,7 +38,8 @@ def main(kubeconfig, watch_cache_events):
     run_checks(gc_checks.checks(core))
     with tempfile.TemporaryDirectory() as cache:
         run_checks(dynamic_checks.checks(api, os.path.join(cache, "discovery.json")))
+    run_checks(every_kind_checks.checks(api, kinds_file, kinds_namespace))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))
+    main(sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4])
