@@ -273,6 +273,26 @@ export function pythonClientExpectations(version: ServerVersion, kinds: readonly
       dependent_gone: true,
       owner_gone: true,
     },
+    'subresources.eviction and binding': {
+      eviction: ['V1Eviction', 'Status'],
+      evicted_pod: 404,
+      binding: 'Invalid value for `target`, must not be `None`',
+      bound_to: 'n-1',
+    },
+    'subresources.service account token and reviews': {
+      token_type: 'AuthenticationV1TokenRequest',
+      token_expires: true,
+      review: { authenticated: true, user: 'system:serviceaccount:py-sub:default', audiences: ['py'] },
+      self_access_allowed: true,
+      rules_review_type: 'V1SelfSubjectRulesReview',
+    },
+    'subresources.status, finalize and scale': {
+      node_conditions: [['Ready', 'True']],
+      finalize: ['V1Namespace', ['kubernetes']],
+      statefulset_scale: ['V1Scale', 2, 2],
+      replicaset_scale: [4, 'app=scaled'],
+      hpa_v1: ['V1HorizontalPodAutoscaler', 1, 3],
+    },
     'dynamic.discovery by apiVersion and kind': {
       'v1/ConfigMap': {
         name: 'configmaps',

@@ -14,6 +14,7 @@ import crd_checks
 import dynamic_checks
 import every_kind_checks
 import gc_checks
+import subresource_checks
 import watch_checks
 from report import run_checks, type_name
 
@@ -36,6 +37,7 @@ def main(kubeconfig, watch_cache_events, kinds_file, kinds_namespace):
     run_checks(watch_checks.checks(core, watch_cache_events))
     run_checks(crd_checks.checks(core, client.ApiextensionsV1Api(api), client.CustomObjectsApi(api)))
     run_checks(gc_checks.checks(core))
+    run_checks(subresource_checks.checks(api))
     with tempfile.TemporaryDirectory() as cache:
         run_checks(dynamic_checks.checks(api, os.path.join(cache, "discovery.json")))
     run_checks(every_kind_checks.checks(api, kinds_file, kinds_namespace))
