@@ -209,6 +209,7 @@ export function pythonClientExpectations(version: ServerVersion, kinds: readonly
       ],
     },
     'watch.timeout_seconds ends the stream': { events: [], ended_within_5s: true },
+    'watch.bookmark before timeout_seconds': { events: [['BOOKMARK', 'dict', 'ConfigMap', true]] },
     'watch.expired resourceVersion raises 410': { status: 410, reason: 'Expired: too old resource version: N (N)' },
     'crd.create and wait Established': {
       type: 'V1CustomResourceDefinition',

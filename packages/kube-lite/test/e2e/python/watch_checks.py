@@ -64,6 +64,16 @@ def checks(core, watch_cache_events):
         events, _ = collect(core, 1, resource_version=since, timeout_seconds=1)
         return {"events": events, "ended_within_5s": time.monotonic() - started < 5}
 
+    def bookmark_before_timeout():
+        # A watch that allows bookmarks gets one 2 s before the server ends it (upstream's watch cache does so); 22.6
+        # yields BOOKMARK events with the raw object.
+        since = core.list_namespaced_config_map(NS).metadata.resource_version
+        events = []
+        for event in watch.Watch().stream(core.list_namespaced_config_map, NS, resource_version=since, allow_watch_bookmarks=True, timeout_seconds=3):
+            raw = event["raw_object"]
+            events.append([event["type"], type_name(event["object"]), raw["kind"], int(raw["metadata"]["resourceVersion"]) >= int(since)])
+        return {"events": events}
+
     def expired():
         # The test gives configmaps a small watch cache window (watch_cache_events): these writes push the first
         # list's resourceVersion out of it. The server answers with an ERROR event (410 Expired), which the client
@@ -80,5 +90,6 @@ def checks(core, watch_cache_events):
         ("watch.replay from a list resourceVersion", replay_from_list),
         ("watch.live events with label_selector", live_with_label_selector),
         ("watch.timeout_seconds ends the stream", server_timeout),
+        ("watch.bookmark before timeout_seconds", bookmark_before_timeout),
         ("watch.expired resourceVersion raises 410", expired),
     ]
