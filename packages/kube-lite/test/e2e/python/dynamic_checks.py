@@ -1,7 +1,7 @@
 """kubernetes.dynamic.DynamicClient: discovery by apiVersion/kind, reads and writes, server-side apply, errors."""
 import json
 
-from kubernetes import client, dynamic
+from kubernetes import dynamic
 from kubernetes.client.rest import ApiException
 
 import apps_checks

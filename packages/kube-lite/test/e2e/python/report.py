@@ -1,6 +1,5 @@
 """One JSON line per check on stdout: {"check", "result"} or {"check", "error", "trace"}; the tap test asserts them."""
 import json
-import sys
 import time
 import traceback
 
