@@ -20,9 +20,9 @@ import {
 import { newBadRequest, newGenericServerResponse } from '@apiserver/runtime';
 import { WebSocketServer } from 'ws';
 import { listRequestOptions } from './handlers/list.js';
-import { type HandlerRequest, handlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './handlers/request-scope.js';
+import { type HandlerRequest, handlerRequest, type RequestScope } from './handlers/request-scope.js';
 import { errorNegotiated } from './handlers/responsewriters.js';
-import { negotiateWatch, pumpWatch } from './handlers/watch.js';
+import { negotiateWatch, pumpWatch, watchContext, watchTimeoutMs } from './handlers/watch.js';
 
 /** Serves one upgrade request on a watch route, given the route's path parameters. */
 export type WebSocketWatch = (req: IncomingMessage, socket: Duplex, head: Buffer, params: Readonly<Record<string, string>>) => Promise<void>;
@@ -55,8 +55,8 @@ const WS_HIGH_WATER_MARK = 16 * 1024;
 
 async function startWatch(scope: RequestScope, request: HandlerRequest, watcher: Watcher, opts: InternalListOptions, socket: Duplex, head: Buffer) {
   const negotiated = negotiateWatch(scope, request);
-  const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'watch'));
-  const watch = await watcher.watch(ctx, opts);
+  const timeoutMs = watchTimeoutMs(scope, opts);
+  const watch = await watcher.watch(watchContext(scope, request, timeoutMs), opts);
   const binary = negotiated.info.serializer.binary;
   server.handleUpgrade(request.req, socket, head, (ws) => {
     ws.on('message', () => undefined);
@@ -73,7 +73,7 @@ async function startWatch(scope: RequestScope, request: HandlerRequest, watcher:
         return () => ws.off('close', fn);
       },
       end: () => ws.close(1000),
-    });
+    }, timeoutMs);
   });
 }
 

@@ -133,6 +133,7 @@ export {
 } from './authentication/serviceaccount/keys.js';
 export { ServiceAccountTokenGenerator, type IssuedToken, type TokenRequestInput } from './authentication/serviceaccount/token-generator.js';
 export {
+  type AudiencedUser,
   ServiceAccountTokenAuthenticator,
   type ServiceAccountLookup,
   type ServiceAccountRecord,

@@ -64,6 +64,12 @@ export interface ListOptions<T extends StorageObject = StorageObject> {
   /** Cancels the call; for a watch, aborting ends it like `stop()`. */
   signal?: AbortSignal;
   /**
+   * Watch only: when the caller ends the watch, in milliseconds since the epoch (Go's context deadline). A watcher
+   * that wants bookmarks then gets one 2 s before it, as upstream's cacheWatcher sends, so that a short watch ends
+   * with a fresh bookmark instead of none.
+   */
+  deadline?: number;
+  /**
    * `getList` only: the caller only reads the items, which may then be shared, deep-frozen objects
    * (`isSharedObject`) instead of private copies. Storages that cannot share objects ignore it.
    */

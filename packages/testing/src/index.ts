@@ -27,5 +27,10 @@ export {
   versionedKubectls,
 } from './kubectl.js';
 export { DEBIAN_KUBECTL_CACHE, type DebianKubectlOptions, debianKubectl120 } from './kubectl-debian.js';
+export {
+  findOrInstallPythonKubernetes,
+  type PythonKubernetesLookup,
+  type PythonKubernetesOptions,
+} from './python-kubernetes.js';
 export { importSpecs, SPEC_TIMEOUT_MILLIS, SUITE_FILE, specFiles } from './spec-suite.js';
 export { type TempDir, tempDir } from './temp-dir.js';

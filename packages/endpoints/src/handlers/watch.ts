@@ -3,7 +3,7 @@
  * length-delimited protobuf frames, flushed per event; ends on timeout, client close or the end of the watch.
  * Errors before the first byte are plain Status responses; after that they are ERROR events.
  */
-import type { ApiObject, InternalListOptions, Watcher } from '@apiserver/registry';
+import type { ApiObject, InternalListOptions, RequestContext, Watcher } from '@apiserver/registry';
 import {
   encodeJSONWatchEvent,
   encodeProtobufWatchEvent,
@@ -109,7 +109,20 @@ export function watchContentType(negotiated: NegotiatedMediaType): string {
   return negotiated.info.mediaType === 'application/json' ? 'application/json' : (negotiated.info.stream?.mediaType ?? '');
 }
 
-/** Streams the events of a started watch into a sink until timeout, client close or the end of the watch. */
+/**
+ * The context of a watch's storage call: the request's, with the deadline at which the handler will end the watch
+ * (upstream's handler wraps the request context in a timeout of the same length; the watch cache reads it).
+ */
+export function watchContext(scope: RequestScope, request: HandlerRequest, timeoutMs: number): RequestContext {
+  const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'watch'));
+  Object.defineProperty(ctx, 'deadline', { value: Date.now() + timeoutMs, enumerable: true });
+  return ctx;
+}
+
+/**
+ * Streams the events of a started watch into a sink until timeout (`timeoutMs`, by default {@link watchTimeoutMs}),
+ * client close or the end of the watch.
+ */
 export async function pumpWatch(
   scope: RequestScope,
   request: HandlerRequest,
@@ -117,6 +130,7 @@ export async function pumpWatch(
   negotiated: NegotiatedMediaType,
   opts: InternalListOptions,
   sink: WatchSink,
+  timeoutMs: number = watchTimeoutMs(scope, opts),
 ): Promise<void> {
   const encode = encoderFor(scope, negotiated);
   const shared = sharedFrames.forStream(scope, `${negotiated.info.mediaType} ${negotiated.info.stream?.framing ?? ''}`);
@@ -127,7 +141,7 @@ export async function pumpWatch(
       resolve();
     };
   });
-  const cancelTimer = setLongTimeout(stop, watchTimeoutMs(scope, opts));
+  const cancelTimer = setLongTimeout(stop, timeoutMs);
   const off = sink.onClose(stop);
   let first = true;
   try {
@@ -167,8 +181,8 @@ export function drainedOrClosed(stream: NodeJS.EventEmitter): Promise<void> {
 /** Serves a watch: negotiates a stream type (406), starts the storage watch, streams events until done. */
 export async function serveWatch(scope: RequestScope, request: HandlerRequest, watcher: Watcher, opts: InternalListOptions): Promise<void> {
   const negotiated = negotiateWatch(scope, request);
-  const ctx = requestContextOf(request, request.namespace, false, requestInfoOf(scope, request, 'watch'));
-  const watch = await watcher.watch(ctx, opts);
+  const timeoutMs = watchTimeoutMs(scope, opts);
+  const watch = await watcher.watch(watchContext(scope, request, timeoutMs), opts);
   const { res } = request;
   res.setHeader('Content-Type', watchContentType(negotiated));
   res.setHeader('Transfer-Encoding', 'chunked');
@@ -183,5 +197,5 @@ export async function serveWatch(scope: RequestScope, request: HandlerRequest, w
       return () => res.off('close', fn);
     },
     end: () => res.end(),
-  });
+  }, timeoutMs);
 }

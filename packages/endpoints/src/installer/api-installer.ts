@@ -122,6 +122,7 @@ function routeContextOf(config: InstallerConfig, info: ResourceInfo, scope: Requ
     getOptionsParams: optionParams(caps.getterWithOptions?.newGetOptions().newOptions()),
     connectOptionsParams: optionParams(caps.connecter?.newConnectOptions().newOptions()),
     objectSchema: scope.objectSchema,
+    deleteReturnsDeletedObject: caps.gracefulDeleter !== undefined && caps.mayReturnFullObjectDeleter?.deleteReturnsDeletedObject() === true,
     listSchema: config.scheme.lookup({ ...info.gvk, kind: `${info.gvk.kind}List` })?.schema,
     handlerFor: (action) => {
       let h = handlers.get(action.verb);

@@ -34,6 +34,11 @@ export interface RouteContext {
   readonly connectOptionsParams: readonly QueryParamDoc[];
   /** Object schema used as the documented body/response model, if known. */
   readonly objectSchema: TSchema | undefined;
+  /**
+   * Whether DELETE answers with the deleted object (a GracefulDeleter that is a MayReturnFullObjectDeleter saying
+   * so): its 200 and 202 responses are then documented as the object instead of a Status, as installer.go does.
+   */
+  readonly deleteReturnsDeletedObject: boolean;
   /** List schema used for LIST responses, if known. */
   readonly listSchema: TSchema | undefined;
   /** The handler for an action (CONNECT: for one HTTP method). */

@@ -101,11 +101,10 @@ const table: Readonly<Record<Exclude<ActionVerb, 'CONNECT'>, VerbRoute>> = {
     doc: (k, s) => `delete${s === '' ? '' : ` ${s} of`}${articleFor(k)}${k}`,
     query: () => deleteParams,
     produces: media('DELETE'),
-    configure: (b) =>
-      b
-        .reads(DeleteOptionsSchema)
-        .returns(200, 'OK', StatusSchema)
-        .returns(202, 'Accepted', StatusSchema),
+    configure: (b, c) => {
+      const returned = c.deleteReturnsDeletedObject ? c.objectSchema : StatusSchema;
+      b.reads(DeleteOptionsSchema).returns(200, 'OK', returned).returns(202, 'Accepted', returned);
+    },
   },
   DELETECOLLECTION: {
     method: 'DELETE',

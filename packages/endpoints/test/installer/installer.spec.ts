@@ -1,5 +1,6 @@
 /** Installer steps one by one: planActions, routeFor (docs, operation IDs, params, metadata), discoveryEntry. */
 import { Container } from '@apiserver/restful';
+import { StatusSchema } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import t from 'tap';
 import { APIGroupVersion } from '../../src/group-version.js';
@@ -135,6 +136,30 @@ t.test('routes: docs, operation IDs, params, metadata', async (t) => {
     ['pods/log', '', ['get']],
     ['pods/proxy', '', ['create', 'get']],
     ['pods/status', '', ['get', 'patch', 'update']],
+  ]);
+});
+
+t.test('DELETE responses: the object when the storage returns the deleted object, else a Status', async (t) => {
+  const installed = install({
+    pods: declaredStorage({ kind: 'Pod', namespaced: true, singular: 'pod', get: true, delete: true, deleteReturnsObject: true }),
+    secrets: declaredStorage({ kind: 'Secret', namespaced: true, singular: 'secret', get: true, delete: true, deleteReturnsObject: false }),
+    configmaps: declaredStorage({ kind: 'ConfigMap', namespaced: true, singular: 'configmap', get: true, delete: true }),
+  });
+  const byOp = new Map(installed.webService.routes().map((r) => [r.operation, r]));
+  const models = (op: string) => Object.values(byOp.get(op)?.responseErrors ?? {}).map((r) => [r.code, r.model]);
+  const pod = scheme.lookup({ group: '', version: 'v1', kind: 'Pod' })?.schema;
+  t.ok(pod, 'the Pod schema is registered');
+  t.same(models('deleteNamespacedPod'), [
+    [200, pod],
+    [202, pod],
+  ]);
+  t.same(models('deleteNamespacedSecret'), [
+    [200, StatusSchema],
+    [202, StatusSchema],
+  ]);
+  t.same(models('deleteNamespacedConfigMap'), [
+    [200, StatusSchema],
+    [202, StatusSchema],
   ]);
 });
 

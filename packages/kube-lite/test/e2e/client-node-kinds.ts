@@ -61,6 +61,10 @@ const RETURNS_DELETED_OBJECT = new Set([
   'api/v1 resourcequotas',
   'api/v1 serviceaccounts',
   'api/v1 services',
+  'apis/storage.k8s.io/v1 csidrivers',
+  'apis/storage.k8s.io/v1 csinodes',
+  'apis/storage.k8s.io/v1 storageclasses',
+  'apis/storage.k8s.io/v1 volumeattachments',
 ]);
 
 /** LimitRanges and ResourceQuotas constrain the pods created after them in the namespace: they go last. */

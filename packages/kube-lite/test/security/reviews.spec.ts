@@ -119,6 +119,22 @@ t.test('TokenRequest issues tokens the authenticator accepts', async (t) => {
   t.notOk((badReview.body.status as Record<string, unknown>).authenticated);
 });
 
+t.test('a TokenReview checks the audiences it names (spec.audiences), not only the API audiences', async (t) => {
+  const vault = String(((await requestToken('default', { audiences: ['vault', 'db'] })).body.status as Record<string, unknown>).token);
+  const review = (spec: Record<string, unknown>) =>
+    call(f.url, ADMIN_TOKEN, 'POST', '/apis/authentication.k8s.io/v1/tokenreviews', { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec });
+  const forVault = await review({ token: vault, audiences: ['db', 'vault', 'other'] });
+  t.match(forVault.body.status, { authenticated: true, user: { username: 'system:serviceaccount:default:default' } });
+  t.same((forVault.body.status as Record<string, unknown>).audiences, ['vault', 'db'], "the token's audiences among those asked, in the token's order");
+  const forApi = await review({ token: vault });
+  t.same(forApi.body.status, {
+    user: {},
+    error: 'token audiences ["vault" "db"] is invalid for the target audiences ["https://kubernetes.default.svc.cluster.local"]',
+  });
+  const elsewhere = await review({ token: vault, audiences: ['other'] });
+  t.same(elsewhere.body.status, { user: {}, error: 'token audiences ["vault" "db"] is invalid for the target audiences ["other"]' });
+});
+
 t.test('forged, wrong-audience, orphaned and recreated-account tokens get 401', async (t) => {
   const get = (token: string) => call(f.url, token, 'GET', '/api/v1/namespaces/default/configmaps');
   const good = String(((await requestToken('default')).body.status as Record<string, unknown>).token);

@@ -150,6 +150,7 @@ export async function watchObjects(core: StoreCore, ctx: RequestContext, options
     recursive,
     ...(options?.sendInitialEvents !== undefined && { sendInitialEvents: options.sendInitialEvents }),
     ...(ctx.signal && { signal: ctx.signal }),
+    ...(ctx.deadline !== undefined && { deadline: ctx.deadline }),
   };
   try {
     return decoratedWatch(core, await core.storage.storage.watch(key, storageOpts));

@@ -94,6 +94,8 @@ export interface RequestContext {
   requestInfo?: RequestInfo;
   /** Cancels the call when the client goes away or the request times out. */
   signal?: AbortSignal;
+  /** When the caller ends the call, in milliseconds since the epoch (Go's context deadline; a watch's timeout). */
+  deadline?: number;
   /** True when the request is a dry run (also derived from `options.dryRun` containing "All"). */
   dryRun?: boolean;
   /** Records a warning to be returned as a `Warning: 299 - "<text>"` header. */

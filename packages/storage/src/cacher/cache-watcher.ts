@@ -23,6 +23,8 @@ export interface CacheWatcherOptions {
   capacity: number;
   /** Interval between bookmarks, in milliseconds. */
   bookmarkFrequencyMs: number;
+  /** When the caller ends the watch (ms since the epoch): a bookmark is then due 2 s before it. */
+  deadline?: number | undefined;
   /** Called when the client stops the watch. */
   onStop: () => void;
   /** Stops the watch when aborted; its listener is removed as soon as the watch ends either way. */
@@ -30,6 +32,9 @@ export interface CacheWatcherOptions {
 }
 
 const matchEverything = (): boolean => true;
+
+/** How long before its deadline a watch gets its last bookmark (cache_watcher.go's nextBookmarkTime: 2 s). */
+export const PRE_TIMEOUT_BOOKMARK_MS = 2_000;
 
 /**
  * A filtered, bounded view of the cache's event stream for one client. Object events carry the cache's frozen
@@ -61,7 +66,7 @@ export class CacheWatcher {
     this.#rv = opts.startRv;
     const predicate = opts.predicate;
     this.#matches = isPredicateEmpty(predicate) ? matchEverything : (obj) => predicateMatches(predicate, obj);
-    this.#nextBookmark = Date.now() + opts.bookmarkFrequencyMs;
+    this.#nextBookmark = this.#nextBookmarkTime(Date.now());
     this.queue = new WatchQueue({
       onStop: () => {
         this.#detach();
@@ -128,9 +133,21 @@ export class CacheWatcher {
   maybeBookmark(rv: number, now: number): void {
     if (!this.wantsBookmarks || now < this.#nextBookmark || rv < this.#rv || this.queue.closed) return;
     if (this.queue.length >= this.#opts.capacity) return;
-    this.#nextBookmark = now + this.#opts.bookmarkFrequencyMs;
+    this.#nextBookmark = this.#nextBookmarkTime(now);
     this.#rv = rv;
     this.queue.push({ type: 'BOOKMARK', object: newBookmarkObject(rv) });
+  }
+
+  /**
+   * When the next bookmark is due: a bookmark interval from `now`, or 2 s before the watch's deadline when that
+   * comes first; never once that moment has passed (a watch shorter than 2 s, or its pre-timeout bookmark sent).
+   */
+  #nextBookmarkTime(now: number): number {
+    const heartbeat = now + this.#opts.bookmarkFrequencyMs;
+    const { deadline } = this.#opts;
+    if (deadline === undefined) return heartbeat;
+    const due = Math.min(heartbeat, deadline - PRE_TIMEOUT_BOOKMARK_MS);
+    return due < now ? Number.POSITIVE_INFINITY : due;
   }
 
   /** Ends the watch (already buffered events remain readable) and releases the abort listener. */

@@ -332,6 +332,7 @@ export class Cacher implements MaybeSyncGetStorage {
       startRv,
       capacity: this.#opts.watcherBufferSize,
       bookmarkFrequencyMs: this.#opts.bookmarkFrequencyMs,
+      deadline: opts.deadline,
       onStop: () => {
         this.#watchers.delete(w);
         this.#bookmarkWatchers.delete(w);

@@ -86,9 +86,9 @@ export class ServiceAccountTokens {
   /** Checks tokens for `tokenreviews` with the authenticator {@link ServiceAccountTokens.authenticators} built (503 before). */
   tokenChecker(): TokenChecker {
     return {
-      authenticateToken: (token) => {
+      authenticateToken: (token, audiences) => {
         if (this.#installed === undefined) return Promise.reject(newServiceUnavailable('the service account token authenticator is not ready'));
-        return this.#installed.authenticateToken(token);
+        return this.#installed.authenticateTokenFor(token, audiences);
       },
     };
   }

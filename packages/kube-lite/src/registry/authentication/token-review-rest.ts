@@ -5,14 +5,14 @@
 import type { ApiObject, RequestContext, ValidateObjectFunc } from '@apiserver/registry';
 import { ReviewREST } from '../review-rest.js';
 import { newBadRequest } from '@apiserver/runtime';
-import type { UserInfo } from '@apiserver/server';
+import type { AudiencedUser } from '@apiserver/server';
 import { stringAt, stringsAt } from '../../object-fields.js';
 import { userInfoStatus } from './self-subject-review-rest.js';
 
 /** Checks one bearer token (`undefined` = not a token it knows; a thrown error = an invalid token). */
 export interface TokenChecker {
-  /** Authenticates `token`. */
-  authenticateToken(token: string): Promise<UserInfo | undefined>;
+  /** Authenticates `token` for `audiences`: its user and which of them it carries (none carried is an error). */
+  authenticateToken(token: string, audiences: readonly string[]): Promise<AudiencedUser | undefined>;
 }
 
 /** The TokenReview storage. */
@@ -20,7 +20,7 @@ export class TokenReviewREST extends ReviewREST {
   readonly #checker: TokenChecker;
   readonly #apiAudiences: readonly string[];
 
-  /** Checks tokens with `checker`; `apiAudiences` are reported when the review names none. */
+  /** Checks tokens with `checker`, for the review's `spec.audiences` or, when it names none, `apiAudiences`. */
   constructor(checker: TokenChecker, apiAudiences: readonly string[]) {
     super('authentication.k8s.io/v1', 'TokenReview');
     this.#checker = checker;
@@ -33,11 +33,11 @@ export class TokenReviewREST extends ReviewREST {
     if (token === '') throw newBadRequest('token is required for TokenReview in authentication');
     if (createValidation !== undefined) await createValidation(ctx, obj);
     const asked = stringsAt(obj.spec, 'audiences');
-    const audiences = asked.length > 0 ? asked.filter((a) => this.#apiAudiences.includes(a)) : [...this.#apiAudiences];
+    const audiences = asked.length > 0 ? asked : this.#apiAudiences;
     let status: Record<string, unknown>;
     try {
-      const user = audiences.length === 0 ? undefined : await this.#checker.authenticateToken(token);
-      status = user === undefined ? { user: {} } : { authenticated: true, user: userInfoStatus(user), audiences };
+      const found = await this.#checker.authenticateToken(token, audiences);
+      status = found === undefined ? { user: {} } : { authenticated: true, user: userInfoStatus(found.user), audiences: [...found.audiences] };
     } catch (err) {
       status = { user: {}, error: err instanceof Error ? err.message : String(err) };
     }

@@ -4,6 +4,7 @@
  * one of the API audiences, naming a service account that still exists with the same UID.
  */
 import type { IncomingMessage } from 'node:http';
+import { goQuote } from '@apiserver/runtime';
 import type { KeyObject } from 'node:crypto';
 import { AuthenticationError, type RequestAuthenticator } from '../authenticator.js';
 import type { UserInfo } from '../user.js';
@@ -31,6 +32,14 @@ export interface ServiceAccountTokenAuthenticatorOptions {
   readonly lookup: ServiceAccountLookup;
   /** Milliseconds since the epoch (default `Date.now`). */
   readonly now?: () => number;
+}
+
+/** A token authenticated for some audiences: its user, and which of those audiences the token carries. */
+export interface AudiencedUser {
+  /** The service account's user. */
+  readonly user: UserInfo;
+  /** The token's audiences that were asked for (in the token's order). */
+  readonly audiences: readonly string[];
 }
 
 /** Tolerated clock skew for `exp`/`nbf`/`iat`, as go-jose's default leeway. */
@@ -70,6 +79,15 @@ export class ServiceAccountTokenAuthenticator implements RequestAuthenticator {
 
   /** Validates one token (as `authenticateRequest`, without the header parsing). */
   async authenticateToken(token: string): Promise<UserInfo | undefined> {
+    return (await this.authenticateTokenFor(token, this.#audiences))?.user;
+  }
+
+  /**
+   * Validates one token for `audiences` (a TokenReview's `spec.audiences`; the API audiences when it names none): the
+   * token must carry one of them, and the answer lists those it carries, as upstream's authenticator does with the
+   * audiences of its request context.
+   */
+  async authenticateTokenFor(token: string, audiences: readonly string[]): Promise<AudiencedUser | undefined> {
     let jws: ReturnType<typeof parseJWS>;
     try {
       jws = parseJWS(token);
@@ -87,21 +105,14 @@ export class ServiceAccountTokenAuthenticator implements RequestAuthenticator {
     }
     if (!isServiceAccountClaims(claims)) throw new AuthenticationError('invalid bearer token, service account token claims are malformed');
     this.#checkTimes(claims);
-    this.#checkAudience(claims);
-    return this.#userOf(claims);
+    const granted = audiencesOf(claims, audiences);
+    return { user: await this.#userOf(claims), audiences: granted };
   }
 
   #checkTimes(claims: ServiceAccountClaims): void {
     const now = this.#now() / 1000;
     if (now > claims.exp + LEEWAY_SECONDS) throw new AuthenticationError('service account token has expired');
     if (claims.nbf !== undefined && now < claims.nbf - LEEWAY_SECONDS) throw new AuthenticationError('service account token is not valid yet');
-  }
-
-  #checkAudience(claims: ServiceAccountClaims): void {
-    const aud = typeof claims.aud === 'string' ? [claims.aud] : claims.aud;
-    if (!aud.some((a) => this.#audiences.includes(a))) {
-      throw new AuthenticationError(`token audiences ${JSON.stringify(aud)} is invalid for the target audiences ${JSON.stringify(this.#audiences)}`);
-    }
   }
 
   async #userOf(claims: ServiceAccountClaims): Promise<UserInfo> {
@@ -114,4 +125,19 @@ export class ServiceAccountTokenAuthenticator implements RequestAuthenticator {
     if (sa.uid !== uid) throw new AuthenticationError(`service account UID (${sa.uid}) does not match claim (${uid})`);
     return { name: claims.sub, uid, groups: serviceAccountGroups(namespace) };
   }
+}
+
+/** The token's audiences among `wanted`; none is an AuthenticationError naming both lists. */
+function audiencesOf(claims: ServiceAccountClaims, wanted: readonly string[]): string[] {
+  const aud = typeof claims.aud === 'string' ? [claims.aud] : claims.aud;
+  const granted = aud.filter((a) => wanted.includes(a));
+  if (granted.length === 0) {
+    throw new AuthenticationError(`token audiences ${quotedList(aud)} is invalid for the target audiences ${quotedList(wanted)}`);
+  }
+  return granted;
+}
+
+/** A string list as Go's `%q` prints a `[]string`: `["a" "b"]`. */
+function quotedList(list: readonly string[]): string {
+  return `[${list.map((a) => goQuote(a)).join(' ')}]`;
 }

@@ -80,6 +80,18 @@ t.test('expiry and not-before with 60 s leeway', async (t) => {
   t.ok(await authenticator.authenticateToken(single), 'a single audience string');
 });
 
+t.test('authenticateTokenFor: the audiences asked for instead of the API audiences, and those the token carries', async (t) => {
+  const user = { name: 'system:serviceaccount:ns:sa', uid: 'sa-uid', groups: ['system:serviceaccounts', 'system:serviceaccounts:ns'] };
+  const vault = issue({ audiences: ['vault', 'api', 'other'] }).token;
+  t.same(await authenticator.authenticateTokenFor(vault, ['other', 'vault']), { user, audiences: ['vault', 'other'] }, 'in the token\'s order');
+  t.same(await authenticator.authenticateTokenFor(vault, ['api']), { user, audiences: ['api'] });
+  await t.rejects(authenticator.authenticateTokenFor(issue().token, ['vault']), {
+    name: 'AuthenticationError',
+    message: 'token audiences ["api"] is invalid for the target audiences ["vault"]',
+  });
+  t.equal(await authenticator.authenticateTokenFor('opaque', ['api']), undefined, 'not a token of ours');
+});
+
 t.test('audiences default to the issuers; the second issuer is accepted', async (t) => {
   const byIssuer = new ServiceAccountTokenAuthenticator({ issuers: ['https://old-issuer'], publicKeys: [key.publicKey], lookup: () => Promise.resolve({ uid: 'sa-uid' }) });
   const old = new ServiceAccountTokenGenerator('https://old-issuer', key);

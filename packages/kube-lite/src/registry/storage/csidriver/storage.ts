@@ -15,6 +15,8 @@ export function newCSIDriverStorage(getter: RESTOptionsGetter, options: { readon
   const csidrivers = new Store({
     ...storeOptionsFor(getter, { group: 'storage.k8s.io', version: 'v1', kind: 'CSIDriver', resource: 'csidrivers', singular: 'csidriver' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // DELETE answers with the deleted object, as upstream's store sets ReturnDeletedObject.
+    returnDeletedObject: true,
     tableConvertor: newCSIDriverTableConvertor(options.printer),
   });
   return { csidrivers };

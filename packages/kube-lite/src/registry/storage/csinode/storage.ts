@@ -15,6 +15,8 @@ export function newCSINodeStorage(getter: RESTOptionsGetter, options: { readonly
   const csinodes = new Store({
     ...storeOptionsFor(getter, { group: 'storage.k8s.io', version: 'v1', kind: 'CSINode', resource: 'csinodes', singular: 'csinode' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // DELETE answers with the deleted object, as upstream's store sets ReturnDeletedObject.
+    returnDeletedObject: true,
     tableConvertor: newCSINodeTableConvertor(options.printer),
   });
   return { csinodes };

@@ -16,6 +16,8 @@ export function newStorageClassStorage(getter: RESTOptionsGetter, options: { rea
   const storageclasses = new Store({
     ...storeOptionsFor(getter, { group: 'storage.k8s.io', version: 'v1', kind: 'StorageClass', resource: 'storageclasses', singular: 'storageclass' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // DELETE answers with the deleted object, as upstream's store sets ReturnDeletedObject.
+    returnDeletedObject: true,
     tableConvertor: newStorageClassTableConvertor(options.printer),
     shortNames: ['sc'],
   });

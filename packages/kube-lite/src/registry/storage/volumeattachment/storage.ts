@@ -16,6 +16,8 @@ export function newVolumeAttachmentStorage(getter: RESTOptionsGetter, options: {
   const storeOptions: StoreOptions = {
     ...storeOptionsFor(getter, { group: 'storage.k8s.io', version: 'v1', kind: 'VolumeAttachment', resource: 'volumeattachments', singular: 'volumeattachment' }),
     strategies: { create: strategy, update: strategy, delete: strategy },
+    // DELETE answers with the deleted object, as upstream's store sets ReturnDeletedObject.
+    returnDeletedObject: true,
     tableConvertor: newVolumeAttachmentTableConvertor(options.printer),
   };
   return { volumeattachments: new Store(storeOptions), 'volumeattachments/status': new StatusREST(storeOptions, newVolumeAttachmentStatusStrategy(strategy)) };
