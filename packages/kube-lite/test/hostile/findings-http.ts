@@ -6,7 +6,7 @@
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { call, configMaps, expectNoServerError, type Finding, type FindingContext } from './finding.js';
-import { heavyRequests } from './heavy-requests.js';
+import { HEAVY_REQUESTS } from './heavy-requests.js';
 import { rawExchange, send } from './http-probe.js';
 
 /** Milliseconds a watch with `timeoutSeconds` stays open before it ends, bounded by `observeMs` (undefined: still open). */
@@ -132,13 +132,10 @@ export const HTTP_FINDINGS: readonly Finding[] = [
       return problems;
     },
   },
-  ...heavyRequests('').map(({ name }, i) => ({
+  ...HEAVY_REQUESTS.map(({ name, probe, timeoutMillis = HEAVY_TIMEOUT_MILLIS }) => ({
     name: `heavy: ${name}`,
     async check(ctx: FindingContext) {
-      const heavy = heavyRequests(ctx.ns)[i];
-      if (heavy === undefined) return ['no such heavy request'];
-      const timeoutMillis = heavy.timeoutMillis ?? HEAVY_TIMEOUT_MILLIS;
-      return expectNoServerError(await call(ctx, heavy.probe, timeoutMillis), `${name} (bounded by ${timeoutMillis} ms)`);
+      return expectNoServerError(await call(ctx, probe(ctx.ns), timeoutMillis), `${name} (bounded by ${timeoutMillis} ms)`);
     },
   })),
 ];
