@@ -20,6 +20,7 @@ export {
   type KubectlProcess,
   type KubectlResult,
   type KubectlRunOptions,
+  KUBECTL_GO_RUNTIME_ENV,
   kubectlArgs,
   runKubectl,
   startKubectl,

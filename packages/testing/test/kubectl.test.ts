@@ -2,7 +2,7 @@ import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { debianKubectl120 } from '../src/kubectl-debian.js';
-import { findKubectl, kubectlArgs, runKubectl, startKubectl, versionedKubectls } from '../src/kubectl.js';
+import { findKubectl, KUBECTL_GO_RUNTIME_ENV, kubectlArgs, runKubectl, startKubectl, versionedKubectls } from '../src/kubectl.js';
 import { tempDir } from '../src/temp-dir.js';
 
 // ~35 s on a quiet machine (apt-get download and dpkg -x of Debian's kubectl 1.20); 136 s at load ~23, past tap's
@@ -56,6 +56,15 @@ t.test('arguments, environment and stdin reach the process', async (t) => {
     stderr: 'oops\n',
     timedOut: false,
   });
+});
+
+t.test('Go runtime settings: KUBECTL_GO_RUNTIME_ENV unless the environment or the call sets them', async (t) => {
+  const dir = await tempDir();
+  t.teardown(dir.remove);
+  const fake = await script(dir.path, 'kubectl', 'echo "$GOMAXPROCS:$GOGC"');
+  const res = await runKubectl(fake, [], { kubeconfig: '/k', cacheDir: '/c', env: { GOGC: '100' } });
+  t.equal(res.stdout, `${process.env.GOMAXPROCS ?? KUBECTL_GO_RUNTIME_ENV.GOMAXPROCS}:100\n`, 'GOMAXPROCS from the defaults (or the environment), GOGC from the call');
+  t.same(KUBECTL_GO_RUNTIME_ENV, { GOMAXPROCS: '1', GOGC: '400' });
 });
 
 t.test('a run past its timeout is killed with its process group', async (t) => {

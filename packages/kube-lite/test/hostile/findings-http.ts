@@ -1,12 +1,11 @@
 /**
  * Issue #19's HTTP-level findings: a watch whose `timeoutSeconds` overflowed node's 32-bit timer, a 413 that kept
  * reading a client's endless chunked upload, `Transfer-Encoding: identity, chunked` (501 in Go), /metrics that grew
- * with every made-up path, and the heavy requests (no 5xx; their latency is measured by readyz-latency.test.ts).
+ * with every made-up path (the heavy requests are cases of their own: `heavy-under-load.ts`).
  */
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { call, configMaps, expectNoServerError, type Finding, type FindingContext } from './finding.js';
-import { heavyRequests } from './heavy-requests.js';
+import { configMaps, type Finding, type FindingContext } from './finding.js';
 import { rawExchange, send } from './http-probe.js';
 
 /** Milliseconds a watch with `timeoutSeconds` stays open before it ends, bounded by `observeMs` (undefined: still open). */
@@ -84,14 +83,6 @@ async function madeUpPaths(ctx: FindingContext, from: number, to: number): Promi
 const METRICS_MAX_BYTES = 1024 * 1024;
 const METRICS_MAX_GROWTH_BYTES = 16 * 1024;
 
-/**
- * How long a heavy request may take before it counts as a freeze (a patch answers in well under a second once
- * processed in linear time, the 2.8 MiB create of 160,000 keys in 3-5 s on a loaded 2-core machine and 12.5 s was
- * seen at load 9-12; a request still running after this also keeps /readyz from answering, and the process is
- * replaced).
- */
-const HEAVY_TIMEOUT_MILLIS = 60_000;
-
 /** The HTTP-level findings. */
 export const HTTP_FINDINGS: readonly Finding[] = [
   {
@@ -132,13 +123,4 @@ export const HTTP_FINDINGS: readonly Finding[] = [
       return problems;
     },
   },
-  ...heavyRequests('').map(({ name }, i) => ({
-    name: `heavy: ${name}`,
-    async check(ctx: FindingContext) {
-      const heavy = heavyRequests(ctx.ns)[i];
-      if (heavy === undefined) return ['no such heavy request'];
-      const timeoutMillis = heavy.timeoutMillis ?? HEAVY_TIMEOUT_MILLIS;
-      return expectNoServerError(await call(ctx, heavy.probe, timeoutMillis), `${name} (bounded by ${timeoutMillis} ms)`);
-    },
-  })),
 ];

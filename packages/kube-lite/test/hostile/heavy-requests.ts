@@ -55,24 +55,39 @@ function yamlMap(keys: number): string {
   return `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: yaml-map\ndata:\n${lines.join('\n')}\n`;
 }
 
-/** The heavy requests against namespace `ns` (which holds the ConfigMap {@link HEAVY_TARGET}). */
+/** One heavy request of {@link HEAVY_REQUESTS}, whose body is built only when asked for (they total ~10 MB). */
+export interface HeavyRequestTemplate {
+  /** The case name (issue #19). */
+  readonly name: string;
+  /** The request against namespace `ns` (which holds the ConfigMap {@link HEAVY_TARGET}). */
+  probe(ns: string): Probe;
+  /** See {@link HeavyRequest.timeoutMillis}. */
+  readonly timeoutMillis?: number;
+}
+
+const targetPath = (ns: string): string => `/api/v1/namespaces/${ns}/configmaps/${HEAVY_TARGET}?dryRun=All`;
+const createPath = (ns: string): string => `/api/v1/namespaces/${ns}/configmaps?dryRun=All`;
+
+/** The heavy requests, each built on demand (a test of one case builds that case's body only). */
+export const HEAVY_REQUESTS: readonly HeavyRequestTemplate[] = [
+  { name: 'strategic merge of 10 000 new finalizers', probe: (ns) => ({ method: 'PATCH', path: targetPath(ns), body: finalizers(10_000), headers: { 'content-type': STRATEGIC } }) },
+  { name: 'strategic merge of 20 000 new finalizers', probe: (ns) => ({ method: 'PATCH', path: targetPath(ns), body: finalizers(20_000), headers: { 'content-type': STRATEGIC } }) },
+  { name: 'merge patch of 20 000 new finalizers', probe: (ns) => ({ method: 'PATCH', path: targetPath(ns), body: finalizers(20_000), headers: { 'content-type': MERGE_PATCH } }) },
+  { name: '800 json-patch copies of a 10 000-key map', probe: (ns) => ({ method: 'PATCH', path: targetPath(ns), body: copiesOfMap(10_000, 800), headers: { 'content-type': JSON_PATCH } }) },
+  { name: 'update with 100 000 finalizers', probe: (ns) => ({ method: 'PUT', path: targetPath(ns), body: targetWithFinalizers(ns, 100_000) }) },
+  { name: 'create of a ConfigMap of 160 000 keys', probe: (ns) => ({ method: 'POST', path: createPath(ns), body: configMapOfKeys('many-keys', 160_000) }) },
+  { name: 'YAML map of 24 000 keys', probe: (ns) => ({ method: 'POST', path: createPath(ns), body: yamlMap(24_000), headers: { 'content-type': YAML } }) },
+  // 3 102 844 bytes, the largest body of this shape within the 3 MiB limit (in steps of 5 000 keys), refused with
+  // a 422 (ConfigMap data over 1 MiB) after the whole pipeline: 9–12 s at load 5 on the 2-core machine, over 20 s
+  // at load 9 (the conversion in the YAML decoding thread, then seconds of validation and managed fields).
+  {
+    name: 'YAML map of 175 000 keys',
+    probe: (ns) => ({ method: 'POST', path: createPath(ns), body: yamlMap(175_000), headers: { 'content-type': YAML } }),
+    timeoutMillis: 60_000,
+  },
+];
+
+/** Every heavy request against namespace `ns` (which holds the ConfigMap {@link HEAVY_TARGET}), bodies built. */
 export function heavyRequests(ns: string): HeavyRequest[] {
-  const target = `/api/v1/namespaces/${ns}/configmaps/${HEAVY_TARGET}?dryRun=All`;
-  return [
-    { name: 'strategic merge of 10 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(10_000), headers: { 'content-type': STRATEGIC } } },
-    { name: 'strategic merge of 20 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(20_000), headers: { 'content-type': STRATEGIC } } },
-    { name: 'merge patch of 20 000 new finalizers', probe: { method: 'PATCH', path: target, body: finalizers(20_000), headers: { 'content-type': MERGE_PATCH } } },
-    { name: '800 json-patch copies of a 10 000-key map', probe: { method: 'PATCH', path: target, body: copiesOfMap(10_000, 800), headers: { 'content-type': JSON_PATCH } } },
-    { name: 'update with 100 000 finalizers', probe: { method: 'PUT', path: target, body: targetWithFinalizers(ns, 100_000) } },
-    { name: 'create of a ConfigMap of 160 000 keys', probe: { method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps?dryRun=All`, body: configMapOfKeys('many-keys', 160_000) } },
-    { name: 'YAML map of 24 000 keys', probe: { method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps?dryRun=All`, body: yamlMap(24_000), headers: { 'content-type': YAML } } },
-    // 3 102 844 bytes, the largest body of this shape within the 3 MiB limit (in steps of 5 000 keys), refused with
-    // a 422 (ConfigMap data over 1 MiB) after the whole pipeline: 9–12 s at load 5 on the 2-core machine, over 20 s
-    // at load 9 (the conversion in the YAML decoding thread, then seconds of validation and managed fields).
-    {
-      name: 'YAML map of 175 000 keys',
-      probe: { method: 'POST', path: `/api/v1/namespaces/${ns}/configmaps?dryRun=All`, body: yamlMap(175_000), headers: { 'content-type': YAML } },
-      timeoutMillis: 60_000,
-    },
-  ];
+  return HEAVY_REQUESTS.map(({ name, probe, timeoutMillis }) => (timeoutMillis === undefined ? { name, probe: probe(ns) } : { name, probe: probe(ns), timeoutMillis }));
 }

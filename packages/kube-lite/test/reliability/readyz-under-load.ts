@@ -1,7 +1,8 @@
 /**
  * Issue #19's heavy requests against a kube-lite process while a client polls `/readyz` every 50 ms: shared by
- * the test (every request answered, no 5xx, every poll answered: the event loop never froze) and by
- * `bench/readyz-latency.mjs` (how long the slowest poll took, against an idle server in the same run).
+ * the process-level hostile test (`hostile/heavy-under-load.ts`: every request answered, no 5xx, every poll
+ * answered: the event loop never froze) and by `bench/readyz-latency.mjs` (how long the slowest poll took, against
+ * an idle server in the same run).
  */
 import type { Agent } from 'node:http';
 import { type HeavyRequest, HEAVY_TARGET } from '../hostile/heavy-requests.js';

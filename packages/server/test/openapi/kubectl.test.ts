@@ -2,6 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { KUBECTL_GO_RUNTIME_ENV } from '@apiserver/testing';
 import t from 'tap';
 import { startOpenAPIServer } from './openapi-fixture.js';
 
@@ -50,7 +51,7 @@ t.test('kubectl uses the OpenAPI documents', { skip: kubectlOnPath() ? false : '
   const run = (binary: string, ...args: string[]): Promise<Run> =>
     new Promise((resolve) => {
       const all = ['--kubeconfig', kubeconfig, '--cache-dir', join(dir, `cache-${binary.replace(/\W/g, '')}`), '--request-timeout', '20s', ...args];
-      execFile(binary, all, { timeout: 60_000, env: { ...process.env, HOME: dir } }, (err, stdout, stderr) => {
+      execFile(binary, all, { timeout: 60_000, env: { ...KUBECTL_GO_RUNTIME_ENV, ...process.env, HOME: dir } }, (err, stdout, stderr) => {
         const code = err === null ? 0 : typeof err.code === 'number' ? err.code : 1;
         resolve({ code, out: `${stdout}${stderr}` });
       });
