@@ -14,29 +14,27 @@ export const packages = readdirSync('packages', { withFileTypes: true })
 const summaryOf = (pkg) => join(pkg, '.tap', 'summary.json');
 
 /**
- * Seconds each package's suite took in a full `npm test` on 2 cores (Node 20, clean clone `cc49`, 2026-11-30, four
- * test files at a time per package as the root .taprc's `jobs` says, the machine CPU-bound: 1,086 CPU-s in 583 s):
- * from the end of the package before it in its lerna run to its own end, so lerna, npm and tap start-up are
- * included. kube-lite's is an estimate, not a measurement: 389 s in cc49, less the ~57 CPU-s its test files saved
- * since (kubectl's Go runtime settings, readyz-latency's checks run inside hostile-process), as it ran on about one of
- * the two cores. The package suites run in two lerna runs side by side; the packages are split between them on these
+ * Seconds each package's suite took in a full `npm test` on 2 cores (Node 20, clean clone `cc50`, 2026-11-30, four
+ * test files at a time per package as the root .taprc's `jobs` says, the machine CPU-bound): from the end of the
+ * package before it in its lerna run to its own end, so lerna, npm and tap start-up are included. The package suites
+ * run in two lerna runs side by side (in cc50 they took 396 and 369 s); the packages are split between them on these
  * figures (longest first, each onto the run with less work so far) so that both end at about the same time. A
  * package missing here counts as {@link DEFAULT_SECONDS}.
  */
 export const EXPECTED_SECONDS = {
-  '@apiserver/kube-lite': 332,
-  '@apiserver/runtime': 102,
-  '@apiserver/testing': 86,
-  '@apiserver/server': 63,
-  '@apiserver/storage-etcd3': 63,
-  '@apiserver/endpoints': 57,
-  '@apiserver/apiextensions': 37,
-  '@apiserver/storage-memory': 29,
-  '@apiserver/restful': 25,
-  '@apiserver/storage': 17,
-  '@apiserver/aggregator': 10,
-  '@apiserver/registry': 10,
-  '@apiserver/openapi': 9,
+  '@apiserver/kube-lite': 312,
+  '@apiserver/runtime': 81,
+  '@apiserver/storage-etcd3': 69,
+  '@apiserver/testing': 66,
+  '@apiserver/endpoints': 55,
+  '@apiserver/server': 53,
+  '@apiserver/apiextensions': 34,
+  '@apiserver/storage-memory': 23,
+  '@apiserver/storage': 16,
+  '@apiserver/aggregator': 15,
+  '@apiserver/restful': 15,
+  '@apiserver/openapi': 15,
+  '@apiserver/registry': 12,
 };
 const DEFAULT_SECONDS = 30;
 
