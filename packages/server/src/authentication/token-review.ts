@@ -47,11 +47,18 @@ interface TokenReviewStatus {
   error?: string;
 }
 
+/**
+ * The review's verdict, as upstream's webhook token authenticator reads it. With audiences asked for, the token must
+ * be for one of them first: the audiences the answer names, or, when it names none, the authenticator's own (upstream's
+ * implicit audiences, which are the API audiences it also asks for); none in common is a token not authenticated,
+ * without an error, whatever else the answer says. Then an unauthenticated answer gives its error, if any.
+ */
 function reviewOf(status: TokenReviewStatus, wanted: readonly string[]): Review {
-  if (status.authenticated !== true) return { error: status.error ?? '' };
-  if (wanted.length > 0 && !(status.audiences ?? []).some((a) => wanted.includes(a))) {
-    return { error: `token audiences ${JSON.stringify(status.audiences ?? [])} is invalid for the target audiences ${JSON.stringify(wanted)}` };
+  if (wanted.length > 0) {
+    const got = status.audiences !== undefined && status.audiences.length > 0 ? status.audiences : wanted;
+    if (!wanted.some((a) => got.includes(a))) return { error: '' };
   }
+  if (status.authenticated !== true) return { error: status.error ?? '' };
   const u = status.user ?? {};
   return { user: { name: u.username ?? '', uid: u.uid ?? '', groups: u.groups ?? [], ...(u.extra !== undefined && { extra: u.extra }) } };
 }

@@ -126,3 +126,20 @@ t.test('delegating authorizer: privileged groups and health paths without a revi
   t.same(await prefixed.authorize(attributes({ user: { name: 'root', uid: '', groups: ['system:masters'] } })), { decision: 'NoOpinion', reason: '' }, 'groups cleared: no exemption');
   t.throws(() => delegatingAuthorizer({ alwaysAllowPaths: ['/a*b'] }), /only trailing \* allowed/);
 });
+
+t.test('TokenReview with API audiences: asked for them; a token for none of them is not authenticated, without an error', async (t) => {
+  const { client, seen } = await remote(t, (_path, body) => {
+    const token = (body.spec as { token: string }).token;
+    const user = { username: 'dana', uid: 'u1', groups: ['g'] };
+    if (token === 'for-api') return { status: 201, body: { status: { authenticated: true, user, audiences: ['api'] } } };
+    if (token === 'for-vault') return { status: 201, body: { status: { authenticated: true, user, audiences: ['vault'] } } };
+    if (token === 'no-audiences') return { status: 201, body: { status: { authenticated: true, user } } };
+    return { status: 201, body: { status: { authenticated: false, error: 'token expired', audiences: ['vault'] } } };
+  });
+  const auth = new TokenReviewAuthenticator({ client, audiences: ['api', 'other'], retryBackoff: { ...DEFAULT_AUTH_WEBHOOK_RETRY_BACKOFF, steps: 1 } });
+  t.same(await auth.authenticateRequest(bearer('for-api')), { name: 'dana', uid: 'u1', groups: ['g'] });
+  t.same(seen[0]?.body, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token: 'for-api', audiences: ['api', 'other'] } });
+  await t.rejects(Promise.resolve().then(() => auth.authenticateRequest(bearer('for-vault'))), new AuthenticationError('invalid bearer token'), 'no audience in common');
+  t.same(await auth.authenticateRequest(bearer('no-audiences')), { name: 'dana', uid: 'u1', groups: ['g'] }, 'an answer naming no audiences is for the ones asked');
+  await t.rejects(Promise.resolve().then(() => auth.authenticateRequest(bearer('expired-for-vault'))), new AuthenticationError('invalid bearer token'), 'the audiences are judged before the error');
+});
