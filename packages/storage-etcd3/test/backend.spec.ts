@@ -1,27 +1,13 @@
-import { startEtcd } from '@apiserver/testing';
 import { isStorageError } from '@apiserver/storage';
 import t from 'tap';
+import { fileEtcd, rejection } from './fixtures/file-etcd.js';
 import { Etcd3Backend } from '../src/backend.js';
 import { newEtcd3Client } from '../src/client.js';
 import { Compactor, compactRevKey, compactTo } from '../src/compactor.js';
 import { isCompactedError } from '../src/etcd-errors.js';
 import { LeaseManager } from '../src/lease-manager.js';
 
-const etcd = await startEtcd();
-const client = newEtcd3Client({ hosts: etcd.host, requestTimeoutMs: 2000 });
-t.teardown(async () => {
-  client.close();
-  await etcd.stop();
-});
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}
+const { etcd, client } = await fileEtcd(2000);
 
 async function ttlOf(id: string): Promise<number> {
   return Number((await client.leaseClient.leaseTimeToLive({ ID: id })).TTL);

@@ -10,30 +10,16 @@ import {
   type WatchEvent,
 } from '@apiserver/storage';
 import { readFile } from 'node:fs/promises';
-import { startEtcd } from '@apiserver/testing';
 import t from 'tap';
+import { fileEtcd, rejection } from './fixtures/file-etcd.js';
 import { newEtcd3Client } from '../src/client.js';
 import { LeaseManager } from '../src/lease-manager.js';
 import { Etcd3Storage } from '../src/store.js';
 
 // One etcd for the file; progress notifications every second for the progressNotify case.
-const etcd = await startEtcd({ extraArgs: ['--experimental-watch-progress-notify-interval', '1s'] });
-const client = newEtcd3Client({ hosts: etcd.host, requestTimeoutMs: 700 });
-t.teardown(async () => {
-  client.close();
-  await etcd.stop();
-});
+const { etcd, client } = await fileEtcd(700, ['--experimental-watch-progress-notify-interval', '1s']);
 
 const pod = (name: string): StorageObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'ns' } });
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** Linux: whether the process is in the stopped state ("T" in /proc/<pid>/stat). */
 async function isStopped(pid: number): Promise<boolean> {
