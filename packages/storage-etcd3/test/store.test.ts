@@ -12,7 +12,6 @@ import {
 import { readFile } from 'node:fs/promises';
 import t from 'tap';
 import { fileEtcd, rejection } from './fixtures/file-etcd.js';
-import { newEtcd3Client } from '../src/client.js';
 import { LeaseManager } from '../src/lease-manager.js';
 import { Etcd3Storage } from '../src/store.js';
 
