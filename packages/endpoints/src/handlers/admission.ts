@@ -17,6 +17,7 @@ import {
   type ValidateObjectUpdateFunc,
 } from '@apiserver/registry';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
+import { requestUserFrom } from './request-user.js';
 
 /** The admission Attributes of a request. */
 export function attributesFor(
@@ -36,6 +37,8 @@ export function attributesFor(
     oldObject: parts.oldObject,
     options: parts.options,
     dryRun: parts.dryRun ?? false,
+    // The requesting user, as upstream's NewAttributesRecord takes it from the request context.
+    user: requestUserFrom(request.req),
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Request bodies: read with the size limit (413), decoded by the negotiated runtime serializer (415 for unknown
  * Content-Types, 400 for malformed bodies), defaulted to the scope's kind, checked against its apiVersion and
- * schema, and field-validated.
+ * schema, field-validated, then defaulted by the scheme (upstream decodes with a defaulting codec).
  */
 import { isAscii } from 'node:buffer';
 import { requestAuditRecorderOf } from '../audit/request-audit.js';
@@ -285,7 +285,10 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
     await pace();
     known = await slicer.run(dropUnknownFieldsSteps(scope.scheme, scope.kind, scope.objectSchema, obj));
   }
+  // Upstream's request decoder is a defaulting codec: the object is defaulted before the managedFields record,
+  // admission (mutating webhooks see the defaults) and the audit log.
   const object = toApiObject(known);
+  scope.scheme.default(object);
   requestAuditRecorderOf(request.req)?.logRequestObject(object, () => scope.codecs.json.encode(object));
   return { object, pace };
 }

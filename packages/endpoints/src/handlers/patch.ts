@@ -200,6 +200,9 @@ function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchReq
     const typed = await checkPatched(scope, request, p, result, pace);
     await pace();
     const obj = toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, typed));
+    // The patched object is defaulted as a decoded body is (upstream: the patchers' decode, or the field manager's
+    // objectDefaulter after an apply), before managedFields and admission.
+    scope.scheme.default(obj);
     if (p.type === 'apply') {
       const uid = obj.metadata.uid ?? '';
       if (old === undefined && uid !== '') {

@@ -6,6 +6,7 @@
  */
 import type { Scheme } from '@apiserver/runtime';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import { addKubeLiteDefaults } from '../registry/scheme-defaults.js';
 import {
   type APIGroupInfo,
   type Authorizer,
@@ -88,6 +89,7 @@ function modeAuthorizers(o: KubeLiteOptions, groups: readonly APIGroupInfo[]): {
  * unusable key files.
  */
 export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltinScheme()): KubeLiteAssembly {
+  addKubeLiteDefaults(scheme);
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;

@@ -7,7 +7,7 @@ import type { SlicedPass } from '../runtime/time-slice.js';
 import { FieldSet } from './field-set.js';
 import type { FieldType, ListType, MapType } from './field-type.js';
 import { type PathElement, serializePathElement } from './path-element.js';
-import { entryType, isEmptyValue, isLeaf, isObject, itemPathElement, resolve } from './typed-value.js';
+import { entryType, isEmptyValue, isLeaf, isObject, itemPathElement, resolve, typedEntryValue } from './typed-value.js';
 
 /** The result of a comparison. */
 export interface Comparison {
@@ -55,14 +55,23 @@ export function typedEqual(l: unknown, r: unknown, t: FieldType | undefined): bo
   return jsonEqual(l, r);
 }
 
+/** The empty value an always-present entry holds where the JSON lacks it, shaped like `other` (its other side). */
+function presentAs(v: unknown, other: unknown): unknown {
+  if (v !== undefined && v !== null) return v;
+  if (Array.isArray(other)) return [];
+  return isObject(other) ? {} : v;
+}
+
 function typedMapEqual(l: Record<string, unknown>, r: Record<string, unknown>, t: MapType): boolean {
   const entryEqual = (key: string): boolean => {
     const e = entryType(t, key);
-    let lv = Object.hasOwn(l, key) ? l[key] : undefined;
-    let rv = Object.hasOwn(r, key) ? r[key] : undefined;
+    let lv = typedEntryValue(e, Object.hasOwn(l, key) ? l[key] : undefined);
+    let rv = typedEntryValue(e, Object.hasOwn(r, key) ? r[key] : undefined);
     if (sameGoScalar(e, lv, rv)) return true;
-    if (e.alwaysPresent && lv === undefined && isObject(rv)) lv = {};
-    if (e.alwaysPresent && rv === undefined && isObject(lv)) rv = {};
+    if (e.alwaysPresent) {
+      lv = presentAs(lv, rv);
+      rv = presentAs(rv, lv);
+    }
     return typedEqual(lv, rv, e.type);
   };
   return Object.keys(l).every(entryEqual) && Object.keys(r).every((key) => Object.hasOwn(l, key) || entryEqual(key));
@@ -138,7 +147,8 @@ class Walker {
       this.#asLeaf(l, r, path, alwaysPresent, id, t);
       return;
     }
-    if (lt.kind === 'map') this.map(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);
+    // An always-present struct missing from one side's JSON is there empty in the typed object: not one-sided.
+    if (lt.kind === 'map') this.map(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path, !alwaysPresent);
     else if (lt.kind === 'list') this.list(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], lt, path);
     this.#afterContainer(l, r, path, alwaysPresent, id);
   }
@@ -149,51 +159,78 @@ class Walker {
       this.#asLeaf(l, r, path, alwaysPresent, id, t);
       return;
     }
-    if (lt.kind === 'map') yield* this.mapSteps(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path);
+    if (lt.kind === 'map') yield* this.mapSteps(isObject(l) ? l : undefined, isObject(r) ? r : undefined, lt, path, !alwaysPresent);
     else if (lt.kind === 'list') yield* this.listSteps(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], lt, path);
     this.#afterContainer(l, r, path, alwaysPresent, id);
   }
 
-  map(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[]): void {
+  /**
+   * `mayBeOneSided`: the struct is not always present, so a side whose JSON lacks it lacks it in the typed object
+   * too; a struct present on one side only holds its always-present fields there, and they come and go with it.
+   */
+  map(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[], mayBeOneSided: boolean): void {
+    const oneSided = mayBeOneSided && (l === undefined || r === undefined);
     if (l !== undefined) {
       for (const key of Object.keys(l)) {
         const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
-        this.entry(l[key], rv, t, key, path);
+        this.entry(l[key], rv, t, key, path, oneSided);
       }
     }
-    if (r === undefined) return;
-    for (const key of Object.keys(r)) if (l === undefined || !Object.hasOwn(l, key)) this.entry(undefined, r[key], t, key, path);
+    if (r !== undefined) for (const key of Object.keys(r)) if (l === undefined || !Object.hasOwn(l, key)) this.entry(undefined, r[key], t, key, path, oneSided);
+    if (oneSided) this.#absentAlwaysPresent(l, r, t, path);
   }
 
-  *mapSteps(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[]): SlicedPass<void> {
+  /** {@link Walker.map} in steps (keep the two alike). */
+  *mapSteps(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[], mayBeOneSided: boolean): SlicedPass<void> {
+    const oneSided = mayBeOneSided && (l === undefined || r === undefined);
     if (l !== undefined) {
       for (const key of Object.keys(l)) {
         const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
-        yield* this.entrySteps(l[key], rv, t, key, path);
+        yield* this.entrySteps(l[key], rv, t, key, path, oneSided);
         yield;
       }
     }
-    if (r === undefined) return;
-    for (const key of Object.keys(r)) {
-      if (l !== undefined && Object.hasOwn(l, key)) continue;
-      yield* this.entrySteps(undefined, r[key], t, key, path);
-      yield;
+    if (r !== undefined) {
+      for (const key of Object.keys(r)) {
+        if (l !== undefined && Object.hasOwn(l, key)) continue;
+        yield* this.entrySteps(undefined, r[key], t, key, path, oneSided);
+        yield;
+      }
+    }
+    if (oneSided) this.#absentAlwaysPresent(l, r, t, path);
+  }
+
+  /**
+   * The always-present fields of a struct on one side only that its JSON lacks: the typed struct holds them empty
+   * (upstream's `f:resources: {}` of a new container), so they are added or removed with the struct.
+   */
+  #absentAlwaysPresent(l: Record<string, unknown> | undefined, r: Record<string, unknown> | undefined, t: MapType, path: PathElement[]): void {
+    const side = l === undefined ? r : r === undefined ? l : undefined;
+    if (side === undefined) return;
+    const into = l === undefined ? this.added : this.removed;
+    for (const key of t.alwaysPresentFields ?? []) {
+      if (side[key] === undefined || side[key] === null) into.insert([...path, { fieldName: key }], `f:${key}`);
     }
   }
 
-  entry(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[]): void {
+  /** `oneSided`: the struct holding the entry is present on one side only (its always-present fields are not). */
+  entry(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[], oneSided: boolean): void {
     const e = entryType(t, key);
-    if (sameGoScalar(e, l, r)) return;
+    const lv = typedEntryValue(e, l);
+    const rv = typedEntryValue(e, r);
+    if (sameGoScalar(e, lv, rv)) return;
     const pe = { fieldName: key };
-    this.compare(l, r, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
+    this.compare(lv, rv, e.type, [...path, pe], e.alwaysPresent && !oneSided, serializePathElement(pe));
   }
 
   /** {@link Walker.entry} in steps (keep the two alike). */
-  *entrySteps(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[]): SlicedPass<void> {
+  *entrySteps(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[], oneSided: boolean): SlicedPass<void> {
     const e = entryType(t, key);
-    if (sameGoScalar(e, l, r)) return;
+    const lv = typedEntryValue(e, l);
+    const rv = typedEntryValue(e, r);
+    if (sameGoScalar(e, lv, rv)) return;
     const pe = { fieldName: key };
-    yield* this.compareSteps(l, r, e.type, [...path, pe], e.alwaysPresent, serializePathElement(pe));
+    yield* this.compareSteps(lv, rv, e.type, [...path, pe], e.alwaysPresent && !oneSided, serializePathElement(pe));
   }
 
   list(l: readonly unknown[], r: readonly unknown[], t: ListType, path: PathElement[]): void {

@@ -8,21 +8,39 @@ import { FieldSet } from './field-set.js';
 import type { FieldType, MapType } from './field-type.js';
 import type { PathElement } from './path-element.js';
 import { serializePathElement } from './path-element.js';
-import { entryType, isEmptyValue, isLeaf, isObject, itemPathElement, type JSONObject, resolve } from './typed-value.js';
+import { entryType, isEmptyValue, isLeaf, isObject, itemPathElement, type JSONObject, resolve, typedEntryValue } from './typed-value.js';
 
 function isScalarZero(v: unknown): boolean {
   return v === '' || v === 0 || v === false;
 }
 
-/** The comparison's entry of a map or struct absent on the live side. */
-function addEntry(node: FieldSet, t: MapType, key: string, v: unknown): void {
+/**
+ * The comparison's entry of a map or struct absent on the live side. `parentNew`: the map or struct itself is absent
+ * from the live typed object (a list item, a pointer struct), so its always-present fields are added with it.
+ */
+function addEntry(node: FieldSet, t: MapType, key: string, v: unknown, parentNew: boolean): void {
   const e = entryType(t, key);
-  // A Go value scalar at its zero value is the same typed value as an absent one.
+  // A Go value scalar at its zero value, or an omitempty map or slice left empty, is the same typed value as an
+  // absent one.
   if (e.zeroWhenAbsent && isScalarZero(v)) return;
-  add(node, { fieldName: key }, `f:${key}`, v, e.type, e.alwaysPresent);
+  add(node, { fieldName: key }, `f:${key}`, typedEntryValue(e, v), e.type, e.alwaysPresent && !parentNew);
 }
 
-/** The comparison of a value absent on the live side: `pe` (FieldsV1 key `id`) under `node`, and what lies below it. */
+/**
+ * The always-present fields of a new struct that its JSON lacks: the typed object holds them (a value struct, a
+ * slice or map without omitempty), so they are added as empty values (upstream's `f:resources: {}` of every new
+ * container).
+ */
+function addAbsentAlwaysPresent(node: FieldSet, t: MapType, m: JSONObject): void {
+  for (const key of t.alwaysPresentFields ?? []) {
+    if (m[key] === undefined || m[key] === null) node.insert([{ fieldName: key }], `f:${key}`);
+  }
+}
+
+/**
+ * The comparison of a value absent on the live side: `pe` (FieldsV1 key `id`) under `node`, and what lies below it.
+ * `alwaysPresent`: the value is on the live side too, as its empty value (a field always present in a struct that is).
+ */
 function add(node: FieldSet, pe: PathElement, id: string, v: unknown, t: FieldType | undefined, alwaysPresent: boolean): void {
   if (v === undefined) return;
   const lt = t === undefined ? undefined : resolve(t, v);
@@ -33,7 +51,8 @@ function add(node: FieldSet, pe: PathElement, id: string, v: unknown, t: FieldTy
   const child = node.childFor(id, pe);
   if (lt.kind === 'map') {
     const m = v as JSONObject;
-    for (const key of Object.keys(m)) addEntry(child, lt, key, m[key]);
+    for (const key of Object.keys(m)) addEntry(child, lt, key, m[key], !alwaysPresent);
+    if (!alwaysPresent) addAbsentAlwaysPresent(child, lt, m);
   } else if (lt.kind === 'list') {
     // The first of items with the same key is compared; the others are not.
     const seen = new Set<string>();
@@ -62,7 +81,7 @@ function addMetadata(root: FieldSet, t: MapType, metadata: JSONObject): void {
   const mt = et === undefined ? undefined : resolve(et, metadata);
   if (mt === undefined || mt.kind !== 'map' || isLeaf(mt) || isEmptyValue(metadata)) return;
   const node = root.childFor('f:metadata', { fieldName: 'metadata' });
-  for (const key of Object.keys(metadata)) addEntry(node, mt, key, metadata[key]);
+  for (const key of Object.keys(metadata)) addEntry(node, mt, key, metadata[key], false);
 }
 
 /**
@@ -78,7 +97,7 @@ export function createdFields(liveObj: JSONObject, newObj: JSONObject, t: FieldT
   const set = new FieldSet();
   for (const key of Object.keys(newObj)) {
     if (key === 'metadata') addMetadata(set, rt, newObj.metadata);
-    else addEntry(set, rt, key, newObj[key]);
+    else addEntry(set, rt, key, newObj[key], false);
   }
   return set;
 }

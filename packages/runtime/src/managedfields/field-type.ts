@@ -25,13 +25,23 @@ export interface DeducedType {
 export interface StructField {
   /** The field's type. */
   readonly type: FieldType;
-  /** Go value struct (not a pointer): always present in the typed object, so never added or removed as a whole. */
+  /**
+   * Always present in the typed object: a Go value struct (not a pointer), or a map or slice without `omitempty`
+   * (nil is written out empty). Never added or removed as a whole while its parent is present on both sides.
+   */
   readonly alwaysPresent: boolean;
+  /** What an {@link StructField.alwaysPresent} field holds when the JSON lacks it: `{}` or `[]`. */
+  readonly emptyValue?: Readonly<Record<string, never>> | readonly never[];
   /**
    * Go value scalar (not a pointer): an absent field and its zero value (`""`, `0`, `false`) are one Go value, so
    * going from one to the other changes no field.
    */
   readonly zeroWhenAbsent?: boolean;
+  /**
+   * A map or slice with `omitempty`: absent, `null` and empty are one typed value (omitted), so going from one to
+   * another changes no field.
+   */
+  readonly emptyWhenAbsent?: boolean;
 }
 
 /** A struct (declared fields) or a map (one element type); granular unless atomic. */
@@ -44,6 +54,8 @@ export interface MapType {
   field(name: string): StructField | undefined;
   /** The element type of a map (or of a struct's undeclared fields), undefined for strict structs. */
   readonly elementType: FieldType | undefined;
+  /** A struct's {@link StructField.alwaysPresent} fields, in declaration order (none for maps). */
+  readonly alwaysPresentFields?: readonly string[];
 }
 
 /** A list: atomic, or associative (a set of scalars without keys, or a map keyed by `keys`). */
@@ -96,21 +108,46 @@ function isValueScalar(schema: TSchema): boolean {
   return SCALAR_TYPES.has(node(schema).type);
 }
 
+/** `{}` or `[]` for a map or slice field schema (no special codec), else undefined. */
+function containerKindOf(schema: TSchema): 'map' | 'list' | undefined {
+  if (codecOf(schema) !== undefined) return undefined;
+  if (mapValueOf(schema) !== undefined) return 'map';
+  return itemsOf(schema) !== undefined ? 'list' : undefined;
+}
+
+const EMPTY_MAP: Readonly<Record<string, never>> = Object.freeze({});
+const EMPTY_LIST: readonly never[] = Object.freeze([]);
+
+/** The facts of one struct field, from its schema. */
+function structField(fs: TSchema): StructField {
+  const container = containerKindOf(fs);
+  const omit = goOmitOf(fs);
+  if (isValueStruct(fs)) return { type: fieldTypeOf(fs), alwaysPresent: true, emptyValue: EMPTY_MAP };
+  if (container !== undefined && omit === 'never') return { type: fieldTypeOf(fs), alwaysPresent: true, emptyValue: container === 'map' ? EMPTY_MAP : EMPTY_LIST };
+  return { type: fieldTypeOf(fs), alwaysPresent: false, zeroWhenAbsent: isValueScalar(fs), emptyWhenAbsent: container !== undefined && omit === 'empty' };
+}
+
 function structType(schema: TSchema, props: Record<string, TSchema>): MapType {
   const fields = new Map<string, StructField>();
   const preserve = extension(schema, 'x-kubernetes-preserve-unknown-fields') === true;
+  const field = (name: string): StructField | undefined => {
+    const known = fields.get(name);
+    if (known !== undefined) return known;
+    const fs = Object.hasOwn(props, name) ? props[name] : undefined;
+    if (fs === undefined) return undefined;
+    const f = structField(fs);
+    fields.set(name, f);
+    return f;
+  };
+  let alwaysPresent: readonly string[] | undefined;
   return {
     kind: 'map',
     atomic: extension(schema, 'x-kubernetes-map-type') === 'atomic',
     elementType: preserve ? DEDUCED : undefined,
-    field(name) {
-      const known = fields.get(name);
-      if (known !== undefined) return known;
-      const fs = Object.hasOwn(props, name) ? props[name] : undefined;
-      if (fs === undefined) return undefined;
-      const f = { type: fieldTypeOf(fs), alwaysPresent: isValueStruct(fs), zeroWhenAbsent: isValueScalar(fs) };
-      fields.set(name, f);
-      return f;
+    field,
+    get alwaysPresentFields() {
+      alwaysPresent ??= Object.keys(props).filter((name) => field(name)?.alwaysPresent === true);
+      return alwaysPresent;
     },
   };
 }

@@ -44,11 +44,35 @@ export function isLeaf(t: FieldType): boolean {
   return t.kind === 'scalar' || t.kind === 'deduced' || (t.kind === 'map' && t.atomic) || (t.kind === 'list' && t.relationship === 'atomic');
 }
 
-/** The type of entry `key` of a map or struct, whether it is a declared field, and whether it is always present. */
-export function entryType(t: MapType, key: string): { type: FieldType | undefined; declared: boolean; alwaysPresent: boolean; zeroWhenAbsent: boolean } {
+/** What the walkers know of one entry of a map or struct (see {@link entryType}). */
+export interface EntryType {
+  /** The entry's type; undefined for an undeclared field of a strict struct. */
+  readonly type: FieldType | undefined;
+  /** A declared struct field. */
+  readonly declared: boolean;
+  /** Always present in the typed object (see `StructField.alwaysPresent`). */
+  readonly alwaysPresent: boolean;
+  /** A Go value scalar whose zero value is the same typed value as an absent one. */
+  readonly zeroWhenAbsent: boolean;
+  /** A map or slice with `omitempty`, whose empty value is the same typed value as an absent one. */
+  readonly emptyWhenAbsent: boolean;
+}
+
+const UNDECLARED = { declared: false, alwaysPresent: false, zeroWhenAbsent: false, emptyWhenAbsent: false } as const;
+
+/** The type of entry `key` of a map or struct, whether it is a declared field, and how Go holds it. */
+export function entryType(t: MapType, key: string): EntryType {
   const f = t.field(key);
-  if (f !== undefined) return { type: f.type, declared: true, alwaysPresent: f.alwaysPresent, zeroWhenAbsent: f.zeroWhenAbsent === true };
-  return { type: t.elementType, declared: false, alwaysPresent: false, zeroWhenAbsent: false };
+  if (f === undefined) return { type: t.elementType, ...UNDECLARED };
+  return { type: f.type, declared: true, alwaysPresent: f.alwaysPresent, zeroWhenAbsent: f.zeroWhenAbsent === true, emptyWhenAbsent: f.emptyWhenAbsent === true };
+}
+
+/**
+ * An entry's value as the typed object holds it: an `omitempty` map or slice that is `null` or empty is absent
+ * (Go omits it); anything else is unchanged.
+ */
+export function typedEntryValue(e: EntryType, v: unknown): unknown {
+  return e.emptyWhenAbsent && isEmptyValue(v) ? undefined : v;
 }
 
 /** True for null, or an empty object or array (upstream treats both sides empty as a leaf). */

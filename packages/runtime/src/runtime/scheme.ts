@@ -186,10 +186,20 @@ export class Scheme {
     return gv;
   }
 
-  /** Runs the defaulting hooks registered for the object's kind, in place. */
+  /**
+   * Runs the defaulting hooks registered for the object's kind, in place. As upstream's `Scheme.Default`, a kind
+   * with no hooks, one the scheme does not know, or an object without a kind or a parsable apiVersion is left alone.
+   */
   default(obj: KubeObject): void {
-    const gvk = this.objectKind(obj);
-    for (const fn of this.#defaulters.get(gvkKey(gvk)) ?? []) fn(obj);
+    const { kind, apiVersion } = obj;
+    if (this.#defaulters.size === 0 || typeof kind !== 'string' || typeof apiVersion !== 'string') return;
+    let gv: GroupVersion;
+    try {
+      gv = this.#groupVersionOf(apiVersion);
+    } catch {
+      return;
+    }
+    for (const fn of this.#defaulters.get(gvkKey({ group: gv.group, version: gv.version, kind })) ?? []) fn(obj);
   }
 
   /** Checks an object against its kind's schema and lists the violations (empty when valid). */

@@ -46,7 +46,8 @@ export class PodTemplateStrategy extends GenericStrategy {
   }
 }
 
-function defaultTemplate(obj: ApiObject): void {
+/** The pod spec defaults of a PodTemplate's template (core/v1 `SetDefaults_PodSpec` through the template). */
+export function defaultTemplate(obj: ApiObject): void {
   const template = recordAt(obj, 'template');
   if (template !== undefined) defaultPodSpec(ensureRecord(template, 'spec'));
 }

@@ -33,6 +33,7 @@ export const LabelSelectorSchema = struct(
       listType: 'atomic',
     }),
   },
+  { structType: 'atomic' },
 );
 /** metav1.LabelSelector. */
 export type LabelSelector = Static<typeof LabelSelectorSchema>;

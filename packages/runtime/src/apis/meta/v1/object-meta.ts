@@ -21,6 +21,7 @@ export const OwnerReferenceSchema = struct(
       omit: 'nil',
     }),
   },
+  { structType: 'atomic' },
 );
 /** metav1.OwnerReference. */
 export type OwnerReference = Static<typeof OwnerReferenceSchema>;
