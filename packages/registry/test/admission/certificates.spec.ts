@@ -58,6 +58,11 @@ t.test('CertificateApproval: approve on the old object’s signer, then on its d
   const failing = authorizer('approve', 'boom/*');
   await new CertificateApproval(failing.authorize).validate({}, csrAttrs('UPDATE', 'approval', csr('boom/x'), csr('boom/x')));
   t.same(failing.asked.map((a) => a.name), ['boom/x', 'boom/*'], 'an authorizer error is a no and the wildcard is asked');
+  const fromContext = authorizer('approve', 'example.com/signer');
+  const bob: UserInfo = { name: 'bob' };
+  const noUser = { ...csrAttrs('UPDATE', 'approval', csr('example.com/signer'), csr('example.com/signer')), user: undefined };
+  await new CertificateApproval(fromContext.authorize).validate({ user: bob }, noUser);
+  t.equal(fromContext.asked[0]?.user, bob, 'without a user in the attributes, the request context’s');
   const noDomain = authorizer('approve', 'plain/*');
   await new CertificateApproval(noDomain.authorize).validate({}, csrAttrs('UPDATE', 'approval', csr('plain'), csr('plain')));
   t.same(noDomain.asked.map((a) => a.name), ['plain', 'plain/*'], 'a name without a slash is its own domain');

@@ -32,12 +32,15 @@ export class CertificateApproval implements ValidationInterface {
     return operation === 'UPDATE';
   }
 
-  /** Checks `approve` on the signer the stored request names (not one the update may try to set). */
-  async validate(_ctx: RequestContext, a: Attributes): Promise<void> {
+  /**
+   * Checks `approve` on the signer the stored request names (not one the update may try to set), for the attributes'
+   * user, else the request context's (the handlers put the user there).
+   */
+  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
     if (!isCSRRequest(a, 'approval')) return;
     if (!isRecord(a.oldObject)) throw newAdmissionForbidden(a, 'expected type CertificateSigningRequest, got: <nil>');
     const signerName = signerNameOf(a.oldObject);
-    if (!(await isAuthorizedForSignerName(this.#authorize, a.user, 'approve', signerName))) {
+    if (!(await isAuthorizedForSignerName(this.#authorize, a.user ?? ctx.user, 'approve', signerName))) {
       throw newAdmissionForbidden(a, `user not permitted to approve requests with signerName ${JSON.stringify(signerName)}`);
     }
   }

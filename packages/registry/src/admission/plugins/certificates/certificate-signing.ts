@@ -40,14 +40,14 @@ export class CertificateSigning implements ValidationInterface {
     return operation === 'UPDATE';
   }
 
-  /** Checks `sign` on the stored request's signer when the certificate or the conditions change. */
-  async validate(_ctx: RequestContext, a: Attributes): Promise<void> {
+  /** Checks `sign` on the stored request's signer when the certificate or the conditions change (user as CertificateApproval's). */
+  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
     if (!isCSRRequest(a, 'status')) return;
     const [csr, old] = [a.object, a.oldObject];
     if (!isRecord(old) || !isRecord(csr)) throw newAdmissionForbidden(a, 'expected type CertificateSigningRequest, got: <nil>');
     if (certificateOf(old) === certificateOf(csr) && jsonValuesEqual(conditionsOf(old), conditionsOf(csr))) return;
     const signerName = signerNameOf(old);
-    if (!(await isAuthorizedForSignerName(this.#authorize, a.user, 'sign', signerName))) {
+    if (!(await isAuthorizedForSignerName(this.#authorize, a.user ?? ctx.user, 'sign', signerName))) {
       throw newAdmissionForbidden(a, `user not permitted to sign requests with signerName ${JSON.stringify(signerName)}`);
     }
   }
