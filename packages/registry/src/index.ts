@@ -236,6 +236,38 @@ export {
 export { type RuntimeClassLookup, RuntimeClassAdmission } from './admission/plugins/runtime-class.js';
 export { mergeTolerations } from './admission/plugins/merge-tolerations.js';
 export {
+  BETA_IS_DEFAULT_STORAGE_CLASS_ANNOTATION,
+  BETA_STORAGE_CLASS_ANNOTATION,
+  DefaultStorageClass,
+  defaultStorageClass,
+  IS_DEFAULT_STORAGE_CLASS_ANNOTATION,
+  isDefaultStorageClass,
+  persistentVolumeClaimHasClass,
+  type StorageClassLister,
+} from './admission/plugins/default-storage-class.js';
+export {
+  DefaultIngressClass,
+  defaultIngressClass,
+  INGRESS_CLASS_ANNOTATION,
+  type IngressClassLister,
+  IS_DEFAULT_INGRESS_CLASS_ANNOTATION,
+} from './admission/plugins/default-ingress-class.js';
+export { TaintNodesByCondition } from './admission/plugins/taint-nodes-by-condition.js';
+export { PersistentVolumeClaimResize, persistentVolumeClaimClass, type StorageClassLookup } from './admission/plugins/persistent-volume-claim-resize.js';
+export {
+  CSR_GROUP,
+  isAuthorizedForSignerName,
+  type SignerAuthorizationAttributes,
+  type SignerAuthorizer,
+} from './admission/plugins/certificates/signer-authorization.js';
+export { CertificateApproval, signerNameOf } from './admission/plugins/certificates/certificate-approval.js';
+export { CertificateSigning } from './admission/plugins/certificates/certificate-signing.js';
+export {
+  CertificateSubjectRestriction,
+  type CSRSubjectOrganizations,
+  KUBE_APISERVER_CLIENT_SIGNER_NAME,
+} from './admission/plugins/certificates/certificate-subject-restriction.js';
+export {
   applyPodDefaults,
   claimLimitViolations,
   LIMIT_RANGER_ANNOTATION,

@@ -4,30 +4,18 @@
  * is read directly). A plugin whose storage is not served is left out.
  * @module
  */
-import { type ApiObject, type Getter, isGetter, isLister, PriorityAdmission, RuntimeClassAdmission } from '@apiserver/registry';
-import { isNotFound } from '@apiserver/runtime';
+import { isGetter, isLister, PriorityAdmission, RuntimeClassAdmission } from '@apiserver/registry';
 import type { APIGroupInfo } from '@apiserver/server';
 import { storageOf } from '../server/group-storage.js';
-
-/** A cluster-scoped object by name, undefined when it does not exist (any other failure is the caller's error). */
-function lookup(storage: Getter): (name: string) => Promise<ApiObject | undefined> {
-  return async (name) => {
-    try {
-      return await storage.get({}, name, {});
-    } catch (err) {
-      if (isNotFound(err)) return undefined;
-      throw err;
-    }
-  };
-}
+import { clusterObjectLister, clusterObjectLookup } from './cluster-object-lookup.js';
 
 /** The Priority plugin (pods' priority from their PriorityClass); undefined when `priorityclasses` is not served. */
 export function newPriorityAdmission(groups: readonly APIGroupInfo[]): PriorityAdmission | undefined {
   const classes = storageOf(groups, 'scheduling.k8s.io', 'priorityclasses');
   if (classes === undefined || !isGetter(classes) || !isLister(classes)) return undefined;
   return new PriorityAdmission({
-    getPriorityClass: lookup(classes),
-    listPriorityClasses: async () => (await classes.list({}, {})).items as ApiObject[],
+    getPriorityClass: clusterObjectLookup(classes),
+    listPriorityClasses: clusterObjectLister(classes),
   });
 }
 
@@ -35,5 +23,5 @@ export function newPriorityAdmission(groups: readonly APIGroupInfo[]): PriorityA
 export function newRuntimeClassAdmission(groups: readonly APIGroupInfo[]): RuntimeClassAdmission | undefined {
   const classes = storageOf(groups, 'node.k8s.io', 'runtimeclasses');
   if (classes === undefined || !isGetter(classes)) return undefined;
-  return new RuntimeClassAdmission(lookup(classes));
+  return new RuntimeClassAdmission(clusterObjectLookup(classes));
 }

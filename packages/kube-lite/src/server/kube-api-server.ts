@@ -4,7 +4,16 @@
  * (`InstallLegacyAPI` + `InstallAPIs`), admission, the bootstrap and controller post-start hooks and
  * the storage readiness check, on a GenericAPIServer in front of a delegate.
  */
-import { type AdmissionInterface, AdmissionChain, type ApiObject, DefaultTolerationSeconds, isGetter, NamespaceLifecycle, StorageObjectInUseProtection } from '@apiserver/registry';
+import {
+  type AdmissionInterface,
+  AdmissionChain,
+  type ApiObject,
+  DefaultTolerationSeconds,
+  isGetter,
+  NamespaceLifecycle,
+  StorageObjectInUseProtection,
+  TaintNodesByCondition,
+} from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import {
   type APIGroupInfo,
@@ -19,9 +28,12 @@ import {
   type RequestAuthenticator,
   selectorsIgnoredAuthorizer,
 } from '@apiserver/server';
+import { certificatePlugins } from '../admission/certificate-admission.js';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
+import { newDefaultIngressClassAdmission } from '../admission/ingress-class-admission.js';
 import { newPriorityAdmission, newRuntimeClassAdmission } from '../admission/pod-scheduling-admission.js';
 import { resourceLimitPlugins } from '../admission/quota-admission.js';
+import { newDefaultStorageClassAdmission, newPersistentVolumeClaimResizeAdmission } from '../admission/storage-class-admission.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
@@ -103,6 +115,8 @@ export class KubeAPIServer {
   readonly #limitRangers: readonly AdmissionInterface[];
   readonly #webhooks: WebhookAdmission;
   readonly #policies: PolicyAdmission;
+  /** The server's authorizer, which the certificate admission plugins ask. */
+  readonly #authorizer: Authorizer;
 
   private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined, customResources: CustomResourceSource | undefined) {
     const o = c.options;
@@ -119,6 +133,7 @@ export class KubeAPIServer {
     // What CEL's `authorizer` asks in admission: the server's authorizer (with AuthorizeWithSelectors off, without the
     // selectors of `fieldSelector()`/`labelSelector()`).
     const authorizer = this.authorization.authorizer ?? authorizerForModes(o.authorizationModes);
+    this.#authorizer = authorizer;
     const admissionAuthorizer = withSelectors ? authorizer : selectorsIgnoredAuthorizer(authorizer);
     this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log, authorizer: () => admissionAuthorizer });
     this.#policies = new PolicyAdmission(this.groups, c.log);
@@ -177,21 +192,27 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order: the built-in plugins (NamespaceLifecycle, LimitRanger, Priority, DefaultTolerationSeconds,
-    // StorageObjectInUseProtection, RuntimeClass), then the webhooks, ResourceQuota last.
+    // Upstream's order (AllOrderedPlugins): the built-in plugins (NamespaceLifecycle, LimitRanger,
+    // TaintNodesByCondition, Priority, DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection,
+    // PersistentVolumeClaimResize, RuntimeClass, CertificateApproval, CertificateSigning, CertificateSubjectRestriction,
+    // DefaultIngressClass), then the webhooks, ResourceQuota last.
     const tolerations = new DefaultTolerationSeconds({
       notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
       unreachableTolerationSeconds: c.options.defaultUnreachableTolerationSeconds,
     });
-    const priority = newPriorityAdmission(this.groups);
-    const runtimeClass = newRuntimeClassAdmission(this.groups);
+    const optional = (p: AdmissionInterface | undefined): AdmissionInterface[] => (p === undefined ? [] : [p]);
     const plugins = [
       new NamespaceLifecycle(this.#lookupNamespace),
       ...this.#limitRangers,
-      ...(priority === undefined ? [] : [priority]),
+      new TaintNodesByCondition(),
+      ...optional(newPriorityAdmission(this.groups)),
       tolerations,
+      ...optional(newDefaultStorageClassAdmission(this.groups)),
       new StorageObjectInUseProtection(),
-      ...(runtimeClass === undefined ? [] : [runtimeClass]),
+      ...optional(newPersistentVolumeClaimResizeAdmission(this.groups)),
+      ...optional(newRuntimeClassAdmission(this.groups)),
+      ...certificatePlugins(this.groups, () => this.#authorizer),
+      ...optional(newDefaultIngressClassAdmission(this.groups)),
       ...this.webhookPlugins,
       ...this.quotaPlugins,
     ];

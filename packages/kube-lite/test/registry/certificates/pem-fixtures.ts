@@ -56,3 +56,24 @@ zG3faIglmsapAiEAzxWXRgzD5un/B5XHCAmyi04nI+VC/xa9Z5DdaF4HCZw=
 
 /** Base64 of a PEM text, as a `[]byte` field travels in JSON. */
 export const b64 = (pem: string): string => Buffer.from(pem).toString("base64");
+
+/** An ECDSA P-256 / SHA-256 request for CN=mallory with one multi-valued RDN O=dev+O=system:masters. */
+export const MASTERS_CSR = `-----BEGIN CERTIFICATE REQUEST-----
+MIHxMIGZAgEAMDcxEDAOBgNVBAMMB21hbGxvcnkxIzAKBgNVBAoMA2RldjAVBgNV
+BAoMDnN5c3RlbTptYXN0ZXJzMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEHO/V
++R95udqzHoA/ZzKfatckYjcF29lo0YI9cOzVN7gBix6uUJeXWWsDOSu4er2SgZ8x
+vhbDrxyO9OVa5Qfb06AAMAoGCCqGSM49BAMCA0cAMEQCIAPgA2gNP9FEvoH4eV1P
+zzRLCNPEIVYSyWVno7IKl3W1AiAbBR/Svrv3SGV5GuGKNgxkU8d3A9q3Ty+ZB/q6
+cqD0hA==
+-----END CERTIFICATE REQUEST-----
+`;
+
+/** An ECDSA P-256 / SHA-256 request for CN=carol, O=équipe (a UTF8String). */
+export const UTF8_ORG_CSR = `-----BEGIN CERTIFICATE REQUEST-----
+MIHeMIGEAgEAMCIxDjAMBgNVBAMMBWNhcm9sMRAwDgYDVQQKDAfDqXF1aXBlMFkw
+EwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEyPEXf6ZBy8/cGDB/kpqNZWVWZgn8o1Nw
+xRm7+9i2C+cM7OYUa+0EaLqOABwMmPRNflhVr2sbAijQH8vFY1lGTaAAMAoGCCqG
+SM49BAMCA0kAMEYCIQDDqrhs5YMdSUPEdnKVKt9LFg6V8Y1yhJ5bSpJ/3KdTygIh
+AOfpJZb+1WsVwz8BHgVE+F/VBeuqXHnpdf9V4EDtL0aj
+-----END CERTIFICATE REQUEST-----
+`;

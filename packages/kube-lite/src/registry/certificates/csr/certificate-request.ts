@@ -36,6 +36,8 @@ const GO_ALGORITHM_NAMES: Readonly<Record<string, string>> = { rsa: 'RSA', ec: '
 export interface CertificateRequest {
   /** DER of CertificationRequestInfo (what is signed). */
   readonly rawTBS: Buffer;
+  /** DER of the subject Name. */
+  readonly rawSubject: Buffer;
   /** DER of SubjectPublicKeyInfo. */
   readonly rawPublicKeyInfo: Buffer;
   /** Signature algorithm OID. */
@@ -60,6 +62,7 @@ export function parseCertificateRequestDER(der: Buffer): CertificateRequest {
   if (signature.end - signature.contentStart < 1) throw new DerSyntaxError('zero length BIT STRING');
   return {
     rawTBS: der.subarray(tbs.start, tbs.end),
+    rawSubject: der.subarray(subject.start, subject.end),
     rawPublicKeyInfo: der.subarray(spki.start, spki.end),
     signatureAlgorithm: oidOf(der, oid),
     signature: der.subarray(signature.contentStart + 1, signature.end),
