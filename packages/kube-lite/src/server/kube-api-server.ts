@@ -21,6 +21,7 @@ import {
 } from '@apiserver/server';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
 import { newPriorityAdmission, newRuntimeClassAdmission } from '../admission/pod-scheduling-admission.js';
+import { newPodSecurityAdmission } from '../admission/pod-security-admission.js';
 import { resourceLimitPlugins } from '../admission/quota-admission.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
@@ -177,7 +178,7 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order: the built-in plugins (NamespaceLifecycle, LimitRanger, Priority, DefaultTolerationSeconds,
+    // Upstream's order: the built-in plugins (NamespaceLifecycle, LimitRanger, PodSecurity, Priority, DefaultTolerationSeconds,
     // StorageObjectInUseProtection, RuntimeClass), then the webhooks, ResourceQuota last.
     const tolerations = new DefaultTolerationSeconds({
       notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
@@ -185,9 +186,11 @@ export class KubeAPIServer {
     });
     const priority = newPriorityAdmission(this.groups);
     const runtimeClass = newRuntimeClassAdmission(this.groups);
+    const podSecurity = newPodSecurityAdmission(this.groups, this.#lookupNamespace);
     const plugins = [
       new NamespaceLifecycle(this.#lookupNamespace),
       ...this.#limitRangers,
+      ...(podSecurity === undefined ? [] : [podSecurity]),
       ...(priority === undefined ? [] : [priority]),
       tolerations,
       new StorageObjectInUseProtection(),
