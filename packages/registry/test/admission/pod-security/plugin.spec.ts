@@ -180,6 +180,7 @@ t.test('exemptions and defaults from the configuration', async (t) => {
     operation: 'CREATE',
     kind: { group: '', version: 'v1', kind: 'Namespace' },
     resource: { group: '', version: 'v1', resource: 'namespaces' },
+    namespace: 'kube-system',
     name: 'kube-system',
     object: ns('kube-system', { [ENFORCE]: 'restricted', 'pod-security.kubernetes.io/warn': 'privileged' }),
   });

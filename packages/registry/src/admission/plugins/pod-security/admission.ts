@@ -89,14 +89,14 @@ export class PodSecurityAdmission {
     const invalid = () => ({ allowed: false, status: newInvalid({ group: a.kind.group, kind: a.kind.kind }, a.name, next.errors), warnings: [], auditAnnotations: {} });
     if (a.operation === 'CREATE') {
       if (next.errors.length > 0) return invalid();
-      return this.#exemptNamespaceResponse(a.namespace || name, name, next.policy, labels) ?? ALLOWED_RESPONSE;
+      return this.#exemptNamespaceResponse(a.namespace, name, next.policy, labels) ?? ALLOWED_RESPONSE;
     }
     if (a.operation !== 'UPDATE') return ALLOWED_RESPONSE;
     if (a.oldObject === undefined) return errorResponse(newBadRequest('failed to decode  old namespace'));
     const prev = this.policyToEvaluate(labelsOf(a.oldObject));
     if (next.errors.length > 0 && (prev.errors.length === 0 || String(next.errors) !== String(prev.errors))) return invalid();
     if (!enforceTightened(next.policy, prev.policy)) return ALLOWED_RESPONSE;
-    if (this.#exemptNamespace(a.namespace || name)) return this.#exemptNamespaceResponse(a.namespace || name, name, next.policy, labels) ?? ALLOWED_RESPONSE;
+    if (this.#exemptNamespace(a.namespace)) return this.#exemptNamespaceResponse(a.namespace, name, next.policy, labels) ?? ALLOWED_RESPONSE;
     const warnings = await evaluatePodsInNamespace(ctx, { ...this.#options, exemptRuntimeClass: (rc) => this.#exemptRuntimeClass(rc) }, name, next.policy.enforce);
     return { allowed: true, warnings, auditAnnotations: {} };
   }
