@@ -96,7 +96,21 @@ t.test('PodSecurity: enforce, warn, audit, workloads and namespace relabelling',
     'existing pods in namespace "warned" violate the new PodSecurity enforce level "baseline:latest"',
     'priv (and 1 other pod): privileged',
   ]);
-  t.same(warnings(await send('/api/v1/namespaces/warned', { metadata: { labels: { 'pod-security.kubernetes.io/enforce': 'privileged' } } }, 'PATCH', 'application/merge-patch+json')), [], 'relaxing warns nothing');
+  const merge = (path: string, body: unknown) => send(path, body, 'PATCH', 'application/merge-patch+json');
+  t.equal((await merge('/api/v1/namespaces/warned/pods/priv', { metadata: { labels: { touched: 'yes' } } })).status, 200, 'a label change of a violating pod is not judged');
+  const image = await send('/api/v1/namespaces/warned/pods/priv', { spec: { containers: [{ name: 'c', image: 'j' }] } }, 'PATCH', 'application/strategic-merge-patch+json');
+  t.match(await image.json(), { code: 403, message: `pods "priv" is forbidden: violates PodSecurity "baseline:latest": ${PRIVILEGED}` }, 'an image change is');
+  t.same(warnings(await merge('/api/v1/namespaces/warned', { metadata: { labels: { 'pod-security.kubernetes.io/enforce': 'privileged' } } })), [], 'relaxing warns nothing');
+
+  const ok = (await (await fetch(`${kl.url}/api/v1/namespaces/enforced/pods/ok`)).json()) as { spec: Record<string, unknown> };
+  ok.spec['ephemeralContainers'] = [{ name: 'debug', image: 'busybox', imagePullPolicy: 'Always', terminationMessagePolicy: 'File' }];
+  const debug = await send('/api/v1/namespaces/enforced/pods/ok/ephemeralcontainers', ok, 'PUT');
+  t.match(await debug.json(), {
+    code: 403,
+    message:
+      'pods "ok" is forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false (container "debug" must set ' +
+      'securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "debug" must set securityContext.capabilities.drop=["ALL"])',
+  }, 'an ephemeral container is judged');
   const invalid = await send('/api/v1/namespaces', { metadata: { name: 'typo', labels: { 'pod-security.kubernetes.io/enforce': 'restricte' } } });
   t.equal(invalid.status, 422);
   t.match(await invalid.json(), {
