@@ -158,6 +158,7 @@ t.test('restricted checks: reasons and details', async (t) => {
     { allowed: false, reason: 'restricted volume types', detail: 'volumes "a", "b", "c", "d" use restricted volume types "gitRepo", "hostPath", "nfs", "unknown"' },
   );
   t.equal(one('restrictedVolumes', { volumes: [{ name: 'a', hostPath: {} }] }).detail, 'volume "a" uses restricted volume type "hostPath"');
+  t.equal(one('restrictedVolumes', { volumes: [{ name: 'img', image: { reference: 'r' } }] }).detail, 'volume "img" uses restricted volume type "unknown"', '1.32 does not allow image volumes yet (1.33 does)');
   const sc = (spec: J) => one('seccompProfile_restricted', spec).detail;
   t.equal(sc({ securityContext: { seccompProfile: { type: 'RuntimeDefault' } }, containers: [{ name: 'a', securityContext: { seccompProfile: { type: 'Unconfined' } } }] }), 'container "a" must not set securityContext.seccompProfile.type to "Unconfined"');
   t.equal(one('seccompProfile_restricted', { securityContext: { seccompProfile: { type: 'Localhost' } }, containers: [{ name: 'a' }] }).allowed, true);
