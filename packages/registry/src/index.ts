@@ -271,6 +271,7 @@ export {
   type VersionedCheck,
 } from './admission/plugins/pod-security/check.js';
 export type { PodSecurityConfiguration, PodSecurityDefaults, PodSecurityExemptions } from './admission/plugins/pod-security/configuration.js';
+export { POD_SECURITY_CONFIGURATION_GROUP, podSecurityConfigurationFrom } from './admission/plugins/pod-security/configuration-validation.js';
 export { defaultChecks } from './admission/plugins/pod-security/default-checks.js';
 export { type Evaluator, newEvaluator } from './admission/plugins/pod-security/evaluator.js';
 export { NAMESPACE_MAX_PODS_TO_CHECK, NAMESPACE_POD_CHECK_TIMEOUT_MILLIS, type PodLister } from './admission/plugins/pod-security/namespace-pods.js';

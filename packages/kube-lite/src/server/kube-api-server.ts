@@ -21,7 +21,7 @@ import {
 } from '@apiserver/server';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
 import { newPriorityAdmission, newRuntimeClassAdmission } from '../admission/pod-scheduling-admission.js';
-import { newPodSecurityAdmission } from '../admission/pod-security-admission.js';
+import { newPodSecurityAdmission, podSecurityConfigurationOf } from '../admission/pod-security-admission.js';
 import { resourceLimitPlugins } from '../admission/quota-admission.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
@@ -186,7 +186,7 @@ export class KubeAPIServer {
     });
     const priority = newPriorityAdmission(this.groups);
     const runtimeClass = newRuntimeClassAdmission(this.groups);
-    const podSecurity = newPodSecurityAdmission(this.groups, this.#lookupNamespace);
+    const podSecurity = newPodSecurityAdmission(this.groups, this.#lookupNamespace, podSecurityConfigurationOf(c.options.admissionControlConfigFile));
     const plugins = [
       new NamespaceLifecycle(this.#lookupNamespace),
       ...this.#limitRangers,

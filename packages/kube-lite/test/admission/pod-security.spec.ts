@@ -118,3 +118,28 @@ t.test('PodSecurity: enforce, warn, audit, workloads and namespace relabelling',
     message: 'Namespace "typo" is invalid: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "restricte": must be one of privileged, baseline, restricted',
   });
 });
+
+t.test('PodSecurity: defaults and exemptions from --admission-control-config-file', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kube-lite-podsec-config-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const admissionControlConfigFile = join(dir, 'admission.yaml');
+  writeFileSync(admissionControlConfigFile, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: PodSecurity\n  path: podsecurity.yaml\n');
+  writeFileSync(
+    join(dir, 'podsecurity.yaml'),
+    'apiVersion: pod-security.admission.config.k8s.io/v1\nkind: PodSecurityConfiguration\ndefaults:\n  enforce: baseline\nexemptions:\n  namespaces: [exempt]\n',
+  );
+  const kl = await startKubeLite({ admissionControlConfigFile });
+  t.teardown(() => kl.stop());
+  const post = (path: string, body: unknown) => fetch(`${kl.url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const privileged = { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i', securityContext: { privileged: true } }] } };
+  t.match(await (await post('/api/v1/namespaces/default/pods', privileged)).json(), {
+    code: 403,
+    message: 'pods "p" is forbidden: violates PodSecurity "baseline:latest": privileged (container "c" must not set securityContext.privileged=true)',
+  }, 'the configured default applies to an unlabelled namespace');
+  t.equal((await post('/api/v1/namespaces', { metadata: { name: 'exempt' } })).status, 201);
+  t.equal((await post('/api/v1/namespaces/exempt/pods', privileged)).status, 201, 'an exempt namespace admits the pod');
+
+  const bad = join(dir, 'bad.yaml');
+  writeFileSync(bad, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: PodSecurity\n  configuration:\n    apiVersion: pod-security.admission.config.k8s.io/v1\n    kind: PodSecurityConfiguration\n    defaults: {warn: loud}\n');
+  await t.rejects(startKubeLite({ admissionControlConfigFile: bad }), /PodSecurity invalid: defaults.warn: Invalid value: "loud": must be one of privileged, baseline, restricted/);
+});
