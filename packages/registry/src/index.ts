@@ -277,6 +277,51 @@ export {
 } from './admission/plugins/limitranger/limit-ranger.js';
 export { type QuotaAccessor, ResourceQuotaAdmission, type ResourceQuotaAdmissionOptions } from './admission/plugins/resourcequota/resource-quota.js';
 export { checkRequest } from './admission/plugins/resourcequota/check-request.js';
+// --- PodSecurity (k8s.io/pod-security-admission) ---
+export { POD_SECURITY_PLUGIN_NAME, PodSecurity, type PodSecurityOptions } from './admission/plugins/pod-security/plugin.js';
+export { type PodSecurityNamespaceGetter, PodSecurityAdmission, type PodSecurityAdmissionOptions } from './admission/plugins/pod-security/admission.js';
+export {
+  compareLevels,
+  LATEST_VERSION,
+  type Level,
+  type LevelVersion,
+  levelVersionString,
+  majorMinorVersion,
+  parseLevel,
+  parseVersion,
+  type Version,
+  versionString,
+} from './admission/plugins/pod-security/api.js';
+export {
+  type AggregateCheckResult,
+  aggregateCheckResults,
+  type Check,
+  type CheckPodFn,
+  type CheckResult,
+  forbiddenDetail,
+  forbiddenReason,
+  type VersionedCheck,
+} from './admission/plugins/pod-security/check.js';
+export type { PodSecurityConfiguration, PodSecurityDefaults, PodSecurityExemptions } from './admission/plugins/pod-security/configuration.js';
+export { POD_SECURITY_CONFIGURATION_GROUP, podSecurityConfigurationFrom } from './admission/plugins/pod-security/configuration-validation.js';
+export { defaultChecks } from './admission/plugins/pod-security/default-checks.js';
+export { type Evaluator, newEvaluator } from './admission/plugins/pod-security/evaluator.js';
+export { NAMESPACE_MAX_PODS_TO_CHECK, NAMESPACE_POD_CHECK_TIMEOUT_MILLIS, type PodLister } from './admission/plugins/pod-security/namespace-pods.js';
+export { extractPodSpec, hasPodSpec, type PodMetaAndSpec } from './admission/plugins/pod-security/pod-spec-extractor.js';
+export {
+  AUDIT_LEVEL_LABEL,
+  AUDIT_VERSION_LABEL,
+  ENFORCE_LEVEL_LABEL,
+  ENFORCE_VERSION_LABEL,
+  type Policy,
+  POD_SECURITY_PREFIX,
+  PRIVILEGED_POLICY,
+  policyToEvaluate,
+  WARN_LEVEL_LABEL,
+  WARN_VERSION_LABEL,
+} from './admission/plugins/pod-security/policy.js';
+export type { PodSecurityResponse } from './admission/plugins/pod-security/response.js';
+export { isSignificantPodUpdate } from './admission/plugins/pod-security/significant-update.js';
 // --- quota (k8s.io/apiserver/pkg/quota/v1, pkg/quota/v1/evaluator/core) ---
 export {
   addLists,

@@ -122,6 +122,10 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   },
   'audit-policy-file': { usage: 'audit.k8s.io/v1 Policy (YAML or JSON); with --audit-log-path, requests are audited', set: (o, v) => { o.auditPolicyFile = v; } },
   'audit-log-path': { usage: "file the audit events are appended to as JSON lines ('-' = standard output)", set: (o, v) => { o.auditLogPath = v; } },
+  'admission-control-config-file': {
+    usage: 'AdmissionConfiguration (YAML or JSON) with admission plugins\' configurations (kube-lite reads PodSecurity\'s)',
+    set: (o, v) => { o.admissionControlConfigFile = v; },
+  },
   'token-auth-file': { usage: 'static token file (CSV: token,user,uid,"groups")', set: (o, v) => { o.tokenAuthFile = v; } },
   'enable-garbage-collector': {
     usage: 'delete dependents by their ownerReferences (default true; false behaves like envtest, where nothing collects them)',

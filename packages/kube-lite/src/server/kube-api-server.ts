@@ -32,6 +32,7 @@ import { certificatePlugins } from '../admission/certificate-admission.js';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
 import { newDefaultIngressClassAdmission } from '../admission/ingress-class-admission.js';
 import { newPriorityAdmission, newRuntimeClassAdmission } from '../admission/pod-scheduling-admission.js';
+import { newPodSecurityAdmission, podSecurityConfigurationOf } from '../admission/pod-security-admission.js';
 import { resourceLimitPlugins } from '../admission/quota-admission.js';
 import { newDefaultStorageClassAdmission, newPersistentVolumeClaimResizeAdmission } from '../admission/storage-class-admission.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
@@ -193,18 +194,20 @@ export class KubeAPIServer {
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
     // Upstream's order (AllOrderedPlugins): the built-in plugins (NamespaceLifecycle, LimitRanger,
-    // TaintNodesByCondition, Priority, DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection,
-    // PersistentVolumeClaimResize, RuntimeClass, CertificateApproval, CertificateSigning, CertificateSubjectRestriction,
-    // DefaultIngressClass), then the webhooks, ResourceQuota last.
+    // TaintNodesByCondition, PodSecurity, Priority, DefaultTolerationSeconds, DefaultStorageClass,
+    // StorageObjectInUseProtection, PersistentVolumeClaimResize, RuntimeClass, CertificateApproval, CertificateSigning,
+    // CertificateSubjectRestriction, DefaultIngressClass), then the webhooks, ResourceQuota last.
     const tolerations = new DefaultTolerationSeconds({
       notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
       unreachableTolerationSeconds: c.options.defaultUnreachableTolerationSeconds,
     });
     const optional = (p: AdmissionInterface | undefined): AdmissionInterface[] => (p === undefined ? [] : [p]);
+    const podSecurityConfiguration = podSecurityConfigurationOf(c.options.admissionControlConfigFile);
     const plugins = [
       new NamespaceLifecycle(this.#lookupNamespace),
       ...this.#limitRangers,
       new TaintNodesByCondition(),
+      ...optional(newPodSecurityAdmission(this.groups, this.#lookupNamespace, podSecurityConfiguration)),
       ...optional(newPriorityAdmission(this.groups)),
       tolerations,
       ...optional(newDefaultStorageClassAdmission(this.groups)),

@@ -86,6 +86,8 @@ export interface KubeLiteOptions {
   readonly auditPolicyFile?: string;
   /** `--audit-log-path`: where the log backend appends events as JSON lines (`-` = standard output). */
   readonly auditLogPath?: string;
+  /** `--admission-control-config-file`: an AdmissionConfiguration; kube-lite reads the `PodSecurity` plugin's entry. */
+  readonly admissionControlConfigFile?: string;
   /** `-v`/`--v`: the log verbosity (default 0; at 3 every request is logged). */
   readonly verbosity: number;
   /** `--logging-format`: `text` (klog's, default) or `json` (component-base's). */
