@@ -10,6 +10,7 @@ import { servedServiceResolver } from '../server/webhook-service-resolver.js';
 import { applyJSONPatch, decodeJSONPatch, type JSONPatchOperation } from '@apiserver/endpoints';
 import {
   type AdmissionInterface,
+  type ApiObject,
   type EquivalentResources,
   isMutationInterface,
   isValidationInterface,
@@ -55,6 +56,8 @@ export interface WebhookAdmissionOptions {
   readonly log: (message: string) => void;
   /** The server's authorizer, which `authorizer` in match conditions asks (none: `authorizer` is unbound). */
   readonly authorizer?: () => Authorizer | undefined;
+  /** Defaults an object a mutating webhook patched (upstream defaults it as it decodes it), e.g. the scheme's defaults. */
+  readonly defaulter?: (obj: ApiObject) => void;
 }
 
 /** The webhook configuration sources of one server and the plugins built on them. */
@@ -63,6 +66,7 @@ export class WebhookAdmission {
   readonly #validating: WebhookConfigurationSource<ValidatingWebhookSpec> | undefined;
   readonly #serviceResolver: ServiceResolver | undefined;
   readonly #authorizer: () => Authorizer | undefined;
+  readonly #defaulter: ((obj: ApiObject) => void) | undefined;
 
   /** Sources over the configurations `groups` store (none when admissionregistration.k8s.io/v1 is off). */
   constructor(groups: readonly APIGroupInfo[], options: WebhookAdmissionOptions) {
@@ -70,6 +74,7 @@ export class WebhookAdmission {
     this.#validating = sourceOf(groups, 'validatingwebhookconfigurations', options.log);
     this.#serviceResolver = options.serviceResolver ?? servedServiceResolver(groups);
     this.#authorizer = options.authorizer ?? (() => undefined);
+    this.#defaulter = options.defaulter;
   }
 
   /**
@@ -85,7 +90,7 @@ export class WebhookAdmission {
       ...(this.#serviceResolver !== undefined && { serviceResolver: this.#serviceResolver }),
     };
     return [
-      ...(this.#mutating === undefined ? [] : [new MutatingAdmissionWebhook({ ...common, source: this.#mutating, jsonPatch: endpointsJSONPatcher })]),
+      ...(this.#mutating === undefined ? [] : [new MutatingAdmissionWebhook({ ...common, source: this.#mutating, jsonPatch: endpointsJSONPatcher, ...(this.#defaulter !== undefined && { defaulter: this.#defaulter }) })]),
       ...(policies === undefined ? [] : [policies]),
       ...(this.#validating === undefined ? [] : [new ValidatingAdmissionWebhook({ ...common, source: this.#validating })]),
     ];

@@ -136,7 +136,14 @@ export class KubeAPIServer {
     const authorizer = this.authorization.authorizer ?? authorizerForModes(o.authorizationModes);
     this.#authorizer = authorizer;
     const admissionAuthorizer = withSelectors ? authorizer : selectorsIgnoredAuthorizer(authorizer);
-    this.#webhooks = new WebhookAdmission(this.groups, { serviceResolver: c.options.webhookServiceResolver, log: c.log, authorizer: () => admissionAuthorizer });
+    // A patched object is defaulted by the kinds' scheme (one scheme serves every built-in group).
+    const scheme = this.groups[0]?.scheme;
+    this.#webhooks = new WebhookAdmission(this.groups, {
+      serviceResolver: c.options.webhookServiceResolver,
+      log: c.log,
+      authorizer: () => admissionAuthorizer,
+      ...(scheme !== undefined && { defaulter: (obj: ApiObject) => scheme.default(obj) }),
+    });
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);
     const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources, () => admissionAuthorizer);

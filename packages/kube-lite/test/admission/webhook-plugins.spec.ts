@@ -89,6 +89,21 @@ t.test('mutating: patches land in the request object, in order', async (t) => {
   t.same([obj.metadata.labels, obj['data']], [{ a: '1' }, { b: '1' }], 'the second webhook saw the first one’s patch; the handler’s object changed in place');
 });
 
+t.test('mutating: a patched object is defaulted before the next webhook sees it', async (t) => {
+  const hook = await webhookServer(t, (review, path) =>
+    path === '/a' ? patchOf([{ op: 'remove', path: '/data/mode' }]) : patchOf([{ op: 'add', path: '/data/seen', value: String((review.request.object?.['data'] as Record<string, unknown>)['mode']) }]),
+  );
+  // A made-up default: ConfigMaps get `data.mode: auto` (kube-lite passes the scheme's defaults).
+  const defaulter = (obj: ApiObject): void => {
+    const data = (obj['data'] ??= {}) as Record<string, unknown>;
+    data['mode'] ??= 'auto';
+  };
+  const plugin = new MutatingAdmissionWebhook({ source: source(hook.url, [{ name: 'a.x', path: '/a' }, { name: 'b.x', path: '/b' }]), getNamespace, jsonPatch: endpointsJSONPatcher, defaulter });
+  const obj: ApiObject = { ...configMap(), data: { mode: 'manual' } };
+  await plugin.admit({}, attrs(obj));
+  t.same(obj['data'], { mode: 'auto', seen: 'auto' }, 'the removed field came back defaulted, and the second webhook saw it');
+});
+
 t.test('audit annotations: the webhooks’ own, mutations, patches, failing open', async (t) => {
   const hook = await webhookServer(t, (_r, path) => {
     if (path === '/down') return { status: 503, body: '' };

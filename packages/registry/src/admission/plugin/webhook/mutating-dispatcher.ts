@@ -34,12 +34,18 @@ export interface MutatingDispatch {
   readonly jsonPatch: JSONPatcher;
   /** The request's reinvocation bookkeeping. */
   readonly reinvoke: WebhookReinvokeContext;
+  /** Defaults a patched object in place (upstream's `GetObjectDefaulter().Default`); none: patched objects stay as patched. */
+  readonly defaulter?: ((obj: ApiObject) => void) | undefined;
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-/** Applies a verified patch to the versioned object; true when the object changed. `onApplied` gets the operations. */
-function applyPatch(hook: MutatingWebhookSpec, v: VersionedAttributes, patch: string, jsonPatch: JSONPatcher, onApplied: (ops: readonly unknown[]) => void): boolean {
+/**
+ * Applies a verified patch to the versioned object, then defaults it as upstream decodes it (whether it changed is
+ * judged before the defaults); true when the object changed. `onApplied` gets the operations.
+ */
+function applyPatch(hook: MutatingWebhookSpec, v: VersionedAttributes, patch: string, d: MutatingDispatch, onApplied: (ops: readonly unknown[]) => void): boolean {
+  const { jsonPatch } = d;
   let operations: readonly unknown[];
   try {
     operations = jsonPatch.decode(patch);
@@ -61,6 +67,7 @@ function applyPatch(hook: MutatingWebhookSpec, v: VersionedAttributes, patch: st
   const changed = !isDeepStrictEqual(current, patched);
   onApplied(operations);
   v.object = patched as ApiObject;
+  d.defaulter?.(v.object);
   v.dirty = true;
   return changed;
 }
@@ -76,7 +83,7 @@ async function callMutatingHook(d: MutatingDispatch, ctx: RequestContext, invoca
   try {
     const result = await callAdmissionWebhook(d.webhook.caller(ctx, v.attributes), ctx, invocation, v, true);
     if (result.patch === '') return false;
-    changed = applyPatch(spec, v, result.patch, d.jsonPatch, (ops) => addPatchAnnotation(ctx, callKey(PATCH_ANNOTATION_PREFIX, round, index), configurationName, spec.name, ops));
+    changed = applyPatch(spec, v, result.patch, d, (ops) => addPatchAnnotation(ctx, callKey(PATCH_ANNOTATION_PREFIX, round, index), configurationName, spec.name, ops));
     return changed;
   } finally {
     addMutationAnnotation(ctx, callKey(MUTATION_ANNOTATION_PREFIX, round, index), configurationName, spec.name, changed);

@@ -5,7 +5,7 @@
  * built-in mutating plugins do not change objects, so they are not re-run in between).
  * @module
  */
-import type { RequestContext } from '../../../rest/types.js';
+import type { ApiObject, RequestContext } from '../../../rest/types.js';
 import type { Attributes, MutationInterface, Operation } from '../../interfaces.js';
 import { dispatchMutating, type JSONPatcher } from './mutating-dispatcher.js';
 import { WebhookReinvokeContext } from './reinvocation-context.js';
@@ -19,17 +19,24 @@ export const MUTATING_WEBHOOK_PLUGIN_NAME = 'MutatingAdmissionWebhook';
 export interface MutatingWebhookOptions extends WebhookPluginOptions<MutatingWebhookSpec> {
   /** Applies the webhooks' JSON patches. */
   readonly jsonPatch: JSONPatcher;
+  /**
+   * Defaults each patched object in place, as upstream's dispatcher does after every patch
+   * (`GetObjectDefaulter().Default`), e.g. `(obj) => scheme.default(obj)`; none: patched objects stay as patched.
+   */
+  readonly defaulter?: (obj: ApiObject) => void;
 }
 
 /** Calls mutating admission webhooks. */
 export class MutatingAdmissionWebhook implements MutationInterface {
   readonly #webhook: Webhook<MutatingWebhookSpec>;
   readonly #jsonPatch: JSONPatcher;
+  readonly #defaulter: ((obj: ApiObject) => void) | undefined;
 
   /** Creates the plugin over a webhook source. */
   constructor(options: MutatingWebhookOptions) {
     this.#webhook = new Webhook(options);
     this.#jsonPatch = options.jsonPatch;
+    this.#defaulter = options.defaulter;
   }
 
   /** Every operation. */
@@ -42,7 +49,7 @@ export class MutatingAdmissionWebhook implements MutationInterface {
     const hooks = await this.#webhook.hooksFor(attributes);
     if (!Array.isArray(hooks)) throw hooks;
     if (hooks.length === 0) return;
-    const d = { webhook: this.#webhook, jsonPatch: this.#jsonPatch, reinvoke: new WebhookReinvokeContext() };
+    const d = { webhook: this.#webhook, jsonPatch: this.#jsonPatch, reinvoke: new WebhookReinvokeContext(), defaulter: this.#defaulter };
     await dispatchMutating(d, ctx, attributes, hooks);
     if (!d.reinvoke.shouldReinvoke) return;
     d.reinvoke.startReinvocation();
