@@ -4,7 +4,7 @@
  * (`InstallLegacyAPI` + `InstallAPIs`), admission, the bootstrap and controller post-start hooks and
  * the storage readiness check, on a GenericAPIServer in front of a delegate.
  */
-import { type AdmissionInterface, AdmissionChain, type ApiObject, DefaultTolerationSeconds, isGetter, NamespaceLifecycle, StorageObjectInUseProtection } from '@apiserver/registry';
+import { type AdmissionInterface, AdmissionChain, type ApiObject, isGetter, MUTATING_WEBHOOK_PLUGIN_NAME, VALIDATING_WEBHOOK_PLUGIN_NAME } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import {
   type APIGroupInfo,
@@ -19,9 +19,9 @@ import {
   type RequestAuthenticator,
   selectorsIgnoredAuthorizer,
 } from '@apiserver/server';
+import { buildAdmissionPlugins } from '../admission/admission-plugins.js';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
-import { newPriorityAdmission, newRuntimeClassAdmission } from '../admission/pod-scheduling-admission.js';
-import { resourceLimitPlugins } from '../admission/quota-admission.js';
+import { VALIDATING_ADMISSION_POLICY_PLUGIN_NAME } from '../admission/validating-admission-policy/plugin.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
@@ -32,6 +32,7 @@ import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
 import { addSystemPriorityClassesHook } from '../registry/scheduling/priorityclass/bootstrap.js';
 import { addAPFConfigProducerHook } from '../registry/flowcontrol/config-producer.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { enabledAdmissionPlugins } from './admission-options.js';
 import { featureEnabled } from './feature-gates.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, addClusterAuthenticationTrustHook, masterEndpointOf } from './bootstrap.js';
@@ -47,6 +48,9 @@ import {
 } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
 import { StorageFactory } from './storage-factory.js';
+
+/** The plugins built with their configuration informers, which the apiextensions server runs too. */
+const DYNAMIC_PLUGINS: ReadonlySet<string> = new Set([MUTATING_WEBHOOK_PLUGIN_NAME, VALIDATING_ADMISSION_POLICY_PLUGIN_NAME, VALIDATING_WEBHOOK_PLUGIN_NAME]);
 
 /** Authorization and authentication built from the installed groups (for modes whose rules live in the API). */
 export interface KubeAPIServerExtras {
@@ -96,11 +100,12 @@ export class KubeAPIServer {
   readonly #listening: (endpoint: MasterEndpoint) => void;
   readonly #bindAddress: string;
   readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
-  /** The dynamic admission plugins (MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook), shared with the apiextensions server. */
+  /** The enabled dynamic admission plugins (MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook), shared with the apiextensions server. */
   readonly webhookPlugins: readonly AdmissionInterface[];
-  /** The ResourceQuota admission plugin (empty when quotas are not served), shared with the apiextensions server. */
+  /** The ResourceQuota admission plugin (empty when quotas are not served or it is disabled), shared with the apiextensions server. */
   readonly quotaPlugins: readonly AdmissionInterface[];
-  readonly #limitRangers: readonly AdmissionInterface[];
+  /** The enabled admission plugins, in the order they run. */
+  readonly #admissionPlugins: readonly AdmissionInterface[];
   readonly #webhooks: WebhookAdmission;
   readonly #policies: PolicyAdmission;
 
@@ -124,10 +129,11 @@ export class KubeAPIServer {
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);
     const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources, () => admissionAuthorizer);
-    this.webhookPlugins = this.#webhooks.plugins(this.#lookupNamespace, equivalents, policyPlugin);
-    const limits = resourceLimitPlugins(this.groups);
-    this.#limitRangers = limits.beforeWebhooks;
-    this.quotaPlugins = limits.afterWebhooks;
+    const dynamic = this.#webhooks.plugins(this.#lookupNamespace, equivalents, policyPlugin);
+    const enabled = new Set(enabledAdmissionPlugins(o));
+    this.#admissionPlugins = buildAdmissionPlugins(enabled, { groups: this.groups, options: o, lookupNamespace: this.#lookupNamespace, dynamic });
+    this.webhookPlugins = this.#admissionPlugins.filter((p) => p.name !== undefined && DYNAMIC_PLUGINS.has(p.name));
+    this.quotaPlugins = this.#admissionPlugins.filter((p) => p.name === 'ResourceQuota');
     const requestHeader = c.frontProxy.requestHeader;
     this.authentication = {
       anonymous: o.anonymousAuth,
@@ -177,25 +183,8 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order: the built-in plugins (NamespaceLifecycle, LimitRanger, Priority, DefaultTolerationSeconds,
-    // StorageObjectInUseProtection, RuntimeClass), then the webhooks, ResourceQuota last.
-    const tolerations = new DefaultTolerationSeconds({
-      notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
-      unreachableTolerationSeconds: c.options.defaultUnreachableTolerationSeconds,
-    });
-    const priority = newPriorityAdmission(this.groups);
-    const runtimeClass = newRuntimeClassAdmission(this.groups);
-    const plugins = [
-      new NamespaceLifecycle(this.#lookupNamespace),
-      ...this.#limitRangers,
-      ...(priority === undefined ? [] : [priority]),
-      tolerations,
-      new StorageObjectInUseProtection(),
-      ...(runtimeClass === undefined ? [] : [runtimeClass]),
-      ...this.webhookPlugins,
-      ...this.quotaPlugins,
-    ];
-    const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
+    // Upstream's order (see ADMISSION_PLUGINS): the built-in plugins, then the webhooks, ResourceQuota last.
+    const admission = new AdmissionChain(this.#admissionPlugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);

@@ -1,0 +1,78 @@
+/**
+ * kube-lite's admission plugins: one table, in kube-apiserver's order (`AllOrderedPlugins` of
+ * pkg/kubeapiserver/options/plugins.go), of each plugin's name, whether it runs when no flag names it (upstream's
+ * `DefaultOffAdmissionPlugins`) and how it is built. `--enable-admission-plugins` and `--disable-admission-plugins`
+ * choose among these names (see `server/admission-options.ts`).
+ * @module
+ */
+import {
+  type AdmissionInterface,
+  AlwaysPullImages,
+  type ApiObject,
+  DefaultTolerationSeconds,
+  MUTATING_WEBHOOK_PLUGIN_NAME,
+  NamespaceLifecycle,
+  StorageObjectInUseProtection,
+  VALIDATING_WEBHOOK_PLUGIN_NAME,
+} from '@apiserver/registry';
+import type { APIGroupInfo } from '@apiserver/server';
+import type { KubeLiteOptions } from '../server/options.js';
+import { newPriorityAdmission, newRuntimeClassAdmission } from './pod-scheduling-admission.js';
+import { newLimitRanger, newResourceQuotaAdmission } from './quota-admission.js';
+import { newServiceAccountAdmission } from './service-account-admission.js';
+import { VALIDATING_ADMISSION_POLICY_PLUGIN_NAME } from './validating-admission-policy/plugin.js';
+
+/** What the plugins are built from. */
+export interface AdmissionPluginSources {
+  /** The installed API groups (plugins read their storage). */
+  readonly groups: readonly APIGroupInfo[];
+  /** The server options (flags some plugins take). */
+  readonly options: KubeLiteOptions;
+  /** The namespace named `name`, undefined when it does not exist. */
+  readonly lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
+  /** The dynamic plugins, already built with their configuration informers (the webhooks, ValidatingAdmissionPolicy). */
+  readonly dynamic: readonly AdmissionInterface[];
+}
+
+/** One admission plugin kube-lite offers. */
+export interface AdmissionPluginEntry {
+  /** Its registered name (what the flags name). */
+  readonly name: string;
+  /** Whether it runs unless `--disable-admission-plugins` names it. */
+  readonly defaultOn: boolean;
+  /** Builds it; undefined when what it needs is not served (the plugin is then left out). */
+  readonly build: (sources: AdmissionPluginSources) => AdmissionInterface | undefined;
+}
+
+function dynamicPlugin(name: string): (sources: AdmissionPluginSources) => AdmissionInterface | undefined {
+  return (s) => s.dynamic.find((p) => p.name === name);
+}
+
+/** Every plugin kube-lite offers, in the order they run (webhooks, policies and ResourceQuota last, as upstream). */
+export const ADMISSION_PLUGINS: readonly AdmissionPluginEntry[] = [
+  { name: 'NamespaceLifecycle', defaultOn: true, build: (s) => new NamespaceLifecycle(s.lookupNamespace) },
+  { name: 'LimitRanger', defaultOn: true, build: (s) => newLimitRanger(s.groups) },
+  { name: 'ServiceAccount', defaultOn: true, build: (s) => newServiceAccountAdmission(s.groups) },
+  { name: 'AlwaysPullImages', defaultOn: false, build: () => new AlwaysPullImages() },
+  { name: 'Priority', defaultOn: true, build: (s) => newPriorityAdmission(s.groups) },
+  {
+    name: 'DefaultTolerationSeconds',
+    defaultOn: true,
+    build: (s) =>
+      new DefaultTolerationSeconds({
+        notReadyTolerationSeconds: s.options.defaultNotReadyTolerationSeconds,
+        unreachableTolerationSeconds: s.options.defaultUnreachableTolerationSeconds,
+      }),
+  },
+  { name: 'StorageObjectInUseProtection', defaultOn: true, build: () => new StorageObjectInUseProtection() },
+  { name: 'RuntimeClass', defaultOn: true, build: (s) => newRuntimeClassAdmission(s.groups) },
+  { name: MUTATING_WEBHOOK_PLUGIN_NAME, defaultOn: true, build: dynamicPlugin(MUTATING_WEBHOOK_PLUGIN_NAME) },
+  { name: VALIDATING_ADMISSION_POLICY_PLUGIN_NAME, defaultOn: true, build: dynamicPlugin(VALIDATING_ADMISSION_POLICY_PLUGIN_NAME) },
+  { name: VALIDATING_WEBHOOK_PLUGIN_NAME, defaultOn: true, build: dynamicPlugin(VALIDATING_WEBHOOK_PLUGIN_NAME) },
+  { name: 'ResourceQuota', defaultOn: true, build: (s) => newResourceQuotaAdmission(s.groups) },
+];
+
+/** The enabled plugins among `names`, built in the table's order (those whose resources are not served are left out). */
+export function buildAdmissionPlugins(names: ReadonlySet<string>, sources: AdmissionPluginSources): AdmissionInterface[] {
+  return ADMISSION_PLUGINS.filter((p) => names.has(p.name)).flatMap((p) => p.build(sources) ?? []);
+}
