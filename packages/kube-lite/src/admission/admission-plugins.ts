@@ -30,8 +30,11 @@ export interface AdmissionPluginSources {
   readonly options: KubeLiteOptions;
   /** The namespace named `name`, undefined when it does not exist. */
   readonly lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
-  /** The dynamic plugins, already built with their configuration informers (the webhooks, ValidatingAdmissionPolicy). */
-  readonly dynamic: readonly AdmissionInterface[];
+  /**
+   * The dynamic plugins, already built with their configuration informers, by name (MutatingAdmissionWebhook,
+   * ValidatingAdmissionPolicy, ValidatingAdmissionWebhook; absent when their configurations are not served).
+   */
+  readonly dynamic: Readonly<Record<string, AdmissionInterface | undefined>>;
 }
 
 /** One admission plugin kube-lite offers. */
@@ -45,7 +48,7 @@ export interface AdmissionPluginEntry {
 }
 
 function dynamicPlugin(name: string): (sources: AdmissionPluginSources) => AdmissionInterface | undefined {
-  return (s) => s.dynamic.find((p) => p.name === name);
+  return (s) => s.dynamic[name];
 }
 
 /** Every plugin kube-lite offers, in the order they run (webhooks, policies and ResourceQuota last, as upstream). */
@@ -72,7 +75,18 @@ export const ADMISSION_PLUGINS: readonly AdmissionPluginEntry[] = [
   { name: 'ResourceQuota', defaultOn: true, build: (s) => newResourceQuotaAdmission(s.groups) },
 ];
 
+/** A built plugin with the name it is enabled by (the webhook plugins carry no `name` of their own). */
+export interface BuiltAdmissionPlugin {
+  /** The table's name of the plugin. */
+  readonly name: string;
+  /** The plugin. */
+  readonly plugin: AdmissionInterface;
+}
+
 /** The enabled plugins among `names`, built in the table's order (those whose resources are not served are left out). */
-export function buildAdmissionPlugins(names: ReadonlySet<string>, sources: AdmissionPluginSources): AdmissionInterface[] {
-  return ADMISSION_PLUGINS.filter((p) => names.has(p.name)).flatMap((p) => p.build(sources) ?? []);
+export function buildAdmissionPlugins(names: ReadonlySet<string>, sources: AdmissionPluginSources): BuiltAdmissionPlugin[] {
+  return ADMISSION_PLUGINS.filter((p) => names.has(p.name)).flatMap((p) => {
+    const plugin = p.build(sources);
+    return plugin === undefined ? [] : [{ name: p.name, plugin }];
+  });
 }

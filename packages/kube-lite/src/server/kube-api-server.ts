@@ -4,7 +4,16 @@
  * (`InstallLegacyAPI` + `InstallAPIs`), admission, the bootstrap and controller post-start hooks and
  * the storage readiness check, on a GenericAPIServer in front of a delegate.
  */
-import { type AdmissionInterface, AdmissionChain, type ApiObject, isGetter, MUTATING_WEBHOOK_PLUGIN_NAME, VALIDATING_WEBHOOK_PLUGIN_NAME } from '@apiserver/registry';
+import {
+  type AdmissionInterface,
+  AdmissionChain,
+  type ApiObject,
+  isGetter,
+  MUTATING_WEBHOOK_PLUGIN_NAME,
+  MutatingAdmissionWebhook,
+  VALIDATING_WEBHOOK_PLUGIN_NAME,
+  ValidatingAdmissionWebhook,
+} from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import {
   type APIGroupInfo,
@@ -48,9 +57,6 @@ import {
 } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
 import { StorageFactory } from './storage-factory.js';
-
-/** The plugins built with their configuration informers, which the apiextensions server runs too. */
-const DYNAMIC_PLUGINS: ReadonlySet<string> = new Set([MUTATING_WEBHOOK_PLUGIN_NAME, VALIDATING_ADMISSION_POLICY_PLUGIN_NAME, VALIDATING_WEBHOOK_PLUGIN_NAME]);
 
 /** Authorization and authentication built from the installed groups (for modes whose rules live in the API). */
 export interface KubeAPIServerExtras {
@@ -129,11 +135,16 @@ export class KubeAPIServer {
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);
     const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources, () => admissionAuthorizer);
-    const dynamic = this.#webhooks.plugins(this.#lookupNamespace, equivalents, policyPlugin);
-    const enabled = new Set(enabledAdmissionPlugins(o));
-    this.#admissionPlugins = buildAdmissionPlugins(enabled, { groups: this.groups, options: o, lookupNamespace: this.#lookupNamespace, dynamic });
-    this.webhookPlugins = this.#admissionPlugins.filter((p) => p.name !== undefined && DYNAMIC_PLUGINS.has(p.name));
-    this.quotaPlugins = this.#admissionPlugins.filter((p) => p.name === 'ResourceQuota');
+    const webhooks = this.#webhooks.plugins(this.#lookupNamespace, equivalents);
+    const dynamic = {
+      [MUTATING_WEBHOOK_PLUGIN_NAME]: webhooks.find((p) => p instanceof MutatingAdmissionWebhook),
+      [VALIDATING_ADMISSION_POLICY_PLUGIN_NAME]: policyPlugin,
+      [VALIDATING_WEBHOOK_PLUGIN_NAME]: webhooks.find((p) => p instanceof ValidatingAdmissionWebhook),
+    };
+    const built = buildAdmissionPlugins(new Set(enabledAdmissionPlugins(o)), { groups: this.groups, options: o, lookupNamespace: this.#lookupNamespace, dynamic });
+    this.#admissionPlugins = built.map((b) => b.plugin);
+    this.webhookPlugins = built.filter((b) => Object.hasOwn(dynamic, b.name)).map((b) => b.plugin);
+    this.quotaPlugins = built.filter((b) => b.name === 'ResourceQuota').map((b) => b.plugin);
     const requestHeader = c.frontProxy.requestHeader;
     this.authentication = {
       anonymous: o.anonymousAuth,

@@ -75,8 +75,20 @@ t.test('admission plugins: the flags are comma lists, repeatable, documented wit
   t.match(help, 'Comma-delimited list of admission plugins: AlwaysPullImages, DefaultTolerationSeconds, LimitRanger,');
 });
 
-t.test('admission plugins: one whose resources are not served is left out', async (t) => {
-  const sources = { groups: [], options: defaultKubeLiteOptions(), lookupNamespace: async () => undefined, dynamic: [] };
+t.test('admission plugins: one whose resources are not served is left out; the dynamic ones go by the table’s names', async (t) => {
+  const sources = { groups: [], options: defaultKubeLiteOptions(), lookupNamespace: async () => undefined, dynamic: {} };
   const built = buildAdmissionPlugins(new Set(DEFAULTS), sources).map((p) => p.name);
   t.same(built, ['NamespaceLifecycle', 'DefaultTolerationSeconds', 'StorageObjectInUseProtection'], 'no group served: only the plugins that need no storage');
+  // The webhook plugins have no `name` of their own.
+  const mutating = { handles: () => true, admit: () => undefined };
+  const validating = { handles: () => true, validate: () => undefined };
+  const dynamic = { MutatingAdmissionWebhook: mutating, ValidatingAdmissionWebhook: validating };
+  const withWebhooks = buildAdmissionPlugins(new Set(DEFAULTS), { ...sources, dynamic });
+  t.same(
+    withWebhooks.map((p) => p.name),
+    ['NamespaceLifecycle', 'DefaultTolerationSeconds', 'StorageObjectInUseProtection', 'MutatingAdmissionWebhook', 'ValidatingAdmissionWebhook'],
+  );
+  t.equal(withWebhooks[3]?.plugin, mutating);
+  const disabled = buildAdmissionPlugins(new Set(enabledAdmissionPlugins(flags([], ['MutatingAdmissionWebhook']))), { ...sources, dynamic });
+  t.notOk(disabled.some((p) => p.plugin === mutating), 'a disabled webhook plugin is not built');
 });
