@@ -234,6 +234,22 @@ export {
   type PriorityClassLookups,
 } from './admission/plugins/priority.js';
 export { type RuntimeClassLookup, RuntimeClassAdmission } from './admission/plugins/runtime-class.js';
+export {
+  DEFAULT_SERVICE_ACCOUNT_ATTEMPTS,
+  DEFAULT_SERVICE_ACCOUNT_NAME,
+  MIRROR_POD_ANNOTATION,
+  ServiceAccountAdmission,
+  type ServiceAccountAdmissionOptions,
+  type ServiceAccountLookup,
+} from './admission/plugins/service-account.js';
+export { ENFORCE_MOUNTABLE_SECRETS_ANNOTATION } from './admission/plugins/service-account-secrets.js';
+export {
+  DEFAULT_API_TOKEN_MOUNT_PATH,
+  PROJECTED_VOLUME_SOURCE_DEFAULT_MODE,
+  SERVICE_ACCOUNT_VOLUME_PREFIX,
+  tokenVolumeSource,
+  WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS,
+} from './admission/plugins/service-account-token-volume.js';
 export { mergeTolerations } from './admission/plugins/merge-tolerations.js';
 export {
   BETA_IS_DEFAULT_STORAGE_CLASS_ANNOTATION,

@@ -30,9 +30,19 @@ export function signerAuthorizer(authorizer: () => Authorizer): SignerAuthorizer
   };
 }
 
-/** The three certificate plugins; none when `certificatesigningrequests` is not served. */
-export function certificatePlugins(groups: readonly APIGroupInfo[], authorizer: () => Authorizer): AdmissionInterface[] {
-  if (storageOf(groups, 'certificates.k8s.io', 'certificatesigningrequests') === undefined) return [];
-  const authorize = signerAuthorizer(authorizer);
-  return [new CertificateApproval(authorize), new CertificateSigning(authorize), new CertificateSubjectRestriction(csrSubjectOrganizations)];
+const servesCSRs = (groups: readonly APIGroupInfo[]): boolean => storageOf(groups, 'certificates.k8s.io', 'certificatesigningrequests') !== undefined;
+
+/** The `CertificateApproval` plugin; undefined when `certificatesigningrequests` is not served. */
+export function newCertificateApproval(groups: readonly APIGroupInfo[], authorizer: () => Authorizer): AdmissionInterface | undefined {
+  return servesCSRs(groups) ? new CertificateApproval(signerAuthorizer(authorizer)) : undefined;
+}
+
+/** The `CertificateSigning` plugin; undefined when `certificatesigningrequests` is not served. */
+export function newCertificateSigning(groups: readonly APIGroupInfo[], authorizer: () => Authorizer): AdmissionInterface | undefined {
+  return servesCSRs(groups) ? new CertificateSigning(signerAuthorizer(authorizer)) : undefined;
+}
+
+/** The `CertificateSubjectRestriction` plugin; undefined when `certificatesigningrequests` is not served. */
+export function newCertificateSubjectRestriction(groups: readonly APIGroupInfo[]): AdmissionInterface | undefined {
+  return servesCSRs(groups) ? new CertificateSubjectRestriction(csrSubjectOrganizations) : undefined;
 }

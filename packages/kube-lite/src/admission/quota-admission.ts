@@ -4,7 +4,7 @@
  * read and written directly, without admission). A plugin whose storage is not served is left out.
  * @module
  */
-import { type AdmissionInterface, type ApiObject, defaultUpdatedObjectInfo, isLister, isUpdater, LimitRanger, ResourceQuotaAdmission } from '@apiserver/registry';
+import { type ApiObject, defaultUpdatedObjectInfo, isLister, isUpdater, LimitRanger, ResourceQuotaAdmission } from '@apiserver/registry';
 import type { APIGroupInfo } from '@apiserver/server';
 import { storageOf } from '../server/group-storage.js';
 
@@ -27,11 +27,4 @@ export function newResourceQuotaAdmission(groups: readonly APIGroupInfo[]): Reso
       await status.update({ namespace }, quota.metadata.name ?? '', defaultUpdatedObjectInfo(quota), undefined, undefined, false);
     },
   });
-}
-
-/** The built-in plugins that run before the webhooks (LimitRanger) and after them (ResourceQuota), as upstream orders them. */
-export function resourceLimitPlugins(groups: readonly APIGroupInfo[]): { beforeWebhooks: AdmissionInterface[]; afterWebhooks: AdmissionInterface[] } {
-  const limitRanger = newLimitRanger(groups);
-  const quota = newResourceQuotaAdmission(groups);
-  return { beforeWebhooks: limitRanger === undefined ? [] : [limitRanger], afterWebhooks: quota === undefined ? [] : [quota] };
 }

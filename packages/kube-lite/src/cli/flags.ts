@@ -4,6 +4,7 @@
  */
 import { goQuote } from '@apiserver/runtime';
 import { LOGGING_FORMATS, type LoggingFormat, parseGoDuration } from '@apiserver/server';
+import { defaultEnabledAdmissionPlugins, registeredAdmissionPlugins } from '../server/admission-options.js';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
 import { parseFeatureGates } from '../server/feature-gates.js';
 import { parseRuntimeConfig } from '../server/runtime-config.js';
@@ -61,6 +62,12 @@ function featureGates(value: string): Record<string, boolean> {
 
 function list(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** The end of both admission flags' help (upstream's wording, over kube-lite's plugins). */
+function admissionPluginsUsage(): string {
+  const all = [...registeredAdmissionPlugins()].sort();
+  return `(${defaultEnabledAdmissionPlugins().join(', ')}). Comma-delimited list of admission plugins: ${all.join(', ')}. The order of plugins in this flag does not matter.`;
 }
 
 /** Every flag kube-lite accepts, with its help text. */
@@ -173,6 +180,14 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'default-unreachable-toleration-seconds': {
     usage: 'tolerationSeconds of the unreachable:NoExecute toleration added to every pod without one (default 300)',
     set: (o, v) => { o.defaultUnreachableTolerationSeconds = integer('default-unreachable-toleration-seconds', v); },
+  },
+  'enable-admission-plugins': {
+    usage: `admission plugins that should be enabled in addition to default enabled ones ${admissionPluginsUsage()}`,
+    set: (o, v) => { o.enableAdmissionPlugins = [...o.enableAdmissionPlugins, ...list(v)]; },
+  },
+  'disable-admission-plugins': {
+    usage: `admission plugins that should be disabled although they are in the default enabled plugins list ${admissionPluginsUsage()}`,
+    set: (o, v) => { o.disableAdmissionPlugins = [...o.disableAdmissionPlugins, ...list(v)]; },
   },
   'service-cluster-ip-range': { usage: 'CIDR of service cluster IPs (default 10.0.0.0/24)', set: (o, v) => { o.serviceClusterIPRange = v; } },
   'runtime-config': {

@@ -8,11 +8,11 @@ import {
   type AdmissionInterface,
   AdmissionChain,
   type ApiObject,
-  DefaultTolerationSeconds,
   isGetter,
-  NamespaceLifecycle,
-  StorageObjectInUseProtection,
-  TaintNodesByCondition,
+  MUTATING_WEBHOOK_PLUGIN_NAME,
+  MutatingAdmissionWebhook,
+  VALIDATING_WEBHOOK_PLUGIN_NAME,
+  ValidatingAdmissionWebhook,
 } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import {
@@ -28,13 +28,9 @@ import {
   type RequestAuthenticator,
   selectorsIgnoredAuthorizer,
 } from '@apiserver/server';
-import { certificatePlugins } from '../admission/certificate-admission.js';
+import { buildAdmissionPlugins } from '../admission/admission-plugins.js';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
-import { newDefaultIngressClassAdmission } from '../admission/ingress-class-admission.js';
-import { newPriorityAdmission, newRuntimeClassAdmission } from '../admission/pod-scheduling-admission.js';
-import { newPodSecurityAdmission, podSecurityConfigurationOf } from '../admission/pod-security-admission.js';
-import { resourceLimitPlugins } from '../admission/quota-admission.js';
-import { newDefaultStorageClassAdmission, newPersistentVolumeClaimResizeAdmission } from '../admission/storage-class-admission.js';
+import { VALIDATING_ADMISSION_POLICY_PLUGIN_NAME } from '../admission/validating-admission-policy/plugin.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
 import { WebhookAdmission } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
@@ -45,6 +41,7 @@ import { RBAC_GROUP_NAME } from '../registry/rbac/validation.js';
 import { addSystemPriorityClassesHook } from '../registry/scheduling/priorityclass/bootstrap.js';
 import { addAPFConfigProducerHook } from '../registry/flowcontrol/config-producer.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
+import { enabledAdmissionPlugins } from './admission-options.js';
 import { featureEnabled } from './feature-gates.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, addClusterAuthenticationTrustHook, masterEndpointOf } from './bootstrap.js';
@@ -109,15 +106,14 @@ export class KubeAPIServer {
   readonly #listening: (endpoint: MasterEndpoint) => void;
   readonly #bindAddress: string;
   readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
-  /** The dynamic admission plugins (MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook), shared with the apiextensions server. */
+  /** The enabled dynamic admission plugins (MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook), shared with the apiextensions server. */
   readonly webhookPlugins: readonly AdmissionInterface[];
-  /** The ResourceQuota admission plugin (empty when quotas are not served), shared with the apiextensions server. */
+  /** The ResourceQuota admission plugin (empty when quotas are not served or it is disabled), shared with the apiextensions server. */
   readonly quotaPlugins: readonly AdmissionInterface[];
-  readonly #limitRangers: readonly AdmissionInterface[];
+  /** The enabled admission plugins, in the order they run. */
+  readonly #admissionPlugins: readonly AdmissionInterface[];
   readonly #webhooks: WebhookAdmission;
   readonly #policies: PolicyAdmission;
-  /** The server's authorizer, which the certificate admission plugins ask. */
-  readonly #authorizer: Authorizer;
 
   private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined, customResources: CustomResourceSource | undefined) {
     const o = c.options;
@@ -134,7 +130,6 @@ export class KubeAPIServer {
     // What CEL's `authorizer` asks in admission: the server's authorizer (with AuthorizeWithSelectors off, without the
     // selectors of `fieldSelector()`/`labelSelector()`).
     const authorizer = this.authorization.authorizer ?? authorizerForModes(o.authorizationModes);
-    this.#authorizer = authorizer;
     const admissionAuthorizer = withSelectors ? authorizer : selectorsIgnoredAuthorizer(authorizer);
     // A patched object is defaulted by the kinds' scheme (one scheme serves every built-in group).
     const scheme = this.groups[0]?.scheme;
@@ -147,10 +142,17 @@ export class KubeAPIServer {
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);
     const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources, () => admissionAuthorizer);
-    this.webhookPlugins = this.#webhooks.plugins(this.#lookupNamespace, equivalents, policyPlugin);
-    const limits = resourceLimitPlugins(this.groups);
-    this.#limitRangers = limits.beforeWebhooks;
-    this.quotaPlugins = limits.afterWebhooks;
+    const webhooks = this.#webhooks.plugins(this.#lookupNamespace, equivalents);
+    const dynamic = {
+      [MUTATING_WEBHOOK_PLUGIN_NAME]: webhooks.find((p) => p instanceof MutatingAdmissionWebhook),
+      [VALIDATING_ADMISSION_POLICY_PLUGIN_NAME]: policyPlugin,
+      [VALIDATING_WEBHOOK_PLUGIN_NAME]: webhooks.find((p) => p instanceof ValidatingAdmissionWebhook),
+    };
+    const sources = { groups: this.groups, options: o, lookupNamespace: this.#lookupNamespace, authorizer: () => authorizer, dynamic };
+    const built = buildAdmissionPlugins(new Set(enabledAdmissionPlugins(o)), sources);
+    this.#admissionPlugins = built.map((b) => b.plugin);
+    this.webhookPlugins = built.filter((b) => Object.hasOwn(dynamic, b.name)).map((b) => b.plugin);
+    this.quotaPlugins = built.filter((b) => b.name === 'ResourceQuota').map((b) => b.plugin);
     const requestHeader = c.frontProxy.requestHeader;
     this.authentication = {
       anonymous: o.anonymousAuth,
@@ -200,33 +202,8 @@ export class KubeAPIServer {
 
   #install(c: CompletedKubeLiteConfig, endpoint: Promise<MasterEndpoint>, customResources: CustomResourceSource | undefined): void {
     const server = this.genericAPIServer;
-    // Upstream's order (AllOrderedPlugins): the built-in plugins (NamespaceLifecycle, LimitRanger,
-    // TaintNodesByCondition, PodSecurity, Priority, DefaultTolerationSeconds, DefaultStorageClass,
-    // StorageObjectInUseProtection, PersistentVolumeClaimResize, RuntimeClass, CertificateApproval, CertificateSigning,
-    // CertificateSubjectRestriction, DefaultIngressClass), then the webhooks, ResourceQuota last.
-    const tolerations = new DefaultTolerationSeconds({
-      notReadyTolerationSeconds: c.options.defaultNotReadyTolerationSeconds,
-      unreachableTolerationSeconds: c.options.defaultUnreachableTolerationSeconds,
-    });
-    const optional = (p: AdmissionInterface | undefined): AdmissionInterface[] => (p === undefined ? [] : [p]);
-    const podSecurityConfiguration = podSecurityConfigurationOf(c.options.admissionControlConfigFile);
-    const plugins = [
-      new NamespaceLifecycle(this.#lookupNamespace),
-      ...this.#limitRangers,
-      new TaintNodesByCondition(),
-      ...optional(newPodSecurityAdmission(this.groups, this.#lookupNamespace, podSecurityConfiguration)),
-      ...optional(newPriorityAdmission(this.groups)),
-      tolerations,
-      ...optional(newDefaultStorageClassAdmission(this.groups)),
-      new StorageObjectInUseProtection(),
-      ...optional(newPersistentVolumeClaimResizeAdmission(this.groups)),
-      ...optional(newRuntimeClassAdmission(this.groups)),
-      ...certificatePlugins(this.groups, () => this.#authorizer),
-      ...optional(newDefaultIngressClassAdmission(this.groups)),
-      ...this.webhookPlugins,
-      ...this.quotaPlugins,
-    ];
-    const admission = new AdmissionChain(plugins, { metrics: this.storageFactory.metrics });
+    // Upstream's order (see ADMISSION_PLUGINS): the built-in plugins, then the webhooks, ResourceQuota last.
+    const admission = new AdmissionChain(this.#admissionPlugins, { metrics: this.storageFactory.metrics });
     for (const info of this.groups) {
       const withAdmission = { ...info, admission };
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);

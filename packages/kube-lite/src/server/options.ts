@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ServiceResolver } from '@apiserver/registry';
 import type { MemoryBackendOptions } from '@apiserver/storage-memory';
 import type { LoggingFormat } from '@apiserver/server';
+import { admissionPluginErrors } from './admission-options.js';
 import { isHttpURL, parseEtcdServersOverrides } from './etcd-servers-overrides.js';
 import { featureEnabled, type KNOWN_FEATURES } from './feature-gates.js';
 import { builtinGroupVersionRegistry, type GroupVersionRegistry } from './group-version-registry.js';
@@ -130,6 +131,10 @@ export interface KubeLiteOptions {
   readonly defaultNotReadyTolerationSeconds: number;
   /** `--default-unreachable-toleration-seconds`: DefaultTolerationSeconds admission's unreachable toleration (default 300). */
   readonly defaultUnreachableTolerationSeconds: number;
+  /** `--enable-admission-plugins` (comma list): admission plugins to run besides the default ones (default none). */
+  readonly enableAdmissionPlugins: readonly string[];
+  /** `--disable-admission-plugins` (comma list): default admission plugins not to run (default none). */
+  readonly disableAdmissionPlugins: readonly string[];
   /**
    * `--runtime-config` (repeatable, merged): API group-versions and resources switched on or off, e.g.
    * `{ 'apps/v1/deployments': 'false' }` (default `{}`: every stable version on).
@@ -190,6 +195,8 @@ export function defaultKubeLiteOptions(): KubeLiteOptions {
     eventTTLMillis: 3_600_000,
     defaultNotReadyTolerationSeconds: 300,
     defaultUnreachableTolerationSeconds: 300,
+    enableAdmissionPlugins: [],
+    disableAdmissionPlugins: [],
     runtimeConfig: {},
   };
 }
@@ -307,6 +314,7 @@ export function validateKubeLiteOptions(o: KubeLiteOptions, registry: GroupVersi
     ...authErrors(o),
     ...cidrErrors(o.serviceClusterIPRange),
     ...portRangeErrors(o.serviceNodePortRange),
+    ...admissionPluginErrors(o),
     ...apiEnablementErrors(o, registry),
   ];
 }

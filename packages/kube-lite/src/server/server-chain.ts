@@ -17,6 +17,7 @@ import { StorageFactory } from './storage-factory.js';
 import { writeKubeconfig } from './kubeconfig.js';
 import { clusterServiceResolver } from './webhook-service-resolver.js';
 import { featureEnabled } from './feature-gates.js';
+import { enabledAdmissionPlugins } from './admission-options.js';
 
 /** Where a running chain listens. */
 export interface KubeLiteListening {
@@ -99,7 +100,8 @@ function newAggregator(config: CompletedKubeLiteConfig, kube: KubeAPIServer): AP
 function newAPIExtensions(config: CompletedKubeLiteConfig, storage: StorageFactory, kube: () => KubeAPIServer | undefined): APIExtensionsServer {
   const o = config.options;
   const lifecycle = new NamespaceLifecycle((name) => kube()?.lookupNamespace(name) ?? Promise.resolve(undefined));
-  const plugins = [lifecycle, ...deferredAdmission(() => kube()?.webhookPlugins), ...deferredAdmission(() => kube()?.quotaPlugins)];
+  const withLifecycle = enabledAdmissionPlugins(o).includes(lifecycle.name);
+  const plugins = [...(withLifecycle ? [lifecycle] : []), ...deferredAdmission(() => kube()?.webhookPlugins), ...deferredAdmission(() => kube()?.quotaPlugins)];
   const admission = new AdmissionChain(plugins, { metrics: storage.metrics });
   return createAPIExtensionsServer({
     restOptionsGetter: storage.simpleRESTOptionsGetter(),

@@ -91,7 +91,7 @@ t.test('mutating: patches land in the request object, in order', async (t) => {
 
 t.test('mutating: a patched object is defaulted before the next webhook sees it', async (t) => {
   const hook = await webhookServer(t, (review, path) =>
-    path === '/a' ? patchOf([{ op: 'remove', path: '/data/mode' }]) : patchOf([{ op: 'add', path: '/data/seen', value: String((review.request.object?.['data'] as Record<string, unknown>)['mode']) }]),
+    path === '/a' ? patchOf([{ op: 'remove', path: '/data/mode' }]) : patchOf([{ op: 'add', path: '/data/seen', value: String((review.request.object?.['data'] as Record<string, unknown> | undefined)?.['mode']) }]),
   );
   // A made-up default: ConfigMaps get `data.mode: auto` (kube-lite passes the scheme's defaults).
   const defaulter = (obj: ApiObject): void => {

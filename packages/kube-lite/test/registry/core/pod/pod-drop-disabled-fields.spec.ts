@@ -180,12 +180,16 @@ t.test('over HTTP: pods, pods/status, and the templates of deployments and cronj
   t.equal(created.status, 201, 'pod created');
   const spec = created.body.spec as Json;
   const container = (spec.containers as Json[])[0] as Json;
+  // The image volume and its mount are dropped; what remains is the ServiceAccount admission plugin's API access volume.
+  const [access, ...others] = (spec.volumes ?? []) as Json[];
+  t.match(access?.name, /^kube-api-access-[a-z0-9]{5}$/);
   t.same(
-    [spec.hostUsers, spec.securityContext, spec.resources, spec.resourceClaims, spec.volumes],
-    [undefined, {}, undefined, undefined, undefined],
+    [spec.hostUsers, spec.securityContext, spec.resources, spec.resourceClaims, others],
+    [undefined, {}, undefined, undefined, []],
     'pod-level gated fields dropped',
   );
-  t.same([container.securityContext, container.resources, container.resizePolicy, container.volumeMounts], [{ procMount: 'Default' }, {}, undefined, undefined], 'container fields dropped');
+  const accessMount = { name: access?.name, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' };
+  t.same([container.securityContext, container.resources, container.resizePolicy, container.volumeMounts], [{ procMount: 'Default' }, {}, undefined, [accessMount]], 'container fields dropped');
   t.same((await call(`${pods}/p`, 'GET')).body.spec, spec, 'stored as answered');
 
   const stored = (await call(`${pods}/p`, 'GET')).body;
