@@ -20,8 +20,9 @@ t.test('ServiceAccount admission through HTTP: default account, API access volum
   t.teardown(() => kl.stop());
   const created = await createPod('default', 'plain', { initContainers: [{ name: 'i', image: 'busybox:1' }] });
   t.equal(created.status, 201);
-  const spec = created.body['spec'] as { serviceAccountName: string; volumes: Json[]; containers: Json[]; initContainers: Json[] };
+  const spec = created.body['spec'] as { serviceAccountName: string; serviceAccount: string; volumes: Json[]; containers: Json[]; initContainers: Json[] };
   t.equal(spec.serviceAccountName, 'default');
+  t.equal(spec.serviceAccount, 'default', 'the deprecated alias repeats the name, as a cluster answers it');
   const [volume] = spec.volumes;
   t.match(volume, { name: /^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/, projected: { defaultMode: 420 } });
   const mount = { name: volume?.['name'], readOnly: true, mountPath: TOKEN_PATH };
@@ -45,6 +46,8 @@ t.test('ServiceAccount admission through HTTP: default account, API access volum
   t.equal(quiet.status, 201);
   t.notOk('volumes' in (quiet.body['spec'] as Json), 'the account turns automounting off');
   t.same((quiet.body['spec'] as Json)['imagePullSecrets'], [{ name: 'registry' }], 'the account’s pull secrets');
+  const aliased = await createPod('default', 'aliased', { serviceAccount: 'robot' });
+  t.match(aliased.body['spec'], { serviceAccountName: 'robot', serviceAccount: 'robot', imagePullSecrets: [{ name: 'registry' }] }, 'the deprecated alias alone names the account');
   const loud = await createPod('default', 'loud', { serviceAccountName: 'robot', automountServiceAccountToken: true });
   t.equal(((loud.body['spec'] as Json)['volumes'] as Json[]).length, 1, 'the pod’s own setting wins');
 

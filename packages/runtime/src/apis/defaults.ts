@@ -66,8 +66,27 @@ function defaultContainer(c: Rec): void {
   if (isRecord(c.lifecycle)) for (const hook of [c.lifecycle.postStart, c.lifecycle.preStop]) defaultHTTPGet(hook);
 }
 
+/**
+ * core/v1's conversion of the deprecated `serviceAccount` alias (`Convert_v1_PodSpec_To_core_PodSpec` and back): a
+ * spec naming only `serviceAccount` runs as that account, and `serviceAccount` always repeats `serviceAccountName`
+ * (absent when that is empty), as every object read from a cluster shows. kube-lite stores v1 objects, so the round
+ * trip through the internal version happens here, wherever a pod spec is defaulted.
+ */
+function syncDeprecatedServiceAccount(spec: Record<string, unknown>): void {
+  const name = typeof spec.serviceAccountName === 'string' ? spec.serviceAccountName : '';
+  const alias = typeof spec.serviceAccount === 'string' ? spec.serviceAccount : '';
+  const effective = name !== '' ? name : alias;
+  if (effective === '') {
+    Reflect.deleteProperty(spec, 'serviceAccount');
+    return;
+  }
+  spec.serviceAccountName = effective;
+  spec.serviceAccount = effective;
+}
+
 /** Defaults a PodSpec in place (SetDefaults_PodSpec, _Container of every container type, _Volume sources, probes). */
 export function defaultPodSpec(spec: Record<string, unknown>): void {
+  syncDeprecatedServiceAccount(spec);
   setIfUnset(spec, 'restartPolicy', 'Always');
   setIfUnset(spec, 'dnsPolicy', 'ClusterFirst');
   setIfUnset(spec, 'schedulerName', 'default-scheduler');

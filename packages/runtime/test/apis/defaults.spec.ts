@@ -181,3 +181,24 @@ t.test('kubectl run style pods: defaults, Go JSON and protobuf round trip', asyn
   t.same(codecs.protobuf.decode(codecs.protobuf.encode(withStatus)), json);
   t.ok(scheme.recognizes({ group: '', version: 'v1', kind: 'PodList' }));
 });
+
+t.test('the deprecated serviceAccount alias converts as core/v1 conversion does', async (t) => {
+  const pod = (spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }], ...spec } });
+  const only = pod({ serviceAccount: 'builder' });
+  scheme.default(only);
+  t.match(only.spec, { serviceAccountName: 'builder', serviceAccount: 'builder' }, 'the alias alone names the account');
+  const both = pod({ serviceAccountName: 'runner', serviceAccount: 'stale' });
+  scheme.default(both);
+  t.match(both.spec, { serviceAccountName: 'runner', serviceAccount: 'runner' }, 'serviceAccountName wins and is repeated');
+  const none = pod({ serviceAccount: '' });
+  scheme.default(none);
+  t.notOk('serviceAccount' in none.spec || 'serviceAccountName' in none.spec, 'no account: neither field');
+  const dep = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'd' },
+    spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { serviceAccountName: 'web', containers: [] } } },
+  };
+  scheme.default(dep);
+  t.equal((dep.spec.template.spec as Record<string, unknown>).serviceAccount, 'web', 'templates too');
+});
