@@ -294,50 +294,7 @@ export {
 export { type QuotaAccessor, ResourceQuotaAdmission, type ResourceQuotaAdmissionOptions } from './admission/plugins/resourcequota/resource-quota.js';
 export { checkRequest } from './admission/plugins/resourcequota/check-request.js';
 // --- PodSecurity (k8s.io/pod-security-admission) ---
-export { POD_SECURITY_PLUGIN_NAME, PodSecurity, type PodSecurityOptions } from './admission/plugins/pod-security/plugin.js';
-export { type PodSecurityNamespaceGetter, PodSecurityAdmission, type PodSecurityAdmissionOptions } from './admission/plugins/pod-security/admission.js';
-export {
-  compareLevels,
-  LATEST_VERSION,
-  type Level,
-  type LevelVersion,
-  levelVersionString,
-  majorMinorVersion,
-  parseLevel,
-  parseVersion,
-  type Version,
-  versionString,
-} from './admission/plugins/pod-security/api.js';
-export {
-  type AggregateCheckResult,
-  aggregateCheckResults,
-  type Check,
-  type CheckPodFn,
-  type CheckResult,
-  forbiddenDetail,
-  forbiddenReason,
-  type VersionedCheck,
-} from './admission/plugins/pod-security/check.js';
-export type { PodSecurityConfiguration, PodSecurityDefaults, PodSecurityExemptions } from './admission/plugins/pod-security/configuration.js';
-export { POD_SECURITY_CONFIGURATION_GROUP, podSecurityConfigurationFrom } from './admission/plugins/pod-security/configuration-validation.js';
-export { defaultChecks } from './admission/plugins/pod-security/default-checks.js';
-export { type Evaluator, newEvaluator } from './admission/plugins/pod-security/evaluator.js';
-export { NAMESPACE_MAX_PODS_TO_CHECK, NAMESPACE_POD_CHECK_TIMEOUT_MILLIS, type PodLister } from './admission/plugins/pod-security/namespace-pods.js';
-export { extractPodSpec, hasPodSpec, type PodMetaAndSpec } from './admission/plugins/pod-security/pod-spec-extractor.js';
-export {
-  AUDIT_LEVEL_LABEL,
-  AUDIT_VERSION_LABEL,
-  ENFORCE_LEVEL_LABEL,
-  ENFORCE_VERSION_LABEL,
-  type Policy,
-  POD_SECURITY_PREFIX,
-  PRIVILEGED_POLICY,
-  policyToEvaluate,
-  WARN_LEVEL_LABEL,
-  WARN_VERSION_LABEL,
-} from './admission/plugins/pod-security/policy.js';
-export type { PodSecurityResponse } from './admission/plugins/pod-security/response.js';
-export { isSignificantPodUpdate } from './admission/plugins/pod-security/significant-update.js';
+export * from './admission/plugins/pod-security/index.js';
 // --- quota (k8s.io/apiserver/pkg/quota/v1, pkg/quota/v1/evaluator/core) ---
 export {
   addLists,
@@ -386,52 +343,4 @@ export { transportCause, WebhookTransportError } from './webhook/transport-error
 export { postWebhook, timeoutQuery, type WebhookAnswer, type WebhookPostOptions } from './webhook/webhook-post.js';
 
 // --- admission webhooks (k8s.io/apiserver/pkg/admission/plugin/webhook) ---
-export {
-  type MutatingWebhookAccessor,
-  type ValidatingWebhookAccessor,
-  type WebhookAccessor,
-  webhookAccessors,
-} from './admission/plugin/webhook/accessors.js';
-export {
-  MUTATION_ANNOTATION_PREFIX,
-  MUTATION_FAILED_OPEN_PREFIX,
-  PATCH_ANNOTATION_PREFIX,
-  VALIDATING_FAILED_OPEN_PREFIX,
-} from './admission/plugin/webhook/audit-annotations.js';
-export {
-  type AdmissionRequestTarget,
-  type AdmissionReviewRequest,
-  admissionRequestFields,
-  createAdmissionReview,
-  reviewVersionFor,
-  SUPPORTED_REVIEW_VERSIONS,
-} from './admission/plugin/webhook/admission-review.js';
-export {
-  type CompiledMatchConditions,
-  type ConditionOutcome,
-  decideMatchConditions,
-  type MatchConditionCompiler,
-  type MatchConditionInput,
-  type MatchConditionsResult,
-} from './admission/plugin/webhook/match-conditions.js';
-export { type AdmissionResult, verifyAdmissionResponse } from './admission/plugin/webhook/admission-response.js';
-export { DEFAULT_TIMEOUT_SECONDS, unstructuredResponseError } from './admission/plugin/webhook/call.js';
-export { ErrCallingWebhook, newDryRunUnsupportedErr, toStatusErr, type WebhookResultStatus } from './admission/plugin/webhook/errors.js';
-export type { JSONPatcher } from './admission/plugin/webhook/mutating-dispatcher.js';
-export { MUTATING_WEBHOOK_PLUGIN_NAME, MutatingAdmissionWebhook, type MutatingWebhookOptions } from './admission/plugin/webhook/mutating-plugin.js';
-export { isNamespaceRequest, matchNamespaceSelector, type NamespaceGetter, requestNamespace } from './admission/plugin/webhook/namespace-matcher.js';
-export { matchObjectSelector } from './admission/plugin/webhook/object-matcher.js';
-export { isExemptAdmissionConfigurationResource, type RuleTarget, ruleMatches } from './admission/plugin/webhook/rules.js';
-export { type MatchContext, shouldCallHook, type WebhookInvocation } from './admission/plugin/webhook/should-call-hook.js';
-export { staticWebhookSource, type WebhookSource } from './admission/plugin/webhook/source.js';
-export type {
-  MatchCondition,
-  MutatingWebhookSpec,
-  RuleWithOperations,
-  ValidatingWebhookSpec,
-  WebhookConfiguration,
-  WebhookSpec,
-} from './admission/plugin/webhook/types.js';
-export { VALIDATING_WEBHOOK_PLUGIN_NAME, ValidatingAdmissionWebhook } from './admission/plugin/webhook/validating-plugin.js';
-export { type EquivalentResources, newVersionedAttributes, type VersionedAttributes } from './admission/plugin/webhook/versioned-attributes.js';
-export { DEFAULT_READY_TIMEOUT_MILLIS, type WebhookPluginOptions } from './admission/plugin/webhook/webhook.js';
+export * from './admission/plugin/webhook/index.js';
