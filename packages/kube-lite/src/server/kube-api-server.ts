@@ -46,6 +46,7 @@ import { featureEnabled } from './feature-gates.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
 import { addBootstrapHooks, addClusterAuthenticationTrustHook, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
+import type { KubeLiteOptions } from './options.js';
 import {
   addGarbageCollectorHook,
   addNamespaceControllerHook,
@@ -75,6 +76,16 @@ function enabledGroups(providers: readonly RESTStorageProvider[], source: APIRes
     .filter((p) => source.anyResourceForGroupEnabled(p.groupName()))
     .map((p) => p.newRESTStorage(source, storage))
     .filter(hasServedVersions);
+}
+
+/**
+ * The storage's health checks, named as kube-apiserver names them for etcd (`etcd` on healthz, livez and readyz;
+ * `etcd-readiness` on readyz, which here also waits for the watch caches' initial lists). The memory backend has
+ * no etcd to name: its one readiness check is `storage`.
+ */
+function storageChecks(backend: KubeLiteOptions['storageBackend'], storage: StorageFactory): Pick<GenericAPIServerConfig, 'healthChecks' | 'readyzChecks'> {
+  if (backend !== 'etcd3') return { readyzChecks: [namedCheck('storage', () => storage.readinessCheck())] };
+  return { healthChecks: [namedCheck('etcd', () => storage.healthCheck())], readyzChecks: [namedCheck('etcd-readiness', () => storage.readinessCheck())] };
 }
 
 function namespaceLookup(groups: readonly APIGroupInfo[]): (name: string) => Promise<ApiObject | undefined> {
@@ -166,7 +177,7 @@ export class KubeAPIServer {
       ...this.genericConfig(c),
       name: 'kube-lite',
       ...(delegate !== undefined && { delegate }),
-      readyzChecks: [namedCheck(o.storageBackend === 'etcd3' ? 'etcd' : 'storage', () => storage.readinessCheck())],
+      ...storageChecks(o.storageBackend, storage),
     });
     let listening: (endpoint: MasterEndpoint) => void = () => undefined;
     const endpoint = new Promise<MasterEndpoint>((resolve) => {

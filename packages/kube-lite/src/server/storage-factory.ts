@@ -41,7 +41,10 @@ export interface StorageBackendConfig {
 
 interface Backend {
   storage(groupResource: string): StorageInterface;
+  /** The backend's `etcd` health check (healthz, livez and readyz). */
   healthCheck(): Promise<void>;
+  /** The backend's `etcd-readiness` check (readyz): the same probe, rate-limited on its own as upstream's. */
+  readinessCheck(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ function memoryBackend(config: StorageBackendConfig): Backend {
   return {
     storage: () => backend.storage({ pathPrefix, ...(config.codec !== undefined && { codec: config.codec }) }),
     healthCheck: () => Promise.resolve(),
+    readinessCheck: () => Promise.resolve(),
     close: () => {
       backend.close();
       return Promise.resolve();
@@ -63,11 +67,12 @@ async function etcd3Backend(config: StorageBackendConfig, servers: readonly stri
   const { Etcd3Backend } = await import('@apiserver/storage-etcd3');
   const hosts = [...servers];
   const backend = new Etcd3Backend({ hosts, prefix: config.etcdPrefix ?? '/registry' });
-  // As kube-apiserver's etcd check: at most one quorum read per second, other checks answer with its outcome.
-  const healthCheck = backend.newRateLimitedHealthCheck();
+  // As kube-apiserver's `etcd` and `etcd-readiness` checks: each at most one quorum read per second, with a limit
+  // of its own; the checks in between answer with the last outcome.
   return {
     storage: (groupResource) => backend.newStorage({ metrics, groupResource, ...(config.codec !== undefined && { codec: config.codec }) }),
-    healthCheck,
+    healthCheck: backend.newRateLimitedHealthCheck(),
+    readinessCheck: backend.newRateLimitedHealthCheck(),
     close: () => backend.close(),
   };
 }
@@ -176,10 +181,22 @@ export class StorageFactory implements RESTOptionsGetter {
     return [...this.#cached].sort();
   }
 
-  /** Ready when every backend answers and every watch cache has its initial list (the `etcd`/storage readiness check). */
+  /** Healthy when every backend answers (the `etcd` check of healthz, livez and readyz). */
+  async healthCheck(): Promise<void> {
+    await Promise.all(this.#backends().map((b) => b.healthCheck()));
+  }
+
+  /**
+   * Ready when every backend answers and every watch cache has its initial list (the `etcd-readiness` check; with
+   * the memory backend, the `storage` check).
+   */
   async readinessCheck(): Promise<void> {
-    await Promise.all([this.#backend, ...this.#overrides.values()].map((b) => b.healthCheck()));
+    await Promise.all(this.#backends().map((b) => b.readinessCheck()));
     await Promise.all(this.#cachers.map((c) => c.readinessCheck()));
+  }
+
+  #backends(): Backend[] {
+    return [this.#backend, ...this.#overrides.values()];
   }
 
   /** Counts every resource's objects now (`apiserver_storage_objects`), as the periodic refresh does. */
@@ -191,6 +208,6 @@ export class StorageFactory implements RESTOptionsGetter {
   async close(): Promise<void> {
     this.#objectCounter.stop();
     for (const c of this.#cachers) c.stop();
-    await Promise.all([this.#backend, ...this.#overrides.values()].map((b) => b.close()));
+    await Promise.all(this.#backends().map((b) => b.close()));
   }
 }

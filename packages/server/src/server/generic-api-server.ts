@@ -200,12 +200,19 @@ export class GenericAPIServer {
     return this.healthzChecks();
   }
 
-  /** Readiness checks: healthz checks, readyz-only checks, and `shutdown` (failing once shutdown began). */
+  /**
+   * Readiness checks in upstream's order: `ping`, `log`, the configured checks, the configured readyz-only checks
+   * (upstream's config holds them before any post-start hook is added: `etcd`, `etcd-readiness`, `informer-sync`),
+   * the delegate's readiness checks, this server's `poststarthook/<name>` and boot-sequence checks, then `shutdown`
+   * (failing once shutdown began).
+   */
   readyzChecks(): readonly HealthChecker[] {
     return uniqueChecks([
-      ...this.healthzChecks(),
-      ...(this.#config.readyzChecks ?? []),
+      ...BUILTIN_HEALTH_CHECKS,
+      ...(this.#config.healthChecks ?? NO_CHECKS),
+      ...(this.#config.readyzChecks ?? NO_CHECKS),
       ...this.#delegate.readyzChecks().filter((c) => c.name !== 'shutdown'),
+      ...this.#hooks.checks(),
       this.#shutdownCheck,
     ]);
   }

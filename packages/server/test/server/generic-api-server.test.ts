@@ -72,11 +72,11 @@ t.test('routes, health, version, metrics, delegation over HTTP', async (t) => {
   const notReady = await fetchText(`${base}/readyz`);
   t.same([notReady.status, notReady.body], [
     500,
-    '[+]ping ok\n[+]log ok\n[+]poststarthook/start-informers ok\n[-]etcd failed: reason withheld\n[+]informer-sync ok\n[+]shutdown ok\nreadyz check failed\n',
+    '[+]ping ok\n[+]log ok\n[-]etcd failed: reason withheld\n[+]informer-sync ok\n[+]poststarthook/start-informers ok\n[+]shutdown ok\nreadyz check failed\n',
   ]);
   t.equal(
     (await fetchText(`${base}/readyz?verbose&exclude=etcd&exclude=nope`)).body,
-    '[+]ping ok\n[+]log ok\n[+]poststarthook/start-informers ok\n[+]etcd excluded: ok\n[+]informer-sync ok\n[+]shutdown ok\nwarn: some health checks cannot be excluded: no matches for "nope"\nreadyz check passed\n',
+    '[+]ping ok\n[+]log ok\n[+]etcd excluded: ok\n[+]informer-sync ok\n[+]poststarthook/start-informers ok\n[+]shutdown ok\nwarn: some health checks cannot be excluded: no matches for "nope"\nreadyz check passed\n',
   );
   const etcd = await fetchText(`${base}/readyz/etcd`);
   t.same([etcd.status, etcd.body], [500, 'internal server error: storage not ready\n']);
