@@ -48,11 +48,12 @@ export function installedRoutes(server: KubeLiteServer): RouteProbe[] {
     probes.set(`${method} ${path}`, { method, path });
   };
   const servers = [aggregator?.genericAPIServer, kubeAPIServer.genericAPIServer, apiExtensions?.genericAPIServer].filter((s) => s !== undefined);
-  for (const { handler } of servers) {
-    for (const ws of handler.goRestfulContainer.registeredWebServices()) {
+  for (const server of servers) {
+    for (const ws of server.handler.goRestfulContainer.registeredWebServices()) {
       for (const route of ws.routes()) add(route.method, concretePath(route.path));
     }
-    for (const path of [...handler.nonGoRestfulMux.listedPaths(), ...UNLISTED_PATHS]) {
+    // The server's listed paths hold the mux's and every health check's own path (`/readyz/etcd`, …).
+    for (const path of [...server.listedPaths(), ...UNLISTED_PATHS]) {
       add('GET', path);
       add('POST', path);
     }

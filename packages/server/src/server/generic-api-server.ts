@@ -171,9 +171,17 @@ export class GenericAPIServer {
     }
   }
 
-  /** Paths the `/` index lists: this server's and its delegates'. */
+  /**
+   * Paths the `/` index lists: this server's and its delegates', with every health check's own path
+   * (`/healthz/<check>`, `/livez/<check>`, `/readyz/<check>`), as upstream's mux lists each check it installs.
+   */
   listedPaths(): readonly string[] {
-    return [...new Set([...this.handler.listedPaths(), ...this.#delegate.listedPaths()])].sort();
+    const checkPaths = [
+      ...this.healthzChecks().map((c) => `/healthz/${c.name}`),
+      ...this.livezChecks().map((c) => `/livez/${c.name}`),
+      ...this.readyzChecks().map((c) => `/readyz/${c.name}`),
+    ];
+    return [...new Set([...this.handler.listedPaths(), ...checkPaths, ...this.#delegate.listedPaths()])].sort();
   }
 
   /** The handler without filters, for a delegating server. */
