@@ -60,6 +60,10 @@ t.test('kube-lite /metrics: long-running watches, watch events, watch cache, sto
   const lifecycle = 'apiserver_admission_controller_admission_duration_seconds_count';
   t.ok((sample(text, lifecycle, 'name="NamespaceLifecycle",operation="CREATE",rejected="false",type="admit"') ?? 0) >= 1);
   t.equal(sample(text, lifecycle, 'name="NamespaceLifecycle",operation="CREATE",rejected="true",type="admit"'), 1);
+  // The webhook plugins are timed as every named plugin, by their plugin names (upstream wraps each plugin of the chain).
+  t.ok((sample(text, lifecycle, 'name="MutatingAdmissionWebhook",operation="CREATE",rejected="false",type="admit"') ?? 0) >= 1);
+  t.ok((sample(text, lifecycle, 'name="ValidatingAdmissionWebhook",operation="CREATE",rejected="false",type="validate"') ?? 0) >= 1);
+  t.equal(sample(text, lifecycle, 'name="MutatingAdmissionWebhook",operation="CREATE",rejected="true",type="admit"'), undefined, 'not reached after NamespaceLifecycle rejected');
   t.equal(
     sample(text, 'apiserver_admission_step_admission_duration_seconds_count', 'operation="CREATE",rejected="true",type="admit"'),
     1,

@@ -28,6 +28,8 @@ export interface MutatingWebhookOptions extends WebhookPluginOptions<MutatingWeb
 
 /** Calls mutating admission webhooks. */
 export class MutatingAdmissionWebhook implements MutationInterface {
+  /** The plugin's name, which the admission chain's per-plugin metrics carry. */
+  readonly name = MUTATING_WEBHOOK_PLUGIN_NAME;
   readonly #webhook: Webhook<MutatingWebhookSpec>;
   readonly #jsonPatch: JSONPatcher;
   readonly #defaulter: ((obj: ApiObject) => void) | undefined;

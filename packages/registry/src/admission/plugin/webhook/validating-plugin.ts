@@ -14,6 +14,8 @@ export const VALIDATING_WEBHOOK_PLUGIN_NAME = 'ValidatingAdmissionWebhook';
 
 /** Calls validating admission webhooks. */
 export class ValidatingAdmissionWebhook implements ValidationInterface {
+  /** The plugin's name, which the admission chain's per-plugin metrics carry. */
+  readonly name = VALIDATING_WEBHOOK_PLUGIN_NAME;
   readonly #webhook: Webhook<ValidatingWebhookSpec>;
 
   /** Creates the plugin over a webhook source. */
