@@ -56,6 +56,11 @@ export function applyDefaults<T>(obj: T, schema: Structural | undefined): T {
   return out;
 }
 
+/** Applies the schema's defaults to `obj` itself (as {@link applyDefaults}, without the copy). */
+export function applyDefaultsInPlace(obj: unknown, schema: Structural | undefined): void {
+  defaultInPlace(obj, schema);
+}
+
 function pruneNullsInPlace(x: unknown, s: Structural | undefined): void {
   if (Array.isArray(x)) {
     for (const v of x) pruneNullsInPlace(v, s?.items);

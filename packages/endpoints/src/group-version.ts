@@ -11,6 +11,7 @@ import { REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
 import { APIInstaller, type InstalledResource } from './installer/api-installer.js';
 import { DEFAULT_JSON_PATCH_MAX_COPY_BYTES } from './patch/json-patch.js';
 import type { EncodedObjectCache } from './handlers/encoded-object-cache.js';
+import type { ObjectCoercer } from './handlers/object-coercer.js';
 
 /** Default request body limit of kube-apiserver (`MaxRequestBodyBytes`, 3 MiB). */
 export const DEFAULT_MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -45,6 +46,11 @@ export interface APIGroupVersionConfig {
   readonly metrics?: MetricsRegistry;
   /** The encoded bytes of shared objects GET and LIST reuse (absent or disabled: every response is encoded). */
   readonly encodedObjects?: EncodedObjectCache;
+  /**
+   * `resource` or `resource/subresource` → how its decoder coerces and defaults bodies of a kind outside the scheme
+   * (custom resources: pruning, unknown-field reporting and schema defaults at decode, before admission).
+   */
+  readonly objectCoercers?: ReadonlyMap<string, ObjectCoercer>;
 }
 
 /** What `installREST` installed. */
@@ -99,6 +105,7 @@ export class APIGroupVersion {
       fieldLabels: c.fieldLabels,
       metrics: c.metrics,
       encodedObjects: c.encodedObjects,
+      objectCoercers: c.objectCoercers,
     });
     const { webService, resources } = installer.install();
     const apiResources = resources.map((r) => r.apiResource);

@@ -66,6 +66,7 @@ export {
   requestInfoOf,
   type RequestScope,
 } from './handlers/request-scope.js';
+export { type CoercedObject, type ObjectCoercer, unknownFieldProblems } from './handlers/object-coercer.js';
 export { PACED_BODY_BYTES, type Pace, paceFor, yieldToEventLoop } from './handlers/pacing.js';
 export { getResource, getResourceWithOptions } from './handlers/get.js';
 export { listResource, type ListRoute } from './handlers/list.js';

@@ -1,16 +1,16 @@
 /**
- * What happens to a custom resource between the decoder and the store (the crdHandler's
- * unstructured schema coercer and defaulter): unknown fields are pruned and reported by
- * `fieldValidation` (Strict → 400, Warn → warnings) and defaults are applied, in the served version
- * (the storage converts to and from the storage version).
+ * What the crdHandler's unstructured schema coercer and defaulter do to a custom resource: unknown fields are
+ * pruned (the request decoder reports them per `fieldValidation`: Strict → 400, Warn → warnings) and defaults are
+ * applied, in the served version (the storage converts to and from the storage version).
  *
  * @module
  */
-import type { ApiObject, RequestContext, UpdatedObjectInfo } from '@apiserver/registry';
+import type { CoercedObject, ObjectCoercer } from '@apiserver/endpoints';
+import type { ApiObject, UpdatedObjectInfo } from '@apiserver/registry';
 import { decodeAsGo, goNumberProblem, newBadRequest, ObjectMetaSchema, propertiesOf } from '@apiserver/runtime';
 import Value from 'typebox/value';
-import { applyDefaults, pruneNonNullableNullsWithoutDefaults } from '../defaulting.js';
-import { prune, unknownFieldMessage } from '../pruning.js';
+import { applyDefaultsInPlace, pruneNonNullableNullsWithoutDefaults } from '../defaulting.js';
+import { prune } from '../pruning.js';
 import type { Structural } from '../structural-schema.js';
 
 /** Drops the top-level fields ObjectMeta does not have (upstream decodes metadata into ObjectMeta), with their paths. */
@@ -46,8 +46,12 @@ export interface CustomResourceVersion {
   readonly schema: Structural | undefined;
 }
 
-/** Prunes, defaults and converts custom resources of one served version. */
-export class CustomResourceCoercer {
+/**
+ * Prunes and defaults custom resources of one served version: as the request decoder does (upstream's
+ * `schemaCoercingDecoder` and `unstructuredDefaulter`, an {@link ObjectCoercer} of the version's request scopes) and
+ * again, silently, on the way to storage (`schemaCoercingConverter`), where objects changed by admission arrive.
+ */
+export class CustomResourceCoercer implements ObjectCoercer {
   readonly #v: CustomResourceVersion;
 
   /** Creates the coercer of a served version. */
@@ -60,31 +64,49 @@ export class CustomResourceCoercer {
     return `${this.#v.group}/${this.#v.version}`;
   }
 
-  /** Prunes unknown fields (reporting them per `fieldValidation`), applies defaults, and sets the served apiVersion. */
-  coerce(ctx: RequestContext, obj: ApiObject, fieldValidation: string | undefined): ApiObject {
-    const { schema, kind, version } = this.#v;
+  /**
+   * Decodes `metadata` as ObjectMeta (throwing the first problem) and prunes the fields the schema does not specify
+   * and the non-nullable nulls without a default; the unknown fields are listed as upstream reports them: those of
+   * `metadata` first, then the pruned ones, each part sorted. The object carries the served apiVersion.
+   */
+  coerce(obj: ApiObject): CoercedObject {
+    const { schema } = this.#v;
     const meta = pruneMetadata(obj);
     const decoded = decodeMetadata(meta.obj);
-    if (decoded.problem !== undefined) throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${decoded.problem}`);
-    meta.obj = decoded.obj;
-    const { pruned, prunedPaths } = schema === undefined ? { pruned: meta.obj, prunedPaths: [] } : prune(meta.obj, schema, { isResourceRoot: true });
-    const unknown = [...meta.paths, ...prunedPaths].sort();
-    if (unknown.length > 0 && fieldValidation === 'Strict') {
-      const detail = unknown.map(unknownFieldMessage).join(', ');
-      throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: strict decoding error: ${detail}`);
-    }
-    if (fieldValidation !== 'Ignore') for (const p of unknown) ctx.addWarning?.(unknownFieldMessage(p));
-    const out = schema === undefined ? pruned : applyDefaults(pruneNonNullableNullsWithoutDefaults(pruned, schema), schema);
-    return { ...out, apiVersion: this.apiVersion };
+    if (decoded.problem !== undefined) throw new Error(decoded.problem);
+    const { pruned, prunedPaths } = schema === undefined ? { pruned: decoded.obj, prunedPaths: [] } : prune(decoded.obj, schema, { isResourceRoot: true });
+    const object = schema === undefined ? pruned : pruneNonNullableNullsWithoutDefaults(pruned, schema);
+    return { object: { ...object, apiVersion: this.apiVersion }, unknownFields: [...meta.paths.sort(), ...prunedPaths] };
   }
 
-  /** Wraps an update so the new object is coerced (the old one, a copy, is already in the served version). */
-  wrapUpdate(objInfo: UpdatedObjectInfo, fieldValidation: string | undefined): UpdatedObjectInfo {
+  /** Applies the version's schema defaults in place. */
+  default(obj: ApiObject): void {
+    applyDefaultsInPlace(obj, this.#v.schema);
+  }
+
+  /**
+   * {@link coerce} and {@link default} on the way to storage: unknown fields (added by mutating admission) are dropped
+   * without a report; a metadata problem is the 400 of a body that cannot be handled.
+   */
+  coerceForStorage(obj: ApiObject): ApiObject {
+    let coerced: CoercedObject;
+    try {
+      coerced = this.coerce(obj);
+    } catch (err) {
+      const { kind, version } = this.#v;
+      throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    this.default(coerced.object);
+    return coerced.object;
+  }
+
+  /** Wraps an update so the new object is coerced for storage (the old one, a copy, is already in the served version). */
+  wrapUpdate(objInfo: UpdatedObjectInfo): UpdatedObjectInfo {
     return {
       preconditions: () => objInfo.preconditions(),
       updatedObject: async (ctx, old) => {
         const updated = await objInfo.updatedObject(ctx, old === undefined ? undefined : structuredClone(old));
-        return this.coerce(ctx, updated, fieldValidation);
+        return this.coerceForStorage(updated);
       },
     };
   }

@@ -69,13 +69,13 @@ export class CustomResourceStore extends Store {
     return super.delete(ctx, name, deleteValidation, options);
   }
 
-  /** Coerces, then creates. */
+  /** Coerces for storage (silently: the request decoder reported unknown fields), then creates. */
   override create(ctx: RequestContext, obj: ApiObject, createValidation?: ValidateObjectFunc, options?: CreateOptions): Promise<ApiObject> {
     this.#warn(ctx);
-    return super.create(ctx, this.#coercer.coerce(ctx, obj, options?.fieldValidation), createValidation, options);
+    return super.create(ctx, this.#coercer.coerceForStorage(obj), createValidation, options);
   }
 
-  /** Updates with the new object coerced. */
+  /** Updates with the new object coerced for storage. */
   override update(
     ctx: RequestContext,
     name: string,
@@ -86,7 +86,7 @@ export class CustomResourceStore extends Store {
     options?: UpdateOptions,
   ): Promise<UpdateResult> {
     this.#warn(ctx);
-    const wrapped = this.#coercer.wrapUpdate(objInfo, options?.fieldValidation);
+    const wrapped = this.#coercer.wrapUpdate(objInfo);
     return super.update(ctx, name, wrapped, createValidation, updateValidation, forceAllowCreate, options);
   }
 }

@@ -7,8 +7,17 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type APIGroupsDiscovery, APIGroupVersion, type InstalledGroupVersion, aggregatedDiscoveryList, apiGroupWebService, statusServiceErrorHandler, toAggregatedResources } from '@apiserver/endpoints';
-import type { AdmissionInterface, Storage } from '@apiserver/registry';
+import {
+  type APIGroupsDiscovery,
+  APIGroupVersion,
+  type InstalledGroupVersion,
+  type ObjectCoercer,
+  aggregatedDiscoveryList,
+  apiGroupWebService,
+  statusServiceErrorHandler,
+  toAggregatedResources,
+} from '@apiserver/endpoints';
+import type { AdmissionInterface, ApiObject, Storage } from '@apiserver/registry';
 import { Container, type WebService } from '@apiserver/restful';
 import { type APIGroup, addMetaKinds, addMetaToGroupVersion, CodecFactory, parseMediaType, Scheme } from '@apiserver/runtime';
 import { statusRecoverHandler } from '@apiserver/server';
@@ -16,6 +25,7 @@ import { compareKubeAwareVersions, defaultedNames, servedVersions, storageVersio
 import type { CustomResourceDefinition } from '../apis/types.js';
 import type { RESTOptionsGetter } from '../server/rest-options.js';
 import { type ConversionWebhookOptions, newCRConverter } from './cr-converter.js';
+import type { CustomResourceCoercer } from './coercion.js';
 import { type CustomResourceModels, customResourceModels } from './openapi-schema.js';
 import { CUSTOM_RESOURCE_PATCH_TYPES, withCustomResourceModels } from './route-models.js';
 import type { CustomResourceStore } from './cr-store.js';
@@ -66,6 +76,8 @@ interface ServedGroupVersion {
   readonly webService: WebService;
   readonly installed: InstalledGroupVersion;
   readonly stores: ReadonlyMap<string, VersionStorage>;
+  /** Kind → the coercer of its objects in this group-version. */
+  readonly coercersByKind: ReadonlyMap<string, CustomResourceCoercer>;
 }
 
 const signatureOf = (crds: readonly CustomResourceDefinition[]): string =>
@@ -152,8 +164,10 @@ export class CRDHandler {
     const groupVersion = { group: key.slice(0, slash), version: key.slice(slash + 1) };
     addMetaToGroupVersion(this.#scheme, groupVersion);
     const storage = new Map<string, Storage>();
+    const objectCoercers = new Map<string, ObjectCoercer>();
     const stores = new Map<string, VersionStorage>();
     const modelsByPlural = new Map<string, CustomResourceModels>();
+    const coercersByKind = new Map<string, CustomResourceCoercer>();
     for (const crd of crds) {
       const version = crd.spec.versions.find((v) => v.name === groupVersion.version);
       if (version === undefined) continue;
@@ -163,6 +177,9 @@ export class CRDHandler {
       const built = newVersionStorage(crd, version, restOptions, converter);
       stores.set(crd.metadata.name ?? '', built);
       for (const [path, s] of built.entries) storage.set(path, s);
+      for (const [path, c] of built.coercers) objectCoercers.set(path, c);
+      const coercer = built.coercers.get(names.plural);
+      if (coercer !== undefined) coercersByKind.set(names.kind, coercer);
       const gvk = { ...groupVersion, kind: names.kind };
       modelsByPlural.set(names.plural, customResourceModels(version.schema?.openAPIV3Schema, gvk, names.listKind ?? `${names.kind}List`));
     }
@@ -171,6 +188,7 @@ export class CRDHandler {
       root: '/apis',
       groupVersion,
       storage,
+      objectCoercers,
       scheme: this.#scheme,
       codecs: this.#codecs,
       ...(admission !== undefined && { admission }),
@@ -180,7 +198,7 @@ export class CRDHandler {
     const webService = withCustomResourceModels(installed.webService, (route) => modelsByPlural.get(pluralOf(route.path, `/apis/${key}/`)));
     if (current !== undefined) this.#container.remove(current.webService);
     this.#container.add(webService);
-    return { signature, crds, webService, installed, stores };
+    return { signature, crds, webService, installed, stores, coercersByKind };
   }
 
   #syncGroupServices(): void {
@@ -227,6 +245,17 @@ export class CRDHandler {
   /** The WebServices of the served group-versions and groups (for OpenAPI). */
   webServices(): WebService[] {
     return this.#container.registeredWebServices();
+  }
+
+  /**
+   * Applies the schema defaults of the object's served version when its apiVersion and kind are a served custom
+   * resource's (upstream's `unstructuredDefaulter`, which mutating webhook admission runs after every patch); other
+   * objects are left alone.
+   */
+  defaultObject(obj: ApiObject): void {
+    const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
+    if (!apiVersion.includes('/') || typeof obj.kind !== 'string') return;
+    this.#served.get(apiVersion)?.coercersByKind.get(obj.kind)?.default(obj);
   }
 
   /** The main store of a CRD's version, while it is served. */

@@ -24,6 +24,8 @@ export interface VersionStorage {
   readonly entries: ReadonlyMap<string, Storage>;
   /** The main store. */
   readonly store: CustomResourceStore;
+  /** `<plural>` and `<plural>/status` → the coercer their request decoders use (the scale subresource serves Scale). */
+  readonly coercers: ReadonlyMap<string, CustomResourceCoercer>;
 }
 
 function structuralOf(version: CustomResourceDefinitionVersion): Structural | undefined {
@@ -82,12 +84,14 @@ export function newVersionStorage(
   const warning = deprecationWarning(crd, version);
   const store = new CustomResourceStore(options, coercer, warning);
   const entries = new Map<string, Storage>([[names.plural, store]]);
+  const coercers = new Map([[names.plural, coercer]]);
   const subresources = version.subresources;
   if (subresources?.status !== undefined) {
+    coercers.set(`${names.plural}/status`, coercer);
     const statusStrategy = newCustomResourceStatusStrategy(strategy, strategyOptions);
     const statusStore = new CustomResourceStore({ ...options, strategies: { ...options.strategies, update: statusStrategy } }, coercer, warning);
     entries.set(`${names.plural}/status`, new StatusREST(statusStore));
   }
   if (subresources?.scale !== undefined) entries.set(`${names.plural}/scale`, new CustomResourceScaleREST(store, subresources.scale));
-  return { entries, store };
+  return { entries, store, coercers };
 }

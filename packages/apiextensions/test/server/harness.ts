@@ -2,7 +2,7 @@
  * Test harness (not a test file): an apiextensions server alone or behind a GenericAPIServer serving
  * core/v1 configmaps, on memory or etcd3 storage, listening on 127.0.0.1, and a small JSON client.
  */
-import type { ApiObject } from '@apiserver/registry';
+import type { AdmissionInterface, ApiObject } from '@apiserver/registry';
 import { GenericStrategy, Store } from '@apiserver/registry';
 import { GenericAPIServer } from '@apiserver/server';
 import type { StorageInterface } from '@apiserver/storage';
@@ -46,11 +46,11 @@ async function getterFor(t: Test, backend: Backend): Promise<RESTOptionsGetter> 
   };
 }
 
-/** Starts GenericAPIServer(core/v1 configmaps) → apiextensions → 404, listening; stopped at teardown. */
-export async function startChain(t: Test, backend: Backend = 'memory'): Promise<Env> {
+/** Starts GenericAPIServer(core/v1 configmaps) → apiextensions (with `admission`, if given) → 404, listening; stopped at teardown. */
+export async function startChain(t: Test, backend: Backend = 'memory', admission?: AdmissionInterface): Promise<Env> {
   const getter = await getterFor(t, backend);
   const log = (): void => undefined;
-  const extensions = createAPIExtensionsServer({ restOptionsGetter: getter, genericConfig: { log } });
+  const extensions = createAPIExtensionsServer({ restOptionsGetter: getter, genericConfig: { log }, ...(admission !== undefined && { admission }) });
   const front = new GenericAPIServer({ delegate: extensions.genericAPIServer, log });
   const strategy = new GenericStrategy({ namespaceScoped: true });
   const { storage, resourcePrefix } = getter.getRESTOptions({ group: '', resource: 'configmaps' });

@@ -28,6 +28,7 @@ import {
   unknownFieldMessages,
 } from '@apiserver/runtime';
 import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps, mayHaveDuplicateFields } from './field-validation.js';
+import { type CoercedObject, unknownFieldProblems } from './object-coercer.js';
 import type { FieldValidation } from './options.js';
 import { type Pace, paceFor } from './pacing.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
@@ -251,6 +252,37 @@ export interface DecodedBody {
 }
 
 /**
+ * The decoded object defaulted by the scheme, or, for a kind with its own coercer (custom resources' schema-coercing
+ * decoder), pruned with its unknown fields reported per `mode` after the strict decode errors and duplicate fields
+ * (upstream's order), then defaulted by its schema.
+ */
+function coerceAndDefault(
+  scope: RequestScope,
+  request: HandlerRequest,
+  obj: ApiObject,
+  mode: FieldValidation,
+  jsonText: string | undefined,
+  strictDecodeErrors: readonly string[],
+): ApiObject {
+  const coercer = scope.objectCoercer;
+  if (coercer === undefined) {
+    scope.scheme.default(obj);
+    return obj;
+  }
+  let coerced: CoercedObject;
+  try {
+    coerced = coercer.coerce(obj);
+  } catch (err) {
+    throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
+  }
+  if (mode !== 'Ignore') {
+    reportFieldProblems(scope, request, mode, [...strictDecodeErrors, ...duplicateFieldMessages(jsonText), ...unknownFieldProblems(coerced.unknownFields)]);
+  }
+  coercer.default(coerced.object);
+  return coerced.object;
+}
+
+/**
  * Reads and decodes the request body into an object of the scope's kind; a large body yields to the event loop
  * between the decode, the schema check and the field validation (issue #19).
  */
@@ -287,8 +319,7 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
   }
   // Upstream's request decoder is a defaulting codec: the object is defaulted before the managedFields record,
   // admission (mutating webhooks see the defaults) and the audit log.
-  const object = toApiObject(known);
-  scope.scheme.default(object);
+  const object = coerceAndDefault(scope, request, toApiObject(known), mode, jsonText, strictDecodeErrors);
   requestAuditRecorderOf(request.req)?.logRequestObject(object, () => scope.codecs.json.encode(object));
   return { object, pace };
 }

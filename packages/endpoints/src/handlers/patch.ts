@@ -34,6 +34,7 @@ import { applyConfiguration } from './apply.js';
 import { checkTypeMeta, readBody, schemaTypeProblem, toApiObject } from './body.js';
 import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import { checkName, ensureNamespace } from './object-meta.js';
+import { coercePatchedObject } from './patch-coercion.js';
 import { queryBool, toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
 import { finishRequest } from './finisher.js';
 import { type Pace, paceFor, yieldToEventLoop } from './pacing.js';
@@ -191,6 +192,15 @@ function checkPatchedSize(scope: RequestScope, result: unknown): void {
   }
 }
 
+/** The patched object without its unknown fields and defaulted: by the kind's own coercer when it has one, else by the scheme. */
+function decodePatched(scope: RequestScope, request: HandlerRequest, p: PatchRequest, typed: KubeObject): ApiObject {
+  const coercer = scope.objectCoercer;
+  if (coercer !== undefined) return coercePatchedObject(coercer, request, { type: p.type, text: p.text, fieldValidation: p.options.fieldValidation }, toApiObject(typed));
+  const obj = toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, typed));
+  scope.scheme.default(obj);
+  return obj;
+}
+
 /** The patched object; a large patch yields to the event loop between its phases (issue #19). */
 function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchRequest, pace: Pace) {
   return async (_ctx: unknown, _new: ApiObject | undefined, old: ApiObject | undefined): Promise<ApiObject> => {
@@ -199,10 +209,9 @@ function patchedObject(scope: RequestScope, request: HandlerRequest, p: PatchReq
     checkPatchedSize(scope, result);
     const typed = await checkPatched(scope, request, p, result, pace);
     await pace();
-    const obj = toApiObject(dropUnknownFields(scope.scheme, scope.kind, scope.objectSchema, typed));
-    // The patched object is defaulted as a decoded body is (upstream: the patchers' decode, or the field manager's
-    // objectDefaulter after an apply), before managedFields and admission.
-    scope.scheme.default(obj);
+    // The patched object is decoded as a body is (upstream: the patchers' decode, or the field manager's
+    // objectDefaulter after an apply): pruned and defaulted before managedFields and admission.
+    const obj = decodePatched(scope, request, p, typed);
     if (p.type === 'apply') {
       const uid = obj.metadata.uid ?? '';
       if (old === undefined && uid !== '') {

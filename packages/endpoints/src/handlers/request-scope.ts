@@ -8,6 +8,7 @@ import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource
 import type { TSchema } from 'typebox';
 import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import { requestUserFrom } from './request-user.js';
+import type { ObjectCoercer } from './object-coercer.js';
 import type { Pace } from './pacing.js';
 import type { WatchEventMetrics } from './watch-metrics.js';
 
@@ -45,6 +46,8 @@ export interface RequestScope {
   readonly fieldLabels: readonly string[];
   /** Admission plugins (mutating run by handlers, validating handed to storage); undefined = none. */
   readonly admission: AdmissionInterface | undefined;
+  /** The decoder's coercion and defaulting of a kind outside the scheme (custom resources); absent: the scheme defaults. */
+  readonly objectCoercer?: ObjectCoercer;
   /** Keep system metadata fields on subresource creates (rest.SubresourceObjectMetaPreserver). */
   readonly preserveSystemFieldsOnCreate: boolean;
   /** Where the watch handler counts the events it sends (absent: not counted). */

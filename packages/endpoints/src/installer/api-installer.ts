@@ -7,6 +7,7 @@ import { type AdmissionInterface, type Storage, StorageInstallError } from '@api
 import { WebService } from '@apiserver/restful';
 import { type APIResource, type CodecFactory, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import type { MetricsRegistry } from '@apiserver/storage';
+import type { ObjectCoercer } from '../handlers/object-coercer.js';
 import type { RequestScope } from '../handlers/request-scope.js';
 import { watchEventMetrics } from '../handlers/watch-metrics.js';
 import { useEncodedObjectCache } from '../handlers/cached-encoding.js';
@@ -49,6 +50,8 @@ export interface InstallerConfig {
   readonly metrics?: MetricsRegistry | undefined;
   /** The encoded bytes of shared objects GET and LIST reuse (absent or disabled: every response is encoded). */
   readonly encodedObjects?: EncodedObjectCache | undefined;
+  /** `resource` or `resource/subresource` → the decoder coercion of its kind, for kinds outside the scheme. */
+  readonly objectCoercers?: ReadonlyMap<string, ObjectCoercer> | undefined;
 }
 
 /** One installed resource: what was planned and what discovery lists. */
@@ -80,6 +83,7 @@ function newRequestScope(config: InstallerConfig, info: ResourceInfo): RequestSc
   const { caps, gvk } = info;
   const acceptor = caps.groupVersionAcceptor;
   const registered = config.scheme.recognizes(gvk);
+  const coercer = config.objectCoercers?.get(info.path);
   return {
     codecs: config.codecs,
     // Kinds without a registered schema (e.g. custom resources) have no protobuf form, as upstream.
@@ -99,6 +103,7 @@ function newRequestScope(config: InstallerConfig, info: ResourceInfo): RequestSc
     admission: config.admission,
     fieldLabels: config.fieldLabels?.[gvk.kind] ?? [],
     objectSchema: config.scheme.lookup(gvk)?.schema,
+    ...(coercer !== undefined && { objectCoercer: coercer }),
     preserveSystemFieldsOnCreate:
       caps.subresourceObjectMetaPreserver?.preserveRequestObjectMetaSystemFieldsOnSubresourceCreate() === true,
     ...(config.metrics !== undefined && { watchEvents: watchEventMetrics(config.metrics, gvk) }),

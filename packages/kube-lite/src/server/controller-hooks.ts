@@ -4,7 +4,7 @@
  * namespace its `default` ServiceAccount, the garbage collector, the resource quota controller keeping quota
  * status current and the pvc- and pv-protection controllers releasing claims and volumes nothing uses. Post-start hooks start them; shutdown stops them.
  */
-import { isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
+import { type ApiObject, isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
 import { isConflict } from '@apiserver/runtime';
 import type { ServedCustomResource } from '@apiserver/apiextensions';
 import type { APIGroupInfo, GenericAPIServer } from '@apiserver/server';
@@ -28,6 +28,8 @@ export interface CustomResourceSource {
   servedResources(): readonly ServedCustomResource[];
   /** Calls `listener` whenever the served custom resources change. */
   addChangeListener(listener: () => void): void;
+  /** Applies a served custom resource's schema defaults to an object of its kind in place (others are left alone). */
+  defaultObject?(obj: ApiObject): void;
 }
 
 /** Every namespaced top-level resource of the groups, and the namespaced custom resources served now. */

@@ -142,13 +142,18 @@ export class KubeAPIServer {
     // selectors of `fieldSelector()`/`labelSelector()`).
     const authorizer = this.authorization.authorizer ?? authorizerForModes(o.authorizationModes);
     const admissionAuthorizer = withSelectors ? authorizer : selectorsIgnoredAuthorizer(authorizer);
-    // A patched object is defaulted by the kinds' scheme (one scheme serves every built-in group).
+    // A patched object is defaulted by the kinds' scheme (one scheme serves every built-in group), a custom resource
+    // by its version's schema (upstream: the request scope's defaulter, the CRD's unstructuredDefaulter).
     const scheme = this.groups[0]?.scheme;
+    const defaulter = (obj: ApiObject): void => {
+      scheme?.default(obj);
+      customResources?.defaultObject?.(obj);
+    };
     this.#webhooks = new WebhookAdmission(this.groups, {
       serviceResolver: c.options.webhookServiceResolver,
       log: c.log,
       authorizer: () => admissionAuthorizer,
-      ...(scheme !== undefined && { defaulter: (obj: ApiObject) => scheme.default(obj) }),
+      defaulter,
     });
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);
