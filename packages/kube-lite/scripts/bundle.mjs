@@ -7,13 +7,19 @@
 // is bundled on its own, as an ES module, to dist/bundle/yaml-decode-worker.js: the bundled runtime starts it
 // from `./yaml-decode-worker.js` next to the bundle (its `import.meta.url` is the bundle's, see below).
 import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { dedupePackages } from './dedupe-packages.mjs';
+import { lazyModules } from './lazy-modules.mjs';
 import { copyEtcd3Protos, ETCD3_PROTO_DIR, etcd3ProtoPath } from './etcd3-protos.mjs';
 import { recordCodeCache } from './record-code-cache.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// CEL (@apiserver/apiextensions' cel/ folder, with @bufbuild/cel and @bufbuild/protobuf, which only it imports) is
+// evaluated on first use, not at start-up: a server without CRD validation rules, admission policies or webhook
+// match conditions never needs it (see lazy-modules.mjs).
+const CEL_FOLDER = `${dirname(fileURLToPath(import.meta.resolve('@apiserver/apiextensions')))}/cel/`;
 const outdir = `${root}dist/bundle`;
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -30,7 +36,7 @@ await build({
   // The etcd3 client (gRPC, protobufjs) is bundled too, loaded only for --storage-backend=etcd3: from
   // node_modules it cost ~300 ms of every etcd3 start (resolving, reading and compiling ~150 files without a code
   // cache). It reads its .proto files from its own directory: they are copied next to the bundle (see below).
-  plugins: [dedupePackages(`${root}package.json`), etcd3ProtoPath()],
+  plugins: [dedupePackages(`${root}package.json`), etcd3ProtoPath(), lazyModules(CEL_FOLDER)],
   // bin/load-bundle.js passes the bundle's file URL: the one module that resolves files from its own location
   // (the docs page finding swagger-ui-dist) resolves them from the bundle, as an ES module bundle would.
   define: { 'import.meta.url': '__kubeLiteBundleURL' },

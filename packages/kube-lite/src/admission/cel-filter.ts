@@ -23,7 +23,8 @@ export interface CompositionCost {
   takeCost(): number;
 }
 
-const outOfBudget = { error: OUT_OF_BUDGET, outOfBudget: true } as const;
+/** The budget error (built when needed: reading a CEL constant at module load would load CEL at start-up in the bundle). */
+const outOfBudget = (): FilterResult => ({ error: OUT_OF_BUDGET, outOfBudget: true });
 
 /** Evaluates `expressions` over `bindings` within `budget` (see the module comment). */
 export function evaluateFilter(
@@ -41,9 +42,9 @@ export function evaluateFilter(
     }
     const result: AdmissionEvaluation = compiled.evaluate(bindings);
     const variablesCost = composition?.takeCost() ?? 0;
-    if (variablesCost > remaining) return outOfBudget;
+    if (variablesCost > remaining) return outOfBudget();
     remaining -= variablesCost;
-    if (result.cost > remaining) return outOfBudget;
+    if (result.cost > remaining) return outOfBudget();
     remaining -= result.cost;
     evaluations.push('error' in result ? { error: result.error } : { value: result.value });
   }
