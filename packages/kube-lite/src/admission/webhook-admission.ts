@@ -27,6 +27,7 @@ import {
   type ValidatingWebhookSpec,
 } from '@apiserver/registry';
 import type { APIGroupInfo, Authorizer } from '@apiserver/server';
+import type { MetricsRegistry } from '@apiserver/storage';
 import { requestUserOf } from '../registry/authorization/request-user.js';
 import { storageOf } from '../server/group-storage.js';
 import { celMatchConditionCompiler } from './cel-match-conditions.js';
@@ -58,6 +59,8 @@ export interface WebhookAdmissionOptions {
   readonly authorizer?: () => Authorizer | undefined;
   /** Defaults an object a mutating webhook patched (upstream defaults it as it decodes it), e.g. the scheme's defaults. */
   readonly defaulter?: (obj: ApiObject) => void;
+  /** Where the plugins count and time each webhook call (`apiserver_admission_webhook_*`). */
+  readonly metrics?: MetricsRegistry;
 }
 
 /** The webhook configuration sources of one server and the plugins built on them. */
@@ -67,6 +70,7 @@ export class WebhookAdmission {
   readonly #serviceResolver: ServiceResolver | undefined;
   readonly #authorizer: () => Authorizer | undefined;
   readonly #defaulter: ((obj: ApiObject) => void) | undefined;
+  readonly #metrics: MetricsRegistry | undefined;
 
   /** Sources over the configurations `groups` store (none when admissionregistration.k8s.io/v1 is off). */
   constructor(groups: readonly APIGroupInfo[], options: WebhookAdmissionOptions) {
@@ -75,6 +79,7 @@ export class WebhookAdmission {
     this.#serviceResolver = options.serviceResolver ?? servedServiceResolver(groups);
     this.#authorizer = options.authorizer ?? (() => undefined);
     this.#defaulter = options.defaulter;
+    this.#metrics = options.metrics;
   }
 
   /**
@@ -88,6 +93,7 @@ export class WebhookAdmission {
       matchConditionCompiler: celMatchConditionCompiler(this.#authorizer),
       ...(equivalents !== undefined && { equivalents }),
       ...(this.#serviceResolver !== undefined && { serviceResolver: this.#serviceResolver }),
+      ...(this.#metrics !== undefined && { metrics: this.#metrics }),
     };
     return [
       ...(this.#mutating === undefined ? [] : [new MutatingAdmissionWebhook({ ...common, source: this.#mutating, jsonPatch: endpointsJSONPatcher, ...(this.#defaulter !== undefined && { defaulter: this.#defaulter }) })]),

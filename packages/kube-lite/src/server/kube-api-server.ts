@@ -154,6 +154,7 @@ export class KubeAPIServer {
       log: c.log,
       authorizer: () => admissionAuthorizer,
       defaulter,
+      metrics: storage.metrics,
     });
     this.#policies = new PolicyAdmission(this.groups, c.log);
     const equivalents = kubeLiteEquivalentResources(this.groups);

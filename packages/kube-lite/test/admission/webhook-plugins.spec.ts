@@ -19,6 +19,7 @@ import {
   webhookAccessors,
 } from '@apiserver/registry';
 import { isStatusError, type StatusError } from '@apiserver/runtime';
+import { MetricsRegistry } from '@apiserver/storage';
 import t, { type Test } from 'tap';
 import { kubeLiteEquivalentResources } from '../../src/admission/equivalent-resources.js';
 import { endpointsJSONPatcher } from '../../src/admission/webhook-admission.js';
@@ -289,4 +290,53 @@ t.test('Equivalent: a webhook for autoscaling/v1 sees and patches the v1 form of
   ]);
   t.equal(hpa.apiVersion, 'autoscaling/v2', 'converted back to the request version');
   t.match(hpa['spec'], { metrics: [{ resource: { target: { averageUtilization: 51 } } }] }, 'the v1 patch reached the v2 object');
+});
+
+t.test('metrics: every call counted and timed by webhook name, as upstream dispatchers record them', async (t) => {
+  const hook = await webhookServer(t, (_review, path) => {
+    if (path === '/deny') return { allowed: false, status: { code: 403, message: 'no' } };
+    if (path === '/500') return { status: 500, body: 'crash' };
+    if (path === '/bad-op') return patchOf([{ op: 'jump', path: '/data/x' }]);
+    return {};
+  });
+  const metrics = new MetricsRegistry();
+  const mutating = (hooks: (Partial<MutatingWebhookSpec> & { name: string; path: string })[]) =>
+    new MutatingAdmissionWebhook({ source: source(hook.url, hooks), getNamespace, jsonPatch: endpointsJSONPatcher, metrics });
+  await mutating([{ name: 'ok.m', path: '/ok' }, { name: 'down-open.m', path: '/500', failurePolicy: 'Ignore' }]).admit({}, attrs(configMap()));
+  t.equal((await failure(mutating([{ name: 'down.m', path: '/500' }]).admit({}, attrs(configMap())))).code, 500);
+  t.equal((await failure(mutating([{ name: 'deny.m', path: '/deny' }]).admit({}, attrs(configMap())))).code, 403, 'the denial keeps its Status');
+  await failure(mutating([{ name: 'op.m', path: '/bad-op' }]).admit({}, attrs(configMap())));
+  const validating = new ValidatingAdmissionWebhook({
+    source: source(hook.url, [
+      { name: 'ok.v', path: '/ok' },
+      { name: 'deny.v', path: '/deny' },
+    ]),
+    getNamespace,
+    metrics,
+  });
+  t.equal((await failure(validating.validate({}, attrs(configMap())))).code, 403);
+
+  const text = metrics.text();
+  const sample = (name: string, labels: string): number | undefined => {
+    const line = text.split('\n').find((l) => l.startsWith(`${name}{${labels}} `));
+    return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+  };
+  const requests = 'apiserver_admission_webhook_request_total';
+  t.equal(sample(requests, 'code="200",name="ok.m",operation="CREATE",rejected="false",type="admit"'), 1);
+  t.equal(sample(requests, 'code="500",name="down-open.m",operation="CREATE",rejected="false",type="admit"'), 1, 'failed open: not rejected');
+  t.equal(sample(requests, 'code="500",name="down.m",operation="CREATE",rejected="true",type="admit"'), 1);
+  t.equal(sample(requests, 'code="403",name="deny.m",operation="CREATE",rejected="true",type="admit"'), 1);
+  t.equal(sample(requests, 'code="0",name="op.m",operation="CREATE",rejected="true",type="admit"'), 1, 'a patch that does not apply: a server error, code 0');
+  t.equal(sample(requests, 'code="200",name="ok.v",operation="CREATE",rejected="false",type="validating"'), 1);
+  t.equal(sample(requests, 'code="403",name="deny.v",operation="CREATE",rejected="true",type="validating"'), 1);
+  const rejections = 'apiserver_admission_webhook_rejection_count';
+  t.equal(sample(rejections, 'error_type="calling_webhook_error",name="down.m",operation="CREATE",rejection_code="500",type="admit"'), 1);
+  t.equal(sample(rejections, 'error_type="no_error",name="deny.m",operation="CREATE",rejection_code="403",type="admit"'), 1);
+  t.equal(sample(rejections, 'error_type="apiserver_internal_error",name="op.m",operation="CREATE",rejection_code="0",type="admit"'), 1);
+  t.equal(sample(rejections, 'error_type="no_error",name="deny.v",operation="CREATE",rejection_code="403",type="validating"'), 1);
+  t.notMatch(text, /rejection_count\{[^}]*name="down-open\.m"/, 'a call that failed open is no rejection');
+  t.equal(sample('apiserver_admission_webhook_fail_open_count', 'name="down-open.m",type="admit"'), 1);
+  t.equal(sample('apiserver_admission_webhook_admission_duration_seconds_count', 'name="ok.v",operation="CREATE",rejected="false",type="validating"'), 1);
+  t.match(text, '# TYPE apiserver_admission_webhook_admission_duration_seconds histogram\n');
+  t.match(text, 'apiserver_admission_webhook_admission_duration_seconds_bucket{le="25",name="ok.m",operation="CREATE",rejected="false",type="admit"} 1\n');
 });

@@ -77,9 +77,27 @@ export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** A failed call: its reason, and the HTTP code of upstream's Status for it. */
+class WebhookCallFailure extends Error {
+  /** The webhook's answer code outside 2xx; 503 when it was not reached or its body was unusable; 500 without a client. */
+  readonly code: number;
+
+  constructor(message: string, code: number) {
+    super(message);
+    this.name = 'WebhookCallFailure';
+    this.code = code;
+  }
+}
+
+/** The code of a failure {@link callWebhook} rejected with (500 for anything else). */
+export function webhookCallFailureCode(err: unknown): number {
+  return err instanceof WebhookCallFailure ? err.code : 500;
+}
+
 /**
  * Posts `review` to the webhook: resolves the decoded AdmissionReview, or rejects with the reason of the failure
- * (`failed to call webhook: …`, `could not get REST client: …`), which the dispatchers wrap into an ErrCallingWebhook.
+ * (`failed to call webhook: …`, `could not get REST client: …`), which the dispatchers wrap into an ErrCallingWebhook
+ * with its code ({@link webhookCallFailureCode}).
  */
 export async function callWebhook(hook: WebhookSpec, review: unknown, options: CallOptions): Promise<Record<string, unknown>> {
   const timeoutMillis = (hook.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
@@ -92,11 +110,11 @@ export async function callWebhook(hook: WebhookSpec, review: unknown, options: C
     });
   } catch (err) {
     // Resolving a Service (or a bad URL) fails before any request: upstream fails to build the client then.
-    if (err instanceof WebhookTransportError) throw new Error(`failed to call webhook: ${err.message}`);
-    throw new Error(`could not get REST client: ${err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof WebhookTransportError) throw new WebhookCallFailure(`failed to call webhook: ${err.message}`, 503);
+    throw new WebhookCallFailure(`could not get REST client: ${err instanceof Error ? err.message : String(err)}`, 500);
   }
-  if (answer.status < 200 || answer.status > 206) throw new Error(`failed to call webhook: ${unstructuredResponseError(answer)}`);
+  if (answer.status < 200 || answer.status > 206) throw new WebhookCallFailure(`failed to call webhook: ${unstructuredResponseError(answer)}`, answer.status);
   const body = decodedBody(answer);
-  if (typeof body === 'string') throw new Error(`failed to call webhook: ${body}`);
+  if (typeof body === 'string') throw new WebhookCallFailure(`failed to call webhook: ${body}`, 503);
   return body;
 }

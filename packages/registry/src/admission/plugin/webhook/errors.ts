@@ -11,13 +11,33 @@ export class ErrCallingWebhook extends Error {
   readonly webhookName: string;
   /** What went wrong (no prefix). */
   readonly reason: string;
+  /**
+   * The HTTP code of upstream's Status for the failure, which the webhook metrics carry: the webhook's own answer
+   * code when it answered outside 2xx, 503 when it could not be reached or answered unusably, 400 when the request
+   * could not be made, 500 when no client could be built.
+   */
+  readonly code: number;
 
   /** `failed calling webhook "<name>": <reason>`. */
-  constructor(webhookName: string, reason: string) {
+  constructor(webhookName: string, reason: string, code: number) {
     super(`failed calling webhook ${goQuote(webhookName)}: ${reason}`);
     this.name = 'ErrCallingWebhook';
     this.webhookName = webhookName;
     this.reason = reason;
+    this.code = code;
+  }
+}
+
+/** A webhook denied the request (upstream `ErrWebhookRejection`): the request fails with {@link status}. */
+export class ErrWebhookRejection extends Error {
+  /** The Status the request fails with ({@link toStatusErr} of the webhook's result). */
+  readonly status: StatusError;
+
+  /** Wraps the denial's Status. */
+  constructor(status: StatusError) {
+    super(status.message);
+    this.name = 'ErrWebhookRejection';
+    this.status = status;
   }
 }
 

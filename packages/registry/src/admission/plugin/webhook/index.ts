@@ -33,7 +33,8 @@ export {
 } from './match-conditions.js';
 export { type AdmissionResult, verifyAdmissionResponse } from './admission-response.js';
 export { DEFAULT_TIMEOUT_SECONDS, unstructuredResponseError } from './call.js';
-export { ErrCallingWebhook, newDryRunUnsupportedErr, toStatusErr, type WebhookResultStatus } from './errors.js';
+export { ErrCallingWebhook, ErrWebhookRejection, newDryRunUnsupportedErr, toStatusErr, type WebhookResultStatus } from './errors.js';
+export { type ObservedWebhook, observeWebhookCall, WebhookMetrics, type WebhookMetricsType, type WebhookRejectionErrorType } from './webhook-metrics.js';
 export type { JSONPatcher } from './mutating-dispatcher.js';
 export { MUTATING_WEBHOOK_PLUGIN_NAME, MutatingAdmissionWebhook, type MutatingWebhookOptions } from './mutating-plugin.js';
 export { isNamespaceRequest, matchNamespaceSelector, type NamespaceGetter, requestNamespace } from './namespace-matcher.js';

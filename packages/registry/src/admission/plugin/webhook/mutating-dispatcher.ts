@@ -11,12 +11,13 @@ import type { Attributes } from '../../interfaces.js';
 import type { MutatingWebhookAccessor } from './accessors.js';
 import { addMutationAnnotation, addPatchAnnotation, callKey, MUTATION_ANNOTATION_PREFIX, MUTATION_FAILED_OPEN_PREFIX, PATCH_ANNOTATION_PREFIX } from './audit-annotations.js';
 import { callAdmissionWebhook } from './call-hook.js';
-import { ErrCallingWebhook } from './errors.js';
+import { ErrCallingWebhook, ErrWebhookRejection } from './errors.js';
 import type { WebhookReinvokeContext } from './reinvocation-context.js';
 import { shouldCallHook, type WebhookInvocation } from './should-call-hook.js';
 import type { MutatingWebhookSpec } from './types.js';
 import { newVersionedAttributes, sameKind, type VersionedAttributes, writeBack } from './versioned-attributes.js';
 import type { Webhook } from './webhook.js';
+import { observeWebhookCall } from './webhook-metrics.js';
 
 /** Decodes and applies RFC 6902 JSON Patches (the server's own implementation is passed in). */
 export interface JSONPatcher {
@@ -50,7 +51,7 @@ function applyPatch(hook: MutatingWebhookSpec, v: VersionedAttributes, patch: st
   try {
     operations = jsonPatch.decode(patch);
   } catch (err) {
-    throw new ErrCallingWebhook(hook.name, `received undecodable patch in webhook response: ${messageOf(err)}`);
+    throw new ErrCallingWebhook(hook.name, `received undecodable patch in webhook response: ${messageOf(err)}`, 503);
   }
   if (operations.length === 0) return false;
   const current = v.object;
@@ -73,7 +74,8 @@ function applyPatch(hook: MutatingWebhookSpec, v: VersionedAttributes, patch: st
 }
 
 /**
- * Calls one webhook; resolves whether it changed the object, rejects with an ErrCallingWebhook or a StatusError.
+ * Calls one webhook; resolves whether it changed the object, rejects with an ErrCallingWebhook, an ErrWebhookRejection
+ * or a StatusError.
  * Every call is annotated (mutated or not), and an applied patch too.
  */
 async function callMutatingHook(d: MutatingDispatch, ctx: RequestContext, invocation: WebhookInvocation<MutatingWebhookSpec>, v: VersionedAttributes, index: number): Promise<boolean> {
@@ -141,11 +143,13 @@ export async function dispatchMutating(d: MutatingDispatch, ctx: RequestContext,
     }
     let changed = false;
     let failure: unknown;
+    const started = performance.now();
     try {
       changed = await callMutatingHook(d, ctx, invocation, v, index);
     } catch (err) {
       failure = err;
     }
+    observeWebhookCall(d.webhook.metrics, spec, 'admit', v.attributes.operation, failure, (performance.now() - started) / 1000);
     if (changed) d.reinvoke.objectChanged();
     if (spec.reinvocationPolicy === 'IfNeeded') d.reinvoke.addReinvocableWebhookToPreviouslyInvoked(hook.uid);
     if (failure === undefined) continue;
@@ -155,6 +159,7 @@ export async function dispatchMutating(d: MutatingDispatch, ctx: RequestContext,
       if (ctx.signal?.aborted === true) throw newTimeoutError('request did not complete within requested timeout', 0);
       continue;
     }
+    if (failure instanceof ErrWebhookRejection) throw failure.status;
     throw failure instanceof StatusError || isStatusError(failure) ? failure : newInternalError(messageOf(failure));
   }
   if (versioned.current !== undefined) writeBack(versioned.current, d.webhook.equivalents);

@@ -10,17 +10,19 @@ import type { Attributes } from '../../interfaces.js';
 import type { ValidatingWebhookAccessor } from './accessors.js';
 import { callKey, VALIDATING_FAILED_OPEN_PREFIX } from './audit-annotations.js';
 import { callAdmissionWebhook } from './call-hook.js';
-import { ErrCallingWebhook } from './errors.js';
+import { ErrCallingWebhook, ErrWebhookRejection } from './errors.js';
 import { shouldCallHook, type WebhookInvocation } from './should-call-hook.js';
 import type { ValidatingWebhookSpec } from './types.js';
 import { newVersionedAttributes, type VersionedAttributes } from './versioned-attributes.js';
 import type { Webhook } from './webhook.js';
+import { observeWebhookCall } from './webhook-metrics.js';
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** The failure to report for one webhook's error, or undefined when it is ignored. */
 function failureOf(hook: ValidatingWebhookSpec, err: unknown): StatusError | undefined {
   if (err instanceof ErrCallingWebhook) return hook.failurePolicy === 'Ignore' ? undefined : newInternalError(err.message);
+  if (err instanceof ErrWebhookRejection) return err.status;
   return isStatusError(err) ? err : newInternalError(messageOf(err));
 }
 
@@ -55,9 +57,12 @@ export async function dispatchValidating(webhook: Webhook<ValidatingWebhookSpec>
   await Promise.all(
     invocations.map(async (inv, index) => {
       const v = versioned.get(`${inv.kind.group}/${inv.kind.version}/${inv.kind.kind}`) as VersionedAttributes;
+      const started = performance.now();
       try {
         await callAdmissionWebhook(webhook.caller(ctx, a), ctx, inv, v, false);
+        observeWebhookCall(webhook.metrics, inv.webhook.spec, 'validating', a.operation, undefined, (performance.now() - started) / 1000);
       } catch (err) {
+        observeWebhookCall(webhook.metrics, inv.webhook.spec, 'validating', a.operation, err, (performance.now() - started) / 1000);
         const failure = failureOf(inv.webhook.spec, err);
         if (failure !== undefined) failures.push(failure);
         else ctx.addAuditAnnotation?.(callKey(VALIDATING_FAILED_OPEN_PREFIX, 0, index), inv.webhook.spec.name);

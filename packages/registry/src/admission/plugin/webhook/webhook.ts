@@ -5,6 +5,7 @@
  * @module
  */
 import { newForbidden, type StatusError } from '@apiserver/runtime';
+import type { MetricsRegistry } from '@apiserver/storage';
 import type { ServiceResolver } from '../../../webhook/client-config.js';
 import type { RequestContext, UserInfo } from '../../../rest/types.js';
 import type { Attributes, Operation } from '../../interfaces.js';
@@ -16,6 +17,7 @@ import type { MatchContext } from './should-call-hook.js';
 import type { WebhookSource } from './source.js';
 import type { WebhookSpec } from './types.js';
 import type { EquivalentResources } from './versioned-attributes.js';
+import { WebhookMetrics } from './webhook-metrics.js';
 
 /** How long a request waits for the first list of configurations (upstream's 10 s). */
 export const DEFAULT_READY_TIMEOUT_MILLIS = 10_000;
@@ -36,6 +38,8 @@ export interface WebhookPluginOptions<W extends WebhookSpec> {
   readonly userOf?: (ctx: RequestContext) => UserInfo | undefined;
   /** Compiles `matchConditions` (CEL); without it a webhook with conditions fails per its failurePolicy. */
   readonly matchConditionCompiler?: MatchConditionCompiler;
+  /** Where each call is counted and timed (`apiserver_admission_webhook_*`); absent = not recorded. */
+  readonly metrics?: MetricsRegistry;
 }
 
 /** The shared part of the two plugins. */
@@ -43,10 +47,13 @@ export class Webhook<W extends WebhookSpec> {
   readonly #options: WebhookPluginOptions<W>;
   /** What matching reads. */
   readonly match: MatchContext;
+  /** The per-webhook metrics, when the options give a registry. */
+  readonly metrics: WebhookMetrics | undefined;
 
   /** Creates the shared part. */
   constructor(options: WebhookPluginOptions<W>) {
     this.#options = options;
+    this.metrics = options.metrics === undefined ? undefined : new WebhookMetrics(options.metrics);
     const compiler = options.matchConditionCompiler;
     // Compiled once per accessor: a changed configuration gives new accessors, compiled on first use.
     const compiled = new WeakMap<WebhookAccessor, CompiledMatchConditions>();
