@@ -9,7 +9,7 @@ import { X509Authenticator } from '../authentication/x509.js';
 import { authorizerForModes } from '../authorization/authorizer.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from '../filters/long-running.js';
 import type { Handler } from '../handler.js';
-import { type HealthChecker, logHealthz, pingHealthz, UniqueChecksMemo, uniqueChecks } from '../healthz/health-checker.js';
+import type { HealthChecker } from '../healthz/health-checker.js';
 import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { OpenAPIService } from '../openapi/openapi-service.js';
@@ -33,15 +33,12 @@ import type { GenericAPIServerConfig } from './config.js';
 import { type DelegationTarget, newEmptyDelegate } from './delegation.js';
 import { PolicyRuleEvaluator } from '../audit/policy-rule-evaluator.js';
 import { buildHandlerChain } from './handler-chain.js';
+import { ServerHealthChecks } from './health-checks.js';
 import { HookRegistry, type PostStartHookContext, type PostStartHookFunc, type PreShutdownHookFunc } from './hooks.js';
 import { InFlightRequests } from './in-flight-requests.js';
 import { PreparedGenericAPIServer } from './prepared.js';
 import { endStream, type Listener, type ServingOptions, startListeners } from './serving.js';
 
-
-/** The checks every server runs first: `ping` and `log`. */
-const BUILTIN_HEALTH_CHECKS: readonly HealthChecker[] = [pingHealthz, logHealthz];
-const NO_CHECKS: readonly HealthChecker[] = [];
 
 /** A Kubernetes-style generic API server: handler chain, director, health, version, metrics, serving and shutdown. */
 export class GenericAPIServer {
@@ -55,15 +52,7 @@ export class GenericAPIServer {
   readonly openAPI: OpenAPIService | undefined;
   readonly #schemes = new Set<Scheme>();
   readonly #hooks = new HookRegistry();
-  /** The healthz checks, rebuilt only when a list they come from changed. */
-  readonly #healthzChecks = new UniqueChecksMemo();
-  /** `shutdown`: failing once shutdown began (a readyz check). */
-  readonly #shutdownCheck: HealthChecker = {
-    name: 'shutdown',
-    check: () => {
-      if (this.#shutdown !== undefined) throw new Error('process is shutting down');
-    },
-  };
+  readonly #healthChecks: ServerHealthChecks;
   readonly #delegate: DelegationTarget;
   readonly #config: GenericAPIServerConfig;
   readonly #longRunning: LongRunningRequestCheck;
@@ -83,6 +72,7 @@ export class GenericAPIServer {
     // Each controller and informer a post-start hook starts listens on the lifecycle signal: many listeners, no leak.
     setMaxListeners(0, this.#lifecycle.signal);
     this.#delegate = config.delegate ?? newEmptyDelegate();
+    this.#healthChecks = new ServerHealthChecks({ config, delegate: this.#delegate, hooks: this.#hooks, shuttingDown: () => this.#shutdown !== undefined });
     this.#longRunning = config.longRunning ?? defaultLongRunningRequestCheck;
     this.logger = config.logger ?? (config.log !== undefined ? new CallbackLogger(config.log) : new KlogLogger());
     this.handler = new APIServerHandler(this.#delegate.unprotectedHandler(), config.panicLogger);
@@ -176,12 +166,7 @@ export class GenericAPIServer {
    * (`/healthz/<check>`, `/livez/<check>`, `/readyz/<check>`), as upstream's mux lists each check it installs.
    */
   listedPaths(): readonly string[] {
-    const checkPaths = [
-      ...this.healthzChecks().map((c) => `/healthz/${c.name}`),
-      ...this.livezChecks().map((c) => `/livez/${c.name}`),
-      ...this.readyzChecks().map((c) => `/readyz/${c.name}`),
-    ];
-    return [...new Set([...this.handler.listedPaths(), ...checkPaths, ...this.#delegate.listedPaths()])].sort();
+    return [...new Set([...this.handler.listedPaths(), ...this.#healthChecks.paths(), ...this.#delegate.listedPaths()])].sort();
   }
 
   /** The handler without filters, for a delegating server. */
@@ -200,29 +185,17 @@ export class GenericAPIServer {
 
   /** `ping`, `log`, configured checks, the delegate's checks, then `poststarthook/<name>` and boot-sequence checks. */
   healthzChecks(): readonly HealthChecker[] {
-    return this.#healthzChecks.of(BUILTIN_HEALTH_CHECKS, this.#config.healthChecks ?? NO_CHECKS, this.#delegate.healthzChecks(), this.#hooks.checks());
+    return this.#healthChecks.healthz();
   }
 
   /** Liveness checks (the healthz checks). */
   livezChecks(): readonly HealthChecker[] {
-    return this.healthzChecks();
+    return this.#healthChecks.livez();
   }
 
-  /**
-   * Readiness checks in upstream's order: `ping`, `log`, the configured checks, the configured readyz-only checks
-   * (upstream's config holds them before any post-start hook is added: `etcd`, `etcd-readiness`, `informer-sync`),
-   * the delegate's readiness checks, this server's `poststarthook/<name>` and boot-sequence checks, then `shutdown`
-   * (failing once shutdown began).
-   */
+  /** Readiness checks in upstream's order, `shutdown` last (see {@link ServerHealthChecks.readyz}). */
   readyzChecks(): readonly HealthChecker[] {
-    return uniqueChecks([
-      ...BUILTIN_HEALTH_CHECKS,
-      ...(this.#config.healthChecks ?? NO_CHECKS),
-      ...(this.#config.readyzChecks ?? NO_CHECKS),
-      ...this.#delegate.readyzChecks().filter((c) => c.name !== 'shutdown'),
-      ...this.#hooks.checks(),
-      this.#shutdownCheck,
-    ]);
+    return this.#healthChecks.readyz();
   }
 
   /**
