@@ -193,7 +193,7 @@ export class GenericAPIServer {
     return this.#healthChecks.livez();
   }
 
-  /** Readiness checks in upstream's order, `shutdown` last (see {@link ServerHealthChecks.readyz}). */
+  /** Readiness checks in upstream's order: `ping`, `log`, configured, readyz-only, the delegate's, the hooks', `shutdown` last. */
   readyzChecks(): readonly HealthChecker[] {
     return this.#healthChecks.readyz();
   }
