@@ -109,7 +109,8 @@ export class APIGroupVersion {
     });
     const { webService, resources } = installer.install();
     const apiResources = resources.map((r) => r.apiResource);
-    addAPIResourceListRoute(webService, this.#codecs, c.groupVersion, () => apiResources);
+    // After the resources' routes, as upstream adds it.
+    webService.defer(() => addAPIResourceListRoute(webService, this.#codecs, c.groupVersion, () => apiResources));
     container.add(webService);
     return { groupVersion: c.groupVersion, webService, resources, apiResources };
   }

@@ -49,6 +49,7 @@ export {
   type InstallResult,
   requestScopeOf,
 } from './installer/api-installer.js';
+export { DeferredRoutesWebService } from './installer/deferred-routes-web-service.js';
 export { type Action, type ActionVerb, connectMethodVerb, discoveryVerbOf, type PathParamName } from './installer/action.js';
 export { type ResourceScope, scopeOf } from './installer/scope.js';
 export { type ActionCapabilities, planActions, type ResourcePath } from './installer/plan-actions.js';

@@ -24,7 +24,9 @@ export class WebService<R extends string = string> implements SelectableWebServi
   #rootPath = '';
   #rootTemplate: RouteTemplate = compileRouteTemplate('/');
   #rootExpression: PathExpression = compilePathExpression('/');
-  #routes: readonly Route[] = Object.freeze([]);
+  #routes: Route[] = [];
+  /** The frozen copy of `#routes` that `routes()` hands out, made again after a change. */
+  #routesSnapshot: readonly Route[] | undefined;
   #produces: string[] = [];
   #consumes: string[] = [];
   #pathParameters: Parameter[] = [];
@@ -86,7 +88,8 @@ export class WebService<R extends string = string> implements SelectableWebServi
   /** Applies the WebService defaults, builds the route and appends it. */
   route(builder: RouteBuilder<string>): this {
     builder.copyDefaults(this.#produces, this.#consumes);
-    this.#routes = Object.freeze([...this.#routes, builder.build()]);
+    this.#routes.push(builder.build());
+    this.#routesSnapshot = undefined;
     this.#revision++;
     return this;
   }
@@ -229,13 +232,15 @@ export class WebService<R extends string = string> implements SelectableWebServi
     if (!this.#dynamicRoutes) throw new ConfigurationError('DynamicRoutesDisabled', 'dynamic routes are not enabled.');
     const kept = this.#routes.filter((r) => !(r.method === method && r.path === path));
     if (kept.length !== this.#routes.length) {
-      this.#routes = Object.freeze(kept);
+      this.#routes = kept;
+      this.#routesSnapshot = undefined;
       this.#revision++;
     }
   }
 
   /** The routes in definition order (a frozen snapshot, replaced when routes change). */
   routes(): readonly Route[] {
-    return this.#routes;
+    this.#routesSnapshot ??= Object.freeze([...this.#routes]);
+    return this.#routesSnapshot;
   }
 }

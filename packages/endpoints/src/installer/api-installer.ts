@@ -4,7 +4,6 @@
  * discoveryEntry.
  */
 import { type AdmissionInterface, type Storage, StorageInstallError } from '@apiserver/registry';
-import { WebService } from '@apiserver/restful';
 import { type APIResource, type CodecFactory, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import type { MetricsRegistry } from '@apiserver/storage';
 import type { ObjectCoercer } from '../handlers/object-coercer.js';
@@ -15,6 +14,7 @@ import type { EncodedObjectCache } from '../handlers/encoded-object-cache.js';
 import { restfulHandler } from '../restful-bridge.js';
 import { registerWebSocketWatch, webSocketWatch } from '../websocket-watch.js';
 import type { Action } from './action.js';
+import { DeferredRoutesWebService } from './deferred-routes-web-service.js';
 import { discoveryEntry } from './discovery-entry.js';
 import { handlerTable } from './handler-table.js';
 import { planActions } from './plan-actions.js';
@@ -66,8 +66,8 @@ export interface InstalledResource {
 
 /** The result of `APIInstaller.install()`. */
 export interface InstallResult {
-  /** The WebService holding every route of the group-version (discovery route not included). */
-  readonly webService: WebService;
+  /** The WebService holding every route of the group-version (discovery route not included), built when first read. */
+  readonly webService: DeferredRoutesWebService;
   /** Installed resources in sorted path order. */
   readonly resources: readonly InstalledResource[];
 }
@@ -161,12 +161,15 @@ export class APIInstaller {
     this.#config = config;
   }
 
-  /** A new WebService for the prefix (`ws.path(prefix)`, consumes `*` + `/*`, produces media + stream types). */
-  newWebService(): WebService {
+  /**
+   * A new WebService for the prefix (`ws.path(prefix)`, consumes `*` + `/*`, produces media + stream types) that
+   * builds deferred routes when they are first read.
+   */
+  newWebService(): DeferredRoutesWebService {
     const { prefix, codecs, groupVersion } = this.#config;
     const infos = codecs.supportedMediaTypes;
-    return new WebService()
-      .path(prefix)
+    const ws = new DeferredRoutesWebService();
+    ws.path(prefix)
       .doc(`API at ${prefix}`)
       .consumes('*/*')
       .produces(
@@ -174,9 +177,13 @@ export class APIInstaller {
         ...infos.flatMap((i) => (i.stream === undefined ? [] : [`${i.mediaType};stream=watch`])),
       )
       .apiVersion(formatGroupVersion(groupVersion));
+    return ws;
   }
 
-  /** Registers every resource (sorted by storage path) on a new WebService. */
+  /**
+   * Registers every resource (sorted by storage path) on a new WebService. What discovery lists is planned now;
+   * the routes are built when the WebService's routes are first read (see DeferredRoutesWebService).
+   */
   install(): InstallResult {
     const ws = this.newWebService();
     const paths = [...this.#config.storage.keys()].sort();
@@ -184,15 +191,16 @@ export class APIInstaller {
     return { webService: ws, resources };
   }
 
-  #installResource(ws: WebService, path: string): InstalledResource {
+  #installResource(ws: DeferredRoutesWebService, path: string): InstalledResource {
     const config = this.#config;
     const storage = config.storage.get(path);
     if (storage === undefined) throw new StorageInstallError(path, `no storage for ${path}`);
     const info = describeResource(path, storage, config.storage, config.groupVersion);
     const actions = planActions(info.parts, info.scope, info.planning);
-    const scope = requestScopeOf(config, info);
-    const context = routeContextOf(config, info, scope);
-    for (const action of actions) for (const route of routeFor(ws, action, context)) ws.route(route);
+    ws.defer(() => {
+      const context = routeContextOf(config, info, requestScopeOf(config, info));
+      for (const action of actions) for (const route of routeFor(ws, action, context)) ws.route(route);
+    });
     return { info, actions, apiResource: discoveryEntry(info, actions) };
   }
 }

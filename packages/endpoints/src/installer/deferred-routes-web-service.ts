@@ -1,0 +1,49 @@
+/**
+ * A WebService whose routes are built the first time anything reads them. A server with ~60 group-versions
+ * builds ~900 routes at start-up, most of which a given client never calls; the installer defers building a
+ * group-version's routes until its first request (or the first reader of its routes: the OpenAPI document, the
+ * allowed-methods filter, route docs). Readers see the same routes, in the same order, as an eager install.
+ */
+import { WebService } from '@apiserver/restful';
+import type { Route } from '@apiserver/restful';
+
+/** A WebService that runs its deferred route registrations before its routes are first read. */
+export class DeferredRoutesWebService extends WebService {
+  #pending: (() => void)[] = [];
+
+  /** Queues `register` (which adds routes with `route()`) to run when the routes are first read. */
+  defer(register: () => void): this {
+    this.#pending.push(register);
+    return this;
+  }
+
+  /** Whether some registrations have not run yet. */
+  hasDeferredRoutes(): boolean {
+    return this.#pending.length > 0;
+  }
+
+  #registerPending(): void {
+    if (this.#pending.length === 0) return;
+    const pending = this.#pending;
+    this.#pending = [];
+    for (const register of pending) register();
+  }
+
+  /** The routes, after the deferred registrations ran. */
+  override routes(): readonly Route[] {
+    this.#registerPending();
+    return super.routes();
+  }
+
+  /** The revision, after the deferred registrations ran (they change it). */
+  override revision(): number {
+    this.#registerPending();
+    return super.revision();
+  }
+
+  /** Removes routes, after the deferred registrations ran. */
+  override removeRoute(path: string, method: string): void {
+    this.#registerPending();
+    super.removeRoute(path, method);
+  }
+}
