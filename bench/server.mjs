@@ -9,9 +9,10 @@
 //  (c) CREATE (POST) of ConfigMaps, each with a new name: req/s and p99;
 //  (d) startup to ready: a child process that builds the server, installs the group and listens,
 //      polled on /readyz (kube-lite's CLI when it is built, else the GenericAPIServer setup here).
-// Every server runs alone in a child process while autocannon runs in the parent; rounds are
-// interleaved. Run: `npx tsc -b packages/server packages/registry packages/storage-memory && node bench/server.mjs`
-// (SERVER_BENCH_SECONDS, SERVER_BENCH_ROUNDS, SERVER_BENCH_STARTUPS tune it; SERVER_BENCH_CASES=get,list,chain,create,startup
+// Every server runs in a child process of its own while autocannon runs in the parent; the servers of a case take
+// turns in short slices (see `sliced`), and each row's ratio is the median of its per-slice ratios.
+// Run: `npx tsc -b packages/server packages/registry packages/storage-memory && node bench/server.mjs`
+// (SERVER_BENCH_SECONDS per run, SERVER_BENCH_SLICES, SERVER_BENCH_ROUNDS, SERVER_BENCH_STARTUPS tune it; SERVER_BENCH_CASES=get,list,chain,create,startup
 // picks cases, and results are written only when all run). The full stack is built in lib/full-server.mjs;
 // `node bench/tools/profile-server.mjs` profiles its GET under the same load.
 import { fork, spawn } from 'node:child_process';
@@ -26,7 +27,10 @@ import { median, printTable, writeResults } from './lib/results.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const root = join(dirname(here), '..');
-const SECONDS = Number(process.env.SERVER_BENCH_SECONDS ?? 5);
+/** Seconds of one measured run (a slice of a case gives each server one run). */
+const SLICE_SECONDS = Number(process.env.SERVER_BENCH_SECONDS ?? 2);
+/** Measured runs of each server per case and round. */
+const SLICES = Number(process.env.SERVER_BENCH_SLICES ?? 3);
 const ROUNDS = Number(process.env.SERVER_BENCH_ROUNDS ?? 3);
 const STARTUPS = Number(process.env.SERVER_BENCH_STARTUPS ?? 10);
 const CONNECTIONS = 50;
@@ -115,17 +119,42 @@ function childCpu(child) {
   });
 }
 
-/** autocannon against `port` after a 1 s warm-up; returns req/s and p99 latency. */
-async function load(label, server, path, options) {
-  const base = { url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, ...options };
-  await autocannon({ ...base, duration: 1 });
+/** autocannon against a server for 1 s, unmeasured (its JIT warms up). */
+async function warmUp(server, path, options) {
+  await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, ...options, duration: 1 });
+}
+
+/** One measured autocannon run of SLICE_SECONDS against a server: req/s, p99, bytes per response, server CPU per request. */
+async function measure(label, server, path, options) {
   const cpuBefore = await childCpu(server.child);
-  const result = await autocannon({ ...base, duration: SECONDS });
+  const result = await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, ...options, duration: SLICE_SECONDS });
   const cpu = (await childCpu(server.child)) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
   return { rps: result.requests.average, p99: result.latency.p99, bytesPerResponse: result.throughput.total / result.requests.total, cpuPerRequest: cpu / result.requests.total };
+}
+
+/**
+ * Measures one case on running servers in SLICES slices: each contender is warmed up once, then every slice runs
+ * each contender once, in an order that rotates from slice to slice. Adds each run to `samples` under
+ * `<what>/<kind>` and, under the same key in `ratios`, its req/s divided by the baseline contender's (the first
+ * of `contenders`) in the same slice: this machine's speed changes over seconds (bare node:http alone took 15 to
+ * 29 µs of CPU per request in consecutive 3 s runs), and runs seconds apart see about the same machine.
+ */
+async function sliced(what, path, contenders, optionsOf, samples, ratios) {
+  const add = (map, key, value) => map.set(key, [...(map.get(key) ?? []), value]);
+  for (const [kind, server] of contenders) await warmUp(server, path, optionsOf(kind, 'warm-up'));
+  for (let slice = 0; slice < SLICES; slice++) {
+    const order = contenders.map((_, i) => contenders[(i + slice) % contenders.length]);
+    const runs = new Map();
+    for (const [kind, server] of order) runs.set(kind, await measure(`${what} ${kind}`, server, path, optionsOf(kind, `s${slice}`)));
+    const baseline = runs.get(contenders[0][0]);
+    for (const [kind, run] of runs) {
+      add(samples, `${what}/${kind}`, run);
+      add(ratios, `${what}/${kind}`, run.rps / baseline.rps);
+    }
+  }
 }
 
 /** POSTs of new ConfigMaps, a fresh name on every request. */
@@ -140,39 +169,47 @@ function createOptions(prefix) {
 
 async function benchHttp(cases) {
   const samples = new Map();
-  const add = (key, value) => samples.set(key, [...(samples.get(key) ?? []), value]);
+  const ratios = new Map();
   const reads = [['get', GET_PATH], ['list', LIST_PATH], ['chain', CHAIN_PATH]].filter(([what]) => cases.includes(what));
-  const accept = { headers: { accept: 'application/json' } };
+  const accept = () => ({ headers: { accept: 'application/json' } });
   for (let round = 0; round < ROUNDS; round++) {
-    const fulls = BASELINE_ROOT === undefined ? ['full'] : ['full', 'baseline'];
-    let full;
-    for (const kind of round % 2 === 0 ? fulls : [...fulls].reverse()) {
-      const server = await startChild(kind);
-      if (kind === 'full') full = server;
-      try {
-        for (const [what, path] of reads) add(`${what}/${kind}`, await load(`${what} ${kind}`, server, path, accept));
-        if (cases.includes('create')) add(`create/${kind}`, await load(`create ${kind}`, server, CREATE_PATH, createOptions(`r${round}`)));
-      } finally {
-        server.child.kill();
+    // Fresh processes every round; within a round every server of a case runs in turn, slice after slice.
+    const servers = [];
+    try {
+      const fulls = [];
+      for (const kind of BASELINE_ROOT === undefined ? ['full'] : ['full', 'baseline']) {
+        const server = await startChild(kind);
+        servers.push(server);
+        fulls.push([kind, server]);
       }
-    }
-    for (const [what, path] of reads) {
-      // The chain case answers `ok`: there is no object to encode.
-      for (const kind of what === 'chain' ? ['bare'] : ['bare', 'encode']) {
-        const server = await startChild(kind, full[what]);
-        try {
-          add(`${what}/${kind}`, await load(`${what} ${kind}`, server, path, accept));
-        } finally {
-          server.child.kill();
+      const full = fulls[0][1];
+      for (const [what, path] of reads) {
+        // The chain case answers `ok`: there is no object to encode.
+        const replays = [];
+        for (const kind of what === 'chain' ? ['bare'] : ['bare', 'encode']) {
+          const server = await startChild(kind, full[what]);
+          servers.push(server);
+          replays.push([kind, server]);
         }
+        await sliced(what, path, [...replays, ...fulls], accept, samples, ratios);
       }
+      if (cases.includes('create')) {
+        await sliced('create', CREATE_PATH, fulls, (kind, slice) => createOptions(`r${round}-${slice}`), samples, ratios);
+      }
+    } finally {
+      for (const server of servers) server.child.kill();
     }
   }
   const row = (name, key) => {
     const runs = samples.get(key);
     const bytes = Math.round(median(runs.map((r) => r.bytesPerResponse)));
     const cpu = median(runs.map((r) => r.cpuPerRequest));
-    return { name, value: median(runs.map((r) => r.rps)), note: `p99 ${median(runs.map((r) => r.p99))} ms; server CPU ${cpu.toFixed(1)} µs/request; ${bytes} bytes per response` };
+    return {
+      name,
+      value: median(runs.map((r) => r.rps)),
+      ratio: median(ratios.get(key)),
+      note: `p99 ${median(runs.map((r) => r.p99))} ms; server CPU ${cpu.toFixed(1)} µs/request; ${bytes} bytes per response`,
+    };
   };
   const table = (title, what) => ({
     title,
@@ -188,12 +225,12 @@ async function benchHttp(cases) {
   });
   const baselineRows = (what) => (BASELINE_ROOT === undefined ? [] : [row(`GenericAPIServer full stack at ${BASELINE_LABEL}`, `${what}/baseline`)]);
   const tables = [];
-  if (cases.includes('get')) tables.push(table(`GET one ConfigMap (~1 KiB data), autocannon ${CONNECTIONS} connections x ${SECONDS} s`, 'get'));
-  if (cases.includes('list')) tables.push(table(`LIST ${LIST_SIZE} ConfigMaps, autocannon ${CONNECTIONS} connections x ${SECONDS} s`, 'list'));
-  if (cases.includes('chain')) tables.push(table(`GET ${CHAIN_PATH} (handler chain + health checks), autocannon ${CONNECTIONS} connections x ${SECONDS} s`, 'chain'));
+  if (cases.includes('get')) tables.push(table(`GET one ConfigMap (~1 KiB data), autocannon ${CONNECTIONS} connections, ${SLICES} slices of ${SLICE_SECONDS} s per round`, 'get'));
+  if (cases.includes('list')) tables.push(table(`LIST ${LIST_SIZE} ConfigMaps, autocannon ${CONNECTIONS} connections, ${SLICES} slices of ${SLICE_SECONDS} s per round`, 'list'));
+  if (cases.includes('chain')) tables.push(table(`GET ${CHAIN_PATH} (handler chain + health checks), autocannon ${CONNECTIONS} connections, ${SLICES} slices of ${SLICE_SECONDS} s per round`, 'chain'));
   if (cases.includes('create')) {
     tables.push({
-      title: `CREATE (POST) a ConfigMap (~1 KiB data, a new name each), autocannon ${CONNECTIONS} connections x ${SECONDS} s`,
+      title: `CREATE (POST) a ConfigMap (~1 KiB data, a new name each), autocannon ${CONNECTIONS} connections, ${SLICES} slices of ${SLICE_SECONDS} s per round`,
       unit: 'requests/s (median of rounds)',
       baseline: 'GenericAPIServer full stack',
       better: 'higher',
@@ -289,7 +326,7 @@ if (serveArg !== undefined) {
   }
   for (const table of tables) {
     const base = table.rows.find((r) => r.name === table.baseline);
-    for (const row of table.rows) row.ratio = row.value / base.value;
+    for (const row of table.rows) row.ratio ??= row.value / base.value;
     printTable(table);
   }
   if (complete) {
@@ -299,7 +336,7 @@ if (serveArg !== undefined) {
       tables,
       notes: [
         `1-minute load average when the run started: ${LOAD_AT_START.toFixed(2)} on ${cpus().length} cores (other processes share the machine; compare rows of one run).`,
-        `Each server runs alone in a child process while autocannon runs in the parent (2-core machine); ${ROUNDS} interleaved rounds, 1 s warm-up before each measured run.`,
+        `Each server runs in a child process of its own while autocannon runs in the parent (2-core machine). ${ROUNDS} rounds, each with fresh processes; in a round, every server of a case is warmed up for 1 s, then measured in ${SLICES} slices: a slice runs each server once for ${SLICE_SECONDS} s, in an order that rotates from slice to slice. A row's value is the median of its runs; its ratio is the median of its runs' req/s divided by the baseline row's in the same slice, because this machine's speed changes over seconds (bare node:http alone took 15 to 29 µs of CPU per request in consecutive 3 s runs on 2026-11-30) and runs of one slice see about the same machine.`,
         `"${ENCODE_ROW}": bare node:http that encodes the captured object with one JSON.stringify on every request (giving the same bytes) and does nothing else: the ceiling of any server that encodes its responses per request, as kube-apiserver does for every GET and LIST.`,
         `The ${CHAIN_PATH} case: the full stack runs its whole handler chain (the filters above) and the director's non-restful mux, whose health handler runs its checks (ping, log, post-start hooks) and answers \`ok\` (no storage, no object to encode); bare node:http replays that answer. It measures what every request costs before any resource handler runs.`,
         'Bare node:http answers with the exact body and headers (Content-Type, Content-Length; node adds Date, Connection and Keep-Alive to both) the full stack sent for the same path, captured once per round.',
