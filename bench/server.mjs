@@ -194,7 +194,7 @@ async function benchHttp(cases) {
         await sliced(what, path, [...replays, ...fulls], accept, samples, ratios);
       }
       if (cases.includes('create')) {
-        await sliced('create', CREATE_PATH, fulls, (kind, slice) => createOptions(`r${round}-${slice}`), samples, ratios);
+        await sliced('create', CREATE_PATH, fulls, (_kind, slice) => createOptions(`r${round}-${slice}`), samples, ratios);
       }
     } finally {
       for (const server of servers) server.child.kill();
