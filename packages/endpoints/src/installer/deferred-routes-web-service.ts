@@ -10,6 +10,8 @@ import type { Route } from '@apiserver/restful';
 /** A WebService that runs its deferred route registrations before its routes are first read. */
 export class DeferredRoutesWebService extends WebService {
   #pending: (() => void)[] = [];
+  /** What a registration threw: every later read throws it again (the routes are incomplete). */
+  #failure: { readonly error: unknown } | undefined;
 
   /** Queues `register` (which adds routes with `route()`) to run when the routes are first read. */
   defer(register: () => void): this {
@@ -22,11 +24,21 @@ export class DeferredRoutesWebService extends WebService {
     return this.#pending.length > 0;
   }
 
+  /**
+   * Runs the pending registrations. One that throws leaves the routes incomplete: its error is thrown to this
+   * reader and to every later one (an eager install would have stopped start-up with it).
+   */
   #registerPending(): void {
+    if (this.#failure !== undefined) throw this.#failure.error;
     if (this.#pending.length === 0) return;
     const pending = this.#pending;
     this.#pending = [];
-    for (const register of pending) register();
+    try {
+      for (const register of pending) register();
+    } catch (error) {
+      this.#failure = { error };
+      throw error;
+    }
   }
 
   /** The routes, after the deferred registrations ran. */

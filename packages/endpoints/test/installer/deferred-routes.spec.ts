@@ -94,3 +94,17 @@ t.test('revision and removeRoute build the deferred routes first', async (t) => 
     'a route removed before any read stays removed',
   );
 });
+
+t.test('a registration that throws fails every read of the routes, not only the first', async (t) => {
+  const ws = new DeferredRoutesWebService().path('/apis/x/v1');
+  if (!(ws instanceof DeferredRoutesWebService)) throw new Error('path() returns the same WebService');
+  const broken = new Error('route building failed');
+  ws.defer(() => ws.route(ws.get('/things').to(() => undefined)));
+  ws.defer(() => {
+    throw broken;
+  });
+  t.throws(() => ws.routes(), broken);
+  t.throws(() => ws.routes(), broken, 'a later read throws the same error');
+  t.throws(() => ws.revision(), broken);
+  t.notOk(ws.hasDeferredRoutes());
+});
