@@ -1,8 +1,9 @@
 /**
- * A WebService whose routes are built the first time anything reads them. A server with ~60 group-versions
- * builds ~900 routes at start-up, most of which a given client never calls; the installer defers building a
- * group-version's routes until its first request (or the first reader of its routes: the OpenAPI document, the
- * allowed-methods filter, route docs). Readers see the same routes, in the same order, as an eager install.
+ * A WebService whose routes are built the first time anything reads them. kube-lite serves 21 group-versions with
+ * ~700 routes (688 operations in its OpenAPI v2 document), most of which a given client never calls; the installer
+ * defers building a group-version's routes until its first request (or the first reader of its routes: the OpenAPI
+ * document, the allowed-methods filter, route docs). Readers see the same routes, in the same order, as an eager
+ * install.
  */
 import { WebService } from '@apiserver/restful';
 import type { Route } from '@apiserver/restful';
