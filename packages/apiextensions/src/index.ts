@@ -177,7 +177,7 @@ export {
 } from './customresource/conversion-review.js';
 export { genericServerResponseMessage, reviewOfAnswer } from './customresource/webhook-answer.js';
 export { ConvertingStorage } from './customresource/converting-storage.js';
-export { CustomResourceStore } from './customresource/cr-store.js';
+export { CustomResourceStatusREST, CustomResourceStore, type CustomResourceStoreOptions } from './customresource/cr-store.js';
 export {
   type CustomResourceRulesContext,
   type CustomResourceStrategyOptions,
@@ -191,6 +191,7 @@ export { parseSimpleJSONPath, setAtJSONPath, valueAtJSONPath } from './customres
 export { type CustomResourceModels, customResourceModels } from './customresource/openapi-schema.js';
 export { CUSTOM_RESOURCE_PATCH_TYPES, withCustomResourceModels } from './customresource/route-models.js';
 export { newVersionStorage, type VersionStorage } from './customresource/version-storage.js';
+export { customResourceFieldType } from './customresource/type-converter.js';
 export {
   APIExtensionsServer,
   type APIExtensionsServerOptions,

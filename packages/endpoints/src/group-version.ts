@@ -4,7 +4,7 @@
  */
 import type { AdmissionInterface, Storage } from '@apiserver/registry';
 import type { Container, WebService } from '@apiserver/restful';
-import { type APIResource, CodecFactory, type GroupVersion, type Scheme } from '@apiserver/runtime';
+import { type APIResource, CodecFactory, type FieldType, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import type { MetricsRegistry } from '@apiserver/storage';
 import { addAPIResourceListRoute } from './discovery/discovery-webservices.js';
 import { REQUEST_TIMEOUT_UPPER_BOUND_SECONDS } from './handlers/finisher.js';
@@ -51,6 +51,12 @@ export interface APIGroupVersionConfig {
    * (custom resources: pruning, unknown-field reporting and schema defaults at decode, before admission).
    */
   readonly objectCoercers?: ReadonlyMap<string, ObjectCoercer>;
+  /**
+   * Kind → the merge type server-side apply gives its objects, for kinds outside the scheme (upstream's
+   * `TypeConverter` of the group-version: custom resources typed by their structural schema). A kind with neither
+   * a schema nor an entry is deduced from the values.
+   */
+  readonly fieldTypes?: ReadonlyMap<string, FieldType>;
 }
 
 /** What `installREST` installed. */
@@ -106,6 +112,7 @@ export class APIGroupVersion {
       metrics: c.metrics,
       encodedObjects: c.encodedObjects,
       objectCoercers: c.objectCoercers,
+      fieldTypes: c.fieldTypes,
     });
     const { webService, resources } = installer.install();
     const apiResources = resources.map((r) => r.apiResource);

@@ -322,6 +322,7 @@ export {
   type ScalarType,
   type StructField,
 } from './managedfields/field-type.js';
+export { unstructuredFieldType } from './managedfields/unstructured-field-type.js';
 export { type JSONObject, TypedValueError } from './managedfields/typed-value.js';
 export { type ToFieldSetOptions, toFieldSet } from './managedfields/to-field-set.js';
 export { mergeObjects, mergeValues } from './managedfields/merge.js';

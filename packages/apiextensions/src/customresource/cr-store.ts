@@ -1,7 +1,8 @@
 /**
  * The storage of one served version of a custom resource (`customresource.NewStorage`): a registry
- * Store whose writes go through the {@link CustomResourceCoercer}; its `status` subresource is registry's
- * `StatusREST` over a second such Store with the status strategy.
+ * Store whose writes go through the {@link CustomResourceCoercer}; its `status` subresource is a
+ * {@link CustomResourceStatusREST} over a second such Store with the status strategy. Both tell server-side apply
+ * which fields their strategy resets (`GetResetFields`).
  *
  * @module
  */
@@ -11,6 +12,8 @@ import {
   type DeleteResult,
   type InternalListOptions,
   type RequestContext,
+  type ResetFieldsStrategy,
+  StatusREST,
   Store,
   type StoreOptions,
   type UpdatedObjectInfo,
@@ -22,20 +25,37 @@ import type { CreateOptions, DeleteOptions, GetOptions, UpdateOptions } from '@a
 import type { Watch } from '@apiserver/storage';
 import type { CustomResourceCoercer } from './coercion.js';
 
+/** What a {@link CustomResourceStore} adds to the options of a Store. */
+export interface CustomResourceStoreOptions {
+  /** Prunes and defaults what the store writes. */
+  readonly coercer: CustomResourceCoercer;
+  /** The warning every call through a deprecated version carries. */
+  readonly deprecationWarning?: string | undefined;
+  /** API version → the top-level fields the store's strategy resets on write, which appliers cannot own. */
+  readonly resetFields: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
  * A Store of custom resources whose writes are pruned, defaulted and stored in the storage version;
  * every call through a deprecated version carries its deprecation warning.
  */
-export class CustomResourceStore extends Store {
+export class CustomResourceStore extends Store implements ResetFieldsStrategy {
   readonly #coercer: CustomResourceCoercer;
   readonly #warning: string | undefined;
+  readonly #resetFields: Readonly<Record<string, readonly string[]>>;
   readonly #warned = new WeakSet<RequestContext>();
 
   /** Creates the store over storage that shows objects in the served version. */
-  constructor(options: StoreOptions, coercer: CustomResourceCoercer, deprecationWarning?: string) {
+  constructor(options: StoreOptions, cr: CustomResourceStoreOptions) {
     super(options);
-    this.#coercer = coercer;
-    this.#warning = deprecationWarning;
+    this.#coercer = cr.coercer;
+    this.#warning = cr.deprecationWarning;
+    this.#resetFields = cr.resetFields;
+  }
+
+  /** The fields the strategy resets (`status` when the status subresource is on; the status store's: all else). */
+  getResetFields(): Readonly<Record<string, readonly string[]>> {
+    return this.#resetFields;
   }
 
   /** Adds the deprecation warning once per request (a deletecollection deletes through `delete`). */
@@ -88,5 +108,21 @@ export class CustomResourceStore extends Store {
     this.#warn(ctx);
     const wrapped = this.#coercer.wrapUpdate(objInfo);
     return super.update(ctx, name, wrapped, createValidation, updateValidation, forceAllowCreate, options);
+  }
+}
+
+/** The `status` subresource of a custom resource: registry's StatusREST that also gives its store's reset fields. */
+export class CustomResourceStatusREST extends StatusREST implements ResetFieldsStrategy {
+  readonly #store: CustomResourceStore;
+
+  /** Serves the status through `store`, whose update strategy is the status strategy. */
+  constructor(store: CustomResourceStore) {
+    super(store);
+    this.#store = store;
+  }
+
+  /** The status store's reset fields. */
+  getResetFields(): Readonly<Record<string, readonly string[]>> {
+    return this.#store.getResetFields();
   }
 }

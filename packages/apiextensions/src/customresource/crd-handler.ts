@@ -19,7 +19,7 @@ import {
 } from '@apiserver/endpoints';
 import type { AdmissionInterface, ApiObject, Storage } from '@apiserver/registry';
 import { Container, type WebService } from '@apiserver/restful';
-import { type APIGroup, addMetaKinds, addMetaToGroupVersion, CodecFactory, parseMediaType, Scheme } from '@apiserver/runtime';
+import { type APIGroup, addMetaKinds, addMetaToGroupVersion, CodecFactory, type FieldType, parseMediaType, Scheme } from '@apiserver/runtime';
 import { statusRecoverHandler } from '@apiserver/server';
 import { compareKubeAwareVersions, defaultedNames, servedVersions, storageVersion } from '../apis/helpers.js';
 import type { CustomResourceDefinition } from '../apis/types.js';
@@ -168,6 +168,7 @@ export class CRDHandler {
     const stores = new Map<string, VersionStorage>();
     const modelsByPlural = new Map<string, CustomResourceModels>();
     const coercersByKind = new Map<string, CustomResourceCoercer>();
+    const fieldTypes = new Map<string, FieldType>();
     for (const crd of crds) {
       const version = crd.spec.versions.find((v) => v.name === groupVersion.version);
       if (version === undefined) continue;
@@ -180,6 +181,7 @@ export class CRDHandler {
       for (const [path, c] of built.coercers) objectCoercers.set(path, c);
       const coercer = built.coercers.get(names.plural);
       if (coercer !== undefined) coercersByKind.set(names.kind, coercer);
+      fieldTypes.set(names.kind, built.fieldType);
       const gvk = { ...groupVersion, kind: names.kind };
       modelsByPlural.set(names.plural, customResourceModels(version.schema?.openAPIV3Schema, gvk, names.listKind ?? `${names.kind}List`));
     }
@@ -189,6 +191,7 @@ export class CRDHandler {
       groupVersion,
       storage,
       objectCoercers,
+      fieldTypes,
       scheme: this.#scheme,
       codecs: this.#codecs,
       ...(admission !== undefined && { admission }),

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type ApiList, type ApiObject, StatusREST, type Storage } from '@apiserver/registry';
+import type { ApiList, ApiObject, Storage } from '@apiserver/registry';
+import type { FieldType } from '@apiserver/runtime';
 import { compareKubeAwareVersions, defaultedNames } from '../apis/helpers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { newStructural, type Structural } from '../structural-schema.js';
@@ -13,9 +14,10 @@ import { CustomResourceCoercer } from './coercion.js';
 import { type CRConverter, nopConverter } from './cr-converter.js';
 import { ConvertingStorage } from './converting-storage.js';
 import { CustomResourceScaleREST } from './scale-rest.js';
-import { CustomResourceStore } from './cr-store.js';
+import { CustomResourceStatusREST, CustomResourceStore } from './cr-store.js';
 import { newCustomResourceStatusStrategy, newCustomResourceStrategy } from './cr-strategy.js';
 import { CustomResourceTableConvertor } from './printer-columns.js';
+import { customResourceFieldType } from './type-converter.js';
 import type { RESTOptions } from '../server/rest-options.js';
 
 /** The storage of one served version and the main store (for cleanup). */
@@ -26,6 +28,8 @@ export interface VersionStorage {
   readonly store: CustomResourceStore;
   /** `<plural>` and `<plural>/status` → the coercer their request decoders use (the scale subresource serves Scale). */
   readonly coercers: ReadonlyMap<string, CustomResourceCoercer>;
+  /** The merge type server-side apply gives the version's objects (its type converter). */
+  readonly fieldType: FieldType;
 }
 
 function structuralOf(version: CustomResourceDefinitionVersion): Structural | undefined {
@@ -81,17 +85,22 @@ export function newVersionStorage(
     shortNames: names.shortNames ?? [],
     categories: names.categories ?? [],
   };
-  const warning = deprecationWarning(crd, version);
-  const store = new CustomResourceStore(options, coercer, warning);
+  const deprecation = deprecationWarning(crd, version);
+  const subresources = version.subresources;
+  // The strategies' GetResetFields: the main resource does not write status when the status subresource is on; the
+  // status subresource writes nothing else.
+  const store = new CustomResourceStore(options, { coercer, deprecationWarning: deprecation, resetFields: subresources?.status === undefined ? {} : { [apiVersion]: ['status'] } });
   const entries = new Map<string, Storage>([[names.plural, store]]);
   const coercers = new Map([[names.plural, coercer]]);
-  const subresources = version.subresources;
   if (subresources?.status !== undefined) {
     coercers.set(`${names.plural}/status`, coercer);
     const statusStrategy = newCustomResourceStatusStrategy(strategy, strategyOptions);
-    const statusStore = new CustomResourceStore({ ...options, strategies: { ...options.strategies, update: statusStrategy } }, coercer, warning);
-    entries.set(`${names.plural}/status`, new StatusREST(statusStore));
+    const statusStore = new CustomResourceStore(
+      { ...options, strategies: { ...options.strategies, update: statusStrategy } },
+      { coercer, deprecationWarning: deprecation, resetFields: { [apiVersion]: ['apiVersion', 'kind', 'metadata', 'spec'] } },
+    );
+    entries.set(`${names.plural}/status`, new CustomResourceStatusREST(statusStore));
   }
   if (subresources?.scale !== undefined) entries.set(`${names.plural}/scale`, new CustomResourceScaleREST(store, subresources.scale));
-  return { entries, store, coercers };
+  return { entries, store, coercers, fieldType: customResourceFieldType(schema) };
 }

@@ -1,9 +1,10 @@
 /**
  * The FieldManager of a request scope (the `RequestScope.FieldManager` upstream builds in the installer):
- * merge types from the scope's object schema (deduced when it has none), one manager per scope. Writes
- * through the main resource and `status` are tracked; other subresources (scale, …) serve another kind
- * than the stored one and are not. Reset fields follow the strategies: the main resource does not own
- * `status`, `/status` owns nothing but `status` (the registry's status strategy keeps the rest).
+ * merge types from the scope's field type (custom resources) or object schema (deduced when it has neither), one
+ * manager per scope. Writes through the main resource and `status` are tracked; other subresources (scale, …) serve
+ * another kind than the stored one and are not. Reset fields are the storage's (`rest.ResetFieldsStrategy`) when it
+ * gives them; else they follow the built-in strategies: the main resource does not own `status`, `/status` owns
+ * nothing but `status` (the registry's status strategy keeps the rest).
  */
 import { FieldManager, FieldSet, fieldTypeOf, formatGroupVersion, type JSONObject, propertiesOf } from '@apiserver/runtime';
 import type { ApiObject } from '@apiserver/registry';
@@ -19,6 +20,10 @@ export function tracksManagedFields(scope: RequestScope): boolean {
 
 /** The fields writes through this scope cannot own (upstream's `GetResetFields` of the strategies). */
 export function resetFieldsOf(scope: RequestScope): FieldSet {
+  if (scope.resetFieldsStrategy !== undefined) {
+    const paths = scope.resetFieldsStrategy.getResetFields()[formatGroupVersion(scope.kind)] ?? [];
+    return FieldSet.of(...paths.map((path) => path.split('.').map((fieldName) => ({ fieldName }))));
+  }
   const props = scope.objectSchema === undefined ? undefined : propertiesOf(scope.objectSchema);
   if (props === undefined || !('status' in props)) return new FieldSet();
   if (scope.subresource === '') return FieldSet.of([{ fieldName: 'status' }]);
@@ -31,7 +36,7 @@ export function fieldManagerFor(scope: RequestScope): FieldManager {
   let m = managers.get(scope);
   if (m === undefined) {
     m = new FieldManager({
-      type: fieldTypeOf(scope.objectSchema),
+      type: scope.fieldType ?? fieldTypeOf(scope.objectSchema),
       apiVersion: formatGroupVersion(scope.kind),
       kind: scope.kind.kind,
       subresource: scope.subresource,

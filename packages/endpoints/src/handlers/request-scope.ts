@@ -3,8 +3,8 @@
  * and the framework-free handler shape the restful bridge adapts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AdmissionInterface, RequestContext, RequestInfo, TableConvertor, UserInfo } from '@apiserver/registry';
-import type { CodecFactory, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme, SerializerInfo } from '@apiserver/runtime';
+import type { AdmissionInterface, RequestContext, RequestInfo, ResetFieldsStrategy, TableConvertor, UserInfo } from '@apiserver/registry';
+import type { CodecFactory, FieldType, GroupVersion, GroupVersionKind, GroupVersionResource, Scheme, SerializerInfo } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import { requestUserFrom } from './request-user.js';
@@ -48,6 +48,10 @@ export interface RequestScope {
   readonly admission: AdmissionInterface | undefined;
   /** The decoder's coercion and defaulting of a kind outside the scheme (custom resources); absent: the scheme defaults. */
   readonly objectCoercer?: ObjectCoercer;
+  /** The merge type server-side apply gives the kind's objects when the scheme has no schema for it (custom resources). */
+  readonly fieldType?: FieldType;
+  /** The storage's reset fields (rest.ResetFieldsStrategy); absent: derived from the object schema's `status`. */
+  readonly resetFieldsStrategy?: ResetFieldsStrategy;
   /** Keep system metadata fields on subresource creates (rest.SubresourceObjectMetaPreserver). */
   readonly preserveSystemFieldsOnCreate: boolean;
   /** Where the watch handler counts the events it sends (absent: not counted). */

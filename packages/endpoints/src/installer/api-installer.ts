@@ -4,7 +4,7 @@
  * discoveryEntry.
  */
 import { type AdmissionInterface, type Storage, StorageInstallError } from '@apiserver/registry';
-import { type APIResource, type CodecFactory, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
+import { type APIResource, type CodecFactory, type FieldType, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import type { MetricsRegistry } from '@apiserver/storage';
 import type { ObjectCoercer } from '../handlers/object-coercer.js';
 import type { RequestScope } from '../handlers/request-scope.js';
@@ -52,6 +52,8 @@ export interface InstallerConfig {
   readonly encodedObjects?: EncodedObjectCache | undefined;
   /** `resource` or `resource/subresource` → the decoder coercion of its kind, for kinds outside the scheme. */
   readonly objectCoercers?: ReadonlyMap<string, ObjectCoercer> | undefined;
+  /** Kind → its merge type for server-side apply, for kinds outside the scheme. */
+  readonly fieldTypes?: ReadonlyMap<string, FieldType> | undefined;
 }
 
 /** One installed resource: what was planned and what discovery lists. */
@@ -84,6 +86,7 @@ function newRequestScope(config: InstallerConfig, info: ResourceInfo): RequestSc
   const acceptor = caps.groupVersionAcceptor;
   const registered = config.scheme.recognizes(gvk);
   const coercer = config.objectCoercers?.get(info.path);
+  const fieldType = config.fieldTypes?.get(gvk.kind);
   return {
     codecs: config.codecs,
     // Kinds without a registered schema (e.g. custom resources) have no protobuf form, as upstream.
@@ -104,6 +107,8 @@ function newRequestScope(config: InstallerConfig, info: ResourceInfo): RequestSc
     fieldLabels: config.fieldLabels?.[gvk.kind] ?? [],
     objectSchema: config.scheme.lookup(gvk)?.schema,
     ...(coercer !== undefined && { objectCoercer: coercer }),
+    ...(fieldType !== undefined && { fieldType }),
+    ...(caps.resetFieldsStrategy !== undefined && { resetFieldsStrategy: caps.resetFieldsStrategy }),
     preserveSystemFieldsOnCreate:
       caps.subresourceObjectMetaPreserver?.preserveRequestObjectMetaSystemFieldsOnSubresourceCreate() === true,
     ...(config.metrics !== undefined && { watchEvents: watchEventMetrics(config.metrics, gvk) }),

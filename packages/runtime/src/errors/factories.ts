@@ -165,6 +165,14 @@ export function newInternalError(err: ErrorLike): StatusError {
   });
 }
 
+/**
+ * 500 with no reason (StatusReasonUnknown) and `message` as it is: the Status ErrorToAPIStatus makes of an error that
+ * is not a Status, where upstream code returns a plain Go error (the field manager's typed-object failures).
+ */
+export function newUnknownReasonError(message: string): StatusError {
+  return new StatusError({ code: 500, message });
+}
+
 /** 504 Timeout: `Timeout: <message>` with `details.retryAfterSeconds`. */
 export function newTimeoutError(message: string, retryAfterSeconds: number): StatusError {
   return new StatusError({

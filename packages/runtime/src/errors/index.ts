@@ -42,6 +42,7 @@ export {
   newTooManyRequests,
   newTooManyRequestsError,
   newUnauthorized,
+  newUnknownReasonError,
   newUnsupportedMediaType,
   OPTIMISTIC_LOCK_ERROR_MSG,
 } from './factories.js';

@@ -4,7 +4,7 @@
  * updates), cap of Update managers (older ones merged into `ancient-changes`), manager identifiers,
  * timestamps, strip of object-meta fields, and the structured merge.
  */
-import { newBadRequest } from '../errors/factories.js';
+import { newBadRequest, newUnknownReasonError } from '../errors/factories.js';
 import { nowTime } from '../apis/meta/v1/time.js';
 import type { ManagedFieldsEntry } from '../apis/meta/v1/object-meta.js';
 import { extensibleCopy } from '../util/extensible-copy.js';
@@ -239,7 +239,7 @@ export class FieldManager {
     try {
       managed = this.#managedOf(liveObj);
     } catch (err) {
-      throw new Error(`failed to decode managed fields: ${err instanceof Error ? err.message : String(err)}`);
+      throw newUnknownReasonError(`failed to decode managed fields: ${err instanceof Error ? err.message : String(err)}`);
     }
     const base = withoutManagedFields(liveObj);
     // skipNonAppliedManager: fields of an object nobody tracked yet belong to `before-first-apply`.
@@ -272,7 +272,7 @@ export class FieldManager {
     try {
       return this.#updater.apply(base, applied, this.#o.apiVersion, managed.fields, this.#identifier(manager, 'Apply'), force);
     } catch (err) {
-      if (err instanceof TypedValueError) throw new Error(`failed to create typed patch object (${this.#describe(applied)}): ${err.message}`);
+      if (err instanceof TypedValueError) throw newUnknownReasonError(`failed to create typed patch object (${this.#describe(applied)}): ${err.message}`);
       throw err;
     }
   }
