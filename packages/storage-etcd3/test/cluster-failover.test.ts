@@ -178,7 +178,7 @@ async function leaderKill(
   load: Load,
   logs: string[],
 ): Promise<{ report: (until: number) => FaultReport; restarted: EtcdServer }> {
-  const leader = await cluster.leader();
+  const leader = await cluster.waitForLeader();
   const logStart = logs.length;
   const killedAt = Date.now();
   await leader.kill();
@@ -215,7 +215,7 @@ async function followerStop(
   avoid: EtcdServer,
 ): Promise<{ report: () => FaultReport; stoppedAt: number }> {
   // A follower that stayed up all along (the member restarted by the first fault may still be catching up).
-  const leader = await cluster.leader();
+  const leader = await cluster.waitForLeader();
   const follower = cluster.members.find((m) => m !== leader && m !== avoid);
   if (follower === undefined) throw new Error('no follower to stop');
   const logStart = logs.length;

@@ -34,7 +34,7 @@ export interface EtcdCluster {
   leader(): Promise<EtcdServer>;
   /** Polls until a reachable member other than `except` is leader (≤ `timeoutMs`, default 10 000). */
   waitForLeader(options?: { readonly except?: EtcdServer; readonly timeoutMs?: number }): Promise<EtcdServer>;
-  /** A running, unpaused member that is not the leader. */
+  /** A running, unpaused member that is not the leader (waiting for a leader as {@link EtcdCluster.waitForLeader}). */
   follower(): Promise<EtcdServer>;
   /** Stops every member and removes the data dirs; idempotent. */
   stop(): Promise<void>;
@@ -91,7 +91,7 @@ class Cluster implements EtcdCluster {
   }
 
   async follower(): Promise<EtcdServer> {
-    const leader = await this.leader();
+    const leader = await this.waitForLeader();
     const follower = this.members.find((m) => m !== leader && m.running && !m.paused);
     if (follower === undefined) throw new Error('no running follower');
     return follower;

@@ -100,7 +100,8 @@ async function stored(base: string): Promise<Map<string, StoredValue>> {
 }
 
 async function leaderFault(t: Test, cluster: EtcdCluster, requests: Request[]): Promise<void> {
-  const leader = await cluster.leader();
+  // Waits for one: on a loaded machine etcd may be re-electing, or a member's status probe may time out, just now.
+  const leader = await cluster.waitForLeader();
   const killedAt = Date.now();
   await leader.kill();
   const next = await cluster.waitForLeader({ except: leader });
@@ -147,7 +148,7 @@ t.test('two kube-lites on a 3-member etcd: leader kill -9, follower SIGSTOP', as
 
   await leaderFault(t, cluster, requests);
 
-  const leader = await cluster.leader();
+  const leader = await cluster.waitForLeader();
   const follower = cluster.members.find((m) => m !== leader && m.running)!;
   const stoppedAt = Date.now();
   follower.pause();
