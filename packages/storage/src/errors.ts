@@ -145,11 +145,14 @@ export class InvalidError extends Error {
   }
 }
 
-/** An internal failure (transformer/decoder errors, uninspectable objects). */
+/**
+ * An internal failure (transformer/decoder errors, uninspectable objects). Its message is the reason alone, as
+ * upstream's `storage.InternalError`; the registry's `Interpret*Error` make it a 500 `Internal error occurred: <reason>`.
+ */
 export class InternalError extends Error {
   /** Creates an InternalError wrapping a cause. */
   constructor(reason: string, options?: ErrorOptions) {
-    super(`Internal error occurred: ${reason}`, options);
+    super(reason, options);
     this.name = 'InternalError';
   }
 }

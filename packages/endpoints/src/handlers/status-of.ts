@@ -8,15 +8,19 @@ import {
   isStatusError,
   NotAcceptableError,
   newBadRequest,
-  newInternalError,
   newNotAcceptable,
+  newUnknownReasonError,
   newUnsupportedMediaType,
   StatusError,
+  toStatus,
   UnsupportedMediaTypeError,
 } from '@apiserver/runtime';
 import { isAPIError, isStorageError } from '@apiserver/storage';
 
-/** Converts any thrown value to a StatusError (non-API errors become 500 InternalError). */
+/**
+ * Converts any thrown value to a StatusError. What is none of the typed errors becomes what upstream's
+ * ErrorToAPIStatus makes of a plain error: a 500 (409 for a storage conflict) with no reason and the message as it is.
+ */
 export function statusErrorOf(err: unknown): StatusError {
   if (isStatusError(err)) return err;
   if (err instanceof NotAcceptableError) return newNotAcceptable(err.accepted);
@@ -33,7 +37,7 @@ export function statusErrorOf(err: unknown): StatusError {
       },
     });
   }
-  if (isStorageError(err, 'ResourceVersionConflicts')) return new StatusError({ code: 409, reason: 'Conflict', message: err.message });
-  if (isServiceError(err)) return new StatusError({ code: err.code, message: err.message });
-  return newInternalError(err instanceof Error ? err : String(err));
+  if (isStorageError(err, 'ResourceVersionConflicts')) return newUnknownReasonError(err.message, 409);
+  if (isServiceError(err)) return newUnknownReasonError(err.message, err.code);
+  return new StatusError(toStatus(err));
 }

@@ -60,7 +60,7 @@ const cases: [string, unknown, string, number, string, string | RegExp][] = [
   ['Unreachable', newUnreachableError(key), 'update', ...serverTimeout('update')],
   ['Unreachable', newUnreachableError(key), 'delete', ...serverTimeout('delete')],
   ['Unreachable', newUnreachableError(key), 'watch', ...serverTimeout('watch')],
-  ['Internal', newInternalError('boom'), 'get', 500, 'InternalError', 'Internal error occurred: Internal error occurred: boom'],
+  ['Internal', newInternalError('boom'), 'get', 500, 'InternalError', 'Internal error occurred: boom'],
   ['Corrupt', newCorruptObjError(key, new Error('bad bytes')), 'delete', 500, 'InternalError', /^Internal error occurred: /],
   ['Internal', newInternalError('boom'), 'watch', 500, 'InternalError', /boom/],
   ['Expired', newResourceExpiredError('too old'), 'list', 410, 'Expired', 'too old'],

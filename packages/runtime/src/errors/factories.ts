@@ -166,11 +166,12 @@ export function newInternalError(err: ErrorLike): StatusError {
 }
 
 /**
- * 500 with no reason (StatusReasonUnknown) and `message` as it is: the Status ErrorToAPIStatus makes of an error that
- * is not a Status, where upstream code returns a plain Go error (the field manager's typed-object failures).
+ * `code` (500 unless given) with no reason (StatusReasonUnknown) and `message` as it is: the Status ErrorToAPIStatus
+ * makes of an error that is not a Status, i.e. where upstream code returns a plain Go error (the field manager's
+ * typed-object failures, an uninterpreted storage error; 409 for a storage conflict).
  */
-export function newUnknownReasonError(message: string): StatusError {
-  return new StatusError({ code: 500, message });
+export function newUnknownReasonError(message: string, code = 500): StatusError {
+  return new StatusError({ code, message });
 }
 
 /** 504 Timeout: `Timeout: <message>` with `details.retryAfterSeconds`. */

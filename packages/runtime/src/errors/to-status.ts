@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { newInternalError } from './factories.js';
+import { newUnknownReasonError } from './factories.js';
 import { makeStatus, type Status } from './status.js';
 import { isStatusError } from './status-error.js';
 
@@ -20,8 +20,9 @@ function messageOf(value: unknown): string {
 
 /**
  * Maps any thrown value to a Status. A StatusError gives its own Status (a Failure without a
- * code becomes 500, a Success without one 200); anything else becomes a 500 InternalError
- * `Internal error occurred: <message>`. Only the message is used: stacks never leak.
+ * code becomes 500, a Success without one 200); anything else becomes what upstream makes of an error that is not a
+ * Status: a 500 Failure with no reason (StatusReasonUnknown) and the error's message as it is. Only the message is
+ * used: stacks never leak.
  */
 export function toStatus(err: unknown): Status {
   if (isStatusError(err)) {
@@ -30,7 +31,7 @@ export function toStatus(err: unknown): Status {
     const code = s.code ? s.code : status === 'Success' ? 200 : 500;
     return makeStatus({ ...s, status, code });
   }
-  return newInternalError(messageOf(err)).status;
+  return newUnknownReasonError(messageOf(err)).status;
 }
 
 /** The `Retry-After` header value for a Status (its `details.retryAfterSeconds`), if any. */

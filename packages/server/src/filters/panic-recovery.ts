@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StatusError } from '@apiserver/runtime';
 import type { Handler } from '../handler.js';
-import { writeStatus } from '../responsewriters.js';
+import { httpError } from '../responsewriters.js';
 
 /** Where the server logs panics (the stack stays in the log, never in the response). */
 export type PanicLogger = (message: string, panic: unknown) => void;
@@ -20,12 +19,13 @@ function recover(request: IncomingMessage, response: ServerResponse, panic: unkn
     response.destroy();
     return;
   }
-  writeStatus(response, new StatusError({ code: 500, reason: 'InternalError', message: PANIC_MESSAGE }));
+  httpError(response, PANIC_MESSAGE, 500);
 }
 
 /**
- * `WithPanicRecovery`: a throw or rejection of the wrapped handler becomes a 500 Status
- * (or a reset connection when the response had started); the stack is only logged.
+ * `WithPanicRecovery`: a throw or rejection of the wrapped handler becomes upstream's plain-text 500 (Go's
+ * `http.Error` with {@link PANIC_MESSAGE}), or a reset connection when the response had started; the stack is only
+ * logged.
  */
 export function withPanicRecovery(handler: Handler, log: PanicLogger = defaultPanicLogger): Handler {
   return (request, response) => {

@@ -62,7 +62,7 @@ t.test('silent cache resets: every reset is logged once, one JSON line with its 
     msg: 'watch cache reset',
     resource: '/pods',
     phase: 'stream',
-    reason: 'storage watch failed: Internal error occurred: etcd watch stream ended',
+    reason: 'storage watch failed: etcd watch stream ended',
     resourceVersion: current,
     relistAfterMs: 10,
   });
