@@ -177,7 +177,7 @@ export {
 } from './customresource/conversion-review.js';
 export { genericServerResponseMessage, reviewOfAnswer } from './customresource/webhook-answer.js';
 export { ConvertingStorage } from './customresource/converting-storage.js';
-export { CustomResourceStatusREST, CustomResourceStore, type CustomResourceStoreOptions } from './customresource/cr-store.js';
+export { CustomResourceStore, type CustomResourceStoreOptions } from './customresource/cr-store.js';
 export {
   type CustomResourceRulesContext,
   type CustomResourceStrategyOptions,

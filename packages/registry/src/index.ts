@@ -175,7 +175,14 @@ export { Store } from './registry/store.js';
 export { StatusREST } from './registry/status-rest.js';
 export { newScale, ScaleREST, type ScaledStore, type ScaleView } from './registry/scale-rest.js';
 export type { ShouldDeleteDuringUpdateFunc, StoreOptions, StoreStrategies, TTLFunc } from './registry/store-options.js';
-export { GenericStrategy, type GenericStrategyOptions, StatusStrategy, specChanged, specOf } from './registry/strategies.js';
+export { GenericStrategy, type GenericStrategyOptions, specChanged, specOf } from './registry/strategies.js';
+export {
+  RESET_OBJECT_META_FOR_STATUS,
+  resetFieldsByVersion,
+  StatusStrategy,
+  type StatusStrategyOptions,
+  type StatusValidateFunc,
+} from './registry/status-strategy.js';
 export { DryRunnableStorage } from './registry/dry-run.js';
 export { type KeyFunc, type KeyRootFunc, namespaceKeyFunc, namespaceKeyRootFunc, noNamespaceKeyFunc } from './registry/keys.js';
 export { MAX_NAME_GENERATION_CREATE_ATTEMPTS } from './registry/store-create.js';

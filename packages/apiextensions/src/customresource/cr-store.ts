@@ -1,8 +1,8 @@
 /**
  * The storage of one served version of a custom resource (`customresource.NewStorage`): a registry
- * Store whose writes go through the {@link CustomResourceCoercer}; its `status` subresource is a
- * {@link CustomResourceStatusREST} over a second such Store with the status strategy. Both tell server-side apply
- * which fields their strategy resets (`GetResetFields`).
+ * Store whose writes go through the {@link CustomResourceCoercer}; its `status` subresource is registry's
+ * StatusREST over a second such Store with the status strategy. Both tell server-side apply which fields their
+ * strategy resets (`GetResetFields`; StatusREST hands on its store's {@link CustomResourceStore.updateResetFields}).
  *
  * @module
  */
@@ -13,7 +13,6 @@ import {
   type InternalListOptions,
   type RequestContext,
   type ResetFieldsStrategy,
-  StatusREST,
   Store,
   type StoreOptions,
   type UpdatedObjectInfo,
@@ -56,6 +55,11 @@ export class CustomResourceStore extends Store implements ResetFieldsStrategy {
   /** The fields the strategy resets (`status` when the status subresource is on; the status store's: all else). */
   getResetFields(): Readonly<Record<string, readonly string[]>> {
     return this.#resetFields;
+  }
+
+  /** Its own reset fields: the store holds them for its strategy (upstream's `Store.ResetFieldsStrategy`). */
+  override updateResetFields(): ResetFieldsStrategy {
+    return this;
   }
 
   /** Adds the deprecation warning once per request (a deletecollection deletes through `delete`). */
@@ -108,21 +112,5 @@ export class CustomResourceStore extends Store implements ResetFieldsStrategy {
     this.#warn(ctx);
     const wrapped = this.#coercer.wrapUpdate(objInfo);
     return super.update(ctx, name, wrapped, createValidation, updateValidation, forceAllowCreate, options);
-  }
-}
-
-/** The `status` subresource of a custom resource: registry's StatusREST that also gives its store's reset fields. */
-export class CustomResourceStatusREST extends StatusREST implements ResetFieldsStrategy {
-  readonly #store: CustomResourceStore;
-
-  /** Serves the status through `store`, whose update strategy is the status strategy. */
-  constructor(store: CustomResourceStore) {
-    super(store);
-    this.#store = store;
-  }
-
-  /** The status store's reset fields. */
-  getResetFields(): Readonly<Record<string, readonly string[]>> {
-    return this.#store.getResetFields();
   }
 }

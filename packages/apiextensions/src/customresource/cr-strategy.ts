@@ -98,7 +98,7 @@ export function newCustomResourceStrategy(options: CustomResourceStrategyOptions
 /** The strategy of `<plural>/status`. */
 export function newCustomResourceStatusStrategy(base: GenericStrategy, options: CustomResourceStrategyOptions): StatusStrategy {
   const validator = celValidatorOf(options);
-  return new StatusStrategy(base, 'status', (ctx, obj, old) =>
-    validateCustomResourceObject(options, obj, { validator, old, warn: (w) => ctx.addWarning?.(w) }),
-  );
+  return new StatusStrategy(base, {
+    validate: (ctx, obj, old) => validateCustomResourceObject(options, obj, { validator, old, warn: (w) => ctx.addWarning?.(w) }),
+  });
 }

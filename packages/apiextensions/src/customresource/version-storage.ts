@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ApiList, ApiObject, Storage } from '@apiserver/registry';
+import { type ApiList, type ApiObject, StatusREST, type Storage } from '@apiserver/registry';
 import type { FieldType } from '@apiserver/runtime';
 import { compareKubeAwareVersions, defaultedNames } from '../apis/helpers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../apis/types.js';
@@ -14,7 +14,7 @@ import { CustomResourceCoercer } from './coercion.js';
 import { type CRConverter, nopConverter } from './cr-converter.js';
 import { ConvertingStorage } from './converting-storage.js';
 import { CustomResourceScaleREST } from './scale-rest.js';
-import { CustomResourceStatusREST, CustomResourceStore } from './cr-store.js';
+import { CustomResourceStore } from './cr-store.js';
 import { newCustomResourceStatusStrategy, newCustomResourceStrategy } from './cr-strategy.js';
 import { CustomResourceTableConvertor } from './printer-columns.js';
 import { customResourceFieldType } from './type-converter.js';
@@ -99,7 +99,7 @@ export function newVersionStorage(
       { ...options, strategies: { ...options.strategies, update: statusStrategy } },
       { coercer, deprecationWarning: deprecation, resetFields: { [apiVersion]: ['apiVersion', 'kind', 'metadata', 'spec'] } },
     );
-    entries.set(`${names.plural}/status`, new CustomResourceStatusREST(statusStore));
+    entries.set(`${names.plural}/status`, new StatusREST(statusStore));
   }
   if (subresources?.scale !== undefined) entries.set(`${names.plural}/scale`, new CustomResourceScaleREST(store, subresources.scale));
   return { entries, store, coercers, fieldType: customResourceFieldType(schema) };

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, resetFieldsByVersion, StatusStrategy } from '@apiserver/registry';
 import { type FieldError, newPath, fieldInvalid } from '@apiserver/runtime';
 import { CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from '../apis/types.js';
 import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from './crd-validation.js';
@@ -88,7 +88,15 @@ function validateStatus(obj: ApiObject): FieldError[] {
   );
 }
 
-/** The strategy of `customresourcedefinitions/status`: only status changes. */
+/**
+ * The strategy of `customresourcedefinitions/status`: the spec is kept, metadata is the request's. Upstream's strategy
+ * resets the object metadata against itself, which changes nothing, so the finalizer controller can drop its finalizer
+ * through `/status`; its reset fields still name `metadata`.
+ */
 export function newCustomResourceDefinitionStatusStrategy(base: CustomResourceDefinitionStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateStatus(obj));
+  return new StatusStrategy(base, {
+    keep: ['spec'],
+    resetFields: resetFieldsByVersion(['apiextensions.k8s.io/v1', 'apiextensions.k8s.io/v1beta1'], ['metadata', 'spec']),
+    validate: (_ctx, obj) => validateStatus(obj),
+  });
 }

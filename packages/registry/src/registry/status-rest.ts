@@ -1,10 +1,11 @@
 /**
  * The `<resource>/status` subresource (upstream's per-resource `StatusREST`): GET returns the whole object,
- * PUT/PATCH change only `status` through a Store sharing the main storage with a status update strategy.
+ * PUT/PATCH write through a Store sharing the main storage with a status update strategy, which says what stays of
+ * the stored object, and whose reset fields (`GetResetFields`) it hands on.
  * @module
  */
 import type { GetOptions, Table, UpdateOptions } from '@apiserver/runtime';
-import type { Getter, TableConvertor, UpdatedObjectInfo, Updater, UpdateResult } from '../rest/rest.js';
+import type { Getter, ResetFieldsStrategy, TableConvertor, UpdatedObjectInfo, Updater, UpdateResult } from '../rest/rest.js';
 import type { ApiList, ApiObject, RequestContext, TableOptions, ValidateObjectFunc, ValidateObjectUpdateFunc } from '../rest/types.js';
 import type { RESTUpdateStrategy } from '../rest/update.js';
 import { Store } from './store.js';
@@ -13,6 +14,8 @@ import type { StoreOptions } from './store-options.js';
 /** Get, update (and so patch) of an object's status. */
 export class StatusREST implements Getter, Updater, TableConvertor {
   readonly #store: Store;
+  /** `rest.ResetFieldsStrategy`: the status strategy's reset fields, present only when it declares them. */
+  declare readonly getResetFields?: () => Readonly<Record<string, readonly string[]>>;
 
   /** Builds the status store from the main store's options with `statusStrategy` as update strategy. */
   constructor(options: StoreOptions, statusStrategy: RESTUpdateStrategy);
@@ -22,12 +25,11 @@ export class StatusREST implements Getter, Updater, TableConvertor {
    */
   constructor(store: Store);
   constructor(source: StoreOptions | Store, statusStrategy?: RESTUpdateStrategy) {
-    if (source instanceof Store) {
-      this.#store = source;
-      return;
-    }
-    if (statusStrategy === undefined) throw new TypeError('StatusREST: the options need a status update strategy');
-    this.#store = new Store({ ...source, strategies: { ...source.strategies, update: statusStrategy }, destroy: () => {} });
+    if (source instanceof Store) this.#store = source;
+    else if (statusStrategy === undefined) throw new TypeError('StatusREST: the options need a status update strategy');
+    else this.#store = new Store({ ...source, strategies: { ...source.strategies, update: statusStrategy }, destroy: () => {} });
+    const reset: ResetFieldsStrategy | undefined = this.#store.updateResetFields();
+    if (reset !== undefined) this.getResetFields = () => reset.getResetFields();
   }
 
   /** A new empty object of the main kind. */
@@ -48,7 +50,7 @@ export class StatusREST implements Getter, Updater, TableConvertor {
     return this.#store.get(ctx, name, options);
   }
 
-  /** Updates the status only (never creates). */
+  /** Updates through the status strategy, which says what stays of the stored object (never creates). */
   update(
     ctx: RequestContext,
     name: string,

@@ -10,6 +10,7 @@ import type {
   DeleteResult,
   MayReturnFullObjectDeleter,
   MaybeSyncGetter,
+  ResetFieldsStrategy,
   Scoper,
   ShortNamesProvider,
   SingularNameProvider,
@@ -19,6 +20,7 @@ import type {
   UpdatedObjectInfo,
   UpdateResult,
 } from '../rest/rest.js';
+import { isResetFieldsStrategy } from '../rest/capabilities.js';
 import { DefaultTableConvertor } from '../rest/table.js';
 import type {
   ApiList,
@@ -58,6 +60,16 @@ export class Store
   constructor(options: StoreOptions) {
     this.#core = resolveStore(options);
     this.#tableConvertor = options.tableConvertor ?? new DefaultTableConvertor();
+  }
+
+  /**
+   * The update strategy's reset fields, when it declares them (upstream's `Store.ResetFieldsStrategy`, which
+   * `StatusREST.GetResetFields` hands on). Not `getResetFields` itself: a main resource without them keeps the
+   * reset fields endpoints derives.
+   */
+  updateResetFields(): ResetFieldsStrategy | undefined {
+    const update = this.#core.options.strategies.update;
+    return isResetFieldsStrategy(update) ? update : undefined;
   }
 
   /** A new empty object. */

@@ -1,6 +1,6 @@
 /**
- * Ready-made strategies: a configurable spec/status strategy (what most built-in resources do) and the
- * status-subresource strategy that keeps everything but `status`.
+ * A ready-made strategy: the configurable spec/status strategy most built-in resources use (the status
+ * subresource's is in status-strategy.ts).
  * @module
  */
 import {
@@ -144,60 +144,5 @@ export class GenericStrategy implements RESTCreateStrategy, RESTUpdateStrategy, 
   /** Runs the extra update validation. */
   validateUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): FieldError[] {
     return this.#o.validateUpdate?.(ctx, obj, old) ?? [];
-  }
-}
-
-/**
- * The status-subresource update strategy: an update may only change `statusField` (everything else,
- * except managedFields, is copied from the old object), as the CRD status strategy.
- */
-export class StatusStrategy implements RESTUpdateStrategy {
-  readonly #base: RESTUpdateStrategy;
-  readonly #statusField: string;
-  readonly #validate: ((ctx: RequestContext, obj: ApiObject, old: ApiObject) => FieldError[]) | undefined;
-
-  /** Wraps the main strategy (for scope); `validateStatus` validates status updates. */
-  constructor(
-    base: RESTUpdateStrategy,
-    statusField = 'status',
-    validateStatus?: (ctx: RequestContext, obj: ApiObject, old: ApiObject) => FieldError[],
-  ) {
-    this.#base = base;
-    this.#statusField = statusField;
-    this.#validate = validateStatus;
-  }
-
-  /** True when objects of the resource live in a namespace. */
-  namespaceScoped(): boolean {
-    return this.#base.namespaceScoped();
-  }
-
-  /** Status updates never create. */
-  allowCreateOnUpdate(): boolean {
-    return false;
-  }
-
-  /** Same as the main strategy. */
-  allowUnconditionalUpdate(): boolean {
-    return this.#base.allowUnconditionalUpdate();
-  }
-
-  /** Replaces everything but status and managedFields with the old object's values. */
-  prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
-    const status = obj[this.#statusField];
-    const managedFields = obj.metadata.managedFields;
-    const resourceVersion = obj.metadata.resourceVersion;
-    for (const k of Object.keys(obj)) delete obj[k];
-    Object.assign(obj, structuredClone(old));
-    if (managedFields === undefined) delete obj.metadata.managedFields;
-    else obj.metadata.managedFields = managedFields;
-    if (resourceVersion !== undefined) obj.metadata.resourceVersion = resourceVersion;
-    if (status === undefined) delete obj[this.#statusField];
-    else obj[this.#statusField] = status;
-  }
-
-  /** Runs the status validation, if any. */
-  validateUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): FieldError[] {
-    return this.#validate?.(ctx, obj, old) ?? [];
   }
 }

@@ -4,7 +4,8 @@ import { MemoryBackend } from '@apiserver/storage-memory';
 import type { ApiObject } from '../../src/rest/types.js';
 import type { StoreOptions } from '../../src/registry/store-options.js';
 import { Store } from '../../src/registry/store.js';
-import { GenericStrategy, StatusStrategy } from '../../src/registry/strategies.js';
+import { GenericStrategy } from '../../src/registry/strategies.js';
+import { StatusStrategy } from '../../src/registry/status-strategy.js';
 import { nsCtx, statusOf, widget } from '../fixtures.js';
 import type { UpdatedObjectInfo } from '../../src/rest/rest.js';
 

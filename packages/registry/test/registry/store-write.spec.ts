@@ -3,7 +3,7 @@ import t from 'tap';
 import { defaultUpdatedObjectInfo } from '../../src/rest/updated-object-info.js';
 import type { ApiObject } from '../../src/rest/types.js';
 import { MAX_NAME_GENERATION_CREATE_ATTEMPTS } from '../../src/registry/store-create.js';
-import { StatusStrategy } from '../../src/registry/strategies.js';
+import { StatusStrategy } from '../../src/registry/status-strategy.js';
 import { Store } from '../../src/registry/store.js';
 import { clusterCtx, nsCtx, statusOf, thingStore, widget, widgetStore } from '../fixtures.js';
 

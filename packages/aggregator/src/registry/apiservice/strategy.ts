@@ -3,7 +3,7 @@
  * dropped on create and kept on spec updates; the status strategy keeps everything but the status.
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, resetFieldsByVersion, StatusStrategy } from '@apiserver/registry';
 import type { FieldError } from '@apiserver/runtime';
 import { defaultAPIService } from '../../apis/apiregistration/v1/register.js';
 import { validateAPIService } from './validation.js';
@@ -35,7 +35,15 @@ export class APIServiceStrategy extends GenericStrategy {
   }
 }
 
-/** The `apiservices/status` strategy: only the status changes, and the object must still be valid. */
+/**
+ * The `apiservices/status` strategy: the spec, labels, annotations, finalizers and owners are kept, and the object
+ * must still be valid.
+ */
 export function newAPIServiceStatusStrategy(main: APIServiceStrategy): StatusStrategy {
-  return new StatusStrategy(main, 'status', (_ctx: RequestContext, obj: ApiObject): FieldError[] => validateAPIService(obj));
+  return new StatusStrategy(main, {
+    keep: ['spec'],
+    keepMetadata: ['labels', 'annotations', 'finalizers', 'ownerReferences'],
+    resetFields: resetFieldsByVersion(['apiregistration.k8s.io/v1', 'apiregistration.k8s.io/v1beta1'], ['spec', 'metadata']),
+    validate: (_ctx: RequestContext, obj: ApiObject): FieldError[] => validateAPIService(obj),
+  });
 }

@@ -1,11 +1,14 @@
 /**
  * The strategy both APF configuration kinds share (pkg/registry/flowcontrol/{flowschema,prioritylevelconfiguration}/
  * strategy.go): cluster-scoped, defaults, an empty status and generation 1 on create; updates keep status and bump
- * generation on spec changes, validated as new objects; the status strategy changes status only.
+ * generation on spec changes, validated as new objects; the status strategy keeps spec and metadata (all but managedFields).
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, resetFieldsByVersion, StatusStrategy } from '@apiserver/registry';
 import type { FieldError, TSchema } from '@apiserver/runtime';
+
+/** The versions upstream's flow control strategies key their reset fields by. */
+const FLOWCONTROL_VERSIONS = ['v1beta1', 'v1beta2', 'v1beta3', 'v1'].map((v) => `flowcontrol.apiserver.k8s.io/${v}`);
 
 /** What tells the two kinds apart. */
 export interface ConfigurationKind {
@@ -51,6 +54,11 @@ export class ConfigurationStrategy extends GenericStrategy {
 
   /** The `/status` update strategy. */
   statusStrategy(): StatusStrategy {
-    return new StatusStrategy(this, 'status', (_ctx, obj) => this.#kind.validateStatus(obj));
+    return new StatusStrategy(this, {
+      keep: ['spec'],
+      keepMetadata: 'all-but-managedFields',
+      resetFields: resetFieldsByVersion(FLOWCONTROL_VERSIONS, ['metadata', 'spec']),
+      validate: (_ctx, obj) => this.#kind.validateStatus(obj),
+    });
   }
 }

@@ -5,7 +5,7 @@
  * spec and validates the status.
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, RESET_OBJECT_META_FOR_STATUS, resetFieldsByVersion, StatusStrategy } from '@apiserver/registry';
 import { admissionregistrationV1 } from '@apiserver/runtime/apis';
 import { defaultValidatingAdmissionPolicy } from '../defaults.js';
 import { validateValidatingAdmissionPolicy, validateValidatingAdmissionPolicyStatus, validateValidatingAdmissionPolicyUpdate } from './validation.js';
@@ -39,7 +39,15 @@ export class ValidatingAdmissionPolicyStrategy extends GenericStrategy {
   }
 }
 
-/** The `validatingadmissionpolicies/status` update strategy: only the status changes, and it is validated. */
+/** The `validatingadmissionpolicies/status` update strategy: spec and metadata stay (`ResetObjectMetaForStatus`), the status is validated. */
 export function newValidatingAdmissionPolicyStatusStrategy(base: ValidatingAdmissionPolicyStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateValidatingAdmissionPolicyStatus(obj));
+  return new StatusStrategy(base, {
+    keep: ['spec'],
+    keepMetadata: RESET_OBJECT_META_FOR_STATUS,
+    resetFields: resetFieldsByVersion(
+      ['admissionregistration.k8s.io/v1alpha1', 'admissionregistration.k8s.io/v1beta1', 'admissionregistration.k8s.io/v1'],
+      ['spec', 'metadata'],
+    ),
+    validate: (_ctx, obj) => validateValidatingAdmissionPolicyStatus(obj),
+  });
 }

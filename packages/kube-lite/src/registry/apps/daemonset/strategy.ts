@@ -72,7 +72,7 @@ export class DaemonSetStrategy extends GenericStrategy {
   }
 }
 
-/** The `daemonsets/status` update strategy: only status changes, validated. */
+/** The `daemonsets/status` update strategy: the spec stays, metadata is the request's, the status is validated. */
 export function newDaemonSetStatusStrategy(base: DaemonSetStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj, old) => validateDaemonSetStatus(obj, old));
+  return new StatusStrategy(base, { keep: ['spec'], resetFields: { 'apps/v1': ['spec'] }, validate: (_ctx, obj, old) => validateDaemonSetStatus(obj, old) });
 }

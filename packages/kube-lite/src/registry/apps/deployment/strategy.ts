@@ -55,7 +55,12 @@ export class DeploymentStrategy extends GenericStrategy {
   }
 }
 
-/** The `deployments/status` update strategy: only status changes, validated. */
+/** The `deployments/status` update strategy: spec and labels stay, annotations are the request's, the status is validated. */
 export function newDeploymentStatusStrategy(base: DeploymentStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateDeploymentStatus(obj));
+  return new StatusStrategy(base, {
+    keep: ['spec'],
+    keepMetadata: ['labels'],
+    resetFields: { 'apps/v1': ['spec', 'metadata.labels'] },
+    validate: (_ctx, obj) => validateDeploymentStatus(obj),
+  });
 }

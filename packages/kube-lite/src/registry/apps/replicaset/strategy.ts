@@ -50,7 +50,7 @@ export class ReplicaSetStrategy extends GenericStrategy {
   }
 }
 
-/** The `replicasets/status` update strategy: only status changes, validated. */
+/** The `replicasets/status` update strategy: the spec stays, metadata is the request's, the status is validated. */
 export function newReplicaSetStatusStrategy(base: ReplicaSetStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateReplicaSetStatus(obj));
+  return new StatusStrategy(base, { keep: ['spec'], resetFields: { 'apps/v1': ['spec'] }, validate: (_ctx, obj) => validateReplicaSetStatus(obj) });
 }

@@ -53,7 +53,7 @@ export class StatefulSetStrategy extends GenericStrategy {
   }
 }
 
-/** The `statefulsets/status` update strategy: only status changes, validated. */
+/** The `statefulsets/status` update strategy: the spec stays, metadata is the request's, the status is validated. */
 export function newStatefulSetStatusStrategy(base: StatefulSetStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj, old) => validateStatefulSetStatus(obj, old));
+  return new StatusStrategy(base, { keep: ['spec'], resetFields: { 'apps/v1': ['spec'] }, validate: (_ctx, obj, old) => validateStatefulSetStatus(obj, old) });
 }

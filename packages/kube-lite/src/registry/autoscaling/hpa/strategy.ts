@@ -4,7 +4,7 @@
  * status strategy validates the replica counts.
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, resetFieldsByVersion, StatusStrategy } from '@apiserver/registry';
 import { autoscalingV2 } from '@apiserver/runtime/apis';
 import { defaultHPA } from './defaults.js';
 import { validateHPA, validateHPAStatusUpdate, validateHPAUpdate } from './validation.js';
@@ -38,5 +38,9 @@ export class HPAStrategy extends GenericStrategy {
 
 /** The `horizontalpodautoscalers/status` strategy. */
 export function newHPAStatusStrategy(base: HPAStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateHPAStatusUpdate(obj));
+  return new StatusStrategy(base, {
+    keep: ['spec'],
+    resetFields: resetFieldsByVersion(['autoscaling/v1', 'autoscaling/v2', 'autoscaling/v2beta1', 'autoscaling/v2beta2'], ['spec']),
+    validate: (_ctx, obj) => validateHPAStatusUpdate(obj),
+  });
 }

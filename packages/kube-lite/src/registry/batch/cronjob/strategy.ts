@@ -4,7 +4,7 @@
  * status strategy.
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, resetFieldsByVersion, StatusStrategy } from '@apiserver/registry';
 import { newPath } from '@apiserver/runtime';
 import { batchV1 } from '@apiserver/runtime/apis';
 import { podNameWarnings } from '../name-warnings.js';
@@ -73,7 +73,7 @@ export class CronJobStrategy extends GenericStrategy {
   }
 }
 
-/** The `cronjobs/status` update strategy: only status changes (upstream validates nothing more). */
+/** The `cronjobs/status` update strategy: the spec stays, metadata is the request's (upstream validates nothing more). */
 export function newCronJobStatusStrategy(base: CronJobStrategy): StatusStrategy {
-  return new StatusStrategy(base);
+  return new StatusStrategy(base, { keep: ['spec'], resetFields: resetFieldsByVersion(['batch/v1', 'batch/v1beta1'], ['spec']) });
 }

@@ -62,7 +62,7 @@ export class JobStrategy extends GenericStrategy {
   }
 }
 
-/** The `jobs/status` update strategy: only status changes, validated. */
+/** The `jobs/status` update strategy: the spec stays, metadata is the request's, the status is validated. */
 export function newJobStatusStrategy(base: JobStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateJobStatus(obj));
+  return new StatusStrategy(base, { keep: ['spec'], resetFields: { 'batch/v1': ['spec'] }, validate: (_ctx, obj) => validateJobStatus(obj) });
 }

@@ -1,11 +1,12 @@
 /**
  * The CSR strategies (pkg/registry/certificates/certificates/strategy.go). Main resource: cluster-scoped, any
  * name, requester from the request's user, empty status with no conditions on create, spec and status frozen on
- * update. `/status`: only status changes, Approved/Denied conditions kept, timestamps filled, the certificate may
- * be set once. `/approval`: only conditions change, Approved/Denied may be added.
+ * update. `/status`: the spec stays (metadata is the request's), Approved/Denied conditions kept, timestamps
+ * filled, the certificate may be set once. `/approval`: of spec and status only conditions change, Approved/Denied
+ * may be added.
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, type RESTUpdateStrategy, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, resetFieldsByVersion, type ResetFieldsStrategy, type RESTUpdateStrategy, StatusStrategy } from '@apiserver/registry';
 import type { FieldError } from '@apiserver/runtime';
 import { certificatesV1 } from '@apiserver/runtime/apis';
 import { ensureRecord } from '../../../object-fields.js';
@@ -47,14 +48,21 @@ export class CSRStrategy extends GenericStrategy {
   }
 }
 
-/** The `/status` strategy: status only, with the stored Approved/Denied conditions kept. */
+/** The versions upstream's CSR strategies key their reset fields by. */
+const CSR_VERSIONS = ['certificates.k8s.io/v1', 'certificates.k8s.io/v1beta1'];
+
+/** The `/status` strategy: the spec is kept, the Approved/Denied conditions keep their stored values. */
 export class CSRStatusStrategy extends StatusStrategy {
   /** Wraps the main strategy. */
   constructor(base: CSRStrategy) {
-    super(base, 'status', (_ctx, obj, old) => validateStatusUpdate(obj, old));
+    super(base, {
+      keep: ['spec'],
+      resetFields: resetFieldsByVersion(CSR_VERSIONS, ['spec', 'status.conditions']),
+      validate: (_ctx, obj, old) => validateStatusUpdate(obj, old),
+    });
   }
 
-  /** Status only; Approved and Denied conditions keep their stored values; timestamps filled. */
+  /** Spec from the stored object; Approved and Denied conditions keep their stored values; timestamps filled. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     super.prepareForUpdate(ctx, obj, old);
     preserveConditionInstances(obj, old, 'Approved');
@@ -63,13 +71,18 @@ export class CSRStatusStrategy extends StatusStrategy {
   }
 }
 
-/** The `/approval` strategy: only the conditions change. */
-export class CSRApprovalStrategy implements RESTUpdateStrategy {
+/** The `/approval` strategy: of spec and status only the conditions change; metadata is the request's. */
+export class CSRApprovalStrategy implements RESTUpdateStrategy, ResetFieldsStrategy {
   readonly #status: StatusStrategy;
 
   /** Wraps the main strategy. */
   constructor(base: CSRStrategy) {
-    this.#status = new StatusStrategy(base);
+    this.#status = new StatusStrategy(base, { keep: ['spec'] });
+  }
+
+  /** Upstream's `GetResetFields` of the approval strategy. */
+  getResetFields(): Record<string, readonly string[]> {
+    return resetFieldsByVersion(CSR_VERSIONS, ['spec', 'status.certificate']);
   }
 
   /** Cluster-scoped. */
@@ -87,7 +100,7 @@ export class CSRApprovalStrategy implements RESTUpdateStrategy {
     return true;
   }
 
-  /** Everything from the stored object but the (timestamped) conditions. */
+  /** Spec and status from the stored object but the (timestamped) conditions. */
   prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     populateConditionTimestamps(obj, old);
     const conditions = obj.status !== null && typeof obj.status === 'object' ? (obj.status as Record<string, unknown>).conditions : undefined;

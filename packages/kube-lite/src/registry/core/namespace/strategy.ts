@@ -1,7 +1,7 @@
 /**
  * The namespace strategies (pkg/registry/core/namespace/strategy.go): the main one (status Active and the
  * `kubernetes` finalizer on create, spec finalizers and status kept on update, the
- * `kubernetes.io/metadata.name` label always equal to the name), the status strategy (only status changes)
+ * `kubernetes.io/metadata.name` label always equal to the name), the status strategy (the spec stays)
  * and the finalize strategy (only spec.finalizers changes).
  * @module
  */
@@ -58,6 +58,11 @@ export class NamespaceStrategy extends GenericStrategy {
 
 /** The `namespaces/status` strategy: the spec is kept from the stored object; the phase must match deletion. */
 export class NamespaceStatusStrategy extends NamespaceStrategy {
+  /** Upstream's `GetResetFields`: a write through `/status` cannot own the spec. */
+  getResetFields(): Record<string, readonly string[]> {
+    return { v1: ['spec'] };
+  }
+
   /** Keeps the old spec. */
   override prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     if (old.spec === undefined) delete obj.spec;

@@ -27,8 +27,13 @@ export class NodeStrategy extends GenericStrategy {
   }
 }
 
-/** The `nodes/status` strategy: keeps the stored spec. */
+/** The `nodes/status` strategy: keeps the stored spec (metadata is the request's). */
 export class NodeStatusStrategy extends NodeStrategy {
+  /** Upstream's `GetResetFields`: a write through `/status` cannot own the spec. */
+  getResetFields(): Record<string, readonly string[]> {
+    return { v1: ['spec'] };
+  }
+
   /** Keeps the stored spec. */
   override prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     if (old.spec === undefined) delete obj.spec;

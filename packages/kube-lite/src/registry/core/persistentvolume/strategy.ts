@@ -53,17 +53,17 @@ export class PersistentVolumeStrategy extends GenericStrategy {
   }
 }
 
-/** The `persistentvolumes/status` strategy: only status changes; a phase change without a new time gets now. */
+/** The `persistentvolumes/status` strategy: the spec is kept; a phase change without a new time gets now. */
 export class PersistentVolumeStatusStrategy extends StatusStrategy {
   readonly #base: PersistentVolumeStrategy;
 
   /** Wraps the volume strategy (scope and clock). */
   constructor(base: PersistentVolumeStrategy) {
-    super(base, 'status');
+    super(base, { keep: ['spec'], resetFields: { v1: ['spec'] } });
     this.#base = base;
   }
 
-  /** Keeps everything but status; stamps `lastPhaseTransitionTime` when the phase changed and the time did not. */
+  /** Keeps the spec; stamps `lastPhaseTransitionTime` when the phase changed and the time did not. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     super.prepareForUpdate(ctx, obj, old);
     const status = ensureRecord(obj, 'status');

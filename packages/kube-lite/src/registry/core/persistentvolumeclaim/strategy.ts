@@ -56,7 +56,7 @@ export class PersistentVolumeClaimStrategy extends GenericStrategy {
   }
 }
 
-/** The `persistentvolumeclaims/status` strategy: only status changes, validated. */
+/** The `persistentvolumeclaims/status` strategy: the spec stays, metadata is the request's, the status is validated. */
 export function newPersistentVolumeClaimStatusStrategy(base: PersistentVolumeClaimStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validatePersistentVolumeClaimStatus(obj));
+  return new StatusStrategy(base, { keep: ['spec'], resetFields: { v1: ['spec'] }, validate: (_ctx, obj) => validatePersistentVolumeClaimStatus(obj) });
 }

@@ -70,6 +70,26 @@ export function validatePodSpecificAnnotations(pod: JSONRecord, allowInvalidDele
   return errs;
 }
 
+/**
+ * `ValidatePodSpecificAnnotationUpdates`: on every pod update (through `/status` too) the AppArmor and mirror-pod
+ * annotations may not be added, changed or removed, then {@link validatePodSpecificAnnotations} of the new pod.
+ */
+export function validatePodSpecificAnnotationUpdates(pod: JSONRecord, old: JSONRecord, allowInvalidDeletionCost = false): FieldError[] {
+  const now = new Map(stringAnnotations(pod));
+  const before = new Map(stringAnnotations(old));
+  const guarded = (k: string) => (k.startsWith(APPARMOR_ANNOTATION_PREFIX) ? 'AppArmor annotations' : k === MIRROR_POD_ANNOTATION ? 'mirror pod annotation' : undefined);
+  const errs: FieldError[] = [];
+  for (const [k, v] of before) {
+    const what = guarded(k);
+    if (what !== undefined && now.get(k) !== v) errs.push(fieldForbidden(ANNOTATIONS.key(k), `may not remove or update ${what}`));
+  }
+  for (const k of now.keys()) {
+    const what = guarded(k);
+    if (what !== undefined && !before.has(k)) errs.push(fieldForbidden(ANNOTATIONS.key(k), `may not add ${what}`));
+  }
+  return [...errs, ...validatePodSpecificAnnotations(pod, allowInvalidDeletionCost)];
+}
+
 /** The Forbidden of an annotation that disagrees with its field (`…AnnotationsAndFieldsMatch`), or none. */
 function profileMismatch(kind: 'seccomp' | 'apparmor', annotation: string, field: JSONRecord, path: FieldPath): FieldError[] {
   const typeMismatch = [fieldForbidden(path.child('type'), `${kind} type in annotation and field must match`)];

@@ -7,7 +7,12 @@ import { type FieldError, fieldForbidden, fieldInvalid, goJSONValue, newPath, se
 import { PodSpecSchema, TolerationSchema } from '@apiserver/runtime/apis';
 import { canonicalJSON } from '@apiserver/storage';
 import { isInteger, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
-import { POD_DELETION_COST_ANNOTATION, validatePodSpecificAnnotations, validateSecurityAnnotationsMatchOnCreate } from './pod-annotation-validation.js';
+import {
+  POD_DELETION_COST_ANNOTATION,
+  validatePodSpecificAnnotations,
+  validatePodSpecificAnnotationUpdates,
+  validateSecurityAnnotationsMatchOnCreate,
+} from './pod-annotation-validation.js';
 import { validatePodSpec } from './pod-spec-validation.js';
 
 /** Upstream's Forbidden text for pod spec updates (the Go struct diff that follows it is not reproduced). */
@@ -63,6 +68,15 @@ function validateActiveDeadlineUpdate(spec: JSONRecord, oldSpec: JSONRecord): Fi
 }
 
 /**
+ * The annotation checks of a pod update (spec or status): `ValidatePodSpecificAnnotationUpdates`, where a deletion
+ * cost the old pod already had wrong may stay (`AllowInvalidPodDeletionCost`).
+ */
+export function validatePodAnnotationUpdates(pod: ApiObject, old: ApiObject): FieldError[] {
+  const oldCostInvalid = validatePodSpecificAnnotations(old).some((e) => e.field === `metadata.annotations[${POD_DELETION_COST_ANNOTATION}]`);
+  return validatePodSpecificAnnotationUpdates(pod, old, oldCostInvalid);
+}
+
+/**
  * Validates a pod update: the new spec is valid, and apart from container images, activeDeadlineSeconds
  * (set, or lowered), tolerations (additions) and terminationGracePeriodSeconds (negative → 1) it equals the
  * old spec; otherwise `spec: Forbidden: pod updates may not change fields other than …`.
@@ -70,9 +84,7 @@ function validateActiveDeadlineUpdate(spec: JSONRecord, oldSpec: JSONRecord): Fi
 export function validatePodUpdate(pod: ApiObject, old: ApiObject): FieldError[] {
   const spec = recordAt(pod, 'spec') ?? {};
   const oldSpec = recordAt(old, 'spec') ?? {};
-  // A deletion cost the old pod already had wrong may stay (`AllowInvalidPodDeletionCost`).
-  const oldCostInvalid = validatePodSpecificAnnotations(old).some((e) => e.field === `metadata.annotations[${POD_DELETION_COST_ANNOTATION}]`);
-  const errs = [...validatePodSpecificAnnotations(pod, oldCostInvalid), ...validatePod(pod), ...validateActiveDeadlineUpdate(spec, oldSpec)];
+  const errs = [...validatePodAnnotationUpdates(pod, old), ...validatePod(pod), ...validateActiveDeadlineUpdate(spec, oldSpec)];
   const mutable: JSONRecord = structuredClone(spec);
   copyImages(mutable, oldSpec, 'containers');
   copyImages(mutable, oldSpec, 'initContainers');

@@ -57,7 +57,7 @@ export class ReplicationControllerStrategy extends GenericStrategy {
   }
 }
 
-/** The `replicationcontrollers/status` strategy: only status changes, validated. */
+/** The `replicationcontrollers/status` strategy: the spec stays, metadata is the request's, the status is validated. */
 export function newReplicationControllerStatusStrategy(base: ReplicationControllerStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateReplicationControllerStatus(obj));
+  return new StatusStrategy(base, { keep: ['spec'], resetFields: { v1: ['spec'] }, validate: (_ctx, obj) => validateReplicationControllerStatus(obj) });
 }

@@ -18,7 +18,7 @@ export function newResourceQuotaStrategy(): GenericStrategy {
   });
 }
 
-/** The `resourcequotas/status` strategy: only status changes, validated. */
+/** The `resourcequotas/status` strategy: the spec stays, metadata is the request's, the status is validated. */
 export function newResourceQuotaStatusStrategy(base: GenericStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateResourceQuotaStatus(obj));
+  return new StatusStrategy(base, { keep: ['spec'], resetFields: { v1: ['spec'] }, validate: (_ctx, obj) => validateResourceQuotaStatus(obj) });
 }

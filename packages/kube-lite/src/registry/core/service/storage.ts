@@ -128,6 +128,6 @@ export function newServiceStorage(getter: RESTOptionsGetter, options: ServiceSto
   };
   return {
     services: new ServiceREST(storeOptions, ips, ports),
-    'services/status': new StatusREST(storeOptions, new StatusStrategy(strategy)),
+    'services/status': new StatusREST(storeOptions, new StatusStrategy(strategy, { keep: ['spec'], resetFields: { v1: ['spec'] } })),
   };
 }

@@ -1,10 +1,10 @@
 /**
  * The ingress strategy (pkg/registry/networking/ingress/strategy.go): empty status and generation 1 on create,
- * generation bumped on spec changes, validation; and the status strategy (status only, load-balancer addresses
+ * generation bumped on spec changes, validation; and the status strategy (the spec stays, load-balancer addresses
  * validated).
  * @module
  */
-import { GenericStrategy, StatusStrategy } from '@apiserver/registry';
+import { GenericStrategy, resetFieldsByVersion, StatusStrategy } from '@apiserver/registry';
 import { networkingV1 } from '@apiserver/runtime/apis';
 import { validateIngressCreate, validateIngressStatus, validateIngressUpdate } from './validation.js';
 
@@ -22,5 +22,9 @@ export function newIngressStrategy(): GenericStrategy {
 
 /** The `ingresses/status` update strategy. */
 export function newIngressStatusStrategy(base: GenericStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validateIngressStatus(obj));
+  return new StatusStrategy(base, {
+    keep: ['spec'],
+    resetFields: resetFieldsByVersion(['extensions/v1beta1', 'networking.k8s.io/v1beta1', 'networking.k8s.io/v1'], ['spec']),
+    validate: (_ctx, obj) => validateIngressStatus(obj),
+  });
 }

@@ -4,7 +4,7 @@
  * update; and the status strategy (policy/v1 status validation).
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, resetFieldsByVersion, StatusStrategy } from '@apiserver/registry';
 import { policyV1 } from '@apiserver/runtime/apis';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetStatus } from './validation.js';
 
@@ -33,5 +33,9 @@ export class PodDisruptionBudgetStrategy extends GenericStrategy {
 
 /** The `poddisruptionbudgets/status` update strategy. */
 export function newPodDisruptionBudgetStatusStrategy(base: PodDisruptionBudgetStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj) => validatePodDisruptionBudgetStatus(obj));
+  return new StatusStrategy(base, {
+    keep: ['spec'],
+    resetFields: resetFieldsByVersion(['policy/v1beta1', 'policy/v1'], ['spec']),
+    validate: (_ctx, obj) => validatePodDisruptionBudgetStatus(obj),
+  });
 }

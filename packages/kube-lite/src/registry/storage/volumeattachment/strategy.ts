@@ -5,7 +5,7 @@
  * directly, once inside `ValidateVolumeAttachmentUpdate`), so its errors are reported twice; so are ours.
  * @module
  */
-import { type ApiObject, GenericStrategy, type RequestContext, StatusStrategy } from '@apiserver/registry';
+import { type ApiObject, GenericStrategy, type RequestContext, RESET_OBJECT_META_FOR_STATUS, StatusStrategy } from '@apiserver/registry';
 import { storageV1 } from '@apiserver/runtime/apis';
 import { validateVolumeAttachment, validateVolumeAttachmentUpdate, validateVolumeAttachmentV1 } from './validation.js';
 
@@ -34,5 +34,10 @@ export class VolumeAttachmentStrategy extends GenericStrategy {
 
 /** The `volumeattachments/status` update strategy. */
 export function newVolumeAttachmentStatusStrategy(base: VolumeAttachmentStrategy): StatusStrategy {
-  return new StatusStrategy(base, 'status', (_ctx, obj, old) => validateUpdate(obj, old));
+  return new StatusStrategy(base, {
+    keep: ['spec'],
+    keepMetadata: RESET_OBJECT_META_FOR_STATUS,
+    resetFields: { 'storage.k8s.io/v1': ['metadata', 'spec'] },
+    validate: (_ctx, obj, old) => validateUpdate(obj, old),
+  });
 }
