@@ -264,6 +264,7 @@ export {
   FieldPath,
   forbidden as fieldForbidden,
   goQuote,
+  goSprintValue,
   internalError as fieldInternalError,
   invalid as fieldInvalid,
   newPath,

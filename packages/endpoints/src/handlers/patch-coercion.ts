@@ -23,8 +23,16 @@ export interface PatchDecodeRequest {
   readonly fieldValidation: FieldValidation;
 }
 
+/**
+ * The 422 upstream's patchers answer when the patched object does not decode (or, Strict, has unknown or duplicate
+ * fields): an Invalid with no kind and no name on field `patch`, whose value is what the patcher holds (`value`).
+ */
+export function newInvalidPatch(value: string, message: string): Error {
+  return newInvalid({ group: '', kind: '' }, '', [fieldInvalid(newPath('patch'), value, message)]);
+}
+
 function invalidPatch(patched: ApiObject, message: string): Error {
-  return newInvalid({ group: '', kind: '' }, '', [fieldInvalid(newPath('patch'), JSON.stringify(patched), message)]);
+  return newInvalidPatch(JSON.stringify(patched), message);
 }
 
 /** What the patch's own strict decode reports: a merge patch's duplicate fields (a JSON patch reports none). */

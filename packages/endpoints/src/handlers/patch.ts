@@ -7,7 +7,6 @@
 import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import { type ApiObject, defaultUpdatedObjectInfo, isDryRun, type Patcher } from '@apiserver/registry';
 import {
-  fieldInvalid,
   fieldRequired,
   type JSONObject,
   type KubeObject,
@@ -23,6 +22,7 @@ import {
   findUnknownFields,
   unknownFieldMessages,
   parseJSONLimited,
+  goSprintValue,
 } from '@apiserver/runtime';
 import { applyJSONPatch, applyJSONPatchPaced, DEFAULT_JSON_PATCH_MAX_COPY_BYTES, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
@@ -34,7 +34,7 @@ import { applyConfiguration } from './apply.js';
 import { checkTypeMeta, readBody, schemaTypeProblem, toApiObject } from './body.js';
 import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import { checkName, ensureNamespace } from './object-meta.js';
-import { coercePatchedObject } from './patch-coercion.js';
+import { coercePatchedObject, newInvalidPatch } from './patch-coercion.js';
 import { queryBool, toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
 import { finishRequest } from './finisher.js';
 import { type Pace, paceFor, yieldToEventLoop } from './pacing.js';
@@ -154,26 +154,33 @@ async function patchResult(scope: RequestScope, request: HandlerRequest, p: Patc
   return applyPatchPaced(p.type, live, p.text, scope);
 }
 
+/**
+ * The value upstream's patchers show in a 422 on `patch`: the strategic merge patcher the patch itself as Go prints
+ * the decoded map (`map[spec:map[x:1]]`), the JSON and merge patchers the patched object's JSON.
+ */
+function patchErrorValue(p: PatchRequest, patched: unknown): string {
+  if (p.type !== 'strategic') return JSON.stringify(patched) ?? 'null';
+  try {
+    return goSprintValue(JSON.parse(p.text));
+  } catch {
+    return p.text;
+  }
+}
+
 async function checkPatched(scope: RequestScope, request: HandlerRequest, p: PatchRequest, result: unknown, pace: Pace): Promise<KubeObject> {
   if (typeof result !== 'object' || result === null || Array.isArray(result)) {
-    throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [
-      fieldInvalid(newPath('patch'), p.text, 'the patched object is not a JSON object'),
-    ]);
+    throw newInvalidPatch(patchErrorValue(p, result), 'the patched object is not a JSON object');
   }
   const typed = checkTypeMeta(scope, { ...result }, Buffer.from(p.text));
   // jsonPatcher/smpPatcher decode the patched JSON into the typed object: a wrong JSON type is a 422 on `patch`.
   const typeProblem = schemaTypeProblem(scope, typed);
-  if (typeProblem !== undefined) {
-    throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [fieldInvalid(newPath('patch'), p.text, typeProblem)]);
-  }
+  if (typeProblem !== undefined) throw newInvalidPatch(patchErrorValue(p, result), typeProblem);
   // Apply checked its configuration against the schema already (undeclared fields fail the typed conversion).
   if (p.type === 'apply') return typed;
   await pace();
   const problems = p.options.fieldValidation === 'Ignore' ? [] : fieldProblems(scope, typed, p.type === 'json' ? '{}' : p.text);
   if (problems.length > 0 && p.options.fieldValidation === 'Strict') {
-    throw newInvalid({ group: scope.kind.group, kind: scope.kind.kind }, request.name, [
-      fieldInvalid(newPath('patch'), p.text, `strict decoding error: ${problems.join(', ')}`),
-    ]);
+    throw newInvalidPatch(patchErrorValue(p, result), `strict decoding error: ${problems.join(', ')}`);
   }
   request.warnings.push(...problems);
   return typed;

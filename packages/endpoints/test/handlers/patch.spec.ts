@@ -108,3 +108,30 @@ t.test('patch errors', async (t) => {
   t.same(dry.json().data, { a: 'dry' });
   t.same((await s.request('GET', `${cmPath}/c`)).json().data, { a: '1' }, 'dry run not stored');
 });
+
+t.test('a patched object that does not decode: 422 on `patch` with no kind or name, as upstream patchers answer', async (t) => {
+  const s = await startTestServer();
+  t.teardown(() => s.close());
+  t.equal((await s.request('POST', cmPath, { body: JSON.stringify({ metadata: { name: 'u' }, data: { a: '1' } }), headers: JSON_CT })).status, 201);
+  const strictMerge = await s.request('PATCH', `${cmPath}/u?fieldValidation=Strict`, { body: '{"bogus":1}', headers: MP });
+  t.equal(strictMerge.status, 422);
+  const merged = strictMerge.json() as { message: string; details: Record<string, unknown> };
+  // jsonPatcher shows the patched object's JSON; kubectl prints such a Status as "The request is invalid: patch: …".
+  t.match(merged.message, /^ "" is invalid: patch: Invalid value: "\{.*\\"bogus\\":1\}": strict decoding error: unknown field "bogus"$/);
+  t.match(merged.message, /\\"name\\":\\"u\\"/, 'the value is the patched object, not the patch');
+  t.same(Object.keys(merged.details), ['causes'], 'no kind and no name in the details');
+  t.match(merged.details, { causes: [{ reason: 'FieldValueInvalid', field: 'patch' }] });
+
+  const strictSMP = await s.request('PATCH', `${cmPath}/u?fieldValidation=Strict`, { body: '{"data":{"b":"2"},"bogus":{"x":[1,2.5,null,true,"s"]}}', headers: SMP });
+  t.equal(strictSMP.status, 422);
+  // smpPatcher shows the patch as Go prints the decoded map (keys sorted, integers as int64).
+  t.equal(
+    (strictSMP.json() as { message: string }).message,
+    ' "" is invalid: patch: Invalid value: "map[bogus:map[x:[1 2.5 <nil> true s]] data:map[b:2]]": strict decoding error: unknown field "bogus"',
+  );
+
+  const wrongType = await s.request('PATCH', `${cmPath}/u`, { body: JSON.stringify([{ op: 'replace', path: '/data', value: 5 }]), headers: JP });
+  t.equal(wrongType.status, 422);
+  t.match((wrongType.json() as { message: string }).message, /^ "" is invalid: patch: Invalid value: "\{.*\\"data\\":5.*\}": /);
+  t.same((await s.request('GET', `${cmPath}/u`)).json().data, { a: '1' }, 'nothing stored');
+});

@@ -221,3 +221,12 @@ t.test('list options validation', async (t) => {
     message: 'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided',
   });
 });
+
+t.test("goSprintValue: Go's %v of a decoded JSON value", async (t) => {
+  t.equal(field.goSprintValue({ spec: { b: [1, 2.5, null, true, 's'], a: {} }, data: 'x' }), 'map[data:x spec:map[a:map[] b:[1 2.5 <nil> true s]]]');
+  t.equal(field.goSprintValue([]), '[]');
+  t.equal(field.goSprintValue(null), '<nil>');
+  t.equal(field.goSprintValue(1e-7), '1e-07', 'non-integers as %g');
+  t.equal(field.goSprintValue(1234567.5), '1.2345675e+06');
+  t.equal(field.goSprintValue({ B: 1, a: 2 }), 'map[B:1 a:2]', 'keys in byte order');
+});

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { goFormatFloat } from '../../serializer/go-syntax.js';
 
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 
@@ -49,6 +50,23 @@ export function goValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value instanceof Error) return value.message;
   if (typeof value === 'object' && value !== null) return JSON.stringify(value) ?? String(value);
+  return String(value);
+}
+
+/**
+ * Go's `%v` (also `%+v`) of a value JSON decoded into `interface{}` with integers kept as int64, as
+ * `kjson.UnmarshalStrict` decodes a strategic merge patch: `map[metadata:map[labels:map[a:1]] spec:[x y]]` (map
+ * keys sorted, elements separated by spaces, strings unquoted), `<nil>` for null, other numbers as `%g`.
+ */
+export function goSprintValue(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 63 ? String(value) : goFormatFloat(value);
+  if (Array.isArray(value)) return `[${value.map(goSprintValue).join(' ')}]`;
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return `map[${keys.map((k) => `${k}:${goSprintValue(record[k])}`).join(' ')}]`;
+  }
   return String(value);
 }
 

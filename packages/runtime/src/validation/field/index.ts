@@ -27,4 +27,4 @@ export {
   typeInvalid,
 } from './errors.js';
 export type { FieldErrorList, FieldErrorTypeValue } from './errors.js';
-export { formatBadValue, goQuote } from './go-format.js';
+export { formatBadValue, goQuote, goSprintValue } from './go-format.js';
