@@ -10,10 +10,9 @@ import type { ApiObject } from '../../src/rest/types.js';
 import { RESET_OBJECT_META_FOR_STATUS, resetFieldsByVersion, StatusStrategy } from '../../src/registry/status-strategy.js';
 import { StatusREST } from '../../src/registry/status-rest.js';
 import { Store } from '../../src/registry/store.js';
-import type { StoreOptions } from '../../src/registry/store-options.js';
 import { GenericStrategy } from '../../src/registry/strategies.js';
 import { MemoryBackend } from '@apiserver/storage-memory';
-import { nsCtx } from '../fixtures.js';
+import { nsCtx, widgetStoreOptions } from '../fixtures.js';
 
 const base = new GenericStrategy({ namespaceScoped: true, statusField: 'status' });
 
@@ -100,14 +99,7 @@ t.test('reset fields: the strategy, its store and StatusREST offer them', async 
   t.same(strategy.getResetFields?.(), resetFields);
   const backend = new MemoryBackend({ compactionIntervalMs: 0 });
   t.teardown(() => backend.close());
-  const options: StoreOptions = {
-    newObject: () => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: {} }),
-    newList: () => ({ apiVersion: 'example.com/v1', kind: 'WidgetList', metadata: {}, items: [] }),
-    defaultQualifiedResource: { group: 'example.com', resource: 'widgets' },
-    singularQualifiedResource: { group: 'example.com', resource: 'widget' },
-    storage: backend.storage<ApiObject>(),
-    strategies: { create: base, update: base, delete: base },
-  };
+  const options = widgetStoreOptions(backend.storage<ApiObject>(), base);
   t.equal(new Store(options).updateResetFields(), undefined, 'a main store whose strategy declares none');
   t.notOk(isResetFieldsStrategy(new Store(options)), 'a store is not itself a ResetFieldsStrategy');
   const status = new StatusREST(options, strategy);
