@@ -125,10 +125,10 @@ function keepAllButStatus(obj: ApiObject, old: ApiObject): void {
   const status = obj.status;
   const { managedFields, resourceVersion } = obj.metadata;
   const meta = obj.metadata;
-  const { metadata: oldMeta, ...oldRest } = old;
-  replaceContents(meta as Record<string, unknown>, oldMeta as Record<string, unknown>);
-  for (const k of Object.keys(obj)) if (k !== 'metadata') delete obj[k];
-  Object.assign(obj, structuredClone(oldRest));
+  replaceContents(meta as Record<string, unknown>, old.metadata as Record<string, unknown>);
+  // The stored object's fields in its order, the metadata object being the request's (changed in place).
+  for (const k of Object.keys(obj)) delete obj[k];
+  for (const [k, v] of Object.entries(old)) obj[k] = k === 'metadata' ? meta : structuredClone(v);
   if (managedFields === undefined) delete meta.managedFields;
   else meta.managedFields = managedFields;
   if (resourceVersion !== undefined) meta.resourceVersion = resourceVersion;

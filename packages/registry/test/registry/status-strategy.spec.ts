@@ -59,6 +59,7 @@ t.test('default: the stored object with the request status, managedFields and re
   const { obj, sameMetadata } = prepare(new StatusStrategy(base));
   t.same(obj, { ...stored(), metadata: { ...stored().metadata, resourceVersion: '6', managedFields: [{ manager: 'new' }] }, status: { ready: true } });
   t.ok(sameMetadata, 'metadata is changed in place (the update checks the prepared metadata)');
+  t.same(Object.keys(obj), ['apiVersion', 'kind', 'metadata', 'spec', 'extra', 'status'], "in the stored object's order");
   t.notOk('getResetFields' in new StatusStrategy(base), 'no reset fields declared: not a ResetFieldsStrategy');
 });
 
