@@ -7,6 +7,7 @@
  */
 import t from 'tap';
 import { startKubeLite } from '../../src/testing/index.js';
+import { b64, RSA_CSR } from './certificates/pem-fixtures.js';
 
 type Json = Record<string, unknown>;
 
@@ -149,5 +150,25 @@ t.test('status writes keep what the kind keeps', async (t) => {
     t.notOk(d.json.metadata.labels?.applied, 'deployments keep their labels');
     const dEntry = d.json.metadata.managedFields?.find((e) => e.manager === 'status-ctl');
     t.same(dEntry?.fieldsV1, { 'f:status': { 'f:replicas': {} } }, 'labels are reset fields of deployments/status');
+
+    // The main CSR resource keeps spec and status: an apply there owns only metadata (upstream's reset fields).
+    const csrs = `${kl.url}/apis/certificates.k8s.io/v1/certificatesigningrequests`;
+    const spec = { request: b64(RSA_CSR), signerName: 'example.com/signer', usages: ['client auth'] };
+    t.equal((await call(csrs, 'POST', { metadata: { name: 'c' }, spec })).status, 201);
+    const csr = await call(`${csrs}/c?fieldManager=csr-ctl&force=true`, 'PATCH', {
+      apiVersion: 'certificates.k8s.io/v1',
+      kind: 'CertificateSigningRequest',
+      metadata: { name: 'c', labels: { a: 'b' } },
+      spec: { ...spec, expirationSeconds: 3600 },
+    }, 'application/apply-patch+yaml');
+    t.equal(csr.status, 200);
+    t.notOk('expirationSeconds' in csr.json.spec, 'the spec stays');
+    const csrEntry = csr.json.metadata.managedFields?.find((e) => e.manager === 'csr-ctl');
+    t.same(csrEntry?.fieldsV1, { 'f:metadata': { 'f:labels': { 'f:a': {} } } });
+    t.same(
+      csr.json.metadata.managedFields?.map((e) => e.manager),
+      ['csr-ctl'],
+      'the creator owned only spec fields, which are reset fields: its entry is empty, so absent',
+    );
   });
 });

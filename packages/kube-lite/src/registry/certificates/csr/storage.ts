@@ -4,12 +4,23 @@
  * certificates.k8s.io/v1.
  * @module
  */
-import { StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { type ResetFieldsStrategy, resetFieldsByVersion, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
 import { newCSRTableConvertor } from './printer.js';
-import { CSRApprovalStrategy, CSRStatusStrategy, CSRStrategy } from './strategy.js';
+import { CSR_VERSIONS, CSRApprovalStrategy, CSRStatusStrategy, CSRStrategy } from './strategy.js';
+
+/**
+ * The main CSR store: its strategy keeps spec and status as stored (they change through the subresources), so, as
+ * upstream's `GetResetFields`, a write to the main resource owns neither.
+ */
+class CSRStore extends Store implements ResetFieldsStrategy {
+  /** Spec and status, in each version upstream lists. */
+  getResetFields(): Record<string, readonly string[]> {
+    return resetFieldsByVersion(CSR_VERSIONS, ['spec', 'status']);
+  }
+}
 
 /** The CSR resource and its two subresources. */
 export function newCSRStorage(getter: RESTOptionsGetter, options: { readonly printer?: PrinterOptions } = {}): Record<string, Storage> {
@@ -22,7 +33,7 @@ export function newCSRStorage(getter: RESTOptionsGetter, options: { readonly pri
     shortNames: ['csr'],
   };
   return {
-    certificatesigningrequests: new Store(storeOptions),
+    certificatesigningrequests: new CSRStore(storeOptions),
     'certificatesigningrequests/status': new StatusREST(storeOptions, new CSRStatusStrategy(strategy)),
     'certificatesigningrequests/approval': new StatusREST(storeOptions, new CSRApprovalStrategy(strategy)),
   };

