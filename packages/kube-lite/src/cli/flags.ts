@@ -78,6 +78,7 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'tls-cert-file': { usage: 'serving certificate (PEM); self-signed when absent', set: (o, v) => { o.tlsCertFile = v; } },
   'tls-private-key-file': { usage: 'key of --tls-cert-file', set: (o, v) => { o.tlsPrivateKeyFile = v; } },
   'client-ca-file': { usage: 'CA for client-certificate authentication', set: (o, v) => { o.clientCAFile = v; } },
+  'root-ca-file': { usage: "CA bundle published as every namespace's kube-root-ca.crt (default: the generated serving certificate)", set: (o, v) => { o.rootCAFile = v; } },
   'proxy-client-cert-file': { usage: "client certificate the aggregator presents to aggregated servers (generated with a front-proxy CA when absent)", set: (o, v) => { o.proxyClientCertFile = v; } },
   'proxy-client-key-file': { usage: 'key of --proxy-client-cert-file', set: (o, v) => { o.proxyClientKeyFile = v; } },
   'requestheader-client-ca-file': { usage: 'CA verifying front-proxy client certificates before X-Remote-* headers are believed', set: (o, v) => { o.requestheaderClientCAFile = v; } },

@@ -115,6 +115,14 @@ function secureServingOf(o: KubeLiteOptions): SecureServingOptions | undefined {
   };
 }
 
+/**
+ * The self-signed serving certificate kube-lite generates into the cert dir when it serves HTTPS without
+ * `--tls-cert-file`: the CA its kubeconfig names (it is written when the secure port opens).
+ */
+export function generatedServingCertFile(secure: SecureServingOptions | undefined): string | undefined {
+  return secure === undefined || secure.tlsCertFile !== undefined ? undefined : join(secure.certDirectory ?? '', 'apiserver.crt');
+}
+
 function storageBackendOf(o: KubeLiteOptions, scheme: Scheme): StorageBackendConfig {
   return {
     codec: storageCodecFor(o.storageMediaType, scheme),
@@ -159,6 +167,11 @@ export class CompletedKubeLiteConfig {
   readonly frontProxy: FrontProxyConfig;
   /** The content of `--client-ca-file`, when given. */
   readonly clientCA: string | undefined;
+  /**
+   * The CA bundle the root CA publisher writes (`kube-root-ca.crt`), read when it starts: `--root-ca-file`, else
+   * the self-signed serving certificate kube-lite generates (which its kubeconfig trusts), else none.
+   */
+  readonly rootCA: () => string | undefined;
 
   /** Completes `input` (already validated by {@link KubeLiteConfig.fromOptions}). */
   constructor(input: KubeLiteServerConfig) {
@@ -176,6 +189,8 @@ export class CompletedKubeLiteConfig {
     this.audit = auditOf(o);
     this.frontProxy = frontProxyOf(o);
     this.clientCA = o.clientCAFile === undefined ? undefined : readFileSync(o.clientCAFile, 'utf8');
+    const rootCAFile = o.rootCAFile ?? generatedServingCertFile(this.secureServing);
+    this.rootCA = () => (rootCAFile === undefined ? undefined : readFileSync(rootCAFile, 'utf8'));
     this.extras = {
       ...(input.authorizer !== undefined && { authorizer: input.authorizer }),
       ...(input.authenticators !== undefined && { authenticators: input.authenticators }),

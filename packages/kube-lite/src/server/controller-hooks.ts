@@ -9,6 +9,7 @@ import { isConflict } from '@apiserver/runtime';
 import type { ServedCustomResource } from '@apiserver/apiextensions';
 import type { APIGroupInfo, GenericAPIServer } from '@apiserver/server';
 import { type GCResource, GarbageCollector } from '../controllers/garbagecollector/garbage-collector.js';
+import { RootCACertPublisher } from '../controllers/certificates/root-ca-cert-publisher.js';
 import { NamespaceController } from '../controllers/namespace/namespace-controller.js';
 import { type NamespacedResource, ResourcesRemainingError } from '../controllers/namespace/namespaced-resources-deleter.js';
 import { ServiceAccountsController } from '../controllers/serviceaccount/serviceaccounts-controller.js';
@@ -133,6 +134,31 @@ export function addServiceAccountsControllerHook(server: GenericAPIServer, group
   server.addPostStartHook('start-serviceaccounts-controller', ({ signal }) => controller.start(signal));
   server.addPreShutdownHook('stop-serviceaccounts-controller', () => controller.stop());
   return controller;
+}
+
+/**
+ * Registers `start-root-ca-cert-publisher` when the core group serves namespaces and configmaps. The bundle is read
+ * when the hook runs (a generated serving certificate is written when the secure port opens); with none (plain HTTP
+ * and no `--root-ca-file`) there is nothing to publish and the publisher does not start.
+ */
+export function addRootCACertPublisherHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], rootCA: () => string | undefined, log: (message: string) => void): void {
+  const namespaces = storageOf(groups, '', 'namespaces');
+  const configMaps = storageOf(groups, '', 'configmaps');
+  if (namespaces === undefined || !isGetter(namespaces) || !isLister(namespaces) || !isWatcher(namespaces)) return;
+  if (configMaps === undefined || !isGetter(configMaps) || !isCreater(configMaps) || !isUpdater(configMaps) || !isLister(configMaps) || !isWatcher(configMaps)) return;
+  let publisher: RootCACertPublisher | undefined;
+  server.addPostStartHook('start-root-ca-cert-publisher', ({ signal }) => {
+    const bundle = rootCA();
+    if (bundle === undefined) return;
+    publisher = new RootCACertPublisher({
+      namespaces,
+      configMaps,
+      rootCA: bundle,
+      onError: (err, namespace) => log(`root CA cert publisher: ${namespace ?? 'watch'}: ${messageOf(err)}`),
+    });
+    publisher.start(signal);
+  });
+  server.addPreShutdownHook('stop-root-ca-cert-publisher', () => publisher?.stop());
 }
 
 /** The resources whose changes give quota back: those the core evaluators count. */

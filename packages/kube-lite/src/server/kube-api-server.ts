@@ -53,6 +53,7 @@ import {
   addPVCProtectionControllerHook,
   addPVProtectionControllerHook,
   addResourceQuotaControllerHook,
+  addRootCACertPublisherHook,
   addServiceAccountsControllerHook,
   type CustomResourceSource,
 } from './controller-hooks.js';
@@ -244,6 +245,7 @@ export class KubeAPIServer {
     addNamespaceControllerHook(server, this.groups, c.log, customResources);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);
     addServiceAccountsControllerHook(server, this.groups, c.log);
+    addRootCACertPublisherHook(server, this.groups, c.rootCA, c.log);
     addClusterAuthenticationTrustHook(server, this.groups, { ...(c.clientCA !== undefined && { clientCA: c.clientCA }), ...(c.frontProxy.requestHeader !== undefined && { requestHeader: c.frontProxy.requestHeader }) }, c.log);
     addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis, customResources);
     addPVCProtectionControllerHook(server, this.groups, c.log);

@@ -33,6 +33,11 @@ export interface KubeLiteOptions {
   readonly tlsPrivateKeyFile?: string;
   /** `--client-ca-file`: CA that signs client certificates accepted for authentication. */
   readonly clientCAFile?: string;
+  /**
+   * `--root-ca-file` (kube-controller-manager's): the CA bundle the root CA publisher writes into every namespace's
+   * `kube-root-ca.crt`; without it, the generated self-signed serving certificate (the kubeconfig's CA), if any.
+   */
+  readonly rootCAFile?: string;
   /** `--proxy-client-cert-file`: the client certificate the aggregator presents to aggregated servers (default: one generated into the cert dir, with its CA, when neither it nor `--requestheader-client-ca-file` is given). */
   readonly proxyClientCertFile?: string;
   /** `--proxy-client-key-file`: key of `--proxy-client-cert-file`. */

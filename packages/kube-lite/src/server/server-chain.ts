@@ -4,13 +4,12 @@
  * handler: the aggregator, the kube API server, the apiextensions server, then the not-found handler.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type APIAggregator, APIREGISTRATION_GROUP, createAggregatorServer, registryServiceGetter } from '@apiserver/aggregator';
 import { APIEXTENSIONS_GROUP, type APIExtensionsServer, createAPIExtensionsServer } from '@apiserver/apiextensions';
 import { AdmissionChain, isGetter, NamespaceLifecycle } from '@apiserver/registry';
 import type { GenericAPIServer, PreparedGenericAPIServer } from '@apiserver/server';
 import { deferredAdmission } from '../admission/webhook-admission.js';
-import type { CompletedKubeLiteConfig } from './config.js';
+import { type CompletedKubeLiteConfig, generatedServingCertFile } from './config.js';
 import { storageOf } from './group-storage.js';
 import { KubeAPIServer } from './kube-api-server.js';
 import { StorageFactory } from './storage-factory.js';
@@ -165,11 +164,10 @@ export class PreparedKubeLite {
     });
     this.chain.kubeAPIServer.listening(urls);
     const url = urls[0] ?? '';
-    const secure = c.secureServing;
-    const caFile = secure === undefined ? undefined : (secure.tlsCertFile ?? join(secure.certDirectory ?? '', 'apiserver.crt'));
+    const caFile = generatedServingCertFile(c.secureServing);
     writeKubeconfig(c.kubeconfigPath, {
       server: url,
-      ...(url.startsWith('https:') && caFile !== undefined && o.tlsCertFile === undefined && { certificateAuthorityPEM: readFileSync(caFile, 'utf8') }),
+      ...(url.startsWith('https:') && caFile !== undefined && { certificateAuthorityPEM: readFileSync(caFile, 'utf8') }),
       ...(c.kubeconfigToken !== undefined && { token: c.kubeconfigToken }),
     });
     return { urls, kubeconfigPath: c.kubeconfigPath };
