@@ -116,4 +116,16 @@ t.test('created objects record the fields upstream records', async (t) => {
       },
     ],
   ], 'empty omitempty maps and slices are not fields; an owner reference is atomic');
+
+  // `kubectl create namespace foo` sends spec and status empty: core/v1 SetDefaults_Namespace labels the namespace with
+  // its name, which the creator owns; the defaulted `status.phase` is a reset field and `spec.finalizers` comes later.
+  const namespace = await create(`${kl.url}/api/v1/namespaces?fieldManager=kubectl-create`, {
+    kind: 'Namespace',
+    apiVersion: 'v1',
+    metadata: { name: 'foo', creationTimestamp: null },
+    spec: {},
+    status: {},
+  });
+  t.equal(namespace.status, 201);
+  t.same(namespace.fields, [['kubectl-create', { 'f:metadata': { 'f:labels': { '.': {}, 'f:kubernetes.io/metadata.name': {} } } }]]);
 });

@@ -189,6 +189,17 @@ export function defaultPod(obj: KubeObject): void {
   setIfNil(spec, 'enableServiceLinks', true);
 }
 
+/**
+ * `SetDefaults_Namespace` and `SetDefaults_NamespaceStatus`: a named namespace gets the label
+ * `kubernetes.io/metadata.name` = its name (so the creating manager owns it; the namespace strategy sets it again for
+ * generated names), and an empty phase is `Active`.
+ */
+function defaultNamespace(obj: Rec): void {
+  const name = (obj.metadata as Rec | undefined)?.name;
+  if (typeof name === 'string' && name !== '') child(child(obj, 'metadata'), 'labels')['kubernetes.io/metadata.name'] = name;
+  setIfUnset(child(obj, 'status'), 'phase', 'Active');
+}
+
 /** Registers the defaulting hooks of the built-in kinds. */
 export function addBuiltinDefaults(scheme: Scheme): Scheme {
   const core = (kind: string) => ({ group: '', version: 'v1', kind });
@@ -199,6 +210,6 @@ export function addBuiltinDefaults(scheme: Scheme): Scheme {
   scheme.addDefaultingFunc(core('Service'), defaultService);
   scheme.addDefaultingFunc(core('Pod'), defaultPod);
   scheme.addDefaultingFunc(core('Secret'), (obj) => setIfUnset(obj, 'type', 'Opaque'));
-  scheme.addDefaultingFunc(core('Namespace'), (obj) => setIfUnset(child(obj, 'status'), 'phase', 'Active'));
+  scheme.addDefaultingFunc(core('Namespace'), defaultNamespace);
   return scheme;
 }
