@@ -2,12 +2,12 @@
  * The `pods/status` update strategy (pkg/registry/core/pod `podStatusStrategy`): the spec, the owner references and
  * the deletion timestamp are kept from the stored pod (labels, annotations and finalizers are the request's), an
  * empty `status.qosClass` keeps the stored one, and the status fields whose gate is off in Kubernetes 1.32 are
- * dropped, as on every pod update.
+ * dropped, as on every pod update. Writes are checked by `ValidatePodStatusUpdate` (see pod-status-validation.ts).
  * @module
  */
 import { type ApiObject, type RequestContext, StatusStrategy } from '@apiserver/registry';
 import { dropDisabledPodFields } from './drop-disabled-fields.js';
-import { validatePodAnnotationUpdates } from './pod-validation.js';
+import { validatePodStatusUpdate } from './pod-status-validation.js';
 import { PodStrategy } from './strategy.js';
 
 /** Status updates of pods (`podStatusStrategy`). */
@@ -18,8 +18,8 @@ export class PodStatusStrategy extends StatusStrategy {
       keep: ['spec'],
       keepMetadata: ['ownerReferences', 'deletionTimestamp'],
       resetFields: { v1: ['spec', 'metadata.deletionTimestamp', 'metadata.ownerReferences'] },
-      // Of `ValidatePodStatusUpdate`, the annotation rules: labels and annotations may change through /status.
-      validate: (_ctx, obj, old) => validatePodAnnotationUpdates(obj, old),
+      // Labels and annotations may change through /status: the annotation rules come first, as upstream.
+      validate: (_ctx, obj, old) => validatePodStatusUpdate(obj, old),
     });
   }
 

@@ -3,7 +3,7 @@
  * ClusterIP and NodePort allocation around the generic Store's writes, and `services/status`.
  * @module
  */
-import { type ApiObject, isDryRun, type RequestContext, StatusREST, StatusStrategy, type Storage, Store, type StoreOptions, type UpdatedObjectInfo, type UpdateResult, type ValidateObjectFunc, type ValidateObjectUpdateFunc } from '@apiserver/registry';
+import { type ApiObject, isDryRun, type RequestContext, StatusREST, type Storage, Store, type StoreOptions, type UpdatedObjectInfo, type UpdateResult, type ValidateObjectFunc, type ValidateObjectUpdateFunc } from '@apiserver/registry';
 import type { CreateOptions, DeleteOptions, Status, UpdateOptions } from '@apiserver/runtime';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
@@ -12,6 +12,7 @@ import { type Reservation, ServiceAllocators } from './allocators.js';
 import { ClusterIPRange } from './ip-range.js';
 import { DEFAULT_SERVICE_NODE_PORT_RANGE, NodePortRange } from './port-range.js';
 import { newServiceTableConvertor } from './printer.js';
+import { ServiceStatusStrategy } from './service-status-strategy.js';
 import { defaultServiceFields, dropTypeDependentFields, patchAllocatedValues, ServiceStrategy } from './strategy.js';
 
 /** kube-apiserver's default `--service-cluster-ip-range`. */
@@ -128,6 +129,6 @@ export function newServiceStorage(getter: RESTOptionsGetter, options: ServiceSto
   };
   return {
     services: new ServiceREST(storeOptions, ips, ports),
-    'services/status': new StatusREST(storeOptions, new StatusStrategy(strategy, { keep: ['spec'], resetFields: { v1: ['spec'] } })),
+    'services/status': new StatusREST(storeOptions, new ServiceStatusStrategy(strategy)),
   };
 }
