@@ -157,6 +157,13 @@ export function defaultService(obj: KubeObject): void {
   if (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts === undefined) {
     spec.allocateLoadBalancerNodePorts = true;
   }
+  // LoadBalancerIPMode (GA, on in 1.32): a load balancer ingress point with an ip and no ipMode is a VIP.
+  if (spec.type === 'LoadBalancer') {
+    const loadBalancer = isRecord(obj.status) && isRecord(obj.status.loadBalancer) ? obj.status.loadBalancer : undefined;
+    for (const ingress of records(loadBalancer?.ingress)) {
+      if (typeof ingress.ip === 'string' && ingress.ip !== '' && (ingress.ipMode === undefined || ingress.ipMode === null)) ingress.ipMode = 'VIP';
+    }
+  }
 }
 
 /**

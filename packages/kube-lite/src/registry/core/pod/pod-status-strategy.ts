@@ -1,12 +1,11 @@
 /**
  * The `pods/status` update strategy (pkg/registry/core/pod `podStatusStrategy`): the spec, the owner references and
  * the deletion timestamp are kept from the stored pod (labels, annotations and finalizers are the request's), an
- * empty `status.qosClass` keeps the stored one, and the status fields whose gate is off in Kubernetes 1.32 are
- * dropped, as on every pod update. Writes are checked by `ValidatePodStatusUpdate` (see pod-status-validation.ts).
+ * empty `status.qosClass` keeps the stored one. As in 1.32 (unlike the main resource), nothing is dropped for a
+ * feature gate that is off: 1.33 added that. Writes are checked by `ValidatePodStatusUpdate` (pod-status-validation.ts).
  * @module
  */
 import { type ApiObject, type RequestContext, StatusStrategy } from '@apiserver/registry';
-import { dropDisabledPodFields } from './drop-disabled-fields.js';
 import { validatePodStatusUpdate } from './pod-status-validation.js';
 import { PodStrategy } from './strategy.js';
 
@@ -23,14 +22,10 @@ export class PodStatusStrategy extends StatusStrategy {
     });
   }
 
-  /**
-   * Keeps the spec and owners of the old pod (old kubelets corrupt owner references), back-fills the QoS class,
-   * then drops the disabled fields (the old pod decides what is in use).
-   */
+  /** Keeps the spec and owners of the old pod (old kubelets corrupt owner references), back-fills the QoS class. */
   override prepareForUpdate(ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     super.prepareForUpdate(ctx, obj, old);
     backfillQOSClass(obj, old);
-    dropDisabledPodFields(obj, old);
   }
 }
 

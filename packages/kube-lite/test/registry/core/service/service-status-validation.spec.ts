@@ -1,11 +1,13 @@
 /**
  * 1.32's `ValidateServiceStatusUpdate` beyond object metadata (`ValidateLoadBalancerStatus`, LoadBalancerIPMode on,
- * AllowServiceLBStatusOnNonLB off), and the `ipMode: VIP` default a `services/status` write gets first.
+ * AllowServiceLBStatusOnNonLB off), and the `ipMode: VIP` default of `SetDefaults_Service`, applied when a body is
+ * decoded (so by the service type in the body), not by the status strategy.
  */
 import type { ApiObject } from '@apiserver/registry';
 import t from 'tap';
 import { validateServiceStatusUpdate } from '../../../../src/registry/core/service/load-balancer-status-validation.js';
-import { defaultLoadBalancerIPMode, ServiceStatusStrategy } from '../../../../src/registry/core/service/service-status-strategy.js';
+import { newBuiltinScheme } from '@apiserver/runtime/apis';
+import { ServiceStatusStrategy } from '../../../../src/registry/core/service/service-status-strategy.js';
 import { ServiceStrategy } from '../../../../src/registry/core/service/strategy.js';
 import { ctxIn } from '../core-fixtures.js';
 
@@ -35,31 +37,30 @@ t.test('ip, ipMode and hostname', async (t) => {
   t.same(fields, [`${AT}[0].ip`, `${AT}[0].ipMode`, `${AT}[0].hostname`], 'every rule of an ingress point, in upstream order');
 });
 
-t.test('an ip without ipMode becomes VIP on LoadBalancer services only', async (t) => {
+t.test('decoding defaults an ip without ipMode to VIP, on LoadBalancer services only', async (t) => {
+  const scheme = newBuiltinScheme();
   const lb = svc([{ ip: '203.0.113.10' }, { hostname: 'lb.example.com' }, { ip: 'fd00::1', ipMode: 'Proxy' }]);
-  defaultLoadBalancerIPMode(lb);
+  scheme.default(lb);
   t.same(lb.status, { loadBalancer: { ingress: [{ ip: '203.0.113.10', ipMode: 'VIP' }, { hostname: 'lb.example.com' }, { ip: 'fd00::1', ipMode: 'Proxy' }] } });
   const cluster = svc([{ ip: '203.0.113.10' }], 'ClusterIP');
-  defaultLoadBalancerIPMode(cluster);
+  scheme.default(cluster);
   t.same(cluster.status, { loadBalancer: { ingress: [{ ip: '203.0.113.10' }] } });
 });
 
-t.test('the status strategy keeps the stored spec, defaults by its type, and validates', async (t) => {
+t.test('the status strategy keeps the stored spec and validates, defaulting nothing', async (t) => {
   const strategy = new ServiceStatusStrategy(new ServiceStrategy());
   const stored = svc([]);
-  const fromLB = svc([{ ip: '203.0.113.10' }]);
+  const fromLB = svc([{ ip: '203.0.113.10', ipMode: 'VIP' }]);
   strategy.prepareForUpdate(ctxIn('default'), fromLB, stored);
   t.same(strategy.validateUpdate(ctxIn('default'), fromLB, stored), []);
-  t.same(fromLB.status, { loadBalancer: { ingress: [{ ip: '203.0.113.10', ipMode: 'VIP' }] } });
-  // Upstream would default a PUT by its body's type (here none, so ClusterIP); kube-lite uses the kept one.
+  // A body that names another type (here none, so ClusterIP once decoded) is not defaulted; the stored spec is kept.
   const noType = { ...svc([{ ip: '203.0.113.10' }]), spec: {} } as ApiObject;
   strategy.prepareForUpdate(ctxIn('default'), noType, stored);
   t.same(noType.spec, stored.spec, 'the stored spec is kept');
-  t.same(strategy.validateUpdate(ctxIn('default'), noType, stored), []);
+  t.same(strategy.validateUpdate(ctxIn('default'), noType, stored).map(String), [`${AT}[0].ipMode: Required value: must be specified when \`ip\` is set`]);
   const storedClusterIP = svc([], 'ClusterIP');
-  const toClusterIP = svc([{ ip: '203.0.113.10' }]);
+  const toClusterIP = svc([{ ip: '203.0.113.10', ipMode: 'VIP' }]);
   strategy.prepareForUpdate(ctxIn('default'), toClusterIP, storedClusterIP);
   t.same(strategy.validateUpdate(ctxIn('default'), toClusterIP, storedClusterIP).map(String), [`${AT}: Forbidden: may only be used when \`spec.type\` is 'LoadBalancer'`]);
-  t.same(toClusterIP.status, { loadBalancer: { ingress: [{ ip: '203.0.113.10' }] } }, 'not defaulted');
   t.same(strategy.getResetFields?.(), { v1: ['spec'] });
 });

@@ -285,7 +285,8 @@ t.test('printer cells and status subresource', async (t) => {
   );
   t.same(table.rows[0]?.cells, ['web', 'LoadBalancer', '10.0.0.2', '<pending>', '80:30000/TCP,443:30001/TCP', '60s', 'app=web']);
 
-  const ingress = { ...created, status: { loadBalancer: { ingress: [{ ip: '1.2.3.4' }, { hostname: 'lb.example.com' }] } } };
+  // Written at the store, past the decoder's defaults: the ip's ipMode is given, as upstream's internal writers give it.
+  const ingress = { ...created, status: { loadBalancer: { ingress: [{ ip: '1.2.3.4', ipMode: 'VIP' }, { hostname: 'lb.example.com' }] } } };
   const { object: updated } = await status.update(ctx, 'web', defaultUpdatedObjectInfo({ ...ingress, spec: { type: 'ClusterIP' } }), undefined, undefined, true);
   t.equal(specOf(updated).type, 'LoadBalancer', 'status updates keep the spec');
   t.equal(printService(updated, { now: NOW })[3], '1.2.3.4,lb.example.com');
