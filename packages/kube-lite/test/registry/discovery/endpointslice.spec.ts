@@ -52,6 +52,18 @@ t.test('endpointslices: ValidateEndpointSlice field errors', async (t) => {
       ['endpoints[0].addresses[0]: Invalid value: "2001:db8::1": must be a valid IPv4 address', 'endpoints[0].addresses[1]: Invalid value: "127.0.0.2": may not be in the loopback range (127.0.0.0/8, ::1/128)'],
     ],
     ['IPv6 checks', { addressType: 'IPv6', endpoints: [{ addresses: ['10.0.0.1'] }] }, ['endpoints[0].addresses[0]: Invalid value: "10.0.0.1": must be a valid IPv6 address']],
+    // 1.32 parses addresses as ParseIPSloppy does: IPv4 octets may have leading zeros, an IPv4-mapped IPv6 address is
+    // IPv4 (Go's To4), and the special ranges are tested on the parsed bytes whatever the spelling.
+    ['sloppy IPv4', { addressType: 'IPv4', endpoints: [{ addresses: ['010.0.0.1', '::ffff:10.0.0.2', '::ffff:127.0.0.1'] }] }, ['endpoints[0].addresses[2]: Invalid value: "::ffff:127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)']],
+    [
+      'IPv6 spelled out',
+      { addressType: 'IPv6', endpoints: [{ addresses: ['::ffff:10.0.0.2', '0:0:0:0:0:0:0:1', 'FE80::1'] }] },
+      [
+        'endpoints[0].addresses[0]: Invalid value: "::ffff:10.0.0.2": must be a valid IPv6 address',
+        'endpoints[0].addresses[1]: Invalid value: "0:0:0:0:0:0:0:1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
+        'endpoints[0].addresses[2]: Invalid value: "FE80::1": may not be in the link-local range (169.254.0.0/16, fe80::/10)',
+      ],
+    ],
     [
       'FQDN checks',
       { addressType: 'FQDN', endpoints: [{ addresses: ['example.com.', 'localhost', 'Bad_Name.example'] }] },

@@ -1,10 +1,10 @@
 /**
- * Address checks shared by Endpoints and EndpointSlices (apimachinery `IsValidIP`, `IsValidIPv4Address`,
- * `IsValidIPv6Address`; pkg/apis/core/validation `ValidateEndpointIP`, formerly `ValidateNonSpecialIP`).
+ * The endpoint address check shared by Endpoints and EndpointSlices (pkg/apis/core/validation `ValidateEndpointIP`,
+ * formerly `ValidateNonSpecialIP`); the plain address checks are in ../../ip-address.ts.
  * @module
  */
-import { isIP } from 'node:net';
 import { type FieldError, type FieldPath, fieldInvalid } from '@apiserver/runtime';
+import { isIPv4Bytes, parseIPSloppy } from '../../ip-address.js';
 
 /** What may be waived by {@link validateEndpointIP}. */
 export interface EndpointIPOptions {
@@ -12,32 +12,15 @@ export interface EndpointIPOptions {
   readonly allowLoopback?: boolean;
 }
 
-/** `IsValidIP`: a message when `value` is not an IP address. */
-export function validateIP(path: FieldPath, value: string): FieldError[] {
-  return isIP(value) === 0 ? [fieldInvalid(path, value, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)')] : [];
-}
-
-/** `IsValidIPv4Address`. */
-export function validateIPv4(path: FieldPath, value: string): FieldError[] {
-  return isIP(value) === 4 ? [] : [fieldInvalid(path, value, 'must be a valid IPv4 address')];
-}
-
-/** `IsValidIPv6Address` (an IPv4-mapped address counts as IPv4, as Go's `To4`). */
-export function validateIPv6(path: FieldPath, value: string): FieldError[] {
-  return isIP(value) === 6 && !/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(value) ? [] : [fieldInvalid(path, value, 'must be a valid IPv6 address')];
-}
-
-function v4Octets(ip: string): number[] | undefined {
-  const v4 = ip.replace(/^::ffff:/i, '');
-  return isIP(v4) === 4 ? v4.split('.').map(Number) : undefined;
-}
-
-/** The first 16-bit group of an IPv6 address and whether it is `::` or `::1`. */
-function v6Facts(ip: string): { head: number; unspecified: boolean; loopback: boolean } {
-  const [left = '', right] = ip.toLowerCase().split('::');
-  const head = left === '' ? 0 : Number.parseInt(left.split(':')[0] ?? '0', 16);
-  const onlyRight = left === '' && right !== undefined;
-  return { head, unspecified: onlyRight && right === '', loopback: onlyRight && /^0*1$/.test(right) };
+/** Whether the address is unspecified, loopback, link-local unicast or link-local multicast (Go's `net.IP` tests). */
+function specialRanges(bytes: readonly number[]): { unspecified: boolean; loopback: boolean; linkLocal: boolean; linkLocalMulticast: boolean } {
+  if (isIPv4Bytes(bytes)) {
+    const [a = 0, b = 0, c = 0, d = 0] = bytes.slice(12);
+    return { unspecified: a === 0 && b === 0 && c === 0 && d === 0, loopback: a === 127, linkLocal: a === 169 && b === 254, linkLocalMulticast: a === 224 && b === 0 && c === 0 };
+  }
+  const [first = 0, second = 0] = bytes;
+  const allZeroBut = (last: number) => bytes.slice(0, 15).every((x) => x === 0) && bytes[15] === last;
+  return { unspecified: allZeroBut(0), loopback: allZeroBut(1), linkLocal: first === 0xfe && (second & 0xc0) === 0x80, linkLocalMulticast: first === 0xff && (second & 0x0f) === 0x02 };
 }
 
 /**
@@ -45,14 +28,9 @@ function v6Facts(ip: string): { head: number; unspecified: boolean; loopback: bo
  * addresses (they are nonsensical or node-centric, such as a metadata service).
  */
 export function validateEndpointIP(path: FieldPath, ip: string, options: EndpointIPOptions = {}): FieldError[] {
-  const family = isIP(ip);
-  if (family === 0) return [fieldInvalid(path, ip, 'must be a valid IP address')];
-  const o = v4Octets(ip);
-  const v6 = o === undefined ? v6Facts(ip) : undefined;
-  const unspecified = o !== undefined ? o.every((b) => b === 0) : v6?.unspecified === true;
-  const loopback = o !== undefined ? o[0] === 127 : v6?.loopback === true;
-  const linkLocal = o !== undefined ? o[0] === 169 && o[1] === 254 : ((v6?.head ?? 0) & 0xffc0) === 0xfe80;
-  const linkLocalMulticast = o !== undefined ? o[0] === 224 && o[1] === 0 && o[2] === 0 : ((v6?.head ?? 0) & 0xff0f) === 0xff02;
+  const bytes = parseIPSloppy(ip);
+  if (bytes === undefined) return [fieldInvalid(path, ip, 'must be a valid IP address')];
+  const { unspecified, loopback, linkLocal, linkLocalMulticast } = specialRanges(bytes);
   const errs: FieldError[] = [];
   if (unspecified) errs.push(fieldInvalid(path, ip, `may not be unspecified (${ip})`));
   if (loopback && options.allowLoopback !== true) errs.push(fieldInvalid(path, ip, 'may not be in the loopback range (127.0.0.0/8, ::1/128)'));

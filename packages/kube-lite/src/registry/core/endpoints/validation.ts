@@ -17,7 +17,8 @@ import {
 } from '@apiserver/runtime';
 import { isValidPortNum, SUPPORTED_PORT_PROTOCOLS } from '../pod/port-validation.js';
 import { type JSONRecord, recordsAt } from '../../../object-fields.js';
-import { type EndpointIPOptions, isKubernetesServiceObject, validateEndpointIP, validateIP } from './ip-validation.js';
+import { validateIP } from '../../ip-address.js';
+import { type EndpointIPOptions, isKubernetesServiceObject, validateEndpointIP } from './ip-validation.js';
 
 /** `ValidateDNS1123Label` at `path`. */
 export function validateDNS1123Label(value: string, path: FieldPath): FieldError[] {

@@ -19,7 +19,7 @@ import {
   validateLabels,
 } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt, stringMapAt, stringsAt } from '../../../object-fields.js';
-import { validateIP } from '../endpoints/ip-validation.js';
+import { validateIP } from '../../ip-address.js';
 import { validateOverhead } from '../../node/runtimeclass/validation.js';
 import { validateAffinity } from './affinity-validation.js';
 import { validateTolerations } from './toleration-validation.js';

@@ -9,7 +9,7 @@ import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldInternalError, fieldInvalid, newPath } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { duplicateIPStruct, type IPStructType, invalidIPStructs } from './go-ip-structs.js';
-import { isDualStackIPStrings, validateIPSloppy } from './sloppy-ip.js';
+import { isDualStackIPStrings, validateIP } from '../../ip-address.js';
 
 const ONE_PER_FAMILY = 'may specify no more than one IP for each IP family';
 
@@ -46,7 +46,7 @@ function duplicateErrors(path: FieldPath, type: IPStructType, ips: readonly stri
 export function validatePodIPs(pod: ApiObject): FieldError[] {
   const path = newPath('status', 'podIPs');
   const ips = internalPodIPs(recordAt(pod, 'status'));
-  const errs = ips.flatMap((ip, i) => validateIPSloppy(path.index(i), ip));
+  const errs = ips.flatMap((ip, i) => validateIP(path.index(i), ip));
   if (ips.length > 1) errs.push(...familyErrors(path, 'core.PodIP', ips), ...duplicateErrors(path, 'core.PodIP', ips));
   return errs;
 }
@@ -60,7 +60,7 @@ export function validateHostIPs(pod: ApiObject): FieldError[] {
   const path = newPath('status', 'hostIPs');
   const errs: FieldError[] = [];
   if (stringAt(status, 'hostIP') !== first) errs.push(fieldInvalid(path.index(0).child('ip'), first, 'must be equal to `hostIP`'));
-  errs.push(...ips.flatMap((ip, i) => validateIPSloppy(path.index(i), ip)));
+  errs.push(...ips.flatMap((ip, i) => validateIP(path.index(i), ip)));
   if (ips.length > 1) errs.push(...duplicateErrors(path, 'core.HostIP', ips), ...familyErrors(path, 'core.HostIP', ips));
   return errs;
 }

@@ -9,7 +9,7 @@
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldForbidden, fieldInvalid, fieldNotSupported, fieldRequired, isDNS1123Subdomain, newPath } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
-import { sloppyIPFamily, validateIPSloppy } from '../pod/sloppy-ip.js';
+import { sloppyIPFamily, validateIP } from '../../ip-address.js';
 
 const IP_MODES: readonly string[] = ['Proxy', 'VIP'];
 
@@ -24,7 +24,7 @@ function validateIPMode(ingress: JSONRecord, path: FieldPath): FieldError[] {
 
 function validateIngress(ingress: JSONRecord, path: FieldPath): FieldError[] {
   const ip = stringAt(ingress, 'ip');
-  const errs = ip === '' ? [] : validateIPSloppy(path.child('ip'), ip);
+  const errs = ip === '' ? [] : validateIP(path.child('ip'), ip);
   errs.push(...validateIPMode(ingress, path.child('ipMode')));
   const hostname = stringAt(ingress, 'hostname');
   if (hostname !== '') {

@@ -20,7 +20,8 @@ import {
   newPath,
   validateLabels,
 } from '@apiserver/runtime';
-import { type EndpointIPOptions, isKubernetesServiceObject, validateEndpointIP, validateIPv4, validateIPv6 } from '../../core/endpoints/ip-validation.js';
+import { type EndpointIPOptions, isKubernetesServiceObject, validateEndpointIP } from '../../core/endpoints/ip-validation.js';
+import { validateIPv4, validateIPv6 } from '../../ip-address.js';
 import { validateDNS1123Label, validateNodeName, validateQualifiedName } from '../../core/endpoints/validation.js';
 import { type JSONRecord, recordAt, recordsAt, stringMapAt, stringsAt } from '../../../object-fields.js';
 import { SUPPORTED_PORT_PROTOCOLS } from '../../core/pod/port-validation.js';

@@ -8,7 +8,7 @@
 import type { ApiObject } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldInvalid, isDNS1123Subdomain, nameIsDNSSubdomain, newPath } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt, stringsAt } from '../../../object-fields.js';
-import { validateIP } from '../../core/endpoints/ip-validation.js';
+import { validateIP } from '../../ip-address.js';
 import { validateIngressBackend } from '../backend-validation.js';
 import { looksLikeIP, validateHostName } from '../host-validation.js';
 import { type IngressValidationOptions, validateIngressRules, validateIngressRuleValue } from './rule-validation.js';

@@ -1,7 +1,8 @@
 /**
- * IP addresses read as Kubernetes 1.32 reads the status fields that hold them: k8s.io/utils `ParseIPSloppy` (Go 1.16's
- * parser, so IPv4 octets may carry leading zeros, no IPv6 zone), the family of `IPFamilyOf` (an IPv4-mapped IPv6
- * address is IPv4, as Go's `To4`), apimachinery's 1.32 `IsValidIP` and k8s.io/utils `IsDualStackIPStrings`.
+ * IP addresses read as Kubernetes 1.32 reads them in every API field: k8s.io/utils `ParseIPSloppy` (Go 1.16's parser,
+ * so IPv4 octets may carry leading zeros, no IPv6 zone), the family of `IPFamilyOf` (an IPv4-mapped IPv6 address is
+ * IPv4, as Go's `To4`), apimachinery's 1.32 `IsValidIP`, `IsValidIPv4Address` and `IsValidIPv6Address` (1.33
+ * tightened them for new values), and k8s.io/utils `IsDualStackIPStrings`.
  * @module
  */
 import { isIP } from 'node:net';
@@ -35,18 +36,41 @@ function ipv6Groups(text: string): number[] | undefined {
   return groups.map((g) => Number.parseInt(g, 16));
 }
 
-/** The family of `value` as `IPFamilyOf(ParseIPSloppy(value))`, or undefined when it is no IP address. */
-export function sloppyIPFamily(value: string): IPFamily | undefined {
-  if (ipv4Octets(value) !== undefined) return 4;
-  const groups = ipv6Groups(value);
-  if (groups === undefined) return undefined;
-  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  return mapped ? 4 : 6;
+/**
+ * `ParseIPSloppy`: the 16 bytes of Go's `net.IP` (an IPv4 address as `::ffff:a.b.c.d`), or undefined when `text` is
+ * no IP address.
+ */
+export function parseIPSloppy(text: string): number[] | undefined {
+  const octets = ipv4Octets(text);
+  if (octets !== undefined) return [...Array<number>(10).fill(0), 0xff, 0xff, ...octets];
+  return ipv6Groups(text)?.flatMap((g) => [g >> 8, g & 0xff]);
 }
 
-/** `IsValidIP` as of 1.32 (sloppy parsing; 1.33 tightened it for new values). */
-export function validateIPSloppy(path: FieldPath, value: string): FieldError[] {
+/** Whether 16 address bytes hold an IPv4 address (Go's `To4() != nil`). */
+export function isIPv4Bytes(bytes: readonly number[]): boolean {
+  return bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+}
+
+/** The family of `value` as `IPFamilyOf(ParseIPSloppy(value))`, or undefined when it is no IP address. */
+export function sloppyIPFamily(value: string): IPFamily | undefined {
+  const bytes = parseIPSloppy(value);
+  if (bytes === undefined) return undefined;
+  return isIPv4Bytes(bytes) ? 4 : 6;
+}
+
+/** `IsValidIP` as of 1.32 (sloppy parsing). */
+export function validateIP(path: FieldPath, value: string): FieldError[] {
   return sloppyIPFamily(value) === undefined ? [fieldInvalid(path, value, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)')] : [];
+}
+
+/** `IsValidIPv4Address` as of 1.32: any address Go reads as IPv4, an IPv4-mapped IPv6 one included. */
+export function validateIPv4(path: FieldPath, value: string): FieldError[] {
+  return sloppyIPFamily(value) === 4 ? [] : [fieldInvalid(path, value, 'must be a valid IPv4 address')];
+}
+
+/** `IsValidIPv6Address` as of 1.32: an address Go reads as IPv6 (not IPv4-mapped). */
+export function validateIPv6(path: FieldPath, value: string): FieldError[] {
+  return sloppyIPFamily(value) === 6 ? [] : [fieldInvalid(path, value, 'must be a valid IPv6 address')];
 }
 
 /** What `IsDualStackIPStrings` answers: both families present, or the error for the first address it cannot parse. */
