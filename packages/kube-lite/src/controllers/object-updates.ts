@@ -1,9 +1,10 @@
 /**
  * Small helpers the in-process controllers share for writing through registry storage: an UpdatedObjectInfo that
- * applies a change to a copy of the live object, a NotFound-tolerant await and an existence check.
+ * applies a change to a copy of the live object, a NotFound-tolerant await, an existence check and the Active
+ * namespace lookup.
  * @module
  */
-import { type ApiObject, defaultUpdatedObjectInfo, type UpdatedObjectInfo } from '@apiserver/registry';
+import { type ApiObject, defaultUpdatedObjectInfo, type Getter, type UpdatedObjectInfo } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 
 /** An update that applies `fn` to a copy of the live object (retried by the store on conflicts with the new live object). */
@@ -35,4 +36,17 @@ export async function exists(get: () => Promise<unknown>): Promise<boolean> {
     if (isNotFound(err)) return false;
     throw err;
   }
+}
+
+/**
+ * The namespace `name` when it exists, is Active and is not being deleted: what the controllers that fill every
+ * namespace (service accounts, root CA) look at first, skipping the others (their writes bypass admission, which
+ * refuses creates in a terminating namespace).
+ */
+export async function activeNamespace(namespaces: Getter, name: string): Promise<ApiObject | undefined> {
+  const ns = await ignoreNotFound(namespaces.get({}, name));
+  if (ns === undefined || ns.metadata.deletionTimestamp !== undefined) return undefined;
+  const status = ns.status;
+  const phase = typeof status === 'object' && status !== null ? (status as { phase?: unknown }).phase : undefined;
+  return phase === 'Active' ? ns : undefined;
 }

@@ -6,6 +6,7 @@
  * metadata too. Server-side apply through `/status` owns what the strategy lets through (its reset fields).
  */
 import t from 'tap';
+import { callJSON } from '../http-json.js';
 import { startKubeLite } from '../../src/testing/index.js';
 import { b64, RSA_CSR } from './certificates/pem-fixtures.js';
 
@@ -25,10 +26,7 @@ interface Answer {
   status: Json;
 }
 
-async function call(url: string, method: string, body?: unknown, contentType = 'application/json'): Promise<{ status: number; json: Answer }> {
-  const res = await fetch(url, { method, ...(body !== undefined && { headers: { 'Content-Type': contentType }, body: JSON.stringify(body) }) });
-  return { status: res.status, json: (await res.json()) as Answer };
-}
+const call = (url: string, method: string, body?: unknown, contentType?: string) => callJSON<Answer>(url, method, body, contentType);
 
 /** GETs `url`, lets `change` edit the object, PUTs it to `url/status`; returns the answer. */
 async function putStatus(url: string, change: (obj: Answer) => void): Promise<{ status: number; json: Answer }> {

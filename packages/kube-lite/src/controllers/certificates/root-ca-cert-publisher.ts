@@ -10,7 +10,7 @@ import { isAlreadyExists, isNotFound } from '@apiserver/runtime';
 import { recordAt, stringAt } from '../../object-fields.js';
 import { ControllerRun } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
-import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
+import { activeNamespace, ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 
 /** The name of the config map every namespace gets. */
@@ -38,7 +38,6 @@ export interface RootCACertPublisherOptions {
   readonly onError?: (err: unknown, namespace: string | undefined) => void;
 }
 
-const none: RequestContext = {};
 
 /** Whether a config map's `data` is exactly `want` (Go's `reflect.DeepEqual` of two string maps). */
 function sameData(data: unknown, want: Record<string, string>): boolean {
@@ -95,8 +94,7 @@ export class RootCACertPublisher {
    * that is gone or terminating is left alone (upstream's create is refused there; these writes bypass admission).
    */
   async syncNamespace(name: string): Promise<void> {
-    const ns = await ignoreNotFound(this.#o.namespaces.get(none, name));
-    if (ns === undefined || stringAt(recordAt(ns, 'status'), 'phase') !== 'Active' || ns.metadata.deletionTimestamp !== undefined) return;
+    if ((await activeNamespace(this.#o.namespaces, name)) === undefined) return;
     const ctx: RequestContext = { namespace: name };
     const data = { 'ca.crt': this.#o.rootCA };
     const current = await ignoreNotFound(this.#o.configMaps.get(ctx, ROOT_CA_CERT_CONFIG_MAP_NAME));

@@ -4,10 +4,9 @@
  * deleted; upstream runs it in kube-controller-manager.
  * @module
  */
-import type { ApiObject, Creater, Getter, Lister, RequestContext, Watcher } from '@apiserver/registry';
-import { isAlreadyExists, isNotFound } from '@apiserver/runtime';
-import { exists } from '../object-updates.js';
-import { recordAt, stringAt } from '../../object-fields.js';
+import type { Creater, Getter, Lister, RequestContext, Watcher } from '@apiserver/registry';
+import { isAlreadyExists } from '@apiserver/runtime';
+import { activeNamespace, exists } from '../object-updates.js';
 import { ControllerRun } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
@@ -27,8 +26,6 @@ export interface ServiceAccountsControllerOptions {
   /** Called with every failure (the controller keeps running). */
   readonly onError?: (err: unknown, namespace: string | undefined) => void;
 }
-
-const none: RequestContext = {};
 
 /** Ensures the default service accounts of every Active namespace; `start()` / `stop()`. */
 export class ServiceAccountsController {
@@ -73,14 +70,7 @@ export class ServiceAccountsController {
 
   /** Creates the missing accounts of namespace `name` when it is Active. */
   async syncNamespace(name: string): Promise<void> {
-    let ns: ApiObject;
-    try {
-      ns = await this.#o.namespaces.get(none, name);
-    } catch (err) {
-      if (isNotFound(err)) return;
-      throw err;
-    }
-    if (stringAt(recordAt(ns, 'status'), 'phase') !== 'Active' || ns.metadata.deletionTimestamp !== undefined) return;
+    if ((await activeNamespace(this.#o.namespaces, name)) === undefined) return;
     const ctx: RequestContext = { namespace: name };
     for (const account of this.#o.names ?? ['default']) {
       if (await exists(() => this.#o.serviceAccounts.get(ctx, account))) continue;

@@ -4,24 +4,18 @@
  * Never` pod that terminated may not run again.
  */
 import t from 'tap';
+import { callJSON, type StatusAnswer } from '../../../http-json.js';
 import { startKubeLite } from '../../../../src/testing/index.js';
 
 type Json = Record<string, unknown>;
-interface Answer {
-  message?: string;
-  details?: { causes?: Json[] };
-  status?: Json;
-}
+type Answer = StatusAnswer;
 
 const kl = await startKubeLite();
 t.teardown(() => kl.stop());
 const PODS = `${kl.url}/api/v1/namespaces/default/pods`;
 const STARTED = '2024-05-01T10:00:00Z';
 
-async function call(url: string, method: string, body?: unknown): Promise<{ status: number; json: Answer }> {
-  const res = await fetch(url, { method, ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }) });
-  return { status: res.status, json: (await res.json()) as Answer };
-}
+const call = (url: string, method: string, body?: unknown, contentType?: string) => callJSON<Answer>(url, method, body, contentType);
 
 /** Merges `status` into the stored status of pod `name` and PUTs it through `/status`. */
 async function putStatus(name: string, status: Json): Promise<{ status: number; json: Answer }> {

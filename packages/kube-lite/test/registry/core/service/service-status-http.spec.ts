@@ -4,23 +4,17 @@
  * defaulted.
  */
 import t from 'tap';
+import { callJSON, type StatusAnswer } from '../../../http-json.js';
 import { startKubeLite } from '../../../../src/testing/index.js';
 
 type Json = Record<string, unknown>;
-interface Answer {
-  message?: string;
-  details?: { causes?: Json[] };
-  status?: Json;
-}
+type Answer = StatusAnswer;
 
 const kl = await startKubeLite();
 t.teardown(() => kl.stop());
 const SERVICES = `${kl.url}/api/v1/namespaces/default/services`;
 
-async function call(url: string, method: string, body?: unknown): Promise<{ status: number; json: Answer }> {
-  const res = await fetch(url, { method, ...(body !== undefined && { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }) });
-  return { status: res.status, json: (await res.json()) as Answer };
-}
+const call = (url: string, method: string, body?: unknown, contentType?: string) => callJSON<Answer>(url, method, body, contentType);
 
 /** Replaces the status of service `name` with `status` through `/status`. */
 async function putStatus(name: string, status: Json): Promise<{ status: number; json: Answer }> {
