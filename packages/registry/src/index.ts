@@ -168,7 +168,7 @@ export {
   validateObjectMeta,
   validateObjectMetaUpdate,
 } from './rest/object-meta-validation.js';
-export { goStringSlice, invalidGoRendered, invalidStringSlice } from './rest/go-field-error.js';
+export { duplicateGoRendered, goStringSlice, invalidGoRendered, invalidStringSlice } from './rest/go-field-error.js';
 
 // --- generic registry Store ---
 export { Store } from './registry/store.js';

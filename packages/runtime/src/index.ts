@@ -355,3 +355,4 @@ export {
   LAST_APPLIED_MANAGER,
   updateLastApplied,
 } from './managedfields/last-applied.js';
+export { goSyntaxJSON } from './serializer/go-syntax.js';

@@ -8,6 +8,7 @@ import { FieldError, type FieldErrorTypeValue, type FieldPath, goQuote } from '@
 const TYPE_TEXT: Partial<Record<FieldErrorTypeValue, string>> = {
   FieldValueInvalid: 'Invalid value',
   FieldValueNotSupported: 'Unsupported value',
+  FieldValueDuplicate: 'Duplicate value',
 };
 
 class GoRenderedFieldError extends FieldError {
@@ -30,6 +31,11 @@ export function goStringSlice(values: readonly string[], typeName = 'string'): s
 /** `field.Invalid` whose bad value is printed as `rendered` (Go's `%#v` of a value the runtime renders otherwise). */
 export function invalidGoRendered(path: FieldPath, value: unknown, rendered: string, detail: string): FieldError {
   return new GoRenderedFieldError('FieldValueInvalid', path, value, rendered, detail);
+}
+
+/** `field.Duplicate` whose bad value is printed as `rendered` (Go's `%#v` of a struct or map, say). */
+export function duplicateGoRendered(path: FieldPath, value: unknown, rendered: string): FieldError {
+  return new GoRenderedFieldError('FieldValueDuplicate', path, value, rendered, '');
 }
 
 /** `field.Invalid` with a uint64 bad value (rendered `0x…`). */

@@ -62,6 +62,28 @@ function goSyntaxElement(value: unknown): string {
   return value === null || value === undefined ? 'interface {}(nil)' : goSyntax(value);
 }
 
+/** Go's `%#v` of an element of a JSON-decoded collection (`interface {}(nil)` for null). */
+function goSyntaxJSONElement(value: unknown): string {
+  return value === null || value === undefined ? 'interface {}(nil)' : goSyntaxJSON(value);
+}
+
+/**
+ * Go's `%#v` of a value JSON decodes into `interface{}` (integers as int64, other numbers as float64, as
+ * Kubernetes' unstructured decoding keeps them): `<nil>`, quoted strings, `[]interface {}{…}` and
+ * `map[string]interface {}{"a":1}` (keys sorted, as fmt prints maps).
+ */
+export function goSyntaxJSON(value: unknown): string {
+  if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntaxJSONElement).join(', ')}}`;
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    const entries = Object.keys(record)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((k) => `${goQuote(k)}:${goSyntaxJSONElement(record[k])}`);
+    return `map[string]interface {}{${entries.join(', ')}}`;
+  }
+  return goSyntax(value);
+}
+
 /**
  * Go's `%#v` of a value yaml.v2 decodes into `interface{}`: `<nil>`, quoted strings, numbers, bools,
  * `[]interface {}{…}` and `map[interface {}]interface {}{…}` (keys sorted, as fmt prints maps).

@@ -3,8 +3,8 @@
  * (`core.PodIP{IP:"10.0.0.1"}`, `[]core.HostIP{…}`), where the runtime's formatter would print JSON.
  * @module
  */
-import { invalidGoRendered } from '@apiserver/registry';
-import { FieldError, type FieldPath, goQuote } from '@apiserver/runtime';
+import { duplicateGoRendered, invalidGoRendered } from '@apiserver/registry';
+import { type FieldError, type FieldPath, goQuote } from '@apiserver/runtime';
 
 /** The internal struct an address list holds. */
 export type IPStructType = 'core.PodIP' | 'core.HostIP';
@@ -19,20 +19,9 @@ export function goIPStructs(type: IPStructType, ips: readonly string[]): string 
   return `[]${type}{${ips.map((ip) => goIPStruct(type, ip)).join(', ')}}`;
 }
 
-class GoRenderedDuplicate extends FieldError {
-  readonly #rendered: string;
-  constructor(path: FieldPath, value: unknown, rendered: string) {
-    super('FieldValueDuplicate', path.toString(), value, '');
-    this.#rendered = rendered;
-  }
-  override errorBody(): string {
-    return `Duplicate value: ${this.#rendered}`;
-  }
-}
-
 /** `field.Duplicate` of one address struct. */
 export function duplicateIPStruct(path: FieldPath, type: IPStructType, ip: string): FieldError {
-  return new GoRenderedDuplicate(path, { ip }, goIPStruct(type, ip));
+  return duplicateGoRendered(path, { ip }, goIPStruct(type, ip));
 }
 
 /** `field.Invalid` of a whole address list. */
