@@ -1,9 +1,9 @@
 /**
  * Per-container checks of a pod status write (pkg/apis/core/validation `validateContainerStatusUsers`,
  * `validateContainerStatusAllocatedResourcesStatus`, `validateContainerStatusNoAllocatedResourcesStatus`, 1.32).
- * Upstream's paths are kept as they are, `…[i].linux.uid` without the `user` step included. With 1.32's default gates
- * the pod strategy drops `user` (SupplementalGroupsPolicy, alpha) unless the old pod set a supplementalGroupsPolicy
- * and always drops `allocatedResourcesStatus` (ResourceHealthStatus, alpha) before these run.
+ * Upstream's paths are kept as they are, `…[i].linux.uid` without the `user` step included. 1.32's `pods/status`
+ * drops no field whose gate is off (SupplementalGroupsPolicy and ResourceHealthStatus are alpha), so these run on
+ * whatever a status write sends.
  * @module
  */
 import { type FieldError, type FieldPath, fieldDuplicate, fieldForbidden, fieldInvalid, fieldNotSupported } from '@apiserver/runtime';
