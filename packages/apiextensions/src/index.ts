@@ -74,7 +74,7 @@ export type { ResourceCheckFields } from './cel/library/authz.js';
 export { admissionEnv, authorizerBindings } from './cel/admission-env.js';
 export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
 export { toCelValue } from './cel/values.js';
-export { type FieldPathResult, validFieldPath } from './cel/field-path.js';
+export { type FieldPathOptions, type FieldPathResult, validFieldPath } from './cel/field-path.js';
 export { validateVersionsRules, versionsWithUnchangedSchemas } from './cel/crd-rules.js';
 export type { CostEstimateResult } from './cel/cost/estimator.js';
 export { estimateRuleCost } from './cel/cost/rule-cost.js';
@@ -113,6 +113,7 @@ export {
   type CustomResourceDefinitionVersion,
   type CustomResourceSubresourceScale,
   type CustomResourceSubresources,
+  type SelectableField,
   type ServiceReference,
   type WebhookClientConfig,
   type WebhookConversion,

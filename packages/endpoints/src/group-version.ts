@@ -12,6 +12,7 @@ import { APIInstaller, type InstalledResource } from './installer/api-installer.
 import { DEFAULT_JSON_PATCH_MAX_COPY_BYTES } from './patch/json-patch.js';
 import type { EncodedObjectCache } from './handlers/encoded-object-cache.js';
 import type { ObjectCoercer } from './handlers/object-coercer.js';
+import type { FieldLabels } from './handlers/options.js';
 
 /** Default request body limit of kube-apiserver (`MaxRequestBodyBytes`, 3 MiB). */
 export const DEFAULT_MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
@@ -40,8 +41,11 @@ export interface APIGroupVersionConfig {
   readonly requestTimeoutSeconds?: number;
   /** Admission plugins (e.g. an AdmissionChain); none by default. */
   readonly admission?: AdmissionInterface;
-  /** Extra field selector labels per kind, as `AddFieldLabelConversionFunc` registers (e.g. `{ Event: ['involvedObject.name'] }`). */
-  readonly fieldLabels?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Extra field selector labels per kind, as `AddFieldLabelConversionFunc` registers (e.g. `{ Event: ['involvedObject.name'] }`),
+   * or a kind's own conversion function (custom resources, {@link FieldLabels}).
+   */
+  readonly fieldLabels?: Readonly<Record<string, FieldLabels>>;
   /** Where the watch handlers count the events they send (`apiserver_watch_events_*`); absent = not counted. */
   readonly metrics?: MetricsRegistry;
   /** The encoded bytes of shared objects GET and LIST reuse (absent or disabled: every response is encoded). */

@@ -80,8 +80,14 @@ export interface CustomResourceDefinitionVersion {
   subresources?: CustomResourceSubresources;
   /** Extra Table columns. */
   additionalPrinterColumns?: CustomResourceColumnDefinition[];
-  /** Selectable fields (accepted, not served). */
-  selectableFields?: { jsonPath: string }[];
+  /** Fields of the version's objects that field selectors may use besides `metadata.name`/`metadata.namespace`. */
+  selectableFields?: SelectableField[];
+}
+
+/** A field of a custom resource usable in field selectors (`apiextensions/v1.SelectableField`). */
+export interface SelectableField {
+  /** Simple JSON path (`.spec.color`) of a string, boolean or integer field; the selector key drops the leading dot. */
+  jsonPath: string;
 }
 
 /** A Service a conversion webhook runs behind (`apiextensions/v1.ServiceReference`). */

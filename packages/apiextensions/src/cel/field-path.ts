@@ -7,8 +7,19 @@
  */
 import type { Structural } from '../structural-schema.js';
 
-/** A valid path (`path`, without a leading dot) or why it is not (`error`). */
-export type FieldPathResult = { readonly path: string } | { readonly error: string };
+/**
+ * A valid path (`path`, without a leading dot; `steps`, the property names and map keys it goes through; `schema`,
+ * the node it ends at) or why it is not (`error`).
+ */
+export type FieldPathResult =
+  | { readonly path: string; readonly steps: readonly string[]; readonly schema: Structural | undefined }
+  | { readonly error: string };
+
+/** How {@link validFieldPath} reads a path. */
+export interface FieldPathOptions {
+  /** Whether `['name']` steps are allowed (default true; selectable fields allow only `.name` steps). */
+  readonly allowArrayNotation?: boolean;
+}
 
 const ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', "'": "'", '\\': '\\' };
 
@@ -45,10 +56,12 @@ function unquote(token: string): string {
 }
 
 /** Validates `jsonPath` against node `s` and normalizes it. */
-export function validFieldPath(jsonPath: string, s: Structural): FieldPathResult {
+export function validFieldPath(jsonPath: string, s: Structural, options: FieldPathOptions = {}): FieldPathResult {
   let node: Structural | undefined = s;
   let path = '';
+  const steps: string[] = [];
   const step = (name: string): void => {
+    steps.push(name);
     if (node?.properties !== undefined) {
       path += path === '' ? name : `.${name}`;
       node = node.properties.get(name);
@@ -68,6 +81,7 @@ export function validFieldPath(jsonPath: string, s: Structural): FieldPathResult
         if (i + 1 >= tokens.length) throw new Error('unexpected end of JSON path');
         step(tokens[++i] as string);
       } else if (tok === '[') {
+        if (options.allowArrayNotation === false) throw new Error('array notation is not allowed');
         if (i + 2 >= tokens.length) throw new Error('unexpected end of JSON path');
         step(unquote(tokens[++i] as string));
         if (tokens[++i] !== ']') throw new Error(`expected ] but got ${tokens[i]}`);
@@ -78,5 +92,5 @@ export function validFieldPath(jsonPath: string, s: Structural): FieldPathResult
   } catch (err) {
     return { error: (err as Error).message };
   }
-  return { path };
+  return { path, steps, schema: node };
 }

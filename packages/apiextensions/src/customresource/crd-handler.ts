@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type APIGroupsDiscovery,
   APIGroupVersion,
+  type FieldLabelConversion,
   type InstalledGroupVersion,
   type ObjectCoercer,
   aggregatedDiscoveryList,
@@ -169,6 +170,7 @@ export class CRDHandler {
     const modelsByPlural = new Map<string, CustomResourceModels>();
     const coercersByKind = new Map<string, CustomResourceCoercer>();
     const fieldTypes = new Map<string, FieldType>();
+    const fieldLabels: Record<string, FieldLabelConversion> = {};
     for (const crd of crds) {
       const version = crd.spec.versions.find((v) => v.name === groupVersion.version);
       if (version === undefined) continue;
@@ -182,6 +184,7 @@ export class CRDHandler {
       const coercer = built.coercers.get(names.plural);
       if (coercer !== undefined) coercersByKind.set(names.kind, coercer);
       fieldTypes.set(names.kind, built.fieldType);
+      fieldLabels[names.kind] = built.fieldLabels;
       const gvk = { ...groupVersion, kind: names.kind };
       modelsByPlural.set(names.plural, customResourceModels(version.schema?.openAPIV3Schema, gvk, names.listKind ?? `${names.kind}List`));
     }
@@ -192,6 +195,7 @@ export class CRDHandler {
       storage,
       objectCoercers,
       fieldTypes,
+      fieldLabels,
       scheme: this.#scheme,
       codecs: this.#codecs,
       ...(admission !== undefined && { admission }),

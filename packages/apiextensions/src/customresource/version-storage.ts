@@ -1,11 +1,12 @@
 /**
  * The storage map entries of one served version of a CRD: `<plural>`, and `<plural>/status` and
- * `<plural>/scale` when declared, with the version's schema, strategy, printer columns and names,
+ * `<plural>/scale` when declared, with the version's schema, strategy, printer columns, selectable fields and names,
  * over a {@link ConvertingStorage} that stores the storage version and shows this one.
  *
  * @module
  */
 import { type ApiList, type ApiObject, StatusREST, type Storage } from '@apiserver/registry';
+import type { FieldLabelConversion } from '@apiserver/endpoints';
 import type { FieldType } from '@apiserver/runtime';
 import { compareKubeAwareVersions, defaultedNames } from '../apis/helpers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../apis/types.js';
@@ -17,6 +18,7 @@ import { CustomResourceScaleREST } from './scale-rest.js';
 import { CustomResourceStore } from './cr-store.js';
 import { newCustomResourceStatusStrategy, newCustomResourceStrategy } from './cr-strategy.js';
 import { CustomResourceTableConvertor } from './printer-columns.js';
+import { customResourceAttrs, customResourceFieldLabels } from './selectable-fields.js';
 import { customResourceFieldType } from './type-converter.js';
 import type { RESTOptions } from '../server/rest-options.js';
 
@@ -30,6 +32,8 @@ export interface VersionStorage {
   readonly coercers: ReadonlyMap<string, CustomResourceCoercer>;
   /** The merge type server-side apply gives the version's objects (its type converter). */
   readonly fieldType: FieldType;
+  /** The field selector labels the version accepts (its converter's `ConvertFieldLabel`). */
+  readonly fieldLabels: FieldLabelConversion;
 }
 
 function structuralOf(version: CustomResourceDefinitionVersion): Structural | undefined {
@@ -68,6 +72,7 @@ export function newVersionStorage(
   const storageVersion = crd.spec.versions.find((v) => v.storage)?.name ?? version.name;
   const schema = structuralOf(version);
   const namespaced = crd.spec.scope === 'Namespaced';
+  const selectableFields = version.selectableFields ?? [];
   const apiVersion = `${group}/${version.name}`;
   const coercer = new CustomResourceCoercer({ group, version: version.name, kind: names.kind, schema });
   const strategyOptions = { namespaced, schema, subresources: version.subresources };
@@ -82,6 +87,7 @@ export function newVersionStorage(
     resourcePrefix: restOptions.resourcePrefix,
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: new CustomResourceTableConvertor(version.additionalPrinterColumns ?? []),
+    attrFunc: customResourceAttrs(namespaced, selectableFields, schema),
     shortNames: names.shortNames ?? [],
     categories: names.categories ?? [],
   };
@@ -102,5 +108,6 @@ export function newVersionStorage(
     entries.set(`${names.plural}/status`, new StatusREST(statusStore));
   }
   if (subresources?.scale !== undefined) entries.set(`${names.plural}/scale`, new CustomResourceScaleREST(store, subresources.scale));
-  return { entries, store, coercers, fieldType: customResourceFieldType(schema) };
+  const fieldLabels = customResourceFieldLabels(namespaced, selectableFields);
+  return { entries, store, coercers, fieldType: customResourceFieldType(schema), fieldLabels };
 }

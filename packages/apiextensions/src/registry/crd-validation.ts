@@ -1,7 +1,8 @@
 /**
  * CRD validation (`pkg/apis/apiextensions/validation` `ValidateCustomResourceDefinition`), the rules
  * this server relies on: name = plural.group, group, names, scope, versions (exactly one storage
- * version, DNS-1035 names), structural schemas, CEL rules, scale paths, `spec.conversion` (None or Webhook).
+ * version, DNS-1035 names), structural schemas, CEL rules, scale paths, selectable fields, `spec.conversion` (None or
+ * Webhook).
  *
  * @module
  */
@@ -19,6 +20,7 @@ import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomRes
 import { newStructural, StructuralSchemaError } from '../structural-schema.js';
 import { validateStructural } from '../structural-validation.js';
 import { validateVersionsRules, versionsWithUnchangedSchemas } from '../cel/crd-rules.js';
+import { validateSelectableFields } from './selectable-fields-validation.js';
 import { type ConversionValidationOptions, CREATE_CONVERSION_OPTIONS, updateConversionOptions, validateCustomResourceConversion } from './conversion-validation.js';
 
 const KIND = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -82,6 +84,24 @@ function validateScale(version: CustomResourceDefinitionVersion, path: FieldPath
   return errs;
 }
 
+/**
+ * The version's selectable fields against its structural schema (none without a schema; a schema that is not
+ * structural is reported by {@link validateSchema} alone).
+ */
+function validateVersionSelectableFields(version: CustomResourceDefinitionVersion, path: FieldPath): FieldError[] {
+  const fields = version.selectableFields ?? [];
+  if (fields.length === 0) return [];
+  const p = path.child('selectableFields');
+  const props = version.schema?.openAPIV3Schema;
+  if (props === undefined) return [fieldInvalid(p, '', 'selectableFields may only be set when version.schema.openAPIV3Schema is not included')];
+  try {
+    return validateSelectableFields(fields, newStructural(props), p);
+  } catch (err) {
+    if (err instanceof StructuralSchemaError) return [];
+    throw err;
+  }
+}
+
 function validateVersions(versions: readonly CustomResourceDefinitionVersion[] | undefined, path: FieldPath): FieldError[] {
   if (versions === undefined || versions.length === 0) return [fieldRequired(path, 'must have exactly one version marked as storage version')];
   const errs: FieldError[] = [];
@@ -92,7 +112,7 @@ function validateVersions(versions: readonly CustomResourceDefinitionVersion[] |
     else for (const msg of isDNS1035Label(v.name)) errs.push(fieldInvalid(p.child('name'), v.name, msg));
     if (seen.has(v.name)) errs.push(fieldInvalid(path, versions.map((x) => x.name), 'must contain unique version names'));
     seen.add(v.name);
-    errs.push(...validateSchema(v, p), ...validateScale(v, p));
+    errs.push(...validateSchema(v, p), ...validateScale(v, p), ...validateVersionSelectableFields(v, p));
   }
   if (versions.filter((v) => v.storage).length !== 1) {
     errs.push(fieldInvalid(path, versions.map((v) => v.name), 'must have exactly one version marked as storage version'));

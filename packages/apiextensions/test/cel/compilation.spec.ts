@@ -50,8 +50,9 @@ t.test('a literal find/findAll pattern is compiled with the program (Kubernetes\
 
 t.test('fieldPath', async (t) => {
   const s = newStructural({ type: 'object', properties: { a: { type: 'object', properties: { 'b.c': { type: 'string' } } }, m: { type: 'object', additionalProperties: { type: 'string' } } } });
-  t.same(validFieldPath(".a['b.c']", s), { path: 'a.b.c' });
-  t.same(validFieldPath('.m.k', s), { path: 'm[k]' });
+  t.match(validFieldPath(".a['b.c']", s), { path: 'a.b.c', steps: ['a', 'b.c'], schema: { generic: { type: 'string' } } });
+  t.match(validFieldPath('.m.k', s), { path: 'm[k]', steps: ['m', 'k'], schema: { generic: { type: 'string' } } });
+  t.same(validFieldPath(".a['b.c']", s, { allowArrayNotation: false }), { error: 'array notation is not allowed' });
   t.same(validFieldPath('.x', s), { error: 'does not refer to a valid field' });
   t.same(validFieldPath('a', s), { error: 'expected [ or . but got: a' });
   t.equal(compile({ rule: 'true', fieldPath: '.name' })?.normalizedFieldPath, 'name');

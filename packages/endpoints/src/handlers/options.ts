@@ -129,26 +129,40 @@ export function validateDeleteOptions(o: DeleteOptions): void {
 /** Field labels every kind supports (`runtime.DefaultMetaV1FieldSelectorConversion`). */
 export const DEFAULT_FIELD_LABELS: readonly string[] = ['metadata.name', 'metadata.namespace'];
 
-function fieldSelectorOf(text: string, extraLabels: readonly string[]) {
+/**
+ * A kind's own field label conversion (upstream's `ConvertFieldLabel` of a converter that is not the scheme's, as the
+ * custom resource converter): whether it accepts `label`; every label it refuses is `field label not supported`,
+ * `metadata.name` and `metadata.namespace` included.
+ */
+export type FieldLabelConversion = (label: string) => boolean;
+
+/** The field labels of a kind: extra labels beside {@link DEFAULT_FIELD_LABELS}, or its own conversion. */
+export type FieldLabels = readonly string[] | FieldLabelConversion;
+
+function fieldSelectorOf(text: string, labels: FieldLabels) {
   const selector = parseFieldSelector(text);
   for (const r of selector.requirements()) {
-    if (DEFAULT_FIELD_LABELS.includes(r.field) || extraLabels.includes(r.field)) continue;
+    if (typeof labels === 'function') {
+      if (labels(r.field)) continue;
+      throw newBadRequest(`field label not supported: ${r.field}`);
+    }
+    if (DEFAULT_FIELD_LABELS.includes(r.field) || labels.includes(r.field)) continue;
     // A kind with its own conversion func answers upstream's `field label not supported`.
-    if (extraLabels.length > 0) throw newBadRequest(`field label not supported: ${r.field}`);
+    if (labels.length > 0) throw newBadRequest(`field label not supported: ${r.field}`);
     throw newBadRequest(`${JSON.stringify(r.field)} is not a known field selector: only "metadata.name", "metadata.namespace"`);
   }
   return selector;
 }
 
 /** Decodes ListOptions from the query, parses selectors and validates (400 on bad values, 422 on bad combinations). */
-export function listOptionsOf(q: URLSearchParams, forceWatch = false, extraFieldLabels: readonly string[] = []): InternalListOptions {
+export function listOptionsOf(q: URLSearchParams, forceWatch = false, fieldLabels: FieldLabels = []): InternalListOptions {
   const get = (k: string): string | undefined => q.get(k) ?? undefined;
   const label = get('labelSelector');
   const field = get('fieldSelector');
   const match = q.get('resourceVersionMatch') ?? '';
   const opts: InternalListOptions = {
     ...(label ? { labelSelector: parseLabelSelector(label) } : {}),
-    ...(field ? { fieldSelector: fieldSelectorOf(field, extraFieldLabels) } : {}),
+    ...(field ? { fieldSelector: fieldSelectorOf(field, fieldLabels) } : {}),
     watch: forceWatch || (q.has('watch') && queryBool(q.get('watch') ?? '')),
     ...(q.has('allowWatchBookmarks') ? { allowWatchBookmarks: queryBool(q.get('allowWatchBookmarks') ?? '') } : {}),
     ...(q.has('resourceVersion') ? { resourceVersion: q.get('resourceVersion') ?? '' } : {}),

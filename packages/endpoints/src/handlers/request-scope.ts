@@ -9,6 +9,7 @@ import type { TSchema } from 'typebox';
 import { requestAuditRecorderOf } from '../audit/request-audit.js';
 import { requestUserFrom } from './request-user.js';
 import type { ObjectCoercer } from './object-coercer.js';
+import type { FieldLabels } from './options.js';
 import type { Pace } from './pacing.js';
 import type { WatchEventMetrics } from './watch-metrics.js';
 
@@ -42,8 +43,8 @@ export interface RequestScope {
   readonly jsonPatchMaxCopyBytes?: number;
   /** Schema of the served kind (field validation, strategic merge patch), when registered. */
   readonly objectSchema: TSchema | undefined;
-  /** Field selector labels beyond `metadata.name`/`metadata.namespace` (AddFieldLabelConversionFunc). */
-  readonly fieldLabels: readonly string[];
+  /** Field selector labels beyond `metadata.name`/`metadata.namespace` (AddFieldLabelConversionFunc), or the kind's own conversion. */
+  readonly fieldLabels: FieldLabels;
   /** Admission plugins (mutating run by handlers, validating handed to storage); undefined = none. */
   readonly admission: AdmissionInterface | undefined;
   /** The decoder's coercion and defaulting of a kind outside the scheme (custom resources); absent: the scheme defaults. */

@@ -7,6 +7,7 @@ import { type AdmissionInterface, type Storage, StorageInstallError } from '@api
 import { type APIResource, type CodecFactory, type FieldType, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
 import type { MetricsRegistry } from '@apiserver/storage';
 import type { ObjectCoercer } from '../handlers/object-coercer.js';
+import type { FieldLabels } from '../handlers/options.js';
 import type { RequestScope } from '../handlers/request-scope.js';
 import { watchEventMetrics } from '../handlers/watch-metrics.js';
 import { useEncodedObjectCache } from '../handlers/cached-encoding.js';
@@ -45,7 +46,7 @@ export interface InstallerConfig {
   /** Admission plugins; undefined = none. */
   readonly admission?: AdmissionInterface | undefined;
   /** Extra field selector labels per kind (e.g. Event: `involvedObject.name`, …). */
-  readonly fieldLabels?: Readonly<Record<string, readonly string[]>> | undefined;
+  readonly fieldLabels?: Readonly<Record<string, FieldLabels>> | undefined;
   /** Where the watch handlers count the events they send (absent: not counted). */
   readonly metrics?: MetricsRegistry | undefined;
   /** The encoded bytes of shared objects GET and LIST reuse (absent or disabled: every response is encoded). */

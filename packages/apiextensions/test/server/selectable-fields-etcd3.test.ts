@@ -1,0 +1,4 @@
+import t from 'tap';
+import { runSelectableFieldsSuite } from './selectable-fields.js';
+
+runSelectableFieldsSuite(t, 'etcd3');
