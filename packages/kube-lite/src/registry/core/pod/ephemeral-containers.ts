@@ -14,6 +14,8 @@ import { dropDisabledPodFields } from './drop-disabled-fields.js';
 
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 const PATH = newPath('spec', 'ephemeralContainers');
+/** The metadata upstream's `dropPodUpdates` takes from the request. */
+const POD_UPDATE_KEYS = ['name', 'namespace', 'resourceVersion', 'uid'] as const;
 
 /** Field errors of an ephemeral containers update. */
 export function validateEphemeralContainersUpdate(pod: ApiObject, old: ApiObject): FieldError[] {
@@ -48,14 +50,23 @@ export class EphemeralContainersStrategy implements RESTUpdateStrategy {
     return true;
   }
 
-  /** Keeps everything of the old pod but `spec.ephemeralContainers`, managedFields and resourceVersion. */
+  /**
+   * The old pod (`dropPodUpdates`) with the request's name, namespace, resourceVersion and uid and its
+   * `spec.ephemeralContainers`; managedFields come from the old pod too, as upstream's copy. The metadata object is
+   * changed in place, so the update's metadata checks see the prepared pod.
+   */
   prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     const containers = recordAt(obj, 'spec')?.ephemeralContainers;
-    const { managedFields, resourceVersion } = obj.metadata;
+    const meta = obj.metadata as Record<string, unknown>;
+    const fromRequest = Object.fromEntries(POD_UPDATE_KEYS.map((k) => [k, meta[k]]));
+    for (const k of Object.keys(meta)) delete meta[k];
+    Object.assign(meta, structuredClone(old.metadata));
+    for (const k of POD_UPDATE_KEYS) {
+      if (fromRequest[k] === undefined) delete meta[k];
+      else meta[k] = fromRequest[k];
+    }
     for (const k of Object.keys(obj)) delete obj[k];
-    Object.assign(obj, structuredClone(old));
-    if (managedFields !== undefined) obj.metadata.managedFields = managedFields;
-    if (resourceVersion !== undefined) obj.metadata.resourceVersion = resourceVersion;
+    for (const [k, v] of Object.entries(old)) obj[k] = k === 'metadata' ? meta : structuredClone(v);
     const spec = ensureRecord(obj, 'spec');
     if (containers === undefined || containers === null) delete spec.ephemeralContainers;
     else spec.ephemeralContainers = containers;

@@ -73,3 +73,20 @@ t.test('pods/ephemeralcontainers: defaults, allow list, names, target', async (t
   ]);
   t.same(adding([{ name: 'Bad_Name', image: '' }]).errs.length, 2, 'name and image checked as for other containers');
 });
+
+t.test('pods/ephemeralcontainers keeps the stored pod but the containers, as dropPodUpdates', async (t) => {
+  const strategy = new EphemeralContainersStrategy();
+  const old = pod({ containers: [app] });
+  old.metadata = { ...old.metadata, uid: 'u-1', resourceVersion: '7', labels: { a: 'b' }, managedFields: [{ manager: 'kubectl-run' }] };
+  const next = structuredClone(old) as ApiObject & { spec: Rec };
+  const meta = next.metadata;
+  next.metadata = Object.assign(meta, { labels: { 'bad label': 'x' }, annotations: { n: 'new' }, managedFields: [{ manager: 'debugger' }], resourceVersion: '8' });
+  next.spec.ephemeralContainers = [{ name: 'debug', image: 'busybox' }];
+  next.spec.activeDeadlineSeconds = 5;
+  strategy.prepareForUpdate(ctx, next, old);
+  t.equal(next.metadata, meta, 'the metadata object is changed in place (the update checks the prepared pod)');
+  t.same(next.metadata, { name: 'p', namespace: 'default', uid: 'u-1', resourceVersion: '8', labels: { a: 'b' }, managedFields: [{ manager: 'kubectl-run' }] }, "the stored metadata with the request's name, namespace, resourceVersion and uid");
+  t.notOk('activeDeadlineSeconds' in next.spec, 'the rest of the spec is the stored one');
+  t.match(next.spec.ephemeralContainers, [{ name: 'debug', image: 'busybox' }]);
+  t.same(Object.keys(next), ['apiVersion', 'kind', 'metadata', 'spec'], "in the stored pod's field order");
+});
