@@ -179,6 +179,7 @@ export { GenericStrategy, type GenericStrategyOptions, specChanged, specOf } fro
 export {
   RESET_OBJECT_META_FOR_STATUS,
   resetFieldsByVersion,
+  restoreStoredObject,
   StatusStrategy,
   type StatusStrategyOptions,
   type StatusValidateFunc,

@@ -51,10 +51,30 @@ function copyField(target: Record<string, unknown>, source: Record<string, unkno
   else target[field] = structuredClone(source[field]);
 }
 
-/** Replaces every field of `target` with `source`'s (a deep copy), in place: callers hold `target`. */
-function replaceContents(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const k of Object.keys(target)) delete target[k];
-  Object.assign(target, structuredClone(source));
+/**
+ * Makes `meta` the stored metadata `oldMeta` in place (a deep copy; callers hold `meta`), then puts back the request's
+ * values of `fromRequest` (one the request lacks is removed).
+ */
+function restoreStoredMetadata(meta: Record<string, unknown>, oldMeta: Record<string, unknown>, fromRequest: readonly string[]): void {
+  const kept = fromRequest.map((k) => [k, meta[k]] as const);
+  for (const k of Object.keys(meta)) delete meta[k];
+  Object.assign(meta, structuredClone(oldMeta));
+  for (const [k, v] of kept) {
+    if (v === undefined) delete meta[k];
+    else meta[k] = v;
+  }
+}
+
+/**
+ * Makes `obj` the stored object `old` in place, as upstream's strategies copy the old object over the new one: deep
+ * copies in `old`'s field order, `obj.metadata` staying the same object (so the update's metadata checks see the
+ * prepared object), with the request's values of the metadata fields `metadataFromRequest` put back.
+ */
+export function restoreStoredObject(obj: ApiObject, old: ApiObject, metadataFromRequest: readonly string[]): void {
+  const meta = obj.metadata;
+  restoreStoredMetadata(meta as Record<string, unknown>, old.metadata as Record<string, unknown>, metadataFromRequest);
+  for (const k of Object.keys(obj)) delete obj[k];
+  for (const [k, v] of Object.entries(old)) obj[k] = k === 'metadata' ? meta : structuredClone(v);
 }
 
 /**
@@ -105,10 +125,7 @@ export class StatusStrategy implements RESTUpdateStrategy {
     const meta = obj.metadata as Record<string, unknown>;
     const oldMeta = old.metadata as Record<string, unknown>;
     if (keepMetadata === 'all-but-managedFields') {
-      const managedFields = meta.managedFields;
-      replaceContents(meta, oldMeta);
-      if (managedFields === undefined) delete meta.managedFields;
-      else meta.managedFields = managedFields;
+      restoreStoredMetadata(meta, oldMeta, ['managedFields']);
       return;
     }
     for (const field of keepMetadata) copyField(meta, oldMeta, field);
@@ -123,15 +140,9 @@ export class StatusStrategy implements RESTUpdateStrategy {
 /** The custom resource rule: the stored object, with the request's `status`, managedFields and resourceVersion. */
 function keepAllButStatus(obj: ApiObject, old: ApiObject): void {
   const status = obj.status;
-  const { managedFields, resourceVersion } = obj.metadata;
-  const meta = obj.metadata;
-  replaceContents(meta as Record<string, unknown>, old.metadata as Record<string, unknown>);
-  // The stored object's fields in its order, the metadata object being the request's (changed in place).
-  for (const k of Object.keys(obj)) delete obj[k];
-  for (const [k, v] of Object.entries(old)) obj[k] = k === 'metadata' ? meta : structuredClone(v);
-  if (managedFields === undefined) delete meta.managedFields;
-  else meta.managedFields = managedFields;
-  if (resourceVersion !== undefined) meta.resourceVersion = resourceVersion;
+  const resourceVersion = obj.metadata.resourceVersion;
+  restoreStoredObject(obj, old, ['managedFields']);
+  if (resourceVersion !== undefined) obj.metadata.resourceVersion = resourceVersion;
   if (status === undefined) delete obj.status;
   else obj.status = status;
 }

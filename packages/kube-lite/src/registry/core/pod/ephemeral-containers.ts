@@ -5,7 +5,7 @@
  * valid) but existing ones neither removed nor changed; static (mirror) pods take none.
  * @module
  */
-import type { ApiObject, RequestContext, RESTUpdateStrategy } from '@apiserver/registry';
+import { type ApiObject, type RequestContext, type RESTUpdateStrategy, restoreStoredObject } from '@apiserver/registry';
 import { type FieldError, fieldForbidden, newPath, semanticEqual } from '@apiserver/runtime';
 import { coreV1, defaultPodSpec } from '@apiserver/runtime/apis';
 import { ensureRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
@@ -57,16 +57,7 @@ export class EphemeralContainersStrategy implements RESTUpdateStrategy {
    */
   prepareForUpdate(_ctx: RequestContext, obj: ApiObject, old: ApiObject): void {
     const containers = recordAt(obj, 'spec')?.ephemeralContainers;
-    const meta = obj.metadata as Record<string, unknown>;
-    const fromRequest = Object.fromEntries(POD_UPDATE_KEYS.map((k) => [k, meta[k]]));
-    for (const k of Object.keys(meta)) delete meta[k];
-    Object.assign(meta, structuredClone(old.metadata));
-    for (const k of POD_UPDATE_KEYS) {
-      if (fromRequest[k] === undefined) delete meta[k];
-      else meta[k] = fromRequest[k];
-    }
-    for (const k of Object.keys(obj)) delete obj[k];
-    for (const [k, v] of Object.entries(old)) obj[k] = k === 'metadata' ? meta : structuredClone(v);
+    restoreStoredObject(obj, old, POD_UPDATE_KEYS);
     const spec = ensureRecord(obj, 'spec');
     if (containers === undefined || containers === null) delete spec.ephemeralContainers;
     else spec.ephemeralContainers = containers;
