@@ -21,8 +21,13 @@ export function parseSimpleJSONPath(path: string): (string | number)[] | undefin
 
 /** The value at a simple JSON path, or undefined when absent. */
 export function valueAtJSONPath(obj: unknown, path: string): unknown {
+  return valueAtSegments(obj, parseSimpleJSONPath(path) ?? []);
+}
+
+/** The value at already parsed path segments (field names, list indexes), or undefined when absent. */
+export function valueAtSegments(obj: unknown, segments: readonly (string | number)[]): unknown {
   let current = obj;
-  for (const seg of parseSimpleJSONPath(path) ?? []) {
+  for (const seg of segments) {
     if (typeof seg === 'number') current = Array.isArray(current) ? current[seg] : undefined;
     else current = typeof current === 'object' && current !== null && !Array.isArray(current) ? (current as Record<string, unknown>)[seg] : undefined;
     if (current === undefined) return undefined;

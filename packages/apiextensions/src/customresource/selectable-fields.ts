@@ -12,6 +12,7 @@ import { goSprintValue } from '@apiserver/runtime';
 import type { AttrFunc, ObjectAttrs } from '@apiserver/storage';
 import type { SelectableField } from '../apis/types.js';
 import { validFieldPath } from '../cel/field-path.js';
+import { valueAtSegments } from './json-path.js';
 import type { Structural } from '../structural-schema.js';
 
 /** One selectable field: its selector key and the property names leading to it (absent: the path does not resolve). */
@@ -32,15 +33,6 @@ function resolve(fields: readonly SelectableField[], schema: Structural | undefi
   });
 }
 
-function valueAt(obj: ApiObject, steps: readonly string[]): unknown {
-  let node: unknown = obj;
-  for (const step of steps) {
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[step];
-  }
-  return node;
-}
-
 /**
  * The label and field attributes of a version's objects. A selectable field whose path does not resolve in the
  * schema (a CRD stored before validation knew the rule) makes the attributes fail, so no selector matches the object.
@@ -52,7 +44,7 @@ export function customResourceAttrs(namespaced: boolean, fields: readonly Select
     if (namespaced) set['metadata.namespace'] = obj.metadata.namespace ?? '';
     for (const field of resolved) {
       if (field.steps === undefined) throw new Error(`unexpected error parsing jsonPath: ${field.name}`);
-      const value = valueAt(obj, field.steps);
+      const value = valueAtSegments(obj, field.steps);
       set[field.name] = value === undefined || value === null ? '' : goSprintValue(value);
     }
     return { labels: obj.metadata.labels ?? {}, fields: set };
