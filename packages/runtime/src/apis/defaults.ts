@@ -5,6 +5,7 @@
  */
 import { isRecord } from '../serializer/go-json.js';
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
+import { dropInitContainerAnnotations, roundTripNodeSpecPodCIDRs, roundTripPod, syncDeprecatedServiceAccount } from './core-v1-round-trip.js';
 
 type Rec = Record<string, unknown>;
 
@@ -66,24 +67,6 @@ function defaultContainer(c: Rec): void {
   if (isRecord(c.lifecycle)) for (const hook of [c.lifecycle.postStart, c.lifecycle.preStop]) defaultHTTPGet(hook);
 }
 
-/**
- * core/v1's conversion of the deprecated `serviceAccount` alias (`Convert_v1_PodSpec_To_core_PodSpec` and back): a
- * spec naming only `serviceAccount` runs as that account, and `serviceAccount` always repeats `serviceAccountName`
- * (absent when that is empty), as every object read from a cluster shows. kube-lite stores v1 objects, so the round
- * trip through the internal version happens here, wherever a pod spec is defaulted.
- */
-function syncDeprecatedServiceAccount(spec: Record<string, unknown>): void {
-  const name = typeof spec.serviceAccountName === 'string' ? spec.serviceAccountName : '';
-  const alias = typeof spec.serviceAccount === 'string' ? spec.serviceAccount : '';
-  const effective = name !== '' ? name : alias;
-  if (effective === '') {
-    Reflect.deleteProperty(spec, 'serviceAccount');
-    return;
-  }
-  spec.serviceAccountName = effective;
-  spec.serviceAccount = effective;
-}
-
 /** Defaults a PodSpec in place (SetDefaults_PodSpec, _Container of every container type, _Volume sources, probes). */
 export function defaultPodSpec(spec: Record<string, unknown>): void {
   syncDeprecatedServiceAccount(spec);
@@ -101,10 +84,19 @@ export function defaultPodSpec(spec: Record<string, unknown>): void {
   }
 }
 
+/**
+ * Defaults a pod template in place, as decoding a workload's template does upstream: the PodSpec defaults of its
+ * spec, and core/v1's conversion dropping the init container annotations (`Convert_v1_PodTemplateSpec_To_core_…`).
+ */
+export function defaultPodTemplateSpec(template: Record<string, unknown>): void {
+  dropInitContainerAnnotations(template.metadata);
+  defaultPodSpec(child(template, 'spec'));
+}
+
 /** The defaults every apps/v1 workload with `replicas` and a pod template gets (replicas 1, PodSpec defaults). */
 function defaultReplicatedTemplate(spec: Rec): void {
   setIfNil(spec, 'replicas', 1);
-  defaultPodSpec(child(child(spec, 'template'), 'spec'));
+  defaultPodTemplateSpec(child(spec, 'template'));
 }
 
 /** apps/v1 SetDefaults_Deployment. */
@@ -134,8 +126,12 @@ export function defaultEndpoints(obj: KubeObject): void {
   }
 }
 
-/** core/v1 SetDefaults_NodeStatus: a node that reports capacity but no allocatable gets allocatable = capacity. */
+/**
+ * core/v1 SetDefaults_NodeStatus: a node that reports capacity but no allocatable gets allocatable = capacity; and the
+ * conversion's `podCIDR`/`podCIDRs` round trip.
+ */
 export function defaultNode(obj: KubeObject): void {
+  roundTripNodeSpecPodCIDRs(obj.spec);
   const status = obj.status;
   if (!isRecord(status) || !isRecord(status.capacity)) return;
   setIfNil(status, 'allocatable', { ...status.capacity });
@@ -184,9 +180,11 @@ function defaultHostNetworkPorts(c: Rec): void {
 
 /**
  * core/v1 SetDefaults_Pod: requests from limits and hostNetwork host ports (which templates do not get), the pod
- * spec defaults, enableServiceLinks.
+ * spec defaults, enableServiceLinks; and what core/v1's conversion to the internal pod and back changes (see
+ * core-v1-round-trip.ts).
  */
 export function defaultPod(obj: KubeObject): void {
+  roundTripPod(obj);
   const spec = child(obj, 'spec');
   for (const c of [...records(spec.containers), ...records(spec.initContainers)]) {
     defaultRequestsFromLimits(c);

@@ -165,9 +165,18 @@ export {
   defaultNode,
   defaultPod,
   defaultPodSpec,
+  defaultPodTemplateSpec,
   defaultReplicaSet,
   defaultService,
 } from './defaults.js';
+export {
+  dropInitContainerAnnotations,
+  INIT_CONTAINER_ANNOTATIONS,
+  roundTripNodeSpecPodCIDRs,
+  roundTripPod,
+  roundTripPodStatusIPs,
+  syncDeprecatedServiceAccount,
+} from './core-v1-round-trip.js';
 export {
   addAdmissionregistrationV1Kinds,
   addAppsV1Kinds,

@@ -4,7 +4,7 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { defaultPodSpec } from '@apiserver/runtime/apis';
+import { defaultPodTemplateSpec } from '@apiserver/runtime/apis';
 import { ensureRecord } from '../../../object-fields.js';
 
 /** Applies the DaemonSet defaults in place. */
@@ -18,5 +18,5 @@ export function defaultDaemonSet(obj: ApiObject): void {
     rollingUpdate.maxSurge ??= 0;
   }
   spec.revisionHistoryLimit ??= 10;
-  defaultPodSpec(ensureRecord(ensureRecord(spec, 'template'), 'spec'));
+  defaultPodTemplateSpec(ensureRecord(spec, 'template'));
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { defaultPodSpec } from '@apiserver/runtime/apis';
+import { defaultPodTemplateSpec } from '@apiserver/runtime/apis';
 import { ensureRecord, type JSONRecord, recordsAt } from '../../../object-fields.js';
 
 const isUnset = (v: unknown): boolean => v === undefined || v === null || v === '';
@@ -40,6 +40,6 @@ export function defaultStatefulSet(obj: ApiObject): void {
   if (isUnset(retention.whenScaled)) retention.whenScaled = 'Retain';
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
-  defaultPodSpec(ensureRecord(ensureRecord(spec, 'template'), 'spec'));
+  defaultPodTemplateSpec(ensureRecord(spec, 'template'));
   for (const claim of recordsAt(spec, 'volumeClaimTemplates')) defaultClaimTemplate(claim);
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { defaultPodSpec } from '@apiserver/runtime/apis';
+import { defaultPodTemplateSpec } from '@apiserver/runtime/apis';
 import { ensureRecord, isRecord, type JSONRecord, recordAt, recordsAt } from '../../../object-fields.js';
 
 /** Go's math.MaxInt32: the backoffLimit of a job that limits backoff per index. */
@@ -27,7 +27,7 @@ export function defaultJobSpecTemplate(spec: JSONRecord): void {
       if (isNil(pattern.status) || pattern.status === '') pattern.status = 'True';
     }
   }
-  defaultPodSpec(ensureRecord(ensureRecord(spec, 'template'), 'spec'));
+  defaultPodTemplateSpec(ensureRecord(spec, 'template'));
 }
 
 /** Applies `SetDefaults_Job` and the template defaults to a Job in place. */

@@ -5,8 +5,8 @@
  */
 import { type ApiObject, GenericStrategy, type RequestContext } from '@apiserver/registry';
 import { newPath } from '@apiserver/runtime';
-import { coreV1, defaultPodSpec } from '@apiserver/runtime/apis';
-import { ensureRecord, recordAt } from '../../../object-fields.js';
+import { coreV1, defaultPodTemplateSpec } from '@apiserver/runtime/apis';
+import { recordAt } from '../../../object-fields.js';
 import { validatePodTemplateSpec } from '../pod/pod-spec-validation.js';
 import { generationChanged } from '../pod/template-warnings.js';
 import { podTemplateWarnings } from '../pod/warnings.js';
@@ -49,5 +49,5 @@ export class PodTemplateStrategy extends GenericStrategy {
 /** The pod spec defaults of a PodTemplate's template (core/v1 `SetDefaults_PodSpec` through the template). */
 export function defaultTemplate(obj: ApiObject): void {
   const template = recordAt(obj, 'template');
-  if (template !== undefined) defaultPodSpec(ensureRecord(template, 'spec'));
+  if (template !== undefined) defaultPodTemplateSpec(template);
 }

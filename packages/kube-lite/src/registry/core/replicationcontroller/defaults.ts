@@ -4,7 +4,7 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { defaultPodSpec } from '@apiserver/runtime/apis';
+import { defaultPodTemplateSpec } from '@apiserver/runtime/apis';
 import { ensureRecord, recordAt, stringMapAt } from '../../../object-fields.js';
 
 const isEmpty = (m: unknown): boolean => m === undefined || m === null || (typeof m === 'object' && Object.keys(m).length === 0);
@@ -19,5 +19,5 @@ export function defaultReplicationController(obj: ApiObject): void {
     if (isEmpty(obj.metadata.labels)) obj.metadata.labels = { ...labels };
   }
   spec.replicas ??= 1;
-  if (template !== undefined) defaultPodSpec(ensureRecord(template, 'spec'));
+  if (template !== undefined) defaultPodTemplateSpec(template);
 }
