@@ -88,7 +88,7 @@ export {
 } from './handlers/encoded-object-cache.js';
 export { cachesEncodedObjects, encodeForScope, useEncodedObjectCache } from './handlers/cached-encoding.js';
 export { statusErrorOf } from './handlers/status-of.js';
-export { DEFAULT_FIELD_LABELS, type FieldLabelConversion, type FieldLabels } from './handlers/options.js';
+export { DEFAULT_FIELD_LABELS, type FieldLabelConversion, type FieldLabels, fieldLabelConversionOf } from './handlers/options.js';
 export { admissionTransformer, attributesFor } from './handlers/admission.js';
 export { restfulHandler } from './restful-bridge.js';
 export {

@@ -150,7 +150,7 @@ export { type ComponentStatusStorageOptions, componentProbes, newComponentStatus
 export { etcdHealthProbe, httpsHealthProbe, type Probe, type ProbeResult } from './registry/core/componentstatus/probes.js';
 export { ClusterIPRange } from './registry/core/service/ip-range.js';
 export { NodePortRange } from './registry/core/service/port-range.js';
-export { DEFAULT_SERVICE_CLUSTER_IP_RANGE, newServiceStorage, ServiceREST, type ServiceStorageOptions } from './registry/core/service/storage.js';
+export { DEFAULT_SERVICE_CLUSTER_IP_RANGE, newServiceStorage, SERVICE_FIELD_LABELS, ServiceREST, type ServiceStorageOptions, serviceAttrs } from './registry/core/service/storage.js';
 export { type DeploymentStorageOptions, newDeploymentStorage } from './registry/apps/deployment/storage.js';
 export { newReplicaSetStorage, type ReplicaSetStorageOptions } from './registry/apps/replicaset/storage.js';
 export { newStatefulSetStorage, type StatefulSetStorageOptions } from './registry/apps/statefulset/storage.js';

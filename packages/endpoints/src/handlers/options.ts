@@ -136,6 +136,15 @@ export const DEFAULT_FIELD_LABELS: readonly string[] = ['metadata.name', 'metada
  */
 export type FieldLabelConversion = (label: string) => boolean;
 
+/**
+ * The conversion of a kind whose own func accepts exactly `labels` (upstream's `AddFieldLabelConversionFunc` with a
+ * `switch` of them, e.g. Node's `metadata.name` and `spec.unschedulable`): the metadata labels only when listed.
+ */
+export function fieldLabelConversionOf(labels: readonly string[]): FieldLabelConversion {
+  const accepted = new Set(labels);
+  return (label) => accepted.has(label);
+}
+
 /** The field labels of a kind: extra labels beside {@link DEFAULT_FIELD_LABELS}, or its own conversion. */
 export type FieldLabels = readonly string[] | FieldLabelConversion;
 

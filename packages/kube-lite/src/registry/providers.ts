@@ -31,7 +31,7 @@ import { newLimitRangeStorage } from './core/limitrange/storage.js';
 import { newResourceQuotaStorage } from './core/resourcequota/storage.js';
 import { newReplicationControllerStorage, REPLICATION_CONTROLLER_FIELD_LABELS } from './core/replicationcontroller/storage.js';
 import { newSecretStorage, SECRET_FIELD_LABELS } from './core/secret/storage.js';
-import { newServiceStorage } from './core/service/storage.js';
+import { newServiceStorage, SERVICE_FIELD_LABELS } from './core/service/storage.js';
 import { newServiceAccountStorage } from './core/serviceaccount/storage.js';
 import { enabledResourceStorage, groupInfoOf, type ResourceStorageBuilder } from './enabled-storage.js';
 import { admissionregistrationRESTStorageProvider } from './admissionregistration/provider.js';
@@ -112,7 +112,7 @@ export class LegacyRESTStorageProvider implements RESTStorageProvider {
     });
     return groupInfoOf([{ gv: v1, storage }], {
       scheme: this.#scheme,
-      fieldLabels: { Pod: POD_FIELD_LABELS, Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS, ReplicationController: REPLICATION_CONTROLLER_FIELD_LABELS },
+      fieldLabels: { Pod: POD_FIELD_LABELS, Namespace: NAMESPACE_FIELD_LABELS, Secret: SECRET_FIELD_LABELS, Event: EVENT_FIELD_LABELS, Node: NODE_FIELD_LABELS, ReplicationController: REPLICATION_CONTROLLER_FIELD_LABELS, Service: SERVICE_FIELD_LABELS },
     });
   }
 }

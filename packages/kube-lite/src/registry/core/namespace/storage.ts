@@ -5,6 +5,7 @@
  * @module
  */
 import { type ApiObject, type RESTUpdateStrategy, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { type FieldLabelConversion, fieldLabelConversionOf } from '@apiserver/endpoints';
 import type { ObjectAttrs } from '@apiserver/storage';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
@@ -14,8 +15,12 @@ import { NamespaceREST, NamespaceFinalizeREST } from './rest.js';
 import { NamespaceFinalizeStrategy, NamespaceStatusStrategy, NamespaceStrategy } from './strategy.js';
 import { phaseOf, specFinalizersOf } from './validation.js';
 
-/** Field selector labels of Namespaces beyond metadata.name (`fieldLabels: { Namespace: … }`). */
-export const NAMESPACE_FIELD_LABELS: readonly string[] = ['status.phase'];
+/**
+ * The field selector labels of Namespaces (`fieldLabels: { Namespace: … }`): core/v1's own conversion func for
+ * Namespace accepts `status.phase` and `metadata.name` only (not `metadata.namespace`, nor the `name` field the
+ * attributes keep).
+ */
+export const NAMESPACE_FIELD_LABELS: FieldLabelConversion = fieldLabelConversionOf(['status.phase', 'metadata.name']);
 
 /** Labels and selectable fields of a Namespace: metadata.name, `name` (kept upstream for compatibility), status.phase. */
 export function namespaceAttrs(obj: ApiObject): ObjectAttrs {

@@ -5,6 +5,7 @@
  * @module
  */
 import { type ApiObject, type RESTUpdateStrategy, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { type FieldLabelConversion, fieldLabelConversionOf } from '@apiserver/endpoints';
 import type { ObjectAttrs } from '@apiserver/storage';
 import { recordAt } from '../../../object-fields.js';
 import type { PrinterOptions } from '../../../printers/table-convertor.js';
@@ -13,8 +14,11 @@ import { storeOptionsFor } from '../../store-options.js';
 import { newNodeTableConvertor } from './printer.js';
 import { NodeStatusStrategy, NodeStrategy } from './strategy.js';
 
-/** Field selector labels of Nodes beyond metadata.name (`fieldLabels: { Node: … }`). */
-export const NODE_FIELD_LABELS: readonly string[] = ['spec.unschedulable'];
+/**
+ * The field selector labels of Nodes (`fieldLabels: { Node: … }`): core/v1's own conversion func for Node accepts
+ * `metadata.name` and `spec.unschedulable` only, so `metadata.namespace` is `field label not supported`.
+ */
+export const NODE_FIELD_LABELS: FieldLabelConversion = fieldLabelConversionOf(['metadata.name', 'spec.unschedulable']);
 
 /** Labels and selectable fields of a Node: metadata.name and spec.unschedulable (`true`/`false`). */
 export function nodeAttrs(obj: ApiObject): ObjectAttrs {

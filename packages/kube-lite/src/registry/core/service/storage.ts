@@ -5,6 +5,8 @@
  */
 import { type ApiObject, isDryRun, type RequestContext, StatusREST, type Storage, Store, type StoreOptions, type UpdatedObjectInfo, type UpdateResult, type ValidateObjectFunc, type ValidateObjectUpdateFunc } from '@apiserver/registry';
 import type { CreateOptions, DeleteOptions, Status, UpdateOptions } from '@apiserver/runtime';
+import type { ObjectAttrs } from '@apiserver/storage';
+import { recordAt, stringAt } from '../../../object-fields.js';
 import type { PrinterOptions } from '../../../printers/index.js';
 import type { RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
@@ -14,6 +16,23 @@ import { DEFAULT_SERVICE_NODE_PORT_RANGE, NodePortRange } from './port-range.js'
 import { newServiceTableConvertor } from './printer.js';
 import { ServiceStatusStrategy } from './service-status-strategy.js';
 import { defaultServiceFields, dropTypeDependentFields, patchAllocatedValues, ServiceStrategy } from './strategy.js';
+
+/** Field selector labels of Services beyond metadata.name/namespace (`fieldLabels: { Service: … }`, 1.31+). */
+export const SERVICE_FIELD_LABELS: readonly string[] = ['spec.clusterIP', 'spec.type'];
+
+/** Labels and selectable fields of a Service (`service.GetAttrs`): metadata.name, metadata.namespace, spec.clusterIP, spec.type. */
+export function serviceAttrs(obj: ApiObject): ObjectAttrs {
+  const spec = recordAt(obj, 'spec');
+  return {
+    labels: obj.metadata.labels ?? {},
+    fields: {
+      'metadata.name': obj.metadata.name ?? '',
+      'metadata.namespace': obj.metadata.namespace ?? '',
+      'spec.clusterIP': stringAt(spec, 'clusterIP'),
+      'spec.type': stringAt(spec, 'type'),
+    },
+  };
+}
 
 /** kube-apiserver's default `--service-cluster-ip-range`. */
 export const DEFAULT_SERVICE_CLUSTER_IP_RANGE = '10.0.0.0/24';
@@ -124,6 +143,7 @@ export function newServiceStorage(getter: RESTOptionsGetter, options: ServiceSto
     strategies: { create: strategy, update: strategy, delete: {} },
     tableConvertor: newServiceTableConvertor(options.printer),
     returnDeletedObject: true,
+    attrFunc: serviceAttrs,
     shortNames: ['svc'],
     categories: ['all'],
   };

@@ -54,7 +54,7 @@ t.test('create defaults, label, update rules, printer, field selector', async (t
   t.same(namespaces.categories(), []);
   t.equal(namespaces.namespaceScoped(), false);
   t.equal(namespaces.getSingularName(), 'namespace');
-  t.same(NAMESPACE_FIELD_LABELS, ['status.phase']);
+  t.same(['metadata.name', 'status.phase', 'metadata.namespace', 'name'].map((l) => typeof NAMESPACE_FIELD_LABELS === 'function' && NAMESPACE_FIELD_LABELS(l)), [true, true, false, false], 'the Namespace func');
   t.equal(namespaces.newObject().kind, 'Namespace');
   t.equal(namespaces.newList().kind, 'NamespaceList');
   t.equal(status.newObject().kind, 'Namespace');

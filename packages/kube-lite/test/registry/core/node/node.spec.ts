@@ -78,7 +78,7 @@ t.test('nodes Store: create with status, status subresource, field selector', as
   t.same(nodes.shortNames(), ['no']);
   t.equal(nodes.namespaceScoped(), false);
   t.equal(nodes.getSingularName(), 'node');
-  t.same(NODE_FIELD_LABELS, ['spec.unschedulable']);
+  t.same(['metadata.name', 'spec.unschedulable', 'metadata.namespace'].map((l) => typeof NODE_FIELD_LABELS === 'function' && NODE_FIELD_LABELS(l)), [true, true, false], 'the Node func');
   t.equal(status.newObject().kind, 'Node');
   status.destroy();
   const ctx = ctxIn();
