@@ -172,7 +172,7 @@ export { newCSINodeStorage } from './registry/storage/csinode/storage.js';
 export { newCSIStorageCapacityStorage } from './registry/storage/csistoragecapacity/storage.js';
 export { newVolumeAttachmentStorage } from './registry/storage/volumeattachment/storage.js';
 export { CERTIFICATES_GROUP_NAME, certificatesRESTStorageProvider } from './registry/certificates/provider.js';
-export { newCSRStorage } from './registry/certificates/csr/storage.js';
+export { CSR_FIELD_LABELS, csrAttrs, newCSRStorage } from './registry/certificates/csr/storage.js';
 export { AUTOSCALING_GROUP_NAME, autoscalingRESTStorageProvider } from './registry/autoscaling/provider.js';
 export { type HPAStorage, newHPAStorage } from './registry/autoscaling/hpa/storage.js';
 export { hpaFromV1, hpaToV1 } from './registry/autoscaling/hpa/v1-conversion.js';

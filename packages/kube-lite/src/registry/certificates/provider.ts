@@ -9,7 +9,7 @@ import type { APIGroupInfo } from '@apiserver/server';
 import type { APIResourceConfigSource } from '../../server/api-resource-config.js';
 import { enabledResourceStorage, groupInfoOf } from '../enabled-storage.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from '../rest-options.js';
-import { newCSRStorage } from './csr/storage.js';
+import { CSR_FIELD_LABELS, newCSRStorage } from './csr/storage.js';
 
 /** The name of the certificates API group. */
 export const CERTIFICATES_GROUP_NAME = 'certificates.k8s.io';
@@ -21,7 +21,7 @@ export function certificatesRESTStorageProvider(scheme: Scheme = newBuiltinSchem
     newRESTStorage: (source: APIResourceConfigSource, getter: RESTOptionsGetter): APIGroupInfo => {
       const v1 = { group: CERTIFICATES_GROUP_NAME, version: 'v1' };
       const storage = enabledResourceStorage(source, v1, { certificatesigningrequests: () => newCSRStorage(getter) });
-      return groupInfoOf([{ gv: v1, storage }], { scheme });
+      return groupInfoOf([{ gv: v1, storage }], { scheme, fieldLabels: { CertificateSigningRequest: CSR_FIELD_LABELS } });
     },
   };
 }

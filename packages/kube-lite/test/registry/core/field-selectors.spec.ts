@@ -1,10 +1,12 @@
 /**
  * core/v1's field label conversion funcs (pkg/apis/core/v1 `conversion.go`, 1.32) on a started kube-lite: Services
  * select on `spec.clusterIP` and `spec.type` (1.31+); Node's and Namespace's own funcs do not accept
- * `metadata.namespace`; a kind without its own func (PersistentVolume) accepts both metadata labels.
+ * `metadata.namespace`; a kind without its own func (PersistentVolume) accepts both metadata labels. CSRs select on
+ * `spec.signerName` (certificates/v1's func).
  */
 import t from 'tap';
 import { callJSON } from '../../http-json.js';
+import { b64, EC_CSR } from '../certificates/pem-fixtures.js';
 import { startKubeLite } from '../../../src/testing/index.js';
 
 interface ListOrStatus {
@@ -46,4 +48,17 @@ t.test("Node's and Namespace's own funcs refuse metadata.namespace; PersistentVo
   t.ok(names(await get('/api/v1/namespaces?fieldSelector=metadata.name%3Ddefault')).includes('default'));
   const pvs = await get('/api/v1/persistentvolumes?fieldSelector=metadata.namespace%3Dx');
   t.same([pvs.code, names(pvs)], [undefined, []], 'accepted, and nothing matches');
+});
+
+t.test('certificate signing requests select on spec.signerName; their own func refuses metadata.namespace', async (t) => {
+  const CSRS = '/apis/certificates.k8s.io/v1/certificatesigningrequests';
+  const request = b64(EC_CSR);
+  for (const [name, signerName] of [['other', 'example.com/other'], ['custom', 'example.com/signer']] as const) {
+    const answer = await callJSON<ListOrStatus>(`${kl.url}${CSRS}`, 'POST', { metadata: { name }, spec: { request, signerName, usages: ['client auth', 'digital signature'] } });
+    t.equal(answer.status, 201, `${name}: ${answer.json.message ?? ''}`);
+  }
+  t.same(names(await get(`${CSRS}?fieldSelector=spec.signerName%3Dexample.com%2Fsigner`)), ['custom']);
+  t.same(names(await get(`${CSRS}?fieldSelector=spec.signerName!%3Dexample.com%2Fsigner`)), ['other']);
+  const refused = await get(`${CSRS}?fieldSelector=metadata.namespace%3Dx`);
+  t.same([refused.code, refused.message], [400, 'field label not supported: metadata.namespace']);
 });
