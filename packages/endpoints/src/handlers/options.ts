@@ -130,19 +130,21 @@ export function validateDeleteOptions(o: DeleteOptions): void {
 export const DEFAULT_FIELD_LABELS: readonly string[] = ['metadata.name', 'metadata.namespace'];
 
 /**
- * A kind's own field label conversion (upstream's `ConvertFieldLabel` of a converter that is not the scheme's, as the
- * custom resource converter): whether it accepts `label`; every label it refuses is `field label not supported`,
+ * A kind's own field label conversion (upstream's `AddFieldLabelConversionFunc`, or `ConvertFieldLabel` of a converter
+ * that is not the scheme's, as the custom resource converter): whether it accepts `label`, or the label it stands for
+ * (Pod's legacy `spec.host` is `spec.nodeName`); every label it refuses is `field label not supported`,
  * `metadata.name` and `metadata.namespace` included.
  */
-export type FieldLabelConversion = (label: string) => boolean;
+export type FieldLabelConversion = (label: string) => boolean | string;
 
 /**
  * The conversion of a kind whose own func accepts exactly `labels` (upstream's `AddFieldLabelConversionFunc` with a
- * `switch` of them, e.g. Node's `metadata.name` and `spec.unschedulable`): the metadata labels only when listed.
+ * `switch` of them, e.g. Node's `metadata.name` and `spec.unschedulable`): the metadata labels only when listed;
+ * `renames` maps a legacy label to the one it stands for.
  */
-export function fieldLabelConversionOf(labels: readonly string[]): FieldLabelConversion {
+export function fieldLabelConversionOf(labels: readonly string[], renames: Readonly<Record<string, string>> = {}): FieldLabelConversion {
   const accepted = new Set(labels);
-  return (label) => accepted.has(label);
+  return (label) => (Object.hasOwn(renames, label) ? (renames[label] as string) : accepted.has(label));
 }
 
 /** The field labels of a kind: extra labels beside {@link DEFAULT_FIELD_LABELS}, or its own conversion. */
@@ -150,11 +152,15 @@ export type FieldLabels = readonly string[] | FieldLabelConversion;
 
 function fieldSelectorOf(text: string, labels: FieldLabels) {
   const selector = parseFieldSelector(text);
+  if (typeof labels === 'function') {
+    // `Transform` with the kind's conversion, as the list and watch handlers convert each term upstream.
+    return selector.transform((field, value) => {
+      const converted = labels(field);
+      if (converted === false) throw newBadRequest(`field label not supported: ${field}`);
+      return [converted === true ? field : converted, value];
+    });
+  }
   for (const r of selector.requirements()) {
-    if (typeof labels === 'function') {
-      if (labels(r.field)) continue;
-      throw newBadRequest(`field label not supported: ${r.field}`);
-    }
     if (DEFAULT_FIELD_LABELS.includes(r.field) || labels.includes(r.field)) continue;
     // A kind with its own conversion func answers upstream's `field label not supported`.
     if (labels.length > 0) throw newBadRequest(`field label not supported: ${r.field}`);

@@ -62,3 +62,17 @@ t.test('certificate signing requests select on spec.signerName; their own func r
   const refused = await get(`${CSRS}?fieldSelector=metadata.namespace%3Dx`);
   t.same([refused.code, refused.message], [400, 'field label not supported: metadata.namespace']);
 });
+
+t.test("pods: the legacy spec.host stands for spec.nodeName; status.podIPs is accepted; other labels are refused", async (t) => {
+  const PODS = '/api/v1/namespaces/default/pods';
+  for (const [name, nodeName] of [['on-a', 'node-a'], ['on-b', 'node-b']] as const) {
+    const answer = await callJSON<ListOrStatus>(`${kl.url}${PODS}`, 'POST', { metadata: { name }, spec: { nodeName, containers: [{ name: 'c', image: 'nginx' }] } });
+    t.equal(answer.status, 201, `${name}: ${answer.json.message ?? ''}`);
+  }
+  t.same(names(await get(`${PODS}?fieldSelector=spec.host%3Dnode-a`)), ['on-a']);
+  t.same(names(await get(`${PODS}?fieldSelector=spec.nodeName%3Dnode-b`)), ['on-b']);
+  t.same(names(await get(`${PODS}?fieldSelector=status.podIPs%3D`)), ['on-a', 'on-b'], 'no pod has the field: an empty value matches all');
+  t.same(names(await get(`${PODS}?fieldSelector=status.podIPs%3D10.0.0.1`)), []);
+  const refused = await get(`${PODS}?fieldSelector=spec.containers%3Dx`);
+  t.same([refused.code, refused.message], [400, 'field label not supported: spec.containers']);
+});

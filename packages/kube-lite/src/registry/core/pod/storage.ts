@@ -5,6 +5,7 @@
  * @module
  */
 import { type ApiObject, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
+import { type FieldLabelConversion, fieldLabelConversionOf } from '@apiserver/endpoints';
 import type { Backoff } from '../../retry.js';
 import { newPodDisruptionBudgetStatusStore, podDisruptionBudgetStoreOptions } from '../../policy/poddisruptionbudget/storage.js';
 import type { ObjectAttrs } from '@apiserver/storage';
@@ -19,6 +20,7 @@ import { EphemeralContainersStrategy } from './ephemeral-containers.js';
 import { EvictionREST } from './eviction-rest.js';
 import { newPodTableConvertor } from './printer.js';
 import { PodProxyREST } from './proxy-rest.js';
+import { internalPodIPs } from './pod-ip-validation.js';
 import { PodStrategy } from './strategy.js';
 import { PodStatusStrategy } from './pod-status-strategy.js';
 
@@ -32,17 +34,27 @@ export interface PodStorageOptions {
   readonly evictionRetry?: Backoff;
 }
 
-/** The pod fields a field selector may use besides metadata.name/namespace (for APIGroupInfo `fieldLabels.Pod`). */
-export const POD_FIELD_LABELS: readonly string[] = [
-  'spec.nodeName',
-  'spec.restartPolicy',
-  'spec.schedulerName',
-  'spec.serviceAccountName',
-  'spec.hostNetwork',
-  'status.phase',
-  'status.podIP',
-  'status.nominatedNodeName',
-];
+/**
+ * The field selector labels of pods (`fieldLabels: { Pod: … }`), as core/v1's own conversion func for Pod accepts them:
+ * the metadata labels, the pod fields of {@link podAttrs}, `status.podIPs` (accepted, though no pod has that field, so
+ * only an empty value matches) and the legacy `spec.host`, which stands for `spec.nodeName`.
+ */
+export const POD_FIELD_LABELS: FieldLabelConversion = fieldLabelConversionOf(
+  [
+    'metadata.name',
+    'metadata.namespace',
+    'spec.nodeName',
+    'spec.restartPolicy',
+    'spec.schedulerName',
+    'spec.serviceAccountName',
+    'spec.hostNetwork',
+    'status.phase',
+    'status.podIP',
+    'status.podIPs',
+    'status.nominatedNodeName',
+  ],
+  { 'spec.host': 'spec.nodeName' },
+);
 
 /** Labels and selectable fields of a pod (upstream `pod.GetAttrs` / `PodToSelectableFields`). */
 export function podAttrs(pod: ApiObject): ObjectAttrs {
@@ -59,7 +71,8 @@ export function podAttrs(pod: ApiObject): ObjectAttrs {
       'spec.serviceAccountName': stringAt(spec, 'serviceAccountName'),
       'spec.hostNetwork': String(spec?.hostNetwork === true),
       'status.phase': stringAt(status, 'phase'),
-      'status.podIP': stringAt(status, 'podIP'),
+      // The internal pod's podIPs[0], as upstream reads it.
+      'status.podIP': internalPodIPs(status)[0] ?? '',
       'status.nominatedNodeName': stringAt(status, 'nominatedNodeName'),
     },
   };
