@@ -36,7 +36,7 @@ export interface PodStorageOptions {
 
 /**
  * The field selector labels of pods (`fieldLabels: { Pod: … }`), as core/v1's own conversion func for Pod accepts them:
- * the metadata labels, the pod fields of {@link podAttrs}, `status.podIPs` (accepted, though no pod has that field, so
+ * the metadata labels, the pod fields of `podAttrs`, `status.podIPs` (accepted, though no pod has that field, so
  * only an empty value matches) and the legacy `spec.host`, which stands for `spec.nodeName`.
  */
 export const POD_FIELD_LABELS: FieldLabelConversion = fieldLabelConversionOf(
