@@ -327,6 +327,7 @@ export { unstructuredFieldType } from './managedfields/unstructured-field-type.j
 export { type JSONObject, TypedValueError } from './managedfields/typed-value.js';
 export { type ToFieldSetOptions, toFieldSet } from './managedfields/to-field-set.js';
 export { mergeObjects, mergeValues } from './managedfields/merge.js';
+export { replicasPathOf, type ResourcePathMappings, ScaleHandler } from './managedfields/scale-handler.js';
 export { type Comparison, compareTyped, jsonEqual } from './managedfields/compare.js';
 export { ensureNamedFieldsAreMembers, removeItems } from './managedfields/remove.js';
 export { type ManagedFieldSets, Updater, type VersionedSet } from './managedfields/updater.js';

@@ -107,7 +107,7 @@ export function newVersionStorage(
     );
     entries.set(`${names.plural}/status`, new StatusREST(statusStore));
   }
-  if (subresources?.scale !== undefined) entries.set(`${names.plural}/scale`, new CustomResourceScaleREST(store, subresources.scale));
+  if (subresources?.scale !== undefined) entries.set(`${names.plural}/scale`, new CustomResourceScaleREST(store, subresources.scale, crd, apiVersion));
   const fieldLabels = customResourceFieldLabels(namespaced, selectableFields);
   return { entries, store, coercers, fieldType: customResourceFieldType(schema), fieldLabels };
 }

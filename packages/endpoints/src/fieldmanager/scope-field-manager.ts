@@ -1,10 +1,11 @@
 /**
  * The FieldManager of a request scope (the `RequestScope.FieldManager` upstream builds in the installer):
  * merge types from the scope's field type (custom resources) or object schema (deduced when it has neither), one
- * manager per scope. Writes through the main resource and `status` are tracked; other subresources (scale, …) serve
- * another kind than the stored one and are not. Reset fields are the storage's (`rest.ResetFieldsStrategy`) when it
- * gives them; else they follow the built-in strategies: the main resource does not own `status`, `/status` owns
- * nothing but `status` (the registry's status strategy keeps the rest).
+ * manager per scope. Writes through the main resource, `status` and `scale` are tracked (a Scale is another kind than
+ * the stored one: the scale storage maps its entries to the parent's, as upstream's `ScaleHandler`); other
+ * subresources are not. Reset fields are the storage's (`rest.ResetFieldsStrategy`) when it gives them; else they
+ * follow the built-in strategies: the main resource does not own `status`, `/status` owns nothing but `status` (the
+ * registry's status strategy keeps the rest), `scale` resets nothing.
  */
 import { FieldManager, FieldSet, fieldTypeOf, formatGroupVersion, type JSONObject, propertiesOf } from '@apiserver/runtime';
 import type { ApiObject } from '@apiserver/registry';
@@ -15,7 +16,7 @@ const managers = new WeakMap<RequestScope, FieldManager>();
 
 /** True when writes through this scope maintain `metadata.managedFields`. */
 export function tracksManagedFields(scope: RequestScope): boolean {
-  return scope.subresource === '' || scope.subresource === 'status';
+  return scope.subresource === '' || scope.subresource === 'status' || scope.subresource === 'scale';
 }
 
 /** The fields writes through this scope cannot own (upstream's `GetResetFields` of the strategies). */
@@ -24,6 +25,7 @@ export function resetFieldsOf(scope: RequestScope): FieldSet {
     const paths = scope.resetFieldsStrategy.getResetFields()[formatGroupVersion(scope.kind)] ?? [];
     return FieldSet.of(...paths.map((path) => path.split('.').map((fieldName) => ({ fieldName }))));
   }
+  if (scope.subresource !== '' && scope.subresource !== 'status') return new FieldSet();
   const props = scope.objectSchema === undefined ? undefined : propertiesOf(scope.objectSchema);
   if (props === undefined || !('status' in props)) return new FieldSet();
   if (scope.subresource === '') return FieldSet.of([{ fieldName: 'status' }]);

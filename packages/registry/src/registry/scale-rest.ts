@@ -10,10 +10,13 @@ import {
   type GroupVersion,
   type GroupVersionKind,
   isNotFound,
+  newInternalError,
   newInvalid,
   newNotFound,
   newPath,
   type QualifiedResource,
+  type ResourcePathMappings,
+  ScaleHandler,
   type UpdateOptions,
   validateNonnegativeField,
 } from '@apiserver/runtime';
@@ -29,6 +32,12 @@ export interface ScaleView {
   scaleOf(obj: ApiObject): ApiObject;
   /** Writes a validated replica count into (a copy of) an object. */
   setReplicas(obj: ApiObject, replicas: number): void;
+  /**
+   * Where the replicas live in each of the resource's group-versions, and the group-version this subresource writes
+   * (upstream's `ScaleHandler` arguments): with it, a scale write's managedFields are mapped between the parent and
+   * the Scale; without it, the parent's managedFields are kept as they are.
+   */
+  readonly replicasPaths?: { readonly groupVersion: string; readonly mappings: ResourcePathMappings };
 }
 
 /** The store a {@link ScaleREST} reads and writes the scaled objects through. */
@@ -47,6 +56,12 @@ export function newScale(obj: ApiObject, specReplicas: number, statusReplicas: n
     spec: { replicas: specReplicas },
     status: { replicas: statusReplicas, ...(selector !== undefined && { selector }) },
   };
+}
+
+/** Sets (or, for none, removes) an object's managedFields. */
+function setManagedFields(obj: ApiObject, entries: ApiObject['metadata']['managedFields']): void {
+  if (entries === undefined) delete obj.metadata.managedFields;
+  else obj.metadata.managedFields = entries;
 }
 
 /** The replicas a Scale asks for; 422 for a negative or fractional count (ValidateScale). */
@@ -116,12 +131,17 @@ export class ScaleREST implements Getter, Updater, GroupVersionKindProvider {
       preconditions: () => objInfo.preconditions(),
       updatedObject: async (c, old) => {
         if (old === undefined) throw newNotFound(this.#notFound ?? { group: 'autoscaling', resource: 'scale' }, name);
-        const scale = await objInfo.updatedObject(c, this.scaleOf(old));
+        const handler = this.#managedFieldsHandler(old);
+        const oldScale = this.scaleOf(old);
+        const scaleEntries = handler?.toSubresource();
+        if (scaleEntries !== undefined) oldScale.metadata.managedFields = scaleEntries;
+        const scale = await objInfo.updatedObject(c, oldScale);
         const obj = deepCopy(old);
         this.#view.setReplicas(obj, validatedReplicas(scale));
         const rv = scale.metadata.resourceVersion;
         if (rv === undefined || rv === '') delete obj.metadata.resourceVersion;
         else obj.metadata.resourceVersion = rv;
+        if (handler !== undefined) setManagedFields(obj, handler.toParent(scale.metadata.managedFields));
         return obj;
       },
     };
@@ -130,6 +150,18 @@ export class ScaleREST implements Getter, Updater, GroupVersionKindProvider {
       updateValidation && ((c, o, old) => updateValidation(c, this.scaleOf(o), this.scaleOf(old)));
     const result = await this.#parentNotFound(name, () => this.#store.update(ctx, name, info, toScaleCreate, toScaleUpdate, false, options));
     return { object: this.scaleOf(result.object), created: false };
+  }
+
+  /** The managedFields mapping of a write to `old`'s Scale, when the view says where the replicas live. */
+  #managedFieldsHandler(old: ApiObject): ScaleHandler | undefined {
+    const paths = this.#view.replicasPaths;
+    if (paths === undefined) return undefined;
+    try {
+      return new ScaleHandler(old.metadata.managedFields, paths.groupVersion, paths.mappings);
+    } catch (err) {
+      // Undecodable parent entries: upstream's handler fails the write with an internal error.
+      throw newInternalError(err instanceof Error ? err : new Error(String(err)));
+    }
   }
 
   async #parentNotFound<T>(name: string, fn: () => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@
  * @module
  */
 import { type ApiObject, newScale, type ScaleView } from '@apiserver/registry';
-import { newBadRequest } from '@apiserver/runtime';
+import { newBadRequest, replicasPathOf } from '@apiserver/runtime';
 import { ensureRecord, isInteger, recordAt } from '../../../object-fields.js';
 import { selectorString } from '../replicaset/workload-validation.js';
 
@@ -18,8 +18,18 @@ export function scaleFromWorkload(obj: ApiObject): ApiObject {
   return newScale(obj, isInteger(replicas) ? replicas : 0, isInteger(statusReplicas) ? statusReplicas : 0, selector);
 }
 
+/** `spec.replicas`, where every built-in scalable kind keeps its replicas. */
+const SPEC_REPLICAS = replicasPathOf('spec.replicas');
+
+/** apps/v1 workloads' replicas path for scale writes' managedFields (`replicasPathInDeployment` and the like). */
+const APPS_V1_REPLICAS_PATHS = { groupVersion: 'apps/v1', mappings: { 'apps/v1': SPEC_REPLICAS } };
+
+/** The replicas path of a core/v1 kind (ReplicationController) for scale writes' managedFields. */
+export const CORE_V1_REPLICAS_PATHS = { groupVersion: 'v1', mappings: { v1: SPEC_REPLICAS } };
+
 /** Workloads keep their replicas in `spec.replicas`. */
 export const workloadScale: ScaleView = {
+  replicasPaths: APPS_V1_REPLICAS_PATHS,
   scaleOf: scaleFromWorkload,
   setReplicas: (obj, replicas) => {
     ensureRecord(obj, 'spec').replicas = replicas;

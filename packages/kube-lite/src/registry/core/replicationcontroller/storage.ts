@@ -4,6 +4,7 @@
  * `replicationcontrollers/scale` (autoscaling/v1 Scale with the map selector).
  * @module
  */
+import { CORE_V1_REPLICAS_PATHS } from '../../apps/scale/scale-rest.js';
 import { type ApiObject, newScale, ScaleREST, type ScaleView, StatusREST, type Storage, Store, type StoreOptions } from '@apiserver/registry';
 import { labelSelectorFromSet } from '@apiserver/runtime';
 import type { ObjectAttrs } from '@apiserver/storage';
@@ -38,6 +39,7 @@ export function replicationControllerAttrs(rc: ApiObject): ObjectAttrs {
 
 /** The Scale of a controller: `spec.replicas`, `status.replicas` and the selector set as a string. */
 export const controllerScale: ScaleView = {
+  replicasPaths: CORE_V1_REPLICAS_PATHS,
   scaleOf: (rc) => {
     const spec = recordAt(rc, 'spec');
     const replicas = spec?.replicas;
