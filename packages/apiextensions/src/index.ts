@@ -136,6 +136,15 @@ export {
 } from './apis/helpers.js';
 export { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from './registry/crd-validation.js';
 export {
+  API_APPROVAL_CONDITION,
+  type APIApprovalState,
+  apiApprovalCondition,
+  apiApprovalState,
+  isProtectedCommunityGroup,
+  KUBE_API_APPROVED_ANNOTATION,
+  validateAPIApproval,
+} from './apis/api-approval.js';
+export {
   ACCEPTED_CONVERSION_REVIEW_VERSIONS,
   caBundleProblem,
   type ConversionValidationOptions,

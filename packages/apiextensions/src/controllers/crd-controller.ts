@@ -1,12 +1,14 @@
 /**
  * The apiextensions controllers in one serial reconcile loop: naming (`NamesAccepted`, accepted
- * names), establishing (`Established`), serving (the CRD handler's routes), and finalizing
+ * names), establishing (`Established`), API approval (`KubernetesAPIApprovalPolicyConformant` for the community's
+ * protected groups), serving (the CRD handler's routes), and finalizing
  * (`Terminating`, custom resources deleted, finalizer removed). Every CRD change schedules one
  * pass; a pass that wrote something or must wait for deletions schedules another.
  *
  * @module
  */
 import type { ApiObject, RequestContext, Store } from '@apiserver/registry';
+import { apiApprovalCondition } from '../apis/api-approval.js';
 import { isConditionTrue, isTerminating, setCondition } from '../apis/helpers.js';
 import { CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from '../apis/types.js';
 import type { CRDHandler } from '../customresource/crd-handler.js';
@@ -29,7 +31,7 @@ export interface CRDControllerOptions {
   readonly log: (message: string) => void;
 }
 
-/** The desired status of a CRD (names, NamesAccepted, Established, Terminating), or undefined when unchanged. */
+/** The desired status of a CRD (names, NamesAccepted, Established, API approval, Terminating), or undefined when unchanged. */
 export function desiredStatus(crd: CustomResourceDefinition, all: readonly CustomResourceDefinition[]): CustomResourceDefinition | undefined {
   const next = structuredClone(crd);
   let changed = false;
@@ -46,6 +48,9 @@ export function desiredStatus(crd: CustomResourceDefinition, all: readonly Custo
   if (naming.condition.status === 'True' && !isConditionTrue(next, 'Established')) {
     changed = setCondition(next, { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' }) || changed;
   }
+  // The API approval controller's condition, for CRDs of the community's protected groups.
+  const approval = apiApprovalCondition(crd);
+  if (approval !== undefined) changed = setCondition(next, approval) || changed;
   return changed ? next : undefined;
 }
 

@@ -16,6 +16,7 @@ import {
   isDNS1123Subdomain,
   newPath,
 } from '@apiserver/runtime';
+import { validateAPIApproval } from '../apis/api-approval.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { newStructural, StructuralSchemaError } from '../structural-schema.js';
 import { validateStructural } from '../structural-validation.js';
@@ -121,15 +122,17 @@ function validateVersions(versions: readonly CustomResourceDefinitionVersion[] |
   return errs;
 }
 
+/** Validates a CRD for create: the definition, then the API approval of protected groups (last, as upstream). */
+export function validateCustomResourceDefinition(crd: CustomResourceDefinition): FieldError[] {
+  return [...validateDefinition(crd, CREATE_CONVERSION_OPTIONS, new Set()), ...validateAPIApproval(crd)];
+}
+
 /**
- * Validates a CRD for create (and, with the update's conversion options and the versions whose schema the update
- * leaves unchanged, for update: their CEL rules are then not held to the per-rule estimated cost limit).
+ * The checks of a CRD that creates and updates share (the metadata name, the spec), with the update's conversion
+ * options and the versions whose schema the update leaves unchanged (their CEL rules are then not held to the
+ * per-rule estimated cost limit).
  */
-export function validateCustomResourceDefinition(
-  crd: CustomResourceDefinition,
-  conversionOptions: ConversionValidationOptions = CREATE_CONVERSION_OPTIONS,
-  unchangedSchemas: ReadonlySet<string> = new Set(),
-): FieldError[] {
+function validateDefinition(crd: CustomResourceDefinition, conversionOptions: ConversionValidationOptions, unchangedSchemas: ReadonlySet<string>): FieldError[] {
   const spec = crd.spec ?? {};
   const path = newPath('spec');
   const errs: FieldError[] = [];
@@ -156,9 +159,9 @@ export function validateCustomResourceDefinition(
   return errs;
 }
 
-/** Update rules: scope and group are immutable, stored versions must stay listed. */
+/** Update rules: scope and group are immutable, stored versions must stay listed, a changed API approval is valid. */
 export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefinition, old: CustomResourceDefinition): FieldError[] {
-  const errs = validateCustomResourceDefinition(crd, updateConversionOptions(old), versionsWithUnchangedSchemas(crd.spec?.versions, old.spec.versions));
+  const errs = validateDefinition(crd, updateConversionOptions(old), versionsWithUnchangedSchemas(crd.spec?.versions, old.spec.versions));
   const path = newPath('spec');
   if (crd.spec?.scope !== old.spec.scope) errs.push(fieldInvalid(path.child('scope'), crd.spec?.scope, 'field is immutable'));
   if (crd.spec?.group !== old.spec.group) errs.push(fieldInvalid(path.child('group'), crd.spec?.group, 'field is immutable'));
@@ -168,5 +171,6 @@ export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefini
       errs.push(fieldInvalid(newPath('status', 'storedVersions').index(i), stored, 'must appear in spec.versions'));
     }
   }
+  errs.push(...validateAPIApproval(crd, old));
   return errs;
 }
