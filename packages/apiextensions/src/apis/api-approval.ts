@@ -34,7 +34,10 @@ const HOST_CHARS = /^[A-Za-z0-9.\-_~!$&'()*+,;=:[\]%]+$/;
  * character, a host of the characters Go allows.
  */
 function isApprovalURL(value: string): boolean {
-  if (/[\x00-\x1f\x7f]/.test(value)) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return false;
+  }
   const match = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(value);
   if (match === null) return false;
   const authority = match[1] ?? '';
