@@ -7,11 +7,11 @@
  */
 import type { CoercedObject, ObjectCoercer } from '@apiserver/endpoints';
 import type { ApiObject, UpdatedObjectInfo } from '@apiserver/registry';
-import { decodeAsGo, goNumberProblem, newBadRequest, ObjectMetaSchema, propertiesOf } from '@apiserver/runtime';
-import Value from 'typebox/value';
+import { newBadRequest, ObjectMetaSchema, propertiesOf } from '@apiserver/runtime';
 import { applyDefaultsInPlace, pruneNonNullableNullsWithoutDefaults } from '../defaulting.js';
 import { prune } from '../pruning.js';
 import type { Structural } from '../structural-schema.js';
+import { coerceEmbeddedResources, decodeObjectMeta } from './embedded-resources.js';
 
 /** Drops the top-level fields ObjectMeta does not have (upstream decodes metadata into ObjectMeta), with their paths. */
 function pruneMetadata(obj: ApiObject): { obj: ApiObject; paths: string[] } {
@@ -28,9 +28,7 @@ function pruneMetadata(obj: ApiObject): { obj: ApiObject; paths: string[] } {
  * (a label that is not a string, a generation past int64) is Go's decode error, the first one found.
  */
 function decodeMetadata(obj: ApiObject): { obj: ApiObject; problem?: string } {
-  const metadata = decodeAsGo(ObjectMetaSchema, obj.metadata) as ApiObject['metadata'];
-  const first = [...Value.Errors(ObjectMetaSchema, metadata)][0];
-  const problem = first === undefined ? goNumberProblem(ObjectMetaSchema, metadata) : `metadata${first.instancePath}: ${first.message}`;
+  const { metadata, problem } = decodeObjectMeta(obj.metadata);
   return problem === undefined ? { obj: { ...obj, metadata } } : { obj, problem };
 }
 
@@ -65,8 +63,8 @@ export class CustomResourceCoercer implements ObjectCoercer {
   }
 
   /**
-   * Decodes `metadata` as ObjectMeta (throwing the first problem) and prunes the fields the schema does not specify
-   * and the non-nullable nulls without a default; the unknown fields are listed as upstream reports them: those of
+   * Decodes `metadata` as ObjectMeta (throwing the first problem), prunes the fields the schema does not specify
+   * and the non-nullable nulls without a default, and coerces the embedded resources (throwing their first problem); the unknown fields are listed as upstream reports them: those of
    * `metadata` first, then the pruned ones, each part sorted. The object carries the served apiVersion.
    */
   coerce(obj: ApiObject): CoercedObject {
@@ -76,6 +74,7 @@ export class CustomResourceCoercer implements ObjectCoercer {
     if (decoded.problem !== undefined) throw new Error(decoded.problem);
     const { pruned, prunedPaths } = schema === undefined ? { pruned: decoded.obj, prunedPaths: [] } : prune(decoded.obj, schema, { isResourceRoot: true });
     const object = schema === undefined ? pruned : pruneNonNullableNullsWithoutDefaults(pruned, schema);
+    coerceEmbeddedResources(schema, object);
     return { object: { ...object, apiVersion: this.apiVersion }, unknownFields: [...meta.paths.sort(), ...prunedPaths] };
   }
 

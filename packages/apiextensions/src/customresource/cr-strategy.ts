@@ -12,6 +12,7 @@ import type { CustomResourceSubresources } from '../apis/types.js';
 import type { Structural } from '../structural-schema.js';
 import { validateCustomResource } from '../validate-value.js';
 import { valueAtJSONPath } from './json-path.js';
+import { validateEmbeddedResources } from './embedded-resources.js';
 import { validateListSetsAndMaps, validateListSetsAndMapsUpdate } from './list-type-validation.js';
 
 /** What the strategy of one CRD version needs. */
@@ -62,7 +63,7 @@ function celErrors(rules: CustomResourceRulesContext | undefined, errs: readonly
 }
 
 /**
- * Validates a custom resource against its schema, scale paths, the uniqueness of its set and map lists and (given the version's
+ * Validates a custom resource against its schema, scale paths, its embedded resources, the uniqueness of its set and map lists and (given the version's
  * {@link CELValidator}) its `x-kubernetes-validations` rules, with the old object on update.
  */
 export function validateCustomResourceObject(
@@ -76,6 +77,7 @@ export function validateCustomResourceObject(
     ...(options.schema === undefined ? [] : validateCustomResource(options.schema, obj)),
     ...replicasErrors(obj, scale?.specReplicasPath),
     ...replicasErrors(obj, scale?.statusReplicasPath),
+    ...validateEmbeddedResources(options.schema, obj),
     ...(old === undefined ? validateListSetsAndMaps(options.schema, obj) : validateListSetsAndMapsUpdate(options.schema, obj, old)),
   ];
   return [...errs, ...celErrors(rules, errs, obj)];

@@ -85,7 +85,7 @@ function validateValue(path: FieldPath, s: Structural, value: unknown): FieldErr
 }
 
 /** `path.Child(k)`, or `path.Key(k)` for a map entry; at the root (no path) the field `k` itself. */
-function below(path: FieldPath | undefined, k: string, entry: boolean): FieldPath {
+export function pathBelow(path: FieldPath | undefined, k: string, entry: boolean): FieldPath {
   if (path === undefined) return newPath(k);
   return entry ? path.key(k) : path.child(k);
 }
@@ -93,12 +93,12 @@ function below(path: FieldPath | undefined, k: string, entry: boolean): FieldPat
 function validateObject(path: FieldPath | undefined, s: Structural, obj: Readonly<Record<string, unknown>>): FieldError[] {
   const errs: FieldError[] = [];
   const additional = s.generic.additionalProperties?.structural;
-  if (additional !== undefined) for (const [k, v] of Object.entries(obj)) errs.push(...validateValue(below(path, k, true), additional, v));
+  if (additional !== undefined) for (const [k, v] of Object.entries(obj)) errs.push(...validateValue(pathBelow(path, k, true), additional, v));
   const properties = s.properties;
   if (properties !== undefined) {
     for (const [k, v] of Object.entries(obj)) {
       const sub = properties.get(k);
-      if (sub !== undefined) errs.push(...validateValue(below(path, k, false), sub, v));
+      if (sub !== undefined) errs.push(...validateValue(pathBelow(path, k, false), sub, v));
     }
   }
   return errs;
