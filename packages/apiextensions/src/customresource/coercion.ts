@@ -68,13 +68,17 @@ export class CustomResourceCoercer implements ObjectCoercer {
    * `metadata` first, then the pruned ones, each part sorted. The object carries the served apiVersion.
    */
   coerce(obj: ApiObject): CoercedObject {
+    return this.#coerce(obj, false);
+  }
+
+  #coerce(obj: ApiObject, forStorage: boolean): CoercedObject {
     const { schema } = this.#v;
     const meta = pruneMetadata(obj);
     const decoded = decodeMetadata(meta.obj);
     if (decoded.problem !== undefined) throw new Error(decoded.problem);
     const { pruned, prunedPaths } = schema === undefined ? { pruned: decoded.obj, prunedPaths: [] } : prune(decoded.obj, schema, { isResourceRoot: true });
     const object = schema === undefined ? pruned : pruneNonNullableNullsWithoutDefaults(pruned, schema);
-    coerceEmbeddedResources(schema, object);
+    coerceEmbeddedResources(schema, object, forStorage);
     return { object: { ...object, apiVersion: this.apiVersion }, unknownFields: [...meta.paths.sort(), ...prunedPaths] };
   }
 
@@ -85,12 +89,13 @@ export class CustomResourceCoercer implements ObjectCoercer {
 
   /**
    * {@link coerce} and {@link default} on the way to storage: unknown fields (added by mutating admission) are dropped
-   * without a report; a metadata problem is the 400 of a body that cannot be handled.
+   * without a report, so are embedded resources' non-string `apiVersion`/`kind` (their bad metadata is left for
+   * validation); a root metadata problem is the 400 of a body that cannot be handled.
    */
   coerceForStorage(obj: ApiObject): ApiObject {
     let coerced: CoercedObject;
     try {
-      coerced = this.coerce(obj);
+      coerced = this.#coerce(obj, true);
     } catch (err) {
       const { kind, version } = this.#v;
       throw newBadRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${err instanceof Error ? err.message : String(err)}`);

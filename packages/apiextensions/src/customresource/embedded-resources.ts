@@ -79,19 +79,23 @@ function* embeddedResources(path: FieldPath | undefined, s: Structural | undefin
 /**
  * `Coerce` of a decoded custom resource (not its root, which the request decoder handles): throws the first problem
  * of an embedded resource (`spec.template.apiVersion: Invalid value: 1: must be a string`); rewrites each embedded
- * `metadata` as Go writes it back. Changes `obj` in place.
+ * `metadata` as Go writes it back. With `dropInvalid` (the storage coercer's `dropInvalidMetadata`, for objects that
+ * admission changed) a non-string `apiVersion` or `kind` is dropped and undecodable metadata passed through, for
+ * validation to report. Changes `obj` in place.
  */
-export function coerceEmbeddedResources(s: Structural | undefined, obj: JSONObject): void {
+export function coerceEmbeddedResources(s: Structural | undefined, obj: JSONObject, dropInvalid = false): void {
   for (const { path, obj: embedded } of embeddedResources(undefined, s, obj)) {
     if (path === undefined) continue;
     for (const key of ['apiVersion', 'kind'] as const) {
       const value = embedded[key];
-      if (value !== undefined && typeof value !== 'string') throw new Error(invalid(path.child(key), value, 'must be a string').toString());
+      if (value === undefined || typeof value === 'string') continue;
+      if (!dropInvalid) throw new Error(invalid(path.child(key), value, 'must be a string').toString());
+      Reflect.deleteProperty(embedded, key);
     }
     if (!Object.hasOwn(embedded, 'metadata')) continue;
     const { metadata, problem } = decodeObjectMeta(embedded.metadata);
-    if (problem !== undefined) throw new Error(invalid(path.child('metadata'), embedded.metadata, problem).toString());
-    embedded.metadata = goWrittenMeta(metadata);
+    if (problem === undefined) embedded.metadata = goWrittenMeta(metadata);
+    else if (!dropInvalid) throw new Error(invalid(path.child('metadata'), embedded.metadata, problem).toString());
   }
 }
 

@@ -52,3 +52,9 @@ t.test('coercion: Go writes the metadata back; wrong types are the first problem
   coerceEmbeddedResources(schema, missing);
   t.same(missing, { spec: { template: { kind: 'X' } } }, 'missing type meta is for validation, and absent metadata stays absent');
 });
+
+t.test('coercion on the way to storage drops non-string type meta and leaves bad metadata for validation', async (t) => {
+  const obj = { spec: { template: { apiVersion: 5, kind: 'ConfigMap', metadata: { labels: 'bad' } } } };
+  coerceEmbeddedResources(schema, obj, true);
+  t.same(obj, { spec: { template: { kind: 'ConfigMap', metadata: { labels: 'bad' } } } });
+});
