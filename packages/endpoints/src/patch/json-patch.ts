@@ -180,6 +180,42 @@ function shift(state: ApplyState, arr: readonly unknown[], index: number): void 
   }
 }
 
+/** The value at `o.path` for a `test`: undefined for a member the object lacks; a missing parent is an error. */
+function testedValue(doc: unknown, path: string): unknown {
+  let found: { container: Container; key: string };
+  try {
+    found = parent(doc, path);
+  } catch {
+    throw new JSONPatchError('apply', `test operation does not apply: is missing path: ${path}: missing value`);
+  }
+  const { container, key } = found;
+  if (!Array.isArray(container)) return Object.hasOwn(container, key) ? container[key] : undefined;
+  try {
+    return container[arrayIndex(container, key, path, false)];
+  } catch (err) {
+    throw new JSONPatchError('apply', `error in test for path: '${path}': ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/**
+ * `test` as evanphx/json-patch v4 (kube-apiserver's JSON patch) runs it: a member that is missing or null passes a
+ * test of `null` (or of no value) and fails any other; a present value fails a test of no value.
+ */
+function testValue(doc: unknown, o: JSONPatchOperation): void {
+  const failed = () => new JSONPatchError('apply', `testing value ${o.path} failed: test failed`);
+  if (o.path === '') {
+    if (!equal(doc, o.value)) throw failed();
+    return;
+  }
+  const actual = testedValue(doc, o.path);
+  const wanted = o.value;
+  if (actual === undefined || actual === null) {
+    if (wanted === undefined || wanted === null) return;
+    throw failed();
+  }
+  if (wanted === undefined || !equal(actual, wanted)) throw failed();
+}
+
 function copy(doc: unknown, o: JSONPatchOperation, state: ApplyState): unknown {
   const text = JSON.stringify(get(doc, o.from ?? ''));
   if (o.path !== '') parent(doc, o.path);
@@ -210,7 +246,7 @@ function applyOne(doc: unknown, o: JSONPatchOperation, state: ApplyState): unkno
     case 'copy':
       return copy(doc, o, state);
     case 'test':
-      if (!equal(get(doc, o.path), o.value)) throw new JSONPatchError('apply', `testing value ${o.path} failed: test failed`);
+      testValue(doc, o);
       return doc;
     default:
       throw new JSONPatchError('apply', `Unexpected kind: ${o.op}`);

@@ -83,3 +83,16 @@ t.test('strategic merge patch', async (t) => {
   t.throws(() => applyStrategicMergePatch(orig, { labels: { $patch: 'explode' } }, Root), StrategicMergePatchError);
   t.throws(() => applyStrategicMergePatch(orig, { items: ['notanobject'] }, Root), StrategicMergePatchError);
 });
+
+t.test('json patch test as evanphx/json-patch v4 runs it', async (t) => {
+  const doc = { a: { b: [1, 2], n: null }, c: 'x' };
+  const run = (op: Record<string, unknown>) => () => applyJSONPatch(doc, decodeJSONPatch(JSON.stringify([{ op: 'test', ...op }])));
+  t.same(run({ path: '/a/missing', value: null })(), doc, 'a missing member passes a test of null');
+  t.same(run({ path: '/a/missing' })(), doc, 'and a test without value');
+  t.same(run({ path: '/a/n', value: null })(), doc, 'a null member too');
+  t.throws(run({ path: '/a/missing', value: 1 }), { message: 'testing value /a/missing failed: test failed' });
+  t.throws(run({ path: '/c' }), { message: 'testing value /c failed: test failed' }, 'a present value fails a test without value');
+  t.throws(run({ path: '/q/r', value: null }), { message: 'test operation does not apply: is missing path: /q/r: missing value' });
+  t.throws(run({ path: '/a/b/5', value: 1 }), { message: "error in test for path: '/a/b/5': Unable to access invalid index: 5: invalid index referenced" });
+  t.same(run({ path: '', value: doc })(), doc, 'the whole document');
+});
