@@ -109,4 +109,12 @@ t.test('custom resources: the scaler owns the CRD version specReplicasPath', asy
   t.same(entries.map(brief), [`gitops Apply scale.example.com/v1 ${JSON.stringify({ 'f:spec': { 'f:color': {} } })}`, `hpa Update scale.example.com/v1 scale ${JSON.stringify({ 'f:spec': { 'f:size': {} } })}`]);
   const conflict = await send(`${WIDGETS}/w?fieldManager=gitops`, 'PATCH', widget(1), APPLY);
   t.same([conflict.status, conflict.json.message], [409, 'Apply failed with 1 conflict: conflict with "hpa" with subresource "scale" using scale.example.com/v1: .spec.size']);
+
+  // As upstream (kubernetes#131892): when nobody owns the replicas, the Scale carries no managedFields and the field
+  // manager skips the write as one to an object never tracked, so the scaler is not recorded.
+  t.equal((await send(`${WIDGETS}?fieldManager=creator`, 'POST', { apiVersion: 'scale.example.com/v1', kind: 'Widget', metadata: { name: 'unsized' }, spec: { color: 'blue' } })).status, 201);
+  t.equal((await send(`${WIDGETS}/unsized/scale?fieldManager=hpa`, 'PATCH', { spec: { replicas: 2 } }, 'application/merge-patch+json')).status, 200);
+  const unsized = await get(`${WIDGETS}/unsized`);
+  t.equal((unsized.spec as Json).size, 2);
+  t.same(entriesOf(unsized).map((e) => e.manager), ['creator']);
 });
