@@ -69,6 +69,8 @@ export interface ServedCustomResource {
   readonly namespaced: boolean;
   /** The main store of that version. */
   readonly storage: CustomResourceStore;
+  /** The CRD as served (its versions, subresources and conversion). */
+  readonly crd: CustomResourceDefinition;
 }
 
 interface ServedGroupVersion {
@@ -154,7 +156,7 @@ export class CRDHandler {
         if (store === undefined || (byCRD.has(crdName) && storageVersion(crd) !== version)) continue;
         const names = defaultedNames(crd.status?.acceptedNames ?? crd.spec.names);
         const namespaced = crd.spec.scope === 'Namespaced';
-        byCRD.set(crdName, { crdName, group: crd.spec.group, version, resource: names.plural, kind: names.kind, namespaced, storage: store.store });
+        byCRD.set(crdName, { crdName, group: crd.spec.group, version, resource: names.plural, kind: names.kind, namespaced, storage: store.store, crd });
       }
     }
     return [...byCRD.values()].sort((a, b) => a.crdName.localeCompare(b.crdName));

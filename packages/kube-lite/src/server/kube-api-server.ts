@@ -29,6 +29,7 @@ import {
   selectorsIgnoredAuthorizer,
 } from '@apiserver/server';
 import { buildAdmissionPlugins } from '../admission/admission-plugins.js';
+import { combinedEquivalentResources, customResourceEquivalents } from '../admission/custom-resource-equivalents.js';
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
 import { VALIDATING_ADMISSION_POLICY_PLUGIN_NAME } from '../admission/validating-admission-policy/plugin.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
@@ -158,7 +159,8 @@ export class KubeAPIServer {
       metrics: storage.metrics,
     });
     this.#policies = new PolicyAdmission(this.groups, c.log);
-    const equivalents = kubeLiteEquivalentResources(this.groups);
+    // Built-in equivalents first, then the custom resources served at the time of each request.
+    const equivalents = combinedEquivalentResources(kubeLiteEquivalentResources(this.groups), customResourceEquivalents(() => customResources));
     const policyPlugin = this.#policies.plugin(this.#lookupNamespace, equivalents, () => customResources, () => admissionAuthorizer);
     const webhooks = this.#webhooks.plugins(this.#lookupNamespace, equivalents);
     const dynamic = {
