@@ -59,8 +59,8 @@ function goWrittenMeta(metadata: ApiObjectMeta): JSONObject {
   return Object.fromEntries(Object.entries(metadata).filter(([, v]) => !isGoZero(v)));
 }
 
-/** Each embedded resource below `s` with its path (the object itself when `s` is one). */
-function* embeddedResources(path: FieldPath | undefined, s: Structural | undefined, x: unknown): Generator<{ path: FieldPath | undefined; obj: JSONObject }> {
+/** Each embedded resource below `s` with its path (the root, which has none, is not one). */
+function* embeddedResources(path: FieldPath | undefined, s: Structural | undefined, x: unknown): Generator<{ path: FieldPath; obj: JSONObject }> {
   if (s === undefined) return;
   if (Array.isArray(x)) {
     for (const [i, item] of x.entries()) yield* embeddedResources(path === undefined ? undefined : path.index(i), s.items, item);
@@ -85,7 +85,6 @@ function* embeddedResources(path: FieldPath | undefined, s: Structural | undefin
  */
 export function coerceEmbeddedResources(s: Structural | undefined, obj: JSONObject, dropInvalid = false): void {
   for (const { path, obj: embedded } of embeddedResources(undefined, s, obj)) {
-    if (path === undefined) continue;
     for (const key of ['apiVersion', 'kind'] as const) {
       const value = embedded[key];
       if (value === undefined || typeof value === 'string') continue;
@@ -145,8 +144,6 @@ function metadataErrors(path: FieldPath, x: JSONObject): FieldError[] {
 /** `objectmeta.Validate` of a custom resource (not its root): the errors of each embedded resource. */
 export function validateEmbeddedResources(s: Structural | undefined, obj: ApiObject): FieldError[] {
   const errs: FieldError[] = [];
-  for (const { path, obj: embedded } of embeddedResources(undefined, s, obj)) {
-    if (path !== undefined) errs.push(...typeMetaErrors(path, embedded), ...metadataErrors(path, embedded));
-  }
+  for (const { path, obj: embedded } of embeddedResources(undefined, s, obj)) errs.push(...typeMetaErrors(path, embedded), ...metadataErrors(path, embedded));
   return errs;
 }

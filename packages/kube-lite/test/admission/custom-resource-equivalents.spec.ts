@@ -59,6 +59,19 @@ t.test('the served versions of a None-conversion CRD are equivalent', async (t) 
   t.same(eq.equivalentResourcesFor({ ...V1, resource: 'gadgets' }, ''), [], 'unknown resources have none');
 });
 
+t.test('the index is renewed when the served custom resources change', async (t) => {
+  let served: ReturnType<CustomResourceSource['servedResources']> = [];
+  const listeners: (() => void)[] = [];
+  const source: CustomResourceSource = { servedResources: () => served, addChangeListener: (l) => listeners.push(l) };
+  const eq = customResourceEquivalents(() => source);
+  t.same(eq.equivalentResourcesFor(V2, ''), [], 'nothing served yet');
+  served = sourceOf(crd('None')).servedResources();
+  t.same(eq.equivalentResourcesFor(V2, ''), [], 'the index stands until a change is announced');
+  for (const l of listeners) l();
+  t.same(eq.equivalentResourcesFor(V2, ''), [V1, V2], 'seen after the change');
+  t.equal(listeners.length, 1, 'one listener, registered once');
+});
+
 t.test('combined with the built-in equivalents', async (t) => {
   const eq = combinedEquivalentResources(kubeLiteEquivalentResources([]), customResourceEquivalents(() => sourceOf(crd('None'))));
   t.same(eq.equivalentResourcesFor(V2, ''), [V1, V2]);
