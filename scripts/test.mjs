@@ -21,10 +21,11 @@ const CHECKS = [
   ['check-examples', ['npm', 'run', '--silent', 'check-examples']],
 ];
 
-/** Builds every package's sources (not the test projects) and kube-lite's bundle; exits on failure. */
+/** Builds every package's sources (not the test projects), the bundles they ship and kube-lite's; exits on failure. */
 function buildForTests() {
   const projects = packages.map((p) => join(p, 'tsconfig.json')).filter((f) => existsSync(f));
-  for (const command of [['npx', 'tsc', '-b', ...projects], ['npm', 'run', '--silent', 'bundle', '-w', '@apiserver/kube-lite']]) {
+  const commands = [['npx', 'tsc', '-b', ...projects], ['node', 'scripts/package-bundles.mjs'], ['npm', 'run', '--silent', 'bundle', '-w', '@apiserver/kube-lite']];
+  for (const command of commands) {
     console.log(`test: ${command.join(' ')}`);
     const run = spawnSync(command[0], command.slice(1), { stdio: 'inherit' });
     if (run.status !== 0) {

@@ -31,38 +31,3 @@ test('the entry points share one copy of the package (module identity holds acro
   assert.equal(value.Value.Check(schema, { a: 'x' }), true);
   assert.equal(value.Value.Check(schema, { a: 1 }), false);
 });
-
-test('a workspace package is bundled from its dist, and its bundle is not used once the dist is rebuilt', async () => {
-  const { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const root = mkdtempSync(join(tmpdir(), 'vendor-bundles-'));
-  try {
-    const writePackage = (name, manifest, files) => {
-      const dir = join(root, 'packages', name);
-      mkdirSync(join(dir, 'dist'), { recursive: true });
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', ...manifest }));
-      for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-      mkdirSync(join(root, 'node_modules'), { recursive: true });
-      symlinkSync(dir, join(root, 'node_modules', name));
-    };
-    const build = (answer) => ({ 'dist/index.js': `export { answer } from './answer.js';\n`, 'dist/answer.js': `export const answer = ${answer};\n`, 'dist/.tsbuildinfo': `{"build":${answer}}` });
-    writePackage('lib', { exports: { '.': './dist/index.js' } }, build(1));
-    writePackage('app', { dependencies: { lib: '1.0.0' } }, { 'dist/.tsbuildinfo': '{}' });
-
-    await ensureVendorBundles(root);
-    const first = vendorBundleMap(root);
-    assert.deepEqual([...first.keys()], ['lib'], 'only the package another one imports');
-    assert.equal((await import(first.get('lib').bundle)).answer, 1);
-
-    writeFileSync(join(root, 'packages', 'lib', 'dist', 'answer.js'), 'export const answer = 22;\n');
-    writeFileSync(join(root, 'packages', 'lib', 'dist', '.tsbuildinfo'), '{"build":22}');
-    assert.equal(vendorBundleMap(root).has('lib'), false, 'a bundle older than the build is not used');
-
-    await ensureVendorBundles(root);
-    const second = vendorBundleMap(root);
-    assert.equal((await import(`${second.get('lib').bundle}?again`)).answer, 22, 'rebundled from the new dist');
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-});

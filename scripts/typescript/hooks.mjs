@@ -5,7 +5,9 @@
 // They replace tap's TypeScript plugin (ts-node), which loads the whole
 // TypeScript compiler into every test process (about a second of CPU each).
 // Packages that ship as hundreds of modules resolve to one-file bundles of the
-// same code when they have been built (see vendor-bundles.mjs).
+// same code when they have been built (see vendor-bundles.mjs). Our packages
+// resolve to the bundles they ship while those match tsc's last build of them,
+// else to their modules (see package-bundles.mjs).
 // The same hooks run in-thread (module.registerHooks, Node 22.15+) or on the
 // loader thread (module.register, Node 20.19).
 // swc's output is cached on disk (transform-cache.mjs), and swc itself (~0.1 s
@@ -13,6 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { MODULES_CONDITION, packageBundleCurrent } from '../package-bundles.mjs';
 import { cachedTransform } from './transform-cache.mjs';
 import { vendorBundleMap } from './vendor-bundles.mjs';
 
@@ -42,8 +45,59 @@ function vendored(specifier, resolved) {
   return { url: vendor.bundle, format: 'module', shortCircuit: true };
 }
 
+/** A workspace package's folder URL and bundle folder in a resolved URL (`…/packages/<name>/dist/esm/…`). */
+const PACKAGE_BUNDLE_URL = /^(file:\/\/.*\/packages\/[^/]+\/)dist\/esm\//;
+
+/** Whether each workspace package's bundle is current, by package folder URL (asked once per process). */
+const bundleCurrent = new Map();
+
+/**
+ * Whether `resolved` is a bundle of one of our packages that no longer matches tsc's build of it (a `tsc -b`
+ * without `npm run build`): its modules are loaded instead.
+ */
+function staleBundle(resolved) {
+  const match = PACKAGE_BUNDLE_URL.exec(resolved.url);
+  if (match === null) return false;
+  let current = bundleCurrent.get(match[1]);
+  if (current === undefined) {
+    current = packageBundleCurrent(fileURLToPath(match[1]));
+    bundleCurrent.set(match[1], current);
+  }
+  return !current;
+}
+
+/** `context` with the condition that selects our packages' modules rather than their bundles. */
+function modulesContext(context) {
+  return { ...context, conditions: [...(context.conditions ?? []), MODULES_CONDITION] };
+}
+
+/** What `resolveModules` resolves, or `error` when that fails too (a package that has no modules condition). */
+function modulesInstead(resolveModules, error) {
+  try {
+    return resolveModules();
+  } catch {
+    throw error;
+  }
+}
+
+async function modulesInsteadAsync(resolveModules, error) {
+  try {
+    return await resolveModules();
+  } catch {
+    throw error;
+  }
+}
+
 function isMissingModule(error) {
   return error?.code === 'ERR_MODULE_NOT_FOUND';
+}
+
+/**
+ * Whether `error` may say that one of our packages' bundles is not built (tsc ran, `npm run build` did not): a
+ * missing `dist/esm/` file (named by the path it was imported by, often a link in node_modules).
+ */
+function missingBundle(error) {
+  return isMissingModule(error) && /\/dist\/esm\/[^/]+\.js$/.test(String(error.url ?? ''));
 }
 
 /** The `.ts` twin of a relative `.js` specifier, or undefined. */
@@ -88,8 +142,10 @@ export function resolveSync(specifier, context, nextResolve) {
   const twin = sourceTwin(specifier, context);
   if (twin !== undefined) return twin;
   try {
-    return vendored(specifier, nextResolve(specifier, context));
+    const resolved = nextResolve(specifier, context);
+    return staleBundle(resolved) ? nextResolve(specifier, modulesContext(context)) : vendored(specifier, resolved);
   } catch (error) {
+    if (missingBundle(error)) return modulesInstead(() => nextResolve(specifier, modulesContext(context)), error);
     const twin = isMissingModule(error) ? typeScriptTwin(specifier) : undefined;
     if (twin === undefined) throw error;
     return nextResolve(twin, context);
@@ -108,8 +164,10 @@ export async function resolve(specifier, context, nextResolve) {
   const twin = sourceTwin(specifier, context);
   if (twin !== undefined) return twin;
   try {
-    return vendored(specifier, await nextResolve(specifier, context));
+    const resolved = await nextResolve(specifier, context);
+    return staleBundle(resolved) ? nextResolve(specifier, modulesContext(context)) : vendored(specifier, resolved);
   } catch (error) {
+    if (missingBundle(error)) return modulesInsteadAsync(() => nextResolve(specifier, modulesContext(context)), error);
     const twin = isMissingModule(error) ? typeScriptTwin(specifier) : undefined;
     if (twin === undefined) throw error;
     return nextResolve(twin, context);

@@ -19,7 +19,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // CEL (@apiserver/apiextensions' cel/ folder, with @bufbuild/cel and @bufbuild/protobuf, which only it imports) is
 // evaluated on first use, not at start-up: a server without CRD validation rules, admission policies or webhook
 // match conditions never needs it (see lazy-modules.mjs).
-const CEL_FOLDER = `${dirname(fileURLToPath(import.meta.resolve('@apiserver/apiextensions')))}/cel/`;
+// Our packages are bundled from their modules (the `apiserver-modules` condition of their exports, which the
+// `bundle` script passes to node too), not from the bundles they ship: one copy of each module, and a cel/ folder.
+const MODULES_CONDITION = 'apiserver-modules';
+const apiextensionsEntry = fileURLToPath(import.meta.resolve('@apiserver/apiextensions'));
+if (apiextensionsEntry.includes('/dist/esm/')) throw new Error(`run with node --conditions=${MODULES_CONDITION} (npm run bundle)`);
+const CEL_FOLDER = `${dirname(apiextensionsEntry)}/cel/`;
 const outdir = `${root}dist/bundle`;
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -36,6 +41,8 @@ await build({
   // The etcd3 client (gRPC, protobufjs) is bundled too, loaded only for --storage-backend=etcd3: from
   // node_modules it cost ~300 ms of every etcd3 start (resolving, reading and compiling ~150 files without a code
   // cache). It reads its .proto files from its own directory: they are copied next to the bundle (see below).
+  // (esbuild's default conditions hold 'module' only while none are given.)
+  conditions: [MODULES_CONDITION, 'module'],
   plugins: [dedupePackages(`${root}package.json`), etcd3ProtoPath(), lazyModules(CEL_FOLDER)],
   // bin/load-bundle.js passes the bundle's file URL: the one module that resolves files from its own location
   // (the docs page finding swagger-ui-dist) resolves them from the bundle, as an ES module bundle would.
