@@ -6,8 +6,12 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, parse } from 'node:path';
 
-/** An esbuild plugin keeping every bare import external except `inline` (and their subpaths). */
-function externalExcept(inline) {
+/**
+ * An esbuild plugin keeping every bare import external except `inline` (and their subpaths); an import of a
+ * package that `redirect` names (`{ typebox: '@apiserver/runtime/typebox' }`) imports the other specifier instead,
+ * a subpath the same subpath of it.
+ */
+function externalExcept(inline, redirect) {
   const relativeOrAbsolute = /^([./]|node:|[A-Za-z]:)/;
   return {
     name: 'external-except',
@@ -15,7 +19,9 @@ function externalExcept(inline) {
       build.onResolve({ filter: /.*/ }, (args) => {
         if (relativeOrAbsolute.test(args.path) || args.kind === 'entry-point') return undefined;
         const pkg = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-        return inline.includes(pkg) ? undefined : { path: args.path, external: true };
+        if (inline.includes(pkg)) return undefined;
+        const to = redirect[pkg];
+        return { path: to === undefined ? args.path : `${to}${args.path.slice(pkg.length)}`, external: true };
       });
     },
   };
@@ -33,11 +39,11 @@ export function outputNames(files) {
 
 /**
  * Bundles `entries` (`{ in: file, out: name }`) into `out`, replacing it whole once the build succeeded (a
- * failed build leaves the old folder). Bare imports stay imports except the packages named in `inline`;
- * `require` is given to the bundle when an inlined CommonJS dependency needs it. `files` are written into the
- * folder too (name → text).
+ * failed build leaves the old folder). Bare imports stay imports except the packages named in `inline`, and those
+ * `redirect` names import another specifier (see externalExcept); `requireShim` gives the bundle a `require` for
+ * an inlined CommonJS dependency. `files` are written into the folder too (name → text).
  */
-export async function buildSplitBundle({ entries, out, inline = [], files = {} }) {
+export async function buildSplitBundle({ entries, out, inline = [], redirect = {}, requireShim = false, files = {} }) {
   const { build } = await import('esbuild');
   const staging = `${out}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
@@ -48,10 +54,10 @@ export async function buildSplitBundle({ entries, out, inline = [], files = {} }
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    plugins: [externalExcept(inline)],
+    plugins: [externalExcept(inline, redirect)],
     // An inlined CommonJS dependency requires node's modules (`yaml`: `process`, `buffer`); an ES module has no
     // `require` of its own.
-    ...(inline.length > 0 && {
+    ...(requireShim && {
       banner: { js: "import { createRequire as __vendorCreateRequire } from 'node:module'; const require = __vendorCreateRequire(import.meta.url);" },
     }),
     // Functions and classes keep their names where scope hoisting renames them (`Function.name` is observable).

@@ -8,26 +8,37 @@
 // classes still exist once (a package's entry points share its chunks), so `instanceof` holds between
 // packages imported separately. Consumers that bundle themselves (kube-lite's CLI bundle, scripts/bundle.mjs)
 // pass the condition and start from the modules.
+// typebox, ~680 modules, is held by @apiserver/runtime's bundle and imported by the others' bundles from
+// `@apiserver/runtime/typebox` (SHARED_DEPENDENCIES): one copy, in a few files.
 // `node scripts/package-bundles.mjs` builds the bundles that are missing or older than tsc's last build of
 // their package (`npm run build` and `npm test` run it after tsc). A bundle records which build it was made from
-// (dist/esm/.stamp: the size and mtime of dist/.tsbuildinfo); the test hooks load a package's modules instead of
+// (dist/esm/.stamp: the size and mtime of dist/.tsbuildinfo, and SHARED_DEPENDENCIES); the test hooks load a package's modules instead of
 // a bundle that does not match its build.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSplitBundle } from './esm-split-bundle.mjs';
 
 /** The `exports` condition naming a package's entry points as tsc built them. */
 export const MODULES_CONDITION = 'apiserver-modules';
 
+/**
+ * Dependencies that one package's bundle holds and the others' bundles import from it, by name: the holding
+ * package (its folder under packages/) and the specifier it exports the dependency as (subpaths follow).
+ */
+export const SHARED_DEPENDENCIES = { typebox: { holder: 'runtime', specifier: '@apiserver/runtime/typebox' } };
+
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP_FILE = '.stamp';
 
-/** What tsc's last build of the package in `dir` was (`size:mtime` of its build info), or undefined if none. */
+/**
+ * What a bundle of the package in `dir` is made from: tsc's last build of it (`size:mtime` of its build info) and
+ * the shared dependencies; undefined if it was never built.
+ */
 function buildStamp(dir) {
   try {
     const info = statSync(join(dir, 'dist', '.tsbuildinfo'));
-    return `${info.size}:${info.mtimeMs}`;
+    return `${info.size}:${info.mtimeMs} ${JSON.stringify(SHARED_DEPENDENCIES)}`;
   } catch {
     return undefined;
   }
@@ -85,11 +96,44 @@ export function packageBundleCurrent(dir) {
   return bundle !== undefined && current(dir, bundle.out);
 }
 
+/** Builds one package's bundle: the shared dependencies it holds inlined, the others imported from their holders. */
+function buildPackageBundle(root, { dir, out, entries }) {
+  const inline = [];
+  const redirect = {};
+  for (const [dependency, { holder, specifier }] of Object.entries(SHARED_DEPENDENCIES)) {
+    if (dir === join(root, 'packages', holder)) inline.push(dependency);
+    else redirect[dependency] = specifier;
+  }
+  return buildSplitBundle({ entries, out, inline, redirect, files: { [STAMP_FILE]: buildStamp(dir) } });
+}
+
 /** Builds the bundles that are missing or stale; returns the names of the packages bundled. */
 export async function ensurePackageBundles(root = ROOT) {
   const stale = packageBundles(root).filter((b) => buildStamp(b.dir) !== undefined && !current(b.dir, b.out));
-  await Promise.all(stale.map((b) => buildSplitBundle({ entries: b.entries, out: b.out, files: { [STAMP_FILE]: buildStamp(b.dir) } })));
+  await Promise.all(stale.map((b) => buildPackageBundle(root, b)));
   return stale.map((b) => b.name);
+}
+
+/**
+ * For the test hooks: each shared dependency's specifiers (`typebox`, `typebox/value`) mapped to the file URL of
+ * the holder's bundle entry that exports it, with the installed dependency's folder URL, while the holder's bundle
+ * is current; then the tests load the one copy that the bundles hold.
+ * @returns {Map<string, { bundle: string, packageUrl: string }>}
+ */
+export function sharedDependencyBundles(root = ROOT) {
+  const map = new Map();
+  for (const [dependency, { holder, specifier }] of Object.entries(SHARED_DEPENDENCIES)) {
+    const dir = join(root, 'packages', holder);
+    if (!packageBundleCurrent(dir)) continue;
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const packageUrl = `${pathToFileURL(realpathSync(join(root, 'node_modules', dependency))).href}/`;
+    const exported = `./${specifier.slice(manifest.name.length + 1)}`;
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      if (subpath !== exported && !subpath.startsWith(`${exported}/`)) continue;
+      map.set(`${dependency}${subpath.slice(exported.length)}`, { bundle: pathToFileURL(join(dir, target.default)).href, packageUrl });
+    }
+  }
+  return map;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

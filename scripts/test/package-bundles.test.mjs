@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensurePackageBundles, MODULES_CONDITION, packageBundleCurrent } from '../package-bundles.mjs';
+import { ensurePackageBundles, MODULES_CONDITION, packageBundleCurrent, SHARED_DEPENDENCIES } from '../package-bundles.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REGISTER = join(ROOT, 'scripts', 'typescript', 'register.mjs');
@@ -89,13 +89,43 @@ test('every entry point of our packages ships a bundle with the exports of its m
   }
 });
 
-test("a package's bundle holds its own modules only: other packages stay imports (one copy of each class)", () => {
+/** The installed dependencies whose modules the bundle of the package in `dir` holds (SHARED_DEPENDENCIES). */
+const heldBy = (dir) =>
+  Object.entries(SHARED_DEPENDENCIES)
+    .filter(([, { holder }]) => dir === join(ROOT, 'packages', holder))
+    .map(([name]) => join(ROOT, 'node_modules', name));
+
+test("a package's bundle holds its own modules only (and the shared dependencies it holds): one copy of each class", () => {
   for (const dir of new Set(shippedEntries().map(([d]) => d))) {
     const out = join(dir, 'dist', 'esm');
-    for (const map of readdirSync(out).filter((f) => f.endsWith('.js.map'))) {
-      const { sources } = JSON.parse(readFileSync(join(out, map), 'utf8'));
-      const foreign = sources.map((s) => resolve(out, s)).filter((s) => !s.startsWith(`${dir}/`));
-      assert.deepEqual(foreign, [], `${dir}/dist/esm/${map}`);
+    const own = [dir, ...heldBy(dir)].map((d) => `${d}/`);
+    for (const file of readdirSync(out).filter((f) => f.endsWith('.js.map'))) {
+      const { sources } = JSON.parse(readFileSync(join(out, file), 'utf8'));
+      const foreign = sources.map((s) => resolve(out, s)).filter((s) => !own.some((o) => s.startsWith(o)));
+      assert.deepEqual(foreign, [], `${dir}/dist/esm/${file}`);
+    }
+    for (const file of readdirSync(out).filter((f) => f.endsWith('.js'))) {
+      const imports = readFileSync(join(out, file), 'utf8').match(/^import[^\n]* from "typebox[^"]*"/gm) ?? [];
+      assert.deepEqual(imports, [], `${dir}/dist/esm/${file} imports typebox from @apiserver/runtime/typebox only`);
     }
   }
+});
+
+test('runtime holds typebox for the bundles: one copy behind its entry points, which takes schemas of any copy', async () => {
+  const runtime = join(ROOT, 'packages', 'runtime', 'dist', 'esm');
+  const held = await import(pathToFileURL(join(runtime, 'typebox.js')).href);
+  const heldValue = (await import(pathToFileURL(join(runtime, 'typebox-value.js')).href)).default;
+  const installed = await import('typebox');
+  assert.notEqual(held.Type, installed.Type, 'a copy of its own');
+  assert.deepEqual(Object.keys(held).sort(), Object.keys(installed).sort(), 'the exports of typebox');
+  for (const Type of [held.Type, installed.Type]) {
+    const schema = Type.Object({ name: Type.String(), replicas: Type.Optional(Type.Integer({ minimum: 0 })) });
+    assert.equal(heldValue.Check(schema, { name: 'web', replicas: 2 }), true);
+    assert.equal(heldValue.Check(schema, { name: 'web', replicas: -1 }), false);
+  }
+  const run = spawnSync(process.execPath, [`--import=${REGISTER}`, '--input-type=module', '-e', "console.log(import.meta.resolve('typebox/value'))"], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(run.stdout.trim(), pathToFileURL(join(runtime, 'typebox-value.js')).href, "the test hooks load runtime's copy too");
 });

@@ -15,7 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { MODULES_CONDITION, packageBundleCurrent } from '../package-bundles.mjs';
+import { MODULES_CONDITION, packageBundleCurrent, sharedDependencyBundles } from '../package-bundles.mjs';
 import { cachedTransform } from './transform-cache.mjs';
 import { vendorBundleMap } from './vendor-bundles.mjs';
 
@@ -36,7 +36,8 @@ const SWC_OPTIONS = {
   },
 };
 
-const VENDOR_BUNDLES = vendorBundleMap();
+// typebox from the bundle that @apiserver/runtime ships, when it is current: the copy our other bundles use.
+const VENDOR_BUNDLES = new Map([...vendorBundleMap(), ...sharedDependencyBundles()]);
 
 /** The bundle of a bundled package's entry point, when `resolved` is that installed package's; else `resolved`. */
 function vendored(specifier, resolved) {

@@ -108,6 +108,7 @@ async function bundle({ name, dir, manifest, out, stamp }) {
     // Only the package's own modules (and INLINED_DEPENDENCIES): other dependencies stay imports, resolved (and
     // bundled) on their own.
     inline: INLINED_DEPENDENCIES[name] ?? [],
+    requireShim: name in INLINED_DEPENDENCIES,
     files: {
       [MAP_FILE]: `${JSON.stringify(map, null, 2)}\n`,
       'package.json': '{ "type": "module" }\n',
