@@ -3,19 +3,20 @@
 // an import). A package's `exports` give the bundle as `default` and tsc's modules under the
 // `apiserver-modules` condition:
 //   ".": { "types": "./dist/index.d.ts", "apiserver-modules": "./dist/index.js", "default": "./dist/esm/index.js" }
-// Importing @apiserver/kube-lite/testing loaded ~1,100 of our modules (and ~860 of dependencies): Node spends
+// Importing @apiserver/kube-lite/testing loaded ~1,100 of our modules (and ~860 of dependencies): Node spent
 // about half a millisecond resolving, reading and compiling each, more than evaluating them. Each package's
 // classes still exist once (a package's entry points share its chunks), so `instanceof` holds between
 // packages imported separately. Consumers that bundle themselves (kube-lite's CLI bundle, scripts/bundle.mjs)
 // pass the condition and start from the modules.
 // typebox, ~680 modules, is held by @apiserver/runtime's bundle and imported by the others' bundles from
-// `@apiserver/runtime/typebox` (SHARED_DEPENDENCIES): one copy, in a few files.
+// `@apiserver/runtime/typebox` (SHARED_DEPENDENCIES): one copy, in a few files. CEL's @bufbuild packages are
+// bundled into apiextensions', the one package that imports them (INLINED_DEPENDENCIES).
 // `node scripts/package-bundles.mjs` builds the bundles that are missing or older than tsc's last build of
-// their package (`npm run build` and `npm test` run it after tsc). A bundle records which build it was made from
-// (dist/esm/.stamp: the size and mtime of dist/.tsbuildinfo, and SHARED_DEPENDENCIES); the test hooks load a package's modules instead of
-// a bundle that does not match its build.
+// their package (`npm run build` and `npm test` run it after tsc). A bundle records what it was made from
+// (dist/esm/.stamp: the size and mtime of dist/.tsbuildinfo, and the dependencies below); the test hooks load a
+// package's modules instead of a bundle that does not match its build.
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, posix, resolve } from 'node:path';
+import { basename, dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSplitBundle } from './esm-split-bundle.mjs';
 
@@ -28,6 +29,12 @@ export const MODULES_CONDITION = 'apiserver-modules';
  */
 export const SHARED_DEPENDENCIES = { typebox: { holder: 'runtime', specifier: '@apiserver/runtime/typebox' } };
 
+/**
+ * Dependencies that only one of our packages imports, bundled into that package's bundle, by package folder:
+ * CEL's @bufbuild packages (~130 modules, with everything they import), used by apiextensions' cel/ alone.
+ */
+export const INLINED_DEPENDENCIES = { apiextensions: ['@bufbuild/cel', '@bufbuild/cel-spec', '@bufbuild/protobuf', '@bufbuild/re2'] };
+
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP_FILE = '.stamp';
 
@@ -38,7 +45,7 @@ const STAMP_FILE = '.stamp';
 function buildStamp(dir) {
   try {
     const info = statSync(join(dir, 'dist', '.tsbuildinfo'));
-    return `${info.size}:${info.mtimeMs} ${JSON.stringify(SHARED_DEPENDENCIES)}`;
+    return `${info.size}:${info.mtimeMs} ${JSON.stringify([SHARED_DEPENDENCIES, INLINED_DEPENDENCIES])}`;
   } catch {
     return undefined;
   }
@@ -96,9 +103,12 @@ export function packageBundleCurrent(dir) {
   return bundle !== undefined && current(dir, bundle.out);
 }
 
-/** Builds one package's bundle: the shared dependencies it holds inlined, the others imported from their holders. */
+/**
+ * Builds one package's bundle: its inlined dependencies and the shared dependencies it holds bundled, the other
+ * shared dependencies imported from their holders.
+ */
 function buildPackageBundle(root, { dir, out, entries }) {
-  const inline = [];
+  const inline = [...(INLINED_DEPENDENCIES[basename(dir)] ?? [])];
   const redirect = {};
   for (const [dependency, { holder, specifier }] of Object.entries(SHARED_DEPENDENCIES)) {
     if (dir === join(root, 'packages', holder)) inline.push(dependency);

@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensurePackageBundles, MODULES_CONDITION, packageBundleCurrent, SHARED_DEPENDENCIES } from '../package-bundles.mjs';
+import { ensurePackageBundles, INLINED_DEPENDENCIES, MODULES_CONDITION, packageBundleCurrent, SHARED_DEPENDENCIES } from '../package-bundles.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REGISTER = join(ROOT, 'scripts', 'typescript', 'register.mjs');
@@ -89,13 +89,16 @@ test('every entry point of our packages ships a bundle with the exports of its m
   }
 });
 
-/** The installed dependencies whose modules the bundle of the package in `dir` holds (SHARED_DEPENDENCIES). */
+/** The installed dependencies whose modules the bundle of the package in `dir` holds (shared or inlined). */
 const heldBy = (dir) =>
-  Object.entries(SHARED_DEPENDENCIES)
-    .filter(([, { holder }]) => dir === join(ROOT, 'packages', holder))
-    .map(([name]) => join(ROOT, 'node_modules', name));
+  [
+    ...Object.entries(SHARED_DEPENDENCIES)
+      .filter(([, { holder }]) => dir === join(ROOT, 'packages', holder))
+      .map(([name]) => name),
+    ...(INLINED_DEPENDENCIES[basename(dir)] ?? []),
+  ].map((name) => join(ROOT, 'node_modules', name));
 
-test("a package's bundle holds its own modules only (and the shared dependencies it holds): one copy of each class", () => {
+test("a package's bundle holds its own modules only (and the dependencies it holds): one copy of each class", () => {
   for (const dir of new Set(shippedEntries().map(([d]) => d))) {
     const out = join(dir, 'dist', 'esm');
     const own = [dir, ...heldBy(dir)].map((d) => `${d}/`);
@@ -105,8 +108,8 @@ test("a package's bundle holds its own modules only (and the shared dependencies
       assert.deepEqual(foreign, [], `${dir}/dist/esm/${file}`);
     }
     for (const file of readdirSync(out).filter((f) => f.endsWith('.js'))) {
-      const imports = readFileSync(join(out, file), 'utf8').match(/^import[^\n]* from "typebox[^"]*"/gm) ?? [];
-      assert.deepEqual(imports, [], `${dir}/dist/esm/${file} imports typebox from @apiserver/runtime/typebox only`);
+      const imports = readFileSync(join(out, file), 'utf8').match(/^import[^\n]* from "(typebox|@bufbuild\/)[^"]*"/gm) ?? [];
+      assert.deepEqual(imports, [], `${dir}/dist/esm/${file}: typebox from @apiserver/runtime/typebox only, @bufbuild inlined`);
     }
   }
 });
