@@ -4,15 +4,18 @@
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
-import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CustomResourceDefinition } from '@apiserver/apiextensions';
 import { assembleKubeLite } from '../server/assembly.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { kubeconfigToken } from '../server/kubeconfig.js';
 import { KubeLiteServer } from '../server/kube-lite-server.js';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
+import { apiRequest, type FixtureServer } from './api-request.js';
+import { type CRDSource, installCRDs, readCRDs } from './install-crds.js';
+
+export type { CRDSource } from './install-crds.js';
 
 /**
  * Options of {@link startKubeLite}: any server option (default: memory storage, a free port on 127.0.0.1); the server
@@ -28,6 +31,16 @@ export interface StartKubeLiteOptions extends Partial<KubeLiteOptions> {
    * on a loaded CI machine a watch cache's first list took over 10 s at load 17).
    */
   readonly readyTimeoutMillis?: number;
+  /**
+   * CustomResourceDefinitions to install once the server is ready, as envtest's `CRDInstallOptions` does: CRD
+   * objects, or paths of YAML or JSON manifest files (several documents each; those of other kinds are skipped)
+   * or of folders of them (their `.yaml`, `.yml` and `.json` files, not their subfolders). Each is created through
+   * the API; {@link startKubeLite} resolves once every one is `Established` and its served versions are listed in
+   * discovery. A path that does not exist, a manifest that does not parse or a CRD the server refuses fails the start.
+   */
+  readonly crds?: readonly CRDSource[];
+  /** Longest wait for the {@link StartKubeLiteOptions.crds} to be served, in ms (default 10 000, envtest's). */
+  readonly crdTimeoutMillis?: number;
 }
 
 /** A running kube-lite for a test. */
@@ -38,28 +51,17 @@ export interface KubeLiteFixture {
   readonly kubeconfigPath: string;
   /** The server itself. */
   readonly server: KubeLiteServer;
+  /** The {@link StartKubeLiteOptions.crds} installed, as the server had them once served. */
+  readonly crds: readonly CustomResourceDefinition[];
   /** Stops the server and removes its temporary files. */
   stop(): Promise<void>;
 }
 
-function readyzStatus(url: string, token: string | undefined): Promise<number> {
-  return new Promise((resolve) => {
-    const headers = token === undefined ? {} : { authorization: `Bearer ${token}` };
-    // The server's own (possibly self-signed) certificate is not what this readiness poll checks.
-    const get = url.startsWith('https:') ? httpsGet : httpGet;
-    const req = get(`${url}/readyz`, { agent: false, headers, rejectUnauthorized: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', () => resolve(0));
-  });
-}
-
 /** Polls `/readyz` (with the token file's first token, as the kubeconfig uses it) until it answers 200. */
-async function waitReady(url: string, token: string | undefined, timeoutMillis: number): Promise<void> {
+async function waitReady(server: FixtureServer, timeoutMillis: number): Promise<void> {
   const deadline = Date.now() + timeoutMillis;
-  while ((await readyzStatus(url, token)) !== 200) {
-    if (Date.now() > deadline) throw new Error(`kube-lite at ${url} not ready within ${timeoutMillis} ms`);
+  while ((await apiRequest(server, 'GET', '/readyz')).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`kube-lite at ${server.url} not ready within ${timeoutMillis} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -75,7 +77,9 @@ async function waitReady(url: string, token: string | undefined, timeoutMillis: 
  * ```
  */
 export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise<KubeLiteFixture> {
-  const { providers, log, readyTimeoutMillis, ...flags } = options;
+  const { providers, log, readyTimeoutMillis, crds: crdSources, crdTimeoutMillis, ...flags } = options;
+  // Manifests are read first: a missing file fails the start before a server exists.
+  const wanted = readCRDs(crdSources ?? []);
   const dir = mkdtempSync(join(tmpdir(), 'kube-lite-'));
   const merged: KubeLiteOptions = { ...defaultKubeLiteOptions(), port: 0, certDir: join(dir, 'certs'), ...flags };
   let server: KubeLiteServer;
@@ -90,8 +94,11 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
+  let crds: CustomResourceDefinition[];
   try {
-    await waitReady(server.url, kubeconfigToken(merged.tokenAuthFile), readyTimeoutMillis ?? 30_000);
+    const reached = { url: server.url, token: kubeconfigToken(merged.tokenAuthFile) };
+    await waitReady(reached, readyTimeoutMillis ?? 30_000);
+    crds = await installCRDs(reached, wanted, crdTimeoutMillis ?? 10_000);
   } catch (err) {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -101,6 +108,7 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
     url: server.url,
     kubeconfigPath: server.kubeconfigPath,
     server,
+    crds,
     stop: async () => {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
