@@ -102,6 +102,16 @@ export class WebhookAdmission {
     ];
   }
 
+  /**
+   * The names of the configurations whose webhooks requests are admitted by now (a configuration without
+   * webhooks never shows), mutating and validating: what a test waits for after creating some.
+   */
+  configurationsInEffect(): { mutating: ReadonlySet<string>; validating: ReadonlySet<string> } {
+    const names = (source: WebhookConfigurationSource<MutatingWebhookSpec | ValidatingWebhookSpec> | undefined) =>
+      new Set((source?.webhooks() ?? []).map((w) => w.configurationName));
+    return { mutating: names(this.#mutating), validating: names(this.#validating) };
+  }
+
   /** Starts watching the configurations. */
   start(): void {
     this.#mutating?.start();

@@ -215,6 +215,11 @@ export class KubeAPIServer {
     return new KubeAPIServer(c, storage, delegate, customResources);
   }
 
+  /** The admission webhook configurations in effect, by name: those whose webhooks requests are admitted by now. */
+  webhookConfigurationsInEffect(): { mutating: ReadonlySet<string>; validating: ReadonlySet<string> } {
+    return this.#webhooks.configurationsInEffect();
+  }
+
   /** The namespace named `name`, or undefined when it does not exist (what NamespaceLifecycle admission asks). */
   lookupNamespace(name: string): Promise<ApiObject | undefined> {
     return this.#lookupNamespace(name);

@@ -1,4 +1,4 @@
-/** One JSON request of the test fixture to the server it started (readiness polls, CRD installation). */
+/** The test fixture's requests to the server it started (readiness, CRD and webhook installation), and its polls. */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
@@ -39,5 +39,24 @@ function parseJSON(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return text;
+  }
+}
+
+/** The error of a refused request: `<option>: <what>: ` and the Status message the server gave, else its status code. */
+export function refusal(option: string, what: string, answer: ApiAnswer): Error {
+  const message = (answer.body as { message?: unknown } | undefined)?.message;
+  return new Error(`${option}: ${what}: ${answer.status === 0 ? 'connection failed' : `${answer.status} ${typeof message === 'string' ? message : ''}`.trim()}`);
+}
+
+/**
+ * What `probe` resolves to once it is not undefined, asked every `intervalMillis`; throws `timeoutMessage` after
+ * `deadline` (ms since the epoch).
+ */
+export async function pollUntil<T>(deadline: number, probe: () => Promise<T | undefined> | T | undefined, timeoutMessage: string, intervalMillis = 20): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(timeoutMessage);
+    await new Promise((r) => setTimeout(r, intervalMillis));
   }
 }

@@ -12,10 +12,12 @@ import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { kubeconfigToken } from '../server/kubeconfig.js';
 import { KubeLiteServer } from '../server/kube-lite-server.js';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
-import { apiRequest, type FixtureServer } from './api-request.js';
+import { apiRequest, type FixtureServer, pollUntil } from './api-request.js';
 import { type CRDSource, installCRDs, readCRDs } from './install-crds.js';
+import { installWebhooks, readWebhookConfigurations, type WebhookInstallOptions, type WebhookServing } from './install-webhooks.js';
 
 export type { CRDSource } from './install-crds.js';
+export type { WebhookClientConfigManifest, WebhookConfigurationManifest, WebhookInstallOptions, WebhookServing } from './install-webhooks.js';
 
 /**
  * Options of {@link startKubeLite}: any server option (default: memory storage, a free port on 127.0.0.1); the server
@@ -41,6 +43,15 @@ export interface StartKubeLiteOptions extends Partial<KubeLiteOptions> {
   readonly crds?: readonly CRDSource[];
   /** Longest wait for the {@link StartKubeLiteOptions.crds} to be served, in ms (default 10 000, envtest's). */
   readonly crdTimeoutMillis?: number;
+  /**
+   * Admission webhooks the test serves itself, as envtest's `WebhookInstallOptions`: the fixture makes a serving
+   * certificate for a local address (`host`, default 127.0.0.1; `port`, default a free one), installs the
+   * configurations (objects or manifest paths, as {@link StartKubeLiteOptions.crds}) with every webhook's `caBundle`
+   * set to it and each `service` reference turned into `https://<host>:<port><service.path>`, and resolves once the
+   * server admits requests through them. The test serves its webhooks with {@link KubeLiteFixture.webhooks}' `cert`
+   * and `key` on that address (a webhook that is not listening yet fails requests as its `failurePolicy` says).
+   */
+  readonly webhooks?: WebhookInstallOptions;
 }
 
 /** A running kube-lite for a test. */
@@ -53,17 +64,16 @@ export interface KubeLiteFixture {
   readonly server: KubeLiteServer;
   /** The {@link StartKubeLiteOptions.crds} installed, as the server had them once served. */
   readonly crds: readonly CustomResourceDefinition[];
+  /** Where and with which certificate to serve the {@link StartKubeLiteOptions.webhooks} (when that option is given). */
+  readonly webhooks?: WebhookServing;
   /** Stops the server and removes its temporary files. */
   stop(): Promise<void>;
 }
 
 /** Polls `/readyz` (with the token file's first token, as the kubeconfig uses it) until it answers 200. */
 async function waitReady(server: FixtureServer, timeoutMillis: number): Promise<void> {
-  const deadline = Date.now() + timeoutMillis;
-  while ((await apiRequest(server, 'GET', '/readyz')).status !== 200) {
-    if (Date.now() > deadline) throw new Error(`kube-lite at ${server.url} not ready within ${timeoutMillis} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const ready = async () => ((await apiRequest(server, 'GET', '/readyz')).status === 200 ? true : undefined);
+  await pollUntil(Date.now() + timeoutMillis, ready, `kube-lite at ${server.url} not ready within ${timeoutMillis} ms`, 10);
 }
 
 /**
@@ -77,9 +87,10 @@ async function waitReady(server: FixtureServer, timeoutMillis: number): Promise<
  * ```
  */
 export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise<KubeLiteFixture> {
-  const { providers, log, readyTimeoutMillis, crds: crdSources, crdTimeoutMillis, ...flags } = options;
+  const { providers, log, readyTimeoutMillis, crds: crdSources, crdTimeoutMillis, webhooks: webhookOptions, ...flags } = options;
   // Manifests are read first: a missing file fails the start before a server exists.
   const wanted = readCRDs(crdSources ?? []);
+  const configurations = webhookOptions === undefined ? [] : readWebhookConfigurations(webhookOptions);
   const dir = mkdtempSync(join(tmpdir(), 'kube-lite-'));
   const merged: KubeLiteOptions = { ...defaultKubeLiteOptions(), port: 0, certDir: join(dir, 'certs'), ...flags };
   let server: KubeLiteServer;
@@ -95,10 +106,13 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
     throw err;
   }
   let crds: CustomResourceDefinition[];
+  let webhooks: WebhookServing | undefined;
   try {
     const reached = { url: server.url, token: kubeconfigToken(merged.tokenAuthFile) };
     await waitReady(reached, readyTimeoutMillis ?? 30_000);
     crds = await installCRDs(reached, wanted, crdTimeoutMillis ?? 10_000);
+    const inEffect = () => server.chain.kubeAPIServer.webhookConfigurationsInEffect();
+    if (webhookOptions !== undefined) webhooks = await installWebhooks(reached, configurations, webhookOptions, join(dir, 'webhook-certs'), inEffect);
   } catch (err) {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -109,6 +123,7 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
     kubeconfigPath: server.kubeconfigPath,
     server,
     crds,
+    ...(webhooks !== undefined && { webhooks }),
     stop: async () => {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
