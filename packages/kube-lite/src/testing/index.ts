@@ -77,7 +77,8 @@ async function waitReady(server: FixtureServer, timeoutMillis: number): Promise<
 }
 
 /**
- * Starts kube-lite in this process on a free 127.0.0.1 port and resolves once `/readyz` answers 200.
+ * Starts kube-lite in this process on a free 127.0.0.1 port and resolves once `/readyz` answers 200 and the
+ * {@link StartKubeLiteOptions.crds} and {@link StartKubeLiteOptions.webhooks} are installed and in effect.
  * @example
  * ```ts
  * import { startKubeLite } from '@apiserver/kube-lite/testing';
