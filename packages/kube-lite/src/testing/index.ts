@@ -14,7 +14,7 @@ import { KubeLiteServer } from '../server/kube-lite-server.js';
 import { defaultKubeLiteOptions, type KubeLiteOptions } from '../server/options.js';
 import { apiRequest, type FixtureServer, pollUntil } from './api-request.js';
 import { type CRDSource, installCRDs, readCRDs } from './install-crds.js';
-import { installWebhooks, readWebhookConfigurations, type WebhookInstallOptions, type WebhookServing } from './install-webhooks.js';
+import { installWebhookConfigurations, prepareWebhookServing, readWebhookConfigurations, type WebhookInstallOptions, type WebhookServing, withLocalConversion } from './install-webhooks.js';
 
 export type { CRDSource } from './install-crds.js';
 export type { WebhookClientConfigManifest, WebhookConfigurationManifest, WebhookInstallOptions, WebhookServing } from './install-webhooks.js';
@@ -48,8 +48,10 @@ export interface StartKubeLiteOptions extends Partial<KubeLiteOptions> {
    * certificate for a local address (`host`, default 127.0.0.1; `port`, default a free one), installs the
    * configurations (objects or manifest paths, as {@link StartKubeLiteOptions.crds}) with every webhook's `caBundle`
    * set to it and each `service` reference turned into `https://<host>:<port><service.path>`, and resolves once the
-   * server admits requests through them. The test serves its webhooks with {@link KubeLiteFixture.webhooks}' `cert`
-   * and `key` on that address (a webhook that is not listening yet fails requests as its `failurePolicy` says).
+   * server admits requests through them. CRDs of {@link StartKubeLiteOptions.crds} that convert by `Webhook` call
+   * `https://<host>:<port>/convert` with that certificate, as envtest points them. The test serves its webhooks with
+   * {@link KubeLiteFixture.webhooks}' `cert` and `key` on that address (a webhook that is not listening yet fails
+   * requests as its `failurePolicy` says).
    */
   readonly webhooks?: WebhookInstallOptions;
 }
@@ -111,9 +113,13 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
   try {
     const reached = { url: server.url, token: kubeconfigToken(merged.tokenAuthFile) };
     await waitReady(reached, readyTimeoutMillis ?? 30_000);
-    crds = await installCRDs(reached, wanted, crdTimeoutMillis ?? 10_000);
-    const inEffect = () => server.chain.kubeAPIServer.webhookConfigurationsInEffect();
-    if (webhookOptions !== undefined) webhooks = await installWebhooks(reached, configurations, webhookOptions, join(dir, 'webhook-certs'), inEffect);
+    const serving = webhookOptions === undefined ? undefined : await prepareWebhookServing(webhookOptions, join(dir, 'webhook-certs'));
+    crds = await installCRDs(reached, serving === undefined ? wanted : wanted.map((crd) => withLocalConversion(crd, serving)), crdTimeoutMillis ?? 10_000);
+    if (serving !== undefined) {
+      const inEffect = () => server.chain.kubeAPIServer.webhookConfigurationsInEffect();
+      const { caBundle: _, ...address } = serving;
+      webhooks = { ...address, configurations: await installWebhookConfigurations(reached, configurations, serving, webhookOptions?.timeoutMillis ?? 10_000, inEffect) };
+    }
   } catch (err) {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -3,11 +3,13 @@
  * webhooks on a local address with a certificate the fixture makes, and the Mutating- and
  * ValidatingWebhookConfigurations given (objects, or manifest files and folders) are installed pointing there: every
  * webhook's `caBundle` becomes the certificate, and a `service` reference becomes the URL
- * `https://<host>:<port><service.path>`. The fixture resolves once the server admits requests through them.
+ * `https://<host>:<port><service.path>`. CRDs that convert by `Webhook` get `https://<host>:<port>/convert`. The
+ * fixture resolves once the server admits requests through the configurations.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { CustomResourceDefinition } from '@apiserver/apiextensions';
 import { generateSelfSignedCertKey } from '@apiserver/server';
 import { apiRequest, type FixtureServer, pollUntil, refusal } from './api-request.js';
 import { isKind, readManifests } from './manifests.js';
@@ -91,17 +93,11 @@ function collectionOf(kind: WebhookConfigurationManifest['kind']): string {
   return `/apis/admissionregistration.k8s.io/v1/${kind.toLowerCase()}s`;
 }
 
-/**
- * Makes the serving certificate in `certDir`, installs the configurations on `server` pointing at the local
- * address, and waits until `inEffect` lists each one that has webhooks.
- */
-export async function installWebhooks(
-  server: FixtureServer,
-  configurations: readonly WebhookConfigurationManifest[],
-  options: WebhookInstallOptions,
-  certDir: string,
-  inEffect: () => { mutating: ReadonlySet<string>; validating: ReadonlySet<string> },
-): Promise<WebhookServing> {
+/** The local webhook address and certificate, before anything is installed; `caBundle` is the certificate in base64. */
+export type LocalWebhookServing = Omit<WebhookServing, 'configurations'> & { readonly caBundle: string };
+
+/** Picks the address (a free port unless given) and makes the serving certificate in `certDir` (`tls.crt`, `tls.key`). */
+export async function prepareWebhookServing(options: WebhookInstallOptions, certDir: string): Promise<LocalWebhookServing> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? (await freePort(host));
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -109,21 +105,44 @@ export async function installWebhooks(
   mkdirSync(certDir, { recursive: true });
   writeFileSync(join(certDir, 'tls.crt'), cert);
   writeFileSync(join(certDir, 'tls.key'), key, { mode: 0o600 });
-  const caBundle = Buffer.from(cert).toString('base64');
+  return { host, port, url, cert, key, certDir, caBundle: Buffer.from(cert).toString('base64') };
+}
 
+/**
+ * `crd` with its conversion webhook served locally when it converts by `Webhook`: its `clientConfig` becomes
+ * `https://<host>:<port>/convert` with the local certificate, as envtest points conversion at its webhook server
+ * (envtest picks the CRDs of convertible Go types; here a CRD asks by declaring the Webhook strategy).
+ */
+export function withLocalConversion(crd: CustomResourceDefinition, serving: LocalWebhookServing): CustomResourceDefinition {
+  const conversion = crd.spec.conversion;
+  if (conversion?.strategy !== 'Webhook' || crd.spec.preserveUnknownFields === true) return crd;
+  const clientConfig = { url: `${serving.url}/convert`, caBundle: serving.caBundle };
+  return { ...crd, spec: { ...crd.spec, conversion: { ...conversion, webhook: { conversionReviewVersions: ['v1'], ...conversion.webhook, clientConfig } } } };
+}
+
+/**
+ * Installs the configurations on `server` pointing at the local address, and waits (at most `timeoutMillis`)
+ * until `inEffect` lists each one that has webhooks; resolves to them as the server returned them.
+ */
+export async function installWebhookConfigurations(
+  server: FixtureServer,
+  configurations: readonly WebhookConfigurationManifest[],
+  serving: LocalWebhookServing,
+  timeoutMillis: number,
+  inEffect: () => { mutating: ReadonlySet<string>; validating: ReadonlySet<string> },
+): Promise<WebhookConfigurationManifest[]> {
   const installed: WebhookConfigurationManifest[] = [];
   for (const configuration of configurations) {
-    const local = { ...configuration, webhooks: configuration.webhooks?.map((w) => ({ ...w, clientConfig: localClientConfig(w.clientConfig, url, caBundle) })) };
-    const answer = await apiRequest(server, 'POST', collectionOf(configuration.kind), local);
+    const webhooks = configuration.webhooks?.map((w) => ({ ...w, clientConfig: localClientConfig(w.clientConfig, serving.url, serving.caBundle) }));
+    const answer = await apiRequest(server, 'POST', collectionOf(configuration.kind), { ...configuration, webhooks });
     if (answer.status !== 201) throw refusal('webhooks', `creating ${configuration.kind} ${configuration.metadata.name ?? '(no name)'}`, answer);
     installed.push(answer.body as WebhookConfigurationManifest);
   }
-  const timeoutMillis = options.timeoutMillis ?? 10_000;
   const deadline = Date.now() + timeoutMillis;
   for (const configuration of installed.filter((c) => (c.webhooks ?? []).length > 0)) {
     const name = configuration.metadata.name ?? '';
     const set = configuration.kind === 'MutatingWebhookConfiguration' ? 'mutating' : 'validating';
     await pollUntil(deadline, () => (inEffect()[set].has(name) ? true : undefined), `webhooks: ${configuration.kind} ${name} not in effect within ${timeoutMillis} ms`, 5);
   }
-  return { host, port, url, cert, key, certDir, configurations: installed };
+  return installed;
 }

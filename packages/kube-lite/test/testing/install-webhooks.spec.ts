@@ -19,7 +19,18 @@ function answer(review: Review, verdict: { message?: string; patch?: unknown[] }
   return { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response };
 }
 
-/** The test's webhook server on the fixture's address and certificate: `/validate` and `/mutate`; records the paths called. */
+interface ConversionReview {
+  request: { uid: string; desiredAPIVersion: string; objects: { apiVersion: string }[] };
+}
+
+/** A ConversionReview answer: the objects in the desired version, nothing else changed. */
+function converted(review: ConversionReview): unknown {
+  const { uid, desiredAPIVersion, objects } = review.request;
+  const convertedObjects = objects.map((o) => ({ ...o, apiVersion: desiredAPIVersion }));
+  return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', response: { uid, convertedObjects, result: { status: 'Success' } } };
+}
+
+/** The test's webhook server on the fixture's address and certificate: `/validate`, `/mutate` and `/convert`; records the paths called. */
 async function serveWebhooks(t: Test, kl: KubeLiteFixture): Promise<string[]> {
   const serving = kl.webhooks;
   if (serving === undefined) throw new Error('no webhooks in the fixture');
@@ -31,10 +42,14 @@ async function serveWebhooks(t: Test, kl: KubeLiteFixture): Promise<string[]> {
       // The server adds `?timeout=10s`, as kube-apiserver does.
       const path = new URL(req.url ?? '/', 'https://webhook').pathname;
       called.push(path);
+      res.setHeader('content-type', 'application/json');
+      if (path === '/convert') {
+        res.end(JSON.stringify(converted(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ConversionReview)));
+        return;
+      }
       const review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Review;
       const labels = review.request.object.metadata.labels ?? {};
       const verdict = path === '/validate' ? (labels.deny === 'yes' ? { message: 'denied by the test webhook' } : {}) : { patch: [{ op: 'add', path: '/metadata/labels', value: { ...labels, mutated: 'yes' } }] };
-      res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(answer(review, verdict)));
     });
   });
@@ -106,4 +121,35 @@ t.test('a configuration the server refuses fails the start', async (t) => {
   await t.rejects(startKubeLite({ webhooks: { configurations: [broken] } }), {
     message: /^webhooks: creating ValidatingWebhookConfiguration bad: 422 ValidatingWebhookConfiguration\.admissionregistration\.k8s\.io "bad" is invalid: webhooks\[0\]\.name: Invalid value: "unqualified"/,
   });
+});
+
+t.test('a CRD that converts by Webhook calls https://<host>:<port>/convert with the fixture certificate', async (t) => {
+  const versions = ['v1', 'v2'].map((name) => ({ name, served: true, storage: name === 'v1', schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }));
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'things.example.com' },
+    spec: {
+      group: 'example.com',
+      scope: 'Namespaced',
+      names: { plural: 'things', singular: 'thing', kind: 'Thing' },
+      versions,
+      conversion: { strategy: 'Webhook' },
+    },
+  };
+  const kl = await startKubeLite({ crds: [crd], webhooks: {} });
+  t.teardown(() => kl.stop());
+  t.same(
+    kl.crds[0]?.spec.conversion,
+    { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: `${kl.webhooks?.url}/convert`, caBundle: Buffer.from(kl.webhooks?.cert ?? '').toString('base64') } } },
+    'the conversion webhook is the local server',
+  );
+  const called = await serveWebhooks(t, kl);
+  const things = (version: string) => `${kl.url}/apis/example.com/${version}/namespaces/default/things`;
+  const created = await fetch(things('v1'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'a' } }) });
+  t.equal(created.status, 201);
+  const read = await fetch(`${things('v2')}/a`);
+  t.equal(read.status, 200);
+  t.match(await read.json(), { apiVersion: 'example.com/v2', kind: 'Thing', metadata: { name: 'a' } }, 'read in v2 through the webhook');
+  t.ok(called.includes('/convert'), 'the test server converted it');
 });
