@@ -4,7 +4,7 @@
 // `node-<platform>-<arch>` package at a pinned version, unpacked once under
 // .cache/node/<version>/ (gitignored); a later run reuses it. The machine's
 // Node is left alone: the fetched one's bin folder leads PATH for the test
-// processes only. The build (tsc output, kube-lite's bundle) is the main run's.
+// processes only. The build (tsc output, the packages' bundles, kube-lite's CLI bundle) is the main run's.
 // Coverage is off here: the 90% gate belongs to the main run.
 // Prints "node <v>: N passed, N failed" per version and closes with
 // "matrix: N passed, N failed" summed; exits non-zero on any failure.
@@ -49,7 +49,7 @@ export function nodeBinDir(version) {
 
 /** Builds once with the machine's Node when a package's output is missing (the main `npm test` builds first). */
 function ensureBuilt() {
-  const outputs = [...packages.map((p) => join(p, 'dist', 'index.js')), join('packages', 'kube-lite', 'dist', 'bundle', 'kube-lite.cjs')];
+  const outputs = [...packages.flatMap((p) => [join(p, 'dist', 'index.js'), join(p, 'dist', 'esm', 'index.js')]), join('packages', 'kube-lite', 'dist', 'bundle', 'kube-lite.cjs')];
   if (outputs.every((f) => existsSync(f))) return;
   console.log('test-matrix: building first');
   const run = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

@@ -1,8 +1,9 @@
 /**
  * A kube-lite started as its own process through the `kube-lite` command users run (`bin/kube-lite.js`, the
  * esbuild bundle of src/cli/main.ts with its code cache), for tests that need two servers on one etcd or a
- * `kill -9` of the server itself. (The unbundled `dist/cli/main.js` loads ~1,300 modules: under the test
- * runner's Node 20 loader thread it took ~5.7 s of CPU to become ready, the bundle ~1.6 s.)
+ * `kill -9` of the server itself. (The unbundled `dist/cli/main.js` loaded ~1,300 modules before the packages
+ * shipped bundles: under the test runner's Node 20 loader thread it took ~5.7 s of CPU to become ready, the CLI's
+ * bundle ~1.6 s.)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
