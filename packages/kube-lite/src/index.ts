@@ -50,6 +50,7 @@ export {
 export { KubeLiteServer } from './server/kube-lite-server.js';
 export { CompletedKubeLiteConfig, effectiveWatchCacheSizes, KubeLiteConfig, KubeLiteOptionsError, type KubeLiteServerConfig } from './server/config.js';
 export { KubeAPIServer, type KubeAPIServerExtras } from './server/kube-api-server.js';
+export type { WebhookConfigurationsInEffect } from './admission/webhook-admission.js';
 export type { CustomResourceSource } from './server/controller-hooks.js';
 export { createServerChain, type KubeLiteListening, KubeLiteServerChain, type KubeLiteServers, PreparedKubeLite } from './server/server-chain.js';
 export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';

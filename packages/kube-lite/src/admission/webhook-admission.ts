@@ -63,6 +63,12 @@ export interface WebhookAdmissionOptions {
   readonly metrics?: MetricsRegistry;
 }
 
+/** The names of the webhook configurations a server admits requests through by now, mutating and validating. */
+export interface WebhookConfigurationsInEffect {
+  readonly mutating: ReadonlySet<string>;
+  readonly validating: ReadonlySet<string>;
+}
+
 /** The webhook configuration sources of one server and the plugins built on them. */
 export class WebhookAdmission {
   readonly #mutating: WebhookConfigurationSource<MutatingWebhookSpec> | undefined;
@@ -106,7 +112,7 @@ export class WebhookAdmission {
    * The names of the configurations whose webhooks requests are admitted by now (a configuration without
    * webhooks never shows), mutating and validating: what a test waits for after creating some.
    */
-  configurationsInEffect(): { mutating: ReadonlySet<string>; validating: ReadonlySet<string> } {
+  configurationsInEffect(): WebhookConfigurationsInEffect {
     const names = (source: WebhookConfigurationSource<MutatingWebhookSpec | ValidatingWebhookSpec> | undefined) =>
       new Set((source?.webhooks() ?? []).map((w) => w.configurationName));
     return { mutating: names(this.#mutating), validating: names(this.#validating) };

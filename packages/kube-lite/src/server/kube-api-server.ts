@@ -33,7 +33,7 @@ import { combinedEquivalentResources, customResourceEquivalents } from '../admis
 import { kubeLiteEquivalentResources } from '../admission/equivalent-resources.js';
 import { VALIDATING_ADMISSION_POLICY_PLUGIN_NAME } from '../admission/validating-admission-policy/plugin.js';
 import { PolicyAdmission } from '../admission/validating-admission-policy/policy-admission.js';
-import { WebhookAdmission } from '../admission/webhook-admission.js';
+import { WebhookAdmission, type WebhookConfigurationsInEffect } from '../admission/webhook-admission.js';
 import type { MasterEndpoint } from '../controllers/bootstrap/master-endpoints.js';
 import { installDocsPage } from '../docs/install-docs-page.js';
 import { hasServedVersions } from '../registry/enabled-storage.js';
@@ -216,7 +216,7 @@ export class KubeAPIServer {
   }
 
   /** The admission webhook configurations in effect, by name: those whose webhooks requests are admitted by now. */
-  webhookConfigurationsInEffect(): { mutating: ReadonlySet<string>; validating: ReadonlySet<string> } {
+  webhookConfigurationsInEffect(): WebhookConfigurationsInEffect {
     return this.#webhooks.configurationsInEffect();
   }
 

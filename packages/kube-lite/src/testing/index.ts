@@ -117,8 +117,7 @@ export async function startKubeLite(options: StartKubeLiteOptions = {}): Promise
     crds = await installCRDs(reached, serving === undefined ? wanted : wanted.map((crd) => withLocalConversion(crd, serving)), crdTimeoutMillis ?? 10_000);
     if (serving !== undefined) {
       const inEffect = () => server.chain.kubeAPIServer.webhookConfigurationsInEffect();
-      const { caBundle: _, ...address } = serving;
-      webhooks = { ...address, configurations: await installWebhookConfigurations(reached, configurations, serving, webhookOptions?.timeoutMillis ?? 10_000, inEffect) };
+      webhooks = { ...serving, configurations: await installWebhookConfigurations(reached, configurations, serving, webhookOptions?.timeoutMillis ?? 10_000, inEffect) };
     }
   } catch (err) {
     await server.stop();

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { CustomResourceDefinition } from '@apiserver/apiextensions';
 import { generateSelfSignedCertKey } from '@apiserver/server';
+import type { WebhookConfigurationsInEffect } from '../admission/webhook-admission.js';
 import { apiRequest, type FixtureServer, pollUntil, refusal } from './api-request.js';
 import { isKind, readManifests } from './manifests.js';
 
@@ -93,8 +94,13 @@ function collectionOf(kind: WebhookConfigurationManifest['kind']): string {
   return `/apis/admissionregistration.k8s.io/v1/${kind.toLowerCase()}s`;
 }
 
-/** The local webhook address and certificate, before anything is installed; `caBundle` is the certificate in base64. */
-export type LocalWebhookServing = Omit<WebhookServing, 'configurations'> & { readonly caBundle: string };
+/** The local webhook address and certificate, before anything is installed. */
+export type LocalWebhookServing = Omit<WebhookServing, 'configurations'>;
+
+/** The `caBundle` that trusts the local certificate (the PEM in base64). */
+function caBundleOf(serving: LocalWebhookServing): string {
+  return Buffer.from(serving.cert).toString('base64');
+}
 
 /** Picks the address (a free port unless given) and makes the serving certificate in `certDir` (`tls.crt`, `tls.key`). */
 export async function prepareWebhookServing(options: WebhookInstallOptions, certDir: string): Promise<LocalWebhookServing> {
@@ -105,7 +111,7 @@ export async function prepareWebhookServing(options: WebhookInstallOptions, cert
   mkdirSync(certDir, { recursive: true });
   writeFileSync(join(certDir, 'tls.crt'), cert);
   writeFileSync(join(certDir, 'tls.key'), key, { mode: 0o600 });
-  return { host, port, url, cert, key, certDir, caBundle: Buffer.from(cert).toString('base64') };
+  return { host, port, url, cert, key, certDir };
 }
 
 /**
@@ -116,7 +122,7 @@ export async function prepareWebhookServing(options: WebhookInstallOptions, cert
 export function withLocalConversion(crd: CustomResourceDefinition, serving: LocalWebhookServing): CustomResourceDefinition {
   const conversion = crd.spec.conversion;
   if (conversion?.strategy !== 'Webhook' || crd.spec.preserveUnknownFields === true) return crd;
-  const clientConfig = { url: `${serving.url}/convert`, caBundle: serving.caBundle };
+  const clientConfig = { url: `${serving.url}/convert`, caBundle: caBundleOf(serving) };
   return { ...crd, spec: { ...crd.spec, conversion: { ...conversion, webhook: { conversionReviewVersions: ['v1'], ...conversion.webhook, clientConfig } } } };
 }
 
@@ -129,11 +135,12 @@ export async function installWebhookConfigurations(
   configurations: readonly WebhookConfigurationManifest[],
   serving: LocalWebhookServing,
   timeoutMillis: number,
-  inEffect: () => { mutating: ReadonlySet<string>; validating: ReadonlySet<string> },
+  inEffect: () => WebhookConfigurationsInEffect,
 ): Promise<WebhookConfigurationManifest[]> {
   const installed: WebhookConfigurationManifest[] = [];
+  const caBundle = caBundleOf(serving);
   for (const configuration of configurations) {
-    const webhooks = configuration.webhooks?.map((w) => ({ ...w, clientConfig: localClientConfig(w.clientConfig, serving.url, serving.caBundle) }));
+    const webhooks = configuration.webhooks?.map((w) => ({ ...w, clientConfig: localClientConfig(w.clientConfig, serving.url, caBundle) }));
     const answer = await apiRequest(server, 'POST', collectionOf(configuration.kind), { ...configuration, webhooks });
     if (answer.status !== 201) throw refusal('webhooks', `creating ${configuration.kind} ${configuration.metadata.name ?? '(no name)'}`, answer);
     installed.push(answer.body as WebhookConfigurationManifest);
