@@ -13,6 +13,7 @@
 import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint, parse } from '@bufbuild/cel';
 import { admissionEnv, planAdmissionExpression } from './admission-env.js';
 import { Checker } from './checker.js';
+import { type CelType, DYN as DYN_TYPE, fromSchemaType } from './check/cel-type.js';
 import { type CelIssue, formatIssues } from './issues.js';
 import { programInstantiationError } from './constant-regex.js';
 import { PER_CALL_LIMIT, runMetered } from './runtime-cost.js';
@@ -42,10 +43,11 @@ export type AdmissionEvaluation = ({ readonly value: unknown } | { readonly erro
 const DYN: SchemaCelType = { kind: 'dyn' };
 const STRING: SchemaCelType = { kind: 'string' };
 const BOOL: SchemaCelType = { kind: 'bool' };
-const GVK: SchemaCelType = { kind: 'object', fields: new Map([['group', STRING], ['version', STRING], ['kind', STRING]]) };
-const GVR: SchemaCelType = { kind: 'object', fields: new Map([['group', STRING], ['version', STRING], ['resource', STRING]]) };
+const GVK: SchemaCelType = { kind: 'object', name: 'kubernetes.GroupVersionKind', fields: new Map([['group', STRING], ['version', STRING], ['kind', STRING]]) };
+const GVR: SchemaCelType = { kind: 'object', name: 'kubernetes.GroupVersionResource', fields: new Map([['group', STRING], ['version', STRING], ['resource', STRING]]) };
 const USER_INFO: SchemaCelType = {
   kind: 'object',
+  name: 'kubernetes.UserInfo',
   fields: new Map<string, SchemaCelType>([
     ['username', STRING],
     ['uid', STRING],
@@ -57,6 +59,7 @@ const USER_INFO: SchemaCelType = {
 /** The type of `request` (upstream `buildRequestType`): the AdmissionRequest's fields. */
 export const ADMISSION_REQUEST_TYPE: SchemaCelType = {
   kind: 'object',
+  name: 'kubernetes.AdmissionRequest',
   fields: new Map<string, SchemaCelType>([
     ['kind', GVK],
     ['resource', GVR],
@@ -76,6 +79,7 @@ export const ADMISSION_REQUEST_TYPE: SchemaCelType = {
 /** The type of `namespaceObject`: a Namespace's metadata, spec and status. */
 export const NAMESPACE_OBJECT_TYPE: SchemaCelType = {
   kind: 'object',
+  name: 'kubernetes.Namespace',
   fields: new Map<string, SchemaCelType>([
     ['metadata', DYN],
     ['spec', DYN],
@@ -127,9 +131,13 @@ export function compositedVariablesType(names: readonly string[]): SchemaCelType
   return { kind: 'object', fields: new Map(names.map((n) => [n, DYN])) };
 }
 
-function returnTypeError(results: readonly AdmissionExpressionResult[], found: SchemaCelType | undefined): string | undefined {
-  if (results.includes('any') || found === undefined || found.kind === 'dyn') return undefined;
-  if ((results as readonly string[]).includes(found.kind)) return undefined;
+/**
+ * Why the result type does not do, if it does not. `dyn` passes where upstream would refuse it: `variables` are
+ * typed `dyn` here, where upstream gives each the type of its expression.
+ */
+function returnTypeError(results: readonly AdmissionExpressionResult[], found: CelType): string | undefined {
+  if (results.includes('any') || found.k === 'dyn' || found.k === 'error') return undefined;
+  if ((results as readonly string[]).includes(found.k === 'null' ? 'null_type' : found.k)) return undefined;
   return results.length === 1 ? `must evaluate to ${results[0]}` : `must evaluate to one of [${results.join(' ')}]`;
 }
 
@@ -151,9 +159,9 @@ export function compileAdmissionExpression(
   } catch (err) {
     return { expression, error: `compilation failed: ${formatIssues(expression, [syntaxIssue(err)])}` };
   }
-  const checker = new Checker(expression, parsed, admissionEnv().funcs, { type: undefined });
-  const scope = new Map([...declarations].map(([name, type]) => [name, { type: type.kind === 'dyn' ? undefined : type }]));
-  const found = checker.check(parsed.expr, scope);
+  const checker = new Checker(expression, parsed, admissionEnv().funcs, { type: DYN_TYPE });
+  const scope = new Map([...declarations].map(([name, type]) => [name, { type: fromSchemaType(type, name) }]));
+  const found = checker.resultType(checker.check(parsed.expr, scope));
   if (checker.issues.length > 0) return { expression, error: `compilation failed: ${formatIssues(expression, checker.issues)}` };
   const typeError = returnTypeError(results, found);
   if (typeError !== undefined) return { expression, error: typeError };

@@ -1,37 +1,112 @@
 /**
- * The static checks run on a parsed rule (`@bufbuild/cel` 0.6 has no type checker): references
- * to undeclared variables and functions, field selection on the schema's object types
- * (`undefined field 'foo'`), selection on scalars and lists, the result type where it is
- * evident (a literal or a typed field), and whether the rule reads `oldSelf`.
+ * The type checker run on a parsed expression (cel-go's `checker.Check`; `@bufbuild/cel` 0.6 has none): every
+ * node gets a type, references to undeclared variables and functions are reported, field selections are checked
+ * against the schema's object types (`undefined field 'foo'`, `type 'int' does not support field selection`),
+ * calls are resolved against the declared overloads (`found no matching overload for '_+_' applied to '(int,
+ * string)'`), list and map literals must be homogeneous (Kubernetes' `HomogeneousAggregateLiterals`), and
+ * comprehension ranges must be lists or maps. The result type is what the expression evaluates to.
+ *
+ * Two places are looser than cel-go, so that nothing is refused that a cluster accepts: a function this package
+ * declares no signature of (see `check/kubernetes-decls.ts`) gets no overload check and an untyped (`error`)
+ * result, and two object types declared from a schema are assignable to each other whatever their names.
  *
  * @module
  */
 import type { CelEnv, parse } from '@bufbuild/cel';
-import { constantTypeName } from './constant-type.js';
+import {
+  BOOL,
+  BYTES,
+  type CelType,
+  DOUBLE,
+  DURATION,
+  DYN,
+  ERROR,
+  formatCelType,
+  INT,
+  isExactType,
+  listOf,
+  mapOf,
+  NULL,
+  optionalOf,
+  param,
+  STRING,
+  TIMESTAMP,
+  typeOf,
+  UINT,
+} from './check/cel-type.js';
+import { declare, type FunctionDecls, type Overload, typeParams } from './check/function-decl.js';
+import { kubernetesDecls } from './check/kubernetes-decls.js';
+import { callOffset } from './check/call-offset.js';
+import { standardDecls } from './check/standard-decls.js';
+import { isAssignable, isAssignableList, mostGeneral, substitute, TypeMapping } from './check/type-mapping.js';
 import type { CelIssue } from './issues.js';
-import { celTypeName, type SchemaCelType } from './schema-type.js';
 
 /** What the checker found. */
 export interface CheckResult {
   readonly issues: readonly CelIssue[];
   readonly usesOldSelf: boolean;
-  /** The result type when evident (`undefined`: dyn or unknown). */
-  readonly resultType: SchemaCelType | undefined;
+  /** The expression's type (`dyn` when it is dynamic, `error` when the checker could not tell). */
+  readonly resultType: CelType;
 }
 
 type ParsedExpr = ReturnType<typeof parse>;
-type Expr = ParsedExpr['expr'];
+type Expr = NonNullable<ParsedExpr['expr']>;
 type ExprKind<C> = Extract<Expr['exprKind'], { case: C }>['value'];
 type FuncResolver = CelEnv['funcs'];
 
 /** A variable in scope; the root `oldSelf` binding is one object so that shadowing is seen. */
-interface Binding {
-  readonly type: SchemaCelType | undefined;
+export interface Binding {
+  readonly type: CelType;
 }
-type Scope = ReadonlyMap<string, Binding>;
+/** Variables by name. */
+export type Scope = ReadonlyMap<string, Binding>;
 
-const TYPE_IDENTS = new Set(['bool', 'bytes', 'double', 'duration', 'dyn', 'int', 'list', 'map', 'null_type', 'string', 'timestamp', 'type', 'uint']);
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** How the checker is configured (cel-go environment options). */
+export interface CheckerOptions {
+  /** The function signatures calls are resolved against. */
+  readonly decls: FunctionDecls;
+  /** `HomogeneousAggregateLiterals`: list and map literals mixing types are an error (else `list(dyn)`). */
+  readonly homogeneousAggregateLiterals: boolean;
+}
+
+/** Kubernetes' environment: the standard library with cross-type numeric comparisons, the libraries, homogeneous literals. */
+export const KUBERNETES_CHECKER_OPTIONS: CheckerOptions = {
+  decls: declare(standardDecls(true), kubernetesDecls),
+  homogeneousAggregateLiterals: true,
+};
+
+/** Identifiers that name types, as `type(x) == int` reads them. */
+const TYPE_IDENTS: ReadonlyMap<string, CelType> = new Map<string, CelType>([
+  ['bool', typeOf(BOOL)],
+  ['bytes', typeOf(BYTES)],
+  ['double', typeOf(DOUBLE)],
+  ['int', typeOf(INT)],
+  ['string', typeOf(STRING)],
+  ['uint', typeOf(UINT)],
+  ['null_type', typeOf(NULL)],
+  ['dyn', typeOf(DYN)],
+  ['type', typeOf(typeOf())],
+  ['list', typeOf(listOf(DYN))],
+  ['map', typeOf(mapOf(DYN, DYN))],
+  ['duration', typeOf(DURATION)],
+  ['timestamp', typeOf(TIMESTAMP)],
+  ['google.protobuf.Duration', typeOf(DURATION)],
+  ['google.protobuf.Timestamp', typeOf(TIMESTAMP)],
+]);
+
+const CONSTANT_TYPES: Readonly<Record<string, CelType>> = {
+  boolValue: BOOL,
+  int64Value: INT,
+  uint64Value: UINT,
+  doubleValue: DOUBLE,
+  stringValue: STRING,
+  bytesValue: BYTES,
+  nullValue: NULL,
+};
+
+/** The accumulator a macro's expansion threads through its loop (`@result`, cel-go's older `__result__`). */
+const ACCUMULATORS = new Set(['@result', '__result__']);
+const MACRO_JOINS = new Set(['_&&_', '_||_', '_?_:_']);
 
 /** The walk over one parsed expression, collecting issues (also used by the admission expression compiler). */
 export class Checker {
@@ -41,112 +116,252 @@ export class Checker {
   readonly #funcs: FuncResolver;
   readonly #rootOldSelf: Binding;
   readonly #source: string;
-  constructor(source: string, parsed: ParsedExpr, funcs: FuncResolver, rootOldSelf: Binding) {
+  readonly #options: CheckerOptions;
+  readonly #mapping = new TypeMapping();
+  #freeTypeVars = 0;
+
+  constructor(source: string, parsed: ParsedExpr, funcs: FuncResolver, rootOldSelf: Binding, options = KUBERNETES_CHECKER_OPTIONS) {
     this.#source = source;
     this.#parsed = parsed;
     this.#funcs = funcs;
     this.#rootOldSelf = rootOldSelf;
+    this.#options = options;
   }
 
+  /** The 0-based source offset cel-go reports a node at. */
   offset(e: Expr): number {
-    const pos = this.#parsed.sourceInfo?.positions[String(e.id)] ?? 0;
+    const pos = this.#position(e);
     const macro = this.#parsed.sourceInfo?.macroCalls[String(e.id)];
     const inner = macro?.exprKind.case === 'callExpr' ? macro.exprKind.value.args[0] : undefined;
-    return inner === undefined ? pos : (this.#parsed.sourceInfo?.positions[String(inner.id)] ?? pos);
+    return inner === undefined ? pos : this.#position(inner);
   }
 
-  check(e: Expr | undefined, scope: Scope): SchemaCelType | undefined {
-    if (e === undefined) return undefined;
+  #position(e: Expr): number {
+    return this.#parsed.sourceInfo?.positions[String(e.id)] ?? 0;
+  }
+
+  #report(offset: number, message: string): void {
+    this.issues.push({ offset, message });
+  }
+
+  /** The final type of a checked node's type: bound parameters replaced, free ones `dyn`. */
+  resultType(t: CelType): CelType {
+    return substitute(this.#mapping, t, true);
+  }
+
+  check(e: Expr | undefined, scope: Scope): CelType {
+    if (e === undefined) return ERROR;
     const k = e.exprKind;
     switch (k.case) {
       case 'constExpr':
-        return constType(k.value.constantKind.case);
+        return CONSTANT_TYPES[k.value.constantKind.case ?? ''] ?? ERROR;
       case 'identExpr':
         return this.ident(e, k.value.name, scope);
       case 'selectExpr':
-        return this.select(e, this.check(k.value.operand, scope), k.value.field, k.value.testOnly);
+        return this.select(e, k.value, scope);
       case 'callExpr':
         return this.call(e, k.value, scope);
       case 'listExpr':
-        for (const el of k.value.elements) this.check(el, scope);
-        return undefined;
+        return listOf(this.#join(k.value.elements.map((el) => [el, this.check(el, scope)] as const)));
       case 'structExpr':
-        for (const entry of k.value.entries) {
-          if (entry.keyKind.case === 'mapKey') this.check(entry.keyKind.value, scope);
-          this.check(entry.value, scope);
-        }
-        return undefined;
+        return this.struct(e, k.value, scope);
       case 'comprehensionExpr':
         return this.comprehension(k.value, scope);
       default:
-        return undefined;
+        return ERROR;
     }
   }
 
-  ident(e: Expr, name: string, scope: Scope): SchemaCelType | undefined {
+  ident(e: Expr, name: string, scope: Scope): CelType {
     const binding = scope.get(name);
     if (binding !== undefined) {
       if (binding === this.#rootOldSelf) this.usesOldSelf = true;
       return binding.type;
     }
-    if (!TYPE_IDENTS.has(name)) this.issues.push({ offset: this.offset(e), message: `undeclared reference to '${name}' (in container '')` });
-    return undefined;
+    const typeIdent = TYPE_IDENTS.get(name);
+    if (typeIdent !== undefined) return typeIdent;
+    this.#report(this.offset(e), `undeclared reference to '${name}' (in container '')`);
+    return ERROR;
   }
 
-  select(e: Expr, operand: SchemaCelType | undefined, field: string, testOnly: boolean): SchemaCelType | undefined {
-    if (operand === undefined) return undefined;
-    switch (operand.kind) {
+  select(e: Expr, sel: ExprKind<'selectExpr'>, scope: Scope): CelType {
+    const operand = substitute(this.#mapping, this.check(sel.operand, scope), false);
+    const isOptional = operand.k === 'opaque' && operand.name === 'optional_type';
+    const target = isOptional ? (operand.params[0] ?? DYN) : operand;
+    const field = this.#selectField(e, target, sel.field);
+    if (sel.testOnly) return BOOL;
+    return isOptional ? optionalOf(field) : field;
+  }
+
+  #selectField(e: Expr, target: CelType, field: string): CelType {
+    switch (target.k) {
       case 'object': {
-        const t = operand.fields.get(field);
-        if (t === undefined) this.issues.push({ offset: this.offset(e), message: `undefined field '${field}'` });
-        return testOnly ? { kind: 'bool' } : t;
+        const t = target.field(field);
+        if (t === undefined) this.#report(this.offset(e), `undefined field '${field}'`);
+        return t ?? ERROR;
       }
       case 'map':
-        return testOnly ? { kind: 'bool' } : operand.value;
+        return target.value;
+      case 'param':
+        isAssignable(this.#mapping, DYN, target);
+        return DYN;
       case 'dyn':
-        return undefined;
+        return DYN;
+      case 'error':
+        return ERROR;
       default:
-        this.issues.push({ offset: this.offset(e), message: `type '${celTypeName(operand)}' does not support field selection` });
-        return undefined;
+        this.#report(this.offset(e), `type '${formatCelType(target)}' does not support field selection`);
+        return DYN;
     }
   }
 
-  call(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): SchemaCelType | undefined {
-    const qualified = qualifiedName(call.target);
-    if (qualified !== undefined && !scope.has(qualified.split('.')[0] ?? '') && this.#funcs.find(`${qualified}.${call.function}`) !== undefined) {
-      // A namespaced function (`optional.of(x)`, `sets.contains(a, b)`): the target is its name.
-      for (const a of call.args) this.check(a, scope);
-      return undefined;
-    }
-    const target = this.check(call.target, scope);
+  call(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): CelType {
     const args = call.args.map((a) => this.check(a, scope));
+    const qualified = qualifiedName(call.target);
+    const namespaced = qualified === undefined || scope.has(qualified.split('.')[0] ?? '') ? undefined : `${qualified}.${call.function}`;
+    if (namespaced !== undefined && this.#funcs.find(namespaced) !== undefined) {
+      // A namespaced function (`optional.of(x)`, `sets.contains(a, b)`): the target is its name.
+      return this.#resolve(e, call, namespaced, undefined, args);
+    }
+    const target = call.target === undefined ? undefined : this.check(call.target, scope);
     if (IDENT.test(call.function) && this.#funcs.find(call.function) === undefined) {
-      // cel-go places a call at its opening parenthesis.
-      const paren = this.#source.indexOf('(', this.offset(e));
-      this.issues.push({ offset: paren < 0 ? this.offset(e) : paren, message: `undeclared reference to '${call.function}' (in container '')` });
+      this.#report(callOffset(this.#source, e, call, (x) => this.#position(x)), `undeclared reference to '${call.function}' (in container '')`);
+      return ERROR;
     }
-    const operand = args[0];
-    if (call.function === '_[_]' && operand !== undefined) {
-      if (operand.kind === 'list') return operand.elem;
-      if (operand.kind === 'map') return operand.value;
-    }
-    if (['_==_', '_!=_', '_<_', '_<=_', '_>_', '_>=_', '!_', '@in', '_&&_', '_||_'].includes(call.function)) return { kind: 'bool' };
-    const known = RESULT_KINDS.get(call.function);
-    if (known !== undefined) return { kind: known };
-    return target === undefined ? undefined : methodResult(call.function, target);
+    const macroJoin = this.#macroJoin(call, args, scope);
+    if (macroJoin !== undefined) return macroJoin;
+    return this.#resolve(e, call, call.function, target, args);
   }
 
-  comprehension(c: ExprKind<'comprehensionExpr'>, scope: Scope): SchemaCelType | undefined {
-    const range = this.check(c.iterRange, scope);
-    this.check(c.accuInit, scope);
-    const iterType = range?.kind === 'list' ? range.elem : range?.kind === 'map' ? { kind: 'string' as const } : undefined;
-    const loop = new Map(scope).set(c.iterVar, { type: iterType }).set(c.accuVar, { type: undefined });
-    if (c.iterVar2 !== '') loop.set(c.iterVar2, { type: undefined });
-    this.check(c.loopCondition, loop);
-    this.check(c.loopStep, loop);
-    return this.check(c.result, new Map(scope).set(c.accuVar, { type: undefined }));
+  /**
+   * A `&&`, `||` or `?:` a macro's expansion made around its predicate (`all`, `exists`, `exists_one`, `filter`):
+   * as cel-go reports it, the predicate must be a `bool` (`expected type 'bool' but found 'int'` at the predicate).
+   */
+  #macroJoin(call: ExprKind<'callExpr'>, args: readonly CelType[], scope: Scope): CelType | undefined {
+    if (!MACRO_JOINS.has(call.function)) return undefined;
+    const isAccumulator = (a: Expr | undefined) => a?.exprKind.case === 'identExpr' && ACCUMULATORS.has(a.exprKind.value.name) && scope.has(a.exprKind.value.name);
+    const accumulator = call.args.findIndex(isAccumulator);
+    if (accumulator < 0) return undefined;
+    const predicate = call.function === '_?_:_' ? 0 : 1 - accumulator;
+    const predicateExpr = call.args[predicate];
+    if (predicateExpr !== undefined) this.#assertType(predicateExpr, BOOL, args[predicate] ?? ERROR);
+    if (call.function !== '_?_:_') return BOOL;
+    const [, whenTrue = ERROR, whenFalse = ERROR] = args;
+    return isAssignable(this.#mapping, whenTrue, whenFalse) ? mostGeneral(whenTrue, whenFalse) : whenFalse;
+  }
+
+  #resolve(e: Expr, call: ExprKind<'callExpr'>, name: string, target: CelType | undefined, args: readonly CelType[]): CelType {
+    const overloads = this.#options.decls.get(name);
+    if (overloads === undefined) return ERROR;
+    const argTypes = (target === undefined ? args : [target, ...args]).map((t) => substitute(this.#mapping, t, false));
+    // An argument of a type the checker could not tell leaves the result untold too (cel-go would know it).
+    if (argTypes.some((t) => t.k === 'error')) return ERROR;
+    let result: CelType | undefined;
+    for (const overload of overloads) {
+      if (overload.member !== (target !== undefined) || overload.params.length !== argTypes.length) continue;
+      const fresh = this.#instantiate(overload);
+      if (!isAssignableList(this.#mapping, argTypes, fresh.params)) continue;
+      const found = substitute(this.#mapping, fresh.result, false);
+      result = result === undefined ? found : result.k === 'dyn' || isExactType(found, result) ? result : DYN;
+    }
+    if (result !== undefined) return result;
+    const shown = argTypes.map((t) => formatCelType(substitute(this.#mapping, t, true)));
+    const signature = target === undefined ? `(${shown.join(', ')})` : `${shown[0]}.(${shown.slice(1).join(', ')})`;
+    this.#report(callOffset(this.#source, e, call, (x) => this.#position(x)), `found no matching overload for '${name}' applied to '${signature}'`);
+    return ERROR;
+  }
+
+  /** The overload with its type parameters replaced by fresh type variables. */
+  #instantiate(o: Overload): Overload {
+    const names = new Set<string>();
+    for (const p of o.params) typeParams(p, names);
+    typeParams(o.result, names);
+    if (names.size === 0) return o;
+    const fresh = new TypeMapping();
+    for (const n of names) fresh.add(param(n), this.#newTypeVar());
+    return { member: o.member, params: o.params.map((p) => substitute(fresh, p, false)), result: substitute(fresh, o.result, false) };
+  }
+
+  #newTypeVar(): CelType {
+    return param(`_var${this.#freeTypeVars++}`);
+  }
+
+  /** The joined type of literal elements (`joinTypes`): the most general one, or a mismatch at the element. */
+  #join(elements: ReadonlyArray<readonly [Expr, CelType]>): CelType {
+    let joined: CelType | undefined;
+    for (const [el, t] of elements) {
+      if (joined === undefined) joined = t;
+      else if (isAssignable(this.#mapping, joined, t)) joined = mostGeneral(joined, t);
+      else if (!this.#options.homogeneousAggregateLiterals) joined = DYN;
+      else {
+        this.#report(this.offset(el), `expected type '${formatCelType(joined)}' but found '${formatCelType(t)}'`);
+        joined = ERROR;
+      }
+    }
+    return joined ?? this.#newTypeVar();
+  }
+
+  struct(e: Expr, s: ExprKind<'structExpr'>, scope: Scope): CelType {
+    if (s.messageName !== '') {
+      // No message types are declared in Kubernetes' environments.
+      const brace = this.#source.indexOf('{', this.offset(e));
+      const message = TYPE_IDENTS.has(s.messageName) ? `'${s.messageName}' is not a message type` : `undeclared reference to '${s.messageName}' (in container '')`;
+      this.#report(brace < 0 ? this.offset(e) : brace, message);
+      for (const entry of s.entries) this.check(entry.value, scope);
+      return ERROR;
+    }
+    const keys: Array<readonly [Expr, CelType]> = [];
+    const values: Array<readonly [Expr, CelType]> = [];
+    for (const entry of s.entries) {
+      if (entry.keyKind.case === 'mapKey') keys.push([entry.keyKind.value, this.check(entry.keyKind.value, scope)]);
+      if (entry.value !== undefined) values.push([entry.value, this.check(entry.value, scope)]);
+    }
+    if (keys.length === 0) return mapOf(this.#newTypeVar(), this.#newTypeVar());
+    return mapOf(this.#join(keys), this.#join(values));
+  }
+
+  comprehension(c: ExprKind<'comprehensionExpr'>, scope: Scope): CelType {
+    const range = substitute(this.#mapping, this.check(c.iterRange, scope), false);
+    const accu = this.check(c.accuInit, scope);
+    const [first, second] = this.#iterationTypes(c, range);
+    const loop = new Map(scope).set(c.accuVar, { type: accu }).set(c.iterVar, { type: first });
+    if (c.iterVar2 !== '') loop.set(c.iterVar2, { type: second });
+    if (c.loopCondition !== undefined) this.#assertType(c.loopCondition, BOOL, this.check(c.loopCondition, loop));
+    if (c.loopStep !== undefined) this.#assertType(c.loopStep, accu, this.check(c.loopStep, loop));
+    return this.check(c.result, new Map(scope).set(c.accuVar, { type: accu }));
+  }
+
+  /** The types of the iteration variables: a list's elements (index and element), a map's keys (key and value). */
+  #iterationTypes(c: ExprKind<'comprehensionExpr'>, range: CelType): readonly [CelType, CelType] {
+    const twoVars = c.iterVar2 !== '';
+    switch (range.k) {
+      case 'list':
+        return twoVars ? [INT, range.elem] : [range.elem, DYN];
+      case 'map':
+        return [range.key, range.value];
+      case 'param':
+        isAssignable(this.#mapping, DYN, range);
+        return [DYN, DYN];
+      case 'dyn':
+        return [DYN, DYN];
+      case 'error':
+        return [ERROR, ERROR];
+      default:
+        if (c.iterRange !== undefined) {
+          this.#report(this.offset(c.iterRange), `expression of type '${formatCelType(range)}' cannot be range of a comprehension (must be list, map, or dynamic)`);
+        }
+        return [ERROR, ERROR];
+    }
+  }
+
+  #assertType(e: Expr, expected: CelType, found: CelType): void {
+    if (!isAssignable(this.#mapping, expected, found)) {
+      this.#report(this.offset(e), `expected type '${formatCelType(expected)}' but found '${formatCelType(substitute(this.#mapping, found, false))}'`);
+    }
   }
 }
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** `a.b.c` of an identifier and field selections, else `undefined`. */
 function qualifiedName(e: Expr | undefined): string | undefined {
@@ -158,44 +373,18 @@ function qualifiedName(e: Expr | undefined): string | undefined {
   return operand === undefined ? undefined : `${operand}.${k.value.field}`;
 }
 
-const CHECKED_CONSTANTS = new Set(['bool', 'int', 'double', 'string', 'bytes'] as const);
-
-/** The type of a literal, for the kinds the checker follows. */
-function constType(kind: string | undefined): SchemaCelType | undefined {
-  const name = constantTypeName(kind);
-  return name !== undefined && CHECKED_CONSTANTS.has(name as 'bool') ? { kind: name as 'bool' } : undefined;
-}
-
-/** Functions (and methods) every overload of which returns one scalar type. */
-const RESULT_KINDS: ReadonlyMap<string, 'bool' | 'int' | 'double' | 'string'> = new Map([
-  ...[
-    'isQuantity', 'isGreaterThan', 'isLessThan', 'isInteger', 'hasValue', 'isSorted', 'isURL', 'isIP', 'isCIDR', 'containsIP',
-    'containsCIDR', 'isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast',
-  ].map((n) => [n, 'bool'] as const),
-  ...['size', 'compareTo', 'asInteger', 'sign', 'family', 'prefixLength', 'indexOf', 'lastIndexOf'].map((n) => [n, 'int'] as const),
-  ['asApproximateFloat', 'double'],
-  ...['getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'lowerAscii', 'upperAscii', 'charAt', 'join', 'find'].map(
-    (n) => [n, 'string'] as const,
-  ),
-]);
-
-function methodResult(name: string, target: SchemaCelType): SchemaCelType | undefined {
-  if (target.kind === 'string' && ['startsWith', 'endsWith', 'contains', 'matches'].includes(name)) return { kind: 'bool' };
-  return undefined;
-}
-
 /**
  * Checks a parsed expression (and its `source`) where `self` (and `oldSelf`) have type `self`. The declared
  * variables are `self` and `oldSelf` only; comprehension variables are scoped to their macro. With
- * `optionalOldSelf`, `oldSelf` is an optional of that type (not checked further).
+ * `optionalOldSelf`, `oldSelf` is an optional of that type.
  */
-export function checkRule(source: string, parsed: ParsedExpr, self: SchemaCelType, funcs: FuncResolver, optionalOldSelf = false): CheckResult {
-  const oldSelf: Binding = { type: optionalOldSelf ? undefined : self };
+export function checkRule(source: string, parsed: ParsedExpr, self: CelType, funcs: FuncResolver, optionalOldSelf = false): CheckResult {
+  const oldSelf: Binding = { type: optionalOldSelf ? optionalOf(self) : self };
   const checker = new Checker(source, parsed, funcs, oldSelf);
   const scope: Scope = new Map([
     ['self', { type: self }],
     ['oldSelf', oldSelf],
   ]);
-  const resultType = checker.check(parsed.expr, scope);
+  const resultType = checker.resultType(checker.check(parsed.expr, scope));
   return { issues: checker.issues, usesOldSelf: checker.usesOldSelf, resultType };
 }

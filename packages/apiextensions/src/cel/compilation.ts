@@ -16,7 +16,8 @@ import { declType, maxCardinality } from './cost/decl-type.js';
 import { estimateRuleCost } from './cost/rule-cost.js';
 import { meteredFuncs, meterExpr } from './runtime-cost.js';
 import { PROGRAM_INSTANTIATION_FAILED, programInstantiationError } from './constant-regex.js';
-import { type SchemaCelType, schemaCelType } from './schema-type.js';
+import { schemaCelType } from './schema-type.js';
+import { type CelType, fromSchemaType } from './check/cel-type.js';
 import { type ValidationRule, validationRules } from './validation-rule.js';
 import { validFieldPath } from './field-path.js';
 
@@ -72,7 +73,7 @@ export function planMetered(parsed: ReturnType<typeof parse>): CelProgram {
 type Parsed = ReturnType<typeof parse>;
 type Compiled = { program: CelProgram; usesOldSelf: boolean; parsed: Parsed } | { error: string };
 
-function compileExpression(source: string, self: SchemaCelType, resultKind: 'bool' | 'string', optionalOldSelf: boolean): Compiled {
+function compileExpression(source: string, self: CelType, resultKind: 'bool' | 'string', optionalOldSelf: boolean): Compiled {
   let parsed: Parsed;
   try {
     parsed = parse(source);
@@ -83,8 +84,9 @@ function compileExpression(source: string, self: SchemaCelType, resultKind: 'boo
   }
   const checked = checkRule(source, parsed, self, ruleEnv().funcs, optionalOldSelf);
   if (checked.issues.length > 0) return { error: `compilation failed: ${formatIssues(source, checked.issues)}` };
-  const result = checked.resultType?.kind;
-  if (result !== undefined && result !== 'dyn' && result !== resultKind) {
+  // Upstream refuses any other result type, `dyn` included; `error` is a result this package could not type.
+  const result = checked.resultType.k;
+  if (result !== 'error' && result !== resultKind) {
     return { error: resultKind === 'bool' ? 'cel expression must evaluate to a bool' : 'messageExpression must evaluate to a string' };
   }
   const instantiation = programInstantiationError(parsed.expr);
@@ -94,7 +96,7 @@ function compileExpression(source: string, self: SchemaCelType, resultKind: 'boo
 
 interface Node {
   readonly s: Structural;
-  readonly self: SchemaCelType;
+  readonly self: CelType;
   readonly isResourceRoot: boolean;
 }
 
@@ -133,8 +135,17 @@ function compileRule(rule: ValidationRule, node: Node): CompiledRule {
   return { ...base, messageProgram: message.program, ...estimates(node, compiled.parsed, message.parsed, optionalOldSelf) };
 }
 
+/**
+ * The name of `self`'s type in one compilation (upstream `generateUniqueSelfTypeName`): `selfType` and the
+ * nanoseconds of the clock, so that rules cannot come to depend on it; nested types are named by their path
+ * from it (`selfType123.spec`).
+ */
+function selfTypeName(): string {
+  return `selfType${process.hrtime.bigint() % 1_000_000_000n}`;
+}
+
 /** Compiles the `x-kubernetes-validations` of node `s` (`isResourceRoot`: the CR root or an embedded resource). */
 export function compileRules(s: Structural, isResourceRoot: boolean): CompiledRule[] {
-  const node: Node = { s, self: schemaCelType(s, isResourceRoot), isResourceRoot };
+  const node: Node = { s, self: fromSchemaType(schemaCelType(s, isResourceRoot), selfTypeName()), isResourceRoot };
   return validationRules(s.extensions.xValidations).map((rule) => compileRule(rule, node));
 }

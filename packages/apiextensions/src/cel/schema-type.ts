@@ -13,7 +13,8 @@ import type { Structural } from '../structural-schema.js';
 
 /** A CEL type derived from a schema. */
 export type SchemaCelType =
-  | { readonly kind: 'object'; readonly fields: ReadonlyMap<string, SchemaCelType> }
+  /** `name`: the type's own name where upstream declares one (`kubernetes.AdmissionRequest`). */
+  | { readonly kind: 'object'; readonly fields: ReadonlyMap<string, SchemaCelType>; readonly name?: string }
   | { readonly kind: 'map'; readonly value: SchemaCelType }
   | { readonly kind: 'list'; readonly elem: SchemaCelType; readonly listType: 'atomic' | 'set' | 'map'; readonly mapKeys: readonly string[] }
   | { readonly kind: 'int' | 'double' | 'string' | 'bool' | 'bytes' | 'timestamp' | 'duration' | 'dyn' };

@@ -14,11 +14,19 @@ t.test('optional values', async (t) => {
   ok(t, "optional.of(1).hasValue() && optional.of(1).value() == 1 && !optional.none().hasValue() && optional.none().orValue(2) == 2");
   ok(t, "optional.of('a').orValue('b') == 'a' && optional.none().or(optional.of(3)).value() == 3 && optional.of(1).or(optional.of(3)).value() == 1");
   ok(t, "!optional.ofNonZeroValue('').hasValue() && !optional.ofNonZeroValue(0).hasValue() && !optional.ofNonZeroValue([]).hasValue() && optional.ofNonZeroValue('x').hasValue()");
-  ok(t, 'optional.of(1) == optional.of(1.0) && optional.of([1, 2]) != optional.of([2, 1]) && optional.none() == optional.none() && optional.of(1) != optional.none()');
+  ok(t, 'optional.of(1) == optional.of(dyn(1.0)) && optional.of([1, 2]) != optional.of([2, 1]) && optional.none() == optional.none() && optional.of(1) != optional.none()');
   t.same(evaluate('optional.none().value() == 1'), ['v: Invalid value: "string": optional.none() dereference evaluating rule: optional.none().value() == 1']);
-  for (const rule of ['optional.of(1).or(1).hasValue()', "'a'.hasValue()", "format.named(1).hasValue()"]) {
+  for (const rule of ['dyn(optional.of(1)).or(dyn(1)).hasValue()', "dyn('a').hasValue()", "format.named(1).hasValue()"]) {
     t.same(evaluate(rule), [`v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${rule}`], rule);
   }
+});
+
+t.test('optional values: type errors are found when the rule is compiled', async (t) => {
+  const refused = (rule: string, at: number, message: string) =>
+    t.same(evaluate(rule), [`v: Invalid value: "string": rule compile error: compilation failed: ERROR: <input>:1:${at}: ${message}\n | ${rule}\n | ${'.'.repeat(at - 1)}^`], rule);
+  refused('optional.of(1) == optional.of(1.0)', 16, "found no matching overload for '_==_' applied to '(optional_type(int), optional_type(double))'");
+  refused('optional.of(1).or(1).hasValue()', 18, "found no matching overload for 'or' applied to 'optional_type(int).(int)'");
+  refused("'a'.hasValue()", 13, "found no matching overload for 'hasValue' applied to 'string.()'");
 });
 
 t.test('format library', async (t) => {
@@ -42,12 +50,20 @@ t.test('format library', async (t) => {
 });
 
 t.test('sets', async (t) => {
-  ok(t, 'sets.contains([1, 2, 3], [3, 1]) && sets.contains([1], []) && !sets.contains([1, 2], [3]) && sets.contains([1], [1.0])');
+  ok(t, 'sets.contains([1, 2, 3], [3, 1]) && sets.contains([1], []) && !sets.contains([1, 2], [3]) && sets.contains([1], [dyn(1.0)])');
   ok(t, "sets.equivalent([1, 2, 2], [2, 1]) && !sets.equivalent([1], [1, 2]) && sets.equivalent(['a'], ['a'])");
   ok(t, "sets.intersects([1, 2], [2, 3]) && !sets.intersects([1], [2]) && !sets.intersects([], [1]) && sets.intersects([[1]], [[1]])");
-  t.same(evaluate("sets.contains(self, ['a'])", 'a'), [
-    `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: sets.contains(self, ['a'])`,
+  t.same(evaluate("sets.contains(dyn(self), ['a'])", 'a'), [
+    `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: sets.contains(dyn(self), ['a'])`,
   ]);
+  t.same(evaluate("sets.contains([1], [1.0]) || sets.contains(self, ['a'])", 'a'), [
+    `v: Invalid value: "string": rule compile error: compilation failed: ERROR: <input>:1:14: found no matching overload for 'sets.contains' applied to '(list(int), list(double))'
+ | sets.contains([1], [1.0]) || sets.contains(self, ['a'])
+ | .............^
+ERROR: <input>:1:43: found no matching overload for 'sets.contains' applied to '(string, list(string))'
+ | sets.contains([1], [1.0]) || sets.contains(self, ['a'])
+ | ..........................................^`,
+  ], 'both calls are reported, each at its opening parenthesis');
 });
 
 t.test('namespaced functions compile; an unknown one is an undeclared reference', async (t) => {
