@@ -93,7 +93,11 @@ export const NAMESPACE_OBJECT_TYPE: SchemaCelType = {
  */
 export const AUTHORIZER_DECLARATIONS: Readonly<Record<string, SchemaCelType>> = {
   // Opaque check types: no fields (a selection on them is an undefined field), methods only.
-  authorizer: { kind: 'object', fields: new Map([['requestResource', { kind: 'object', fields: new Map() }]]) },
+  authorizer: {
+    kind: 'object',
+    name: 'kubernetes.authorization.Authorizer',
+    fields: new Map([['requestResource', { kind: 'object', name: 'kubernetes.authorization.ResourceCheck', fields: new Map() }]]),
+  },
 };
 
 /** The declarations every admission expression gets: `object`, `oldObject`, `request`, `namespaceObject`. */

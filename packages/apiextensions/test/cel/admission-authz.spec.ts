@@ -130,7 +130,11 @@ t.test('authzSelectors: fieldSelector and labelSelector pass requirements to the
   t.same([asked.at(-1)?.fieldSelectorRequirements, asked.at(-1)?.labelSelectorRequirements, asked.at(-1)?.resource], [undefined, undefined, 'deployments'], "'' selects nothing");
   // Only a resource check has selectors (upstream refuses this at compilation; our checker leaves the authz values
   // untyped, so it fails when evaluated).
-  t.match(await run("authorizer.group('').fieldSelector('a=b')", a), { error: /resulted in error: no such overload/ });
+  t.match(await run("dyn(authorizer.group('')).fieldSelector('a=b')", a), { error: /resulted in error: no such overload/ });
+  t.same(await run("authorizer.group('').fieldSelector('a=b')", a), {
+    compileError:
+      "compilation failed: ERROR: <input>:1:35: found no matching overload for 'fieldSelector' applied to 'kubernetes.authorization.GroupCheck.(string)'\n | authorizer.group('').fieldSelector('a=b')\n | ..................................^",
+  }, 'a selector of a group check is refused at compilation, as upstream');
 });
 
 t.test('authzSelectors: the static estimate of a selector parse (selectorCostEstimate)', async (t) => {

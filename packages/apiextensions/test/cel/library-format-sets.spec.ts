@@ -16,7 +16,7 @@ t.test('optional values', async (t) => {
   ok(t, "!optional.ofNonZeroValue('').hasValue() && !optional.ofNonZeroValue(0).hasValue() && !optional.ofNonZeroValue([]).hasValue() && optional.ofNonZeroValue('x').hasValue()");
   ok(t, 'optional.of(1) == optional.of(dyn(1.0)) && optional.of([1, 2]) != optional.of([2, 1]) && optional.none() == optional.none() && optional.of(1) != optional.none()');
   t.same(evaluate('optional.none().value() == 1'), ['v: Invalid value: "string": optional.none() dereference evaluating rule: optional.none().value() == 1']);
-  for (const rule of ['dyn(optional.of(1)).or(dyn(1)).hasValue()', "dyn('a').hasValue()", "format.named(1).hasValue()"]) {
+  for (const rule of ['dyn(optional.of(1)).or(dyn(1)).hasValue()', "dyn('a').hasValue()", "format.named(dyn(1)).hasValue()"]) {
     t.same(evaluate(rule), [`v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${rule}`], rule);
   }
 });
@@ -27,6 +27,7 @@ t.test('optional values: type errors are found when the rule is compiled', async
   refused('optional.of(1) == optional.of(1.0)', 16, "found no matching overload for '_==_' applied to '(optional_type(int), optional_type(double))'");
   refused('optional.of(1).or(1).hasValue()', 18, "found no matching overload for 'or' applied to 'optional_type(int).(int)'");
   refused("'a'.hasValue()", 13, "found no matching overload for 'hasValue' applied to 'string.()'");
+  refused('format.named(1).hasValue()', 13, "found no matching overload for 'format.named' applied to '(int)'");
 });
 
 t.test('format library', async (t) => {
@@ -44,9 +45,12 @@ t.test('format library', async (t) => {
   ok(t, "format.byte().validate('aGVsbG8=') == optional.none() && format.byte().validate('!').value() == ['invalid base64']");
   ok(t, "format.date().validate('2021-01-01') == optional.none() && format.date().validate('2021-02-30').value() == ['invalid date']");
   ok(t, "format.datetime().validate('2021-01-01T00:00:00Z') == optional.none() && format.datetime().validate('2021-01-01').value() == ['invalid datetime']");
-  t.same(evaluate('format.dns1123Label().validate(1).hasValue()'), [
-    `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: format.dns1123Label().validate(1).hasValue()`,
+  t.same(evaluate('format.dns1123Label().validate(dyn(1)).hasValue()'), [
+    `v: Invalid value: "string": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: format.dns1123Label().validate(dyn(1)).hasValue()`,
   ]);
+  t.same(evaluate('format.dns1123Label().validate(1).hasValue()'), [
+    `v: Invalid value: "string": rule compile error: compilation failed: ERROR: <input>:1:31: found no matching overload for 'validate' applied to 'kubernetes.NamedFormat.(int)'\n | format.dns1123Label().validate(1).hasValue()\n | ..............................^`,
+  ], 'a wrong argument type is refused at compilation');
 });
 
 t.test('sets', async (t) => {

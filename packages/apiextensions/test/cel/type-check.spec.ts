@@ -2,7 +2,7 @@
 // environment), and what it accepts: each case below is refused or accepted by kube-apiserver 1.32 for the same
 // reason, worded as cel-go words it.
 import t from 'tap';
-import { admissionVariableDeclarations, compileAdmissionExpression, compileRules, type JSONSchemaProps, newStructural } from '../../src/index.js';
+import { AUTHORIZER_DECLARATIONS, admissionVariableDeclarations, compileAdmissionExpression, compileRules, type JSONSchemaProps, newStructural } from '../../src/index.js';
 
 const spec: JSONSchemaProps = {
   type: 'object',
@@ -83,7 +83,8 @@ t.test('what cel-go accepts compiles', async (t) => {
   ]) {
     t.equal(errorOf(rule)?.error, undefined, rule);
   }
-  t.equal(errorOf('true', "format.dns1123Label().validate(self.name).value()[0]")?.messageExpressionError, undefined, 'a result the checker cannot type passes');
+  t.equal(errorOf('true', "format.dns1123Label().validate(self.name).value()[0]")?.messageExpressionError, undefined, 'format results are typed');
+  t.equal(errorOf('true', 'format.dns1123Label().validate(self.name)')?.messageExpressionError, 'messageExpression must evaluate to a string');
 });
 
 t.test('the result must be a bool (a messageExpression a string), dyn included', async (t) => {
@@ -117,4 +118,10 @@ t.test('admission expressions: the typed variables are checked too', async (t) =
   t.match(compile('request.userInfo == 1'), { error: /applied to '\(kubernetes\.UserInfo, int\)'/ });
   t.match(compile("request.userInfo.groups.exists(g, g == 'system:masters') && object.spec.replicas > 1"), { evaluate: Function });
   t.match(compile('object.metadata.name'), { evaluate: Function }, 'an untyped (dyn) result is left to evaluation here');
+  const withAuthz = (expression: string) => compileAdmissionExpression(expression, admissionVariableDeclarations(AUTHORIZER_DECLARATIONS), ['bool']);
+  t.match(withAuthz("authorizer.group('apps').resource('deployments').check('get').allowed() && authorizer.requestResource.check('get').reason() != ''"), { evaluate: Function });
+  t.same(withAuthz("authorizer.path('/healthz').check('get')"), { expression: "authorizer.path('/healthz').check('get')", error: 'must evaluate to bool' }, 'a Decision is not a bool');
+  t.match(withAuthz("authorizer.group('').check('get').allowed()"), {
+    error: /found no matching overload for 'check' applied to 'kubernetes\.authorization\.GroupCheck\.\(string\)'/,
+  });
 });

@@ -23,8 +23,11 @@ export type CelType =
   | { readonly k: 'param'; readonly name: string }
   /** An opaque (abstract) type: `optional_type(int)`, `kubernetes.Quantity`. */
   | { readonly k: 'opaque'; readonly name: string; readonly params: readonly CelType[] }
-  /** An object type: a name and its fields. */
-  | { readonly k: 'object'; readonly name: string; readonly field: (name: string) => CelType | undefined };
+  /**
+   * An object type: a name and its fields. A `nominal` one (a library's or the admission request's) is only
+   * assignable to its own name; one declared from a schema is assignable to any object (see the checker).
+   */
+  | { readonly k: 'object'; readonly name: string; readonly field: (name: string) => CelType | undefined; readonly nominal?: boolean };
 
 const scalar = <K extends ScalarKind>(k: K): { readonly k: K } => ({ k });
 export const INT = scalar('int');
@@ -45,6 +48,8 @@ export const mapOf = (key: CelType, value: CelType): CelType => ({ k: 'map', key
 export const typeOf = (of?: CelType): CelType => (of === undefined ? { k: 'type' } : { k: 'type', of });
 export const param = (name: string): CelType => ({ k: 'param', name });
 export const opaque = (name: string, ...params: CelType[]): CelType => ({ k: 'opaque', name, params });
+/** A library's object type without fields (`kubernetes.authorization.Decision`), assignable to its own name only. */
+export const namedObject = (name: string): CelType => ({ k: 'object', name, field: () => undefined, nominal: true });
 /** `optional_type(T)` (cel-go's `OptionalTypes`). */
 export const optionalOf = (of: CelType): CelType => opaque('optional_type', of);
 
@@ -97,7 +102,8 @@ export function isExactType(a: CelType, b: CelType): boolean {
 /**
  * The checker's type of a schema-derived type (`DeclType.MaybeAssignTypeName`): an object is named `name`, its
  * fields `<name>.<field>`, list items `<name>.@idx` and map values `<name>.@elem`, unless the object carries a
- * name of its own (the admission types: `kubernetes.AdmissionRequest`). Fields are converted when first read.
+ * name of its own (the admission types: `kubernetes.AdmissionRequest`), which makes it nominal. Fields are
+ * converted when first read.
  */
 export function fromSchemaType(t: SchemaCelType, name: string): CelType {
   switch (t.kind) {
@@ -113,7 +119,7 @@ export function fromSchemaType(t: SchemaCelType, name: string): CelType {
         fields.set(f, converted);
         return converted;
       };
-      return { k: 'object', name: own, field };
+      return t.name === undefined ? { k: 'object', name: own, field } : { k: 'object', name: own, field, nominal: true };
     }
     case 'list':
       return listOf(fromSchemaType(t.elem, `${name}.@idx`));

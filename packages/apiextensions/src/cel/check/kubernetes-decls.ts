@@ -2,8 +2,8 @@
  * Signatures of the libraries in Kubernetes' CEL environment that the checker resolves overloads of: the
  * strings extension (version 2), optionals, sets, and Kubernetes' lists, regex, URL, quantity, IP and CIDR
  * libraries (k8s.io/apiserver `pkg/cel/library`), member and global overloads as upstream declares them
- * (`quantity('1').sign()` is refused: `sign` is global). The format library and the authorizer are not declared:
- * calls to them are not resolved and their results are not typed.
+ * (`quantity('1').sign()` is refused: `sign` is global), and the format and authz libraries, whose types are
+ * objects without fields compared by name.
  *
  * @module
  */
@@ -17,6 +17,7 @@ import {
   INT,
   listOf,
   mapOf,
+  namedObject,
   opaque,
   optionalOf,
   param,
@@ -35,6 +36,12 @@ const QUANTITY = opaque('kubernetes.Quantity');
 const IP = opaque('net.IP');
 const CIDR = opaque('net.CIDR');
 const OPTIONAL_A = optionalOf(A);
+const NAMED_FORMAT = namedObject('kubernetes.NamedFormat');
+const AUTHORIZER = namedObject('kubernetes.authorization.Authorizer');
+const PATH_CHECK = namedObject('kubernetes.authorization.PathCheck');
+const GROUP_CHECK = namedObject('kubernetes.authorization.GroupCheck');
+const RESOURCE_CHECK = namedObject('kubernetes.authorization.ResourceCheck');
+const DECISION = namedObject('kubernetes.authorization.Decision');
 
 const predicate = (target: CelType) => [member([target], BOOL)];
 
@@ -120,5 +127,30 @@ const NETWORKS = [
   ['prefixLength', [member([CIDR], INT)]],
 ] as const;
 
+/** The named formats of the format library, each `format.<name>()`. */
+const FORMAT_NAMES = [
+  'byte', 'date', 'datetime', 'dns1035Label', 'dns1035LabelPrefix', 'dns1123Label', 'dns1123LabelPrefix', 'dns1123Subdomain',
+  'dns1123SubdomainPrefix', 'labelValue', 'qualifiedName', 'uri', 'uuid',
+];
+const FORMATS = [
+  ...FORMAT_NAMES.map((n) => [`format.${n}`, [global([], NAMED_FORMAT)]] as const),
+  ['format.named', [global([STRING], optionalOf(NAMED_FORMAT))]],
+  ['validate', [member([NAMED_FORMAT, STRING], optionalOf(STRINGS))]],
+] as const;
+
+/** The authz library and its selectors (`authorizer.group('').resource('pods').check('get').allowed()`). */
+const AUTHZ = [
+  ['path', [member([AUTHORIZER, STRING], PATH_CHECK)]],
+  ['group', [member([AUTHORIZER, STRING], GROUP_CHECK)]],
+  ['serviceAccount', [member([AUTHORIZER, STRING, STRING], AUTHORIZER)]],
+  ['resource', [member([GROUP_CHECK, STRING], RESOURCE_CHECK)]],
+  ...['subresource', 'namespace', 'name', 'fieldSelector', 'labelSelector'].map((n) => [n, [member([RESOURCE_CHECK, STRING], RESOURCE_CHECK)]] as const),
+  ['check', [member([PATH_CHECK, STRING], DECISION), member([RESOURCE_CHECK, STRING], DECISION)]],
+  ['allowed', [member([DECISION], BOOL)]],
+  ['errored', [member([DECISION], BOOL)]],
+  ['reason', [member([DECISION], STRING)]],
+  ['error', [member([DECISION], STRING)]],
+] as const;
+
 /** The declarations of the Kubernetes libraries above (merge with the standard ones). */
-export const kubernetesDecls: FunctionDecls = declare(STRINGS_EXT, OPTIONALS, SETS, LISTS, REGEX, URLS, QUANTITIES, NETWORKS);
+export const kubernetesDecls: FunctionDecls = declare(STRINGS_EXT, OPTIONALS, SETS, LISTS, REGEX, URLS, QUANTITIES, NETWORKS, FORMATS, AUTHZ);

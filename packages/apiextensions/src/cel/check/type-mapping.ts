@@ -125,9 +125,9 @@ function internalIsAssignable(m: TypeMapping, t1: CelType, t2: CelType): boolean
     case 'opaque':
       return t1.name === (t2 as typeof t1).name && internalIsAssignableList(m, t1.params, (t2 as typeof t1).params);
     case 'object':
+      // Objects declared from schemas (not nominal) pass whatever their names (see the module comment of the checker).
+      return t1.nominal !== true && (t2 as typeof t1).nominal !== true ? true : t1.name === (t2 as typeof t1).name;
     case 'type':
-      // Objects declared from schemas are compared by structure at run time; the checker lets them pass (see
-      // the module comment of the checker).
       return true;
     default:
       return true;
