@@ -10,11 +10,12 @@
  * its cost, for the callers' per-evaluation budgets. Upstream checks no estimated cost for admission expressions.
  * @module
  */
-import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint, parse } from '@bufbuild/cel';
+import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint } from '@bufbuild/cel';
 import { admissionEnv, planAdmissionExpression } from './admission-env.js';
 import { Checker } from './checker.js';
 import { type CelType, DYN as DYN_TYPE, fromSchemaType } from './check/cel-type.js';
-import { type CelIssue, formatIssues } from './issues.js';
+import { formatIssues } from './issues.js';
+import { parseExpression } from './parse-expression.js';
 import { programInstantiationError } from './constant-regex.js';
 import { PER_CALL_LIMIT, runMetered } from './runtime-cost.js';
 import type { SchemaCelType } from './schema-type.js';
@@ -145,24 +146,15 @@ function returnTypeError(results: readonly AdmissionExpressionResult[], found: C
   return results.length === 1 ? `must evaluate to ${results[0]}` : `must evaluate to one of [${results.join(' ')}]`;
 }
 
-function syntaxIssue(err: unknown): CelIssue {
-  const offset = (err as { location?: { start?: { offset?: number } } }).location?.start?.offset ?? 0;
-  const message = (err instanceof Error ? err.message : String(err)).replace(/^<input>:\d+:\d+: /, '');
-  return { offset, message: `Syntax error: ${message}` };
-}
-
 /** Compiles `expression` against `declarations`, expecting one of `results` (see the module comment). */
 export function compileAdmissionExpression(
   expression: string,
   declarations: AdmissionVariableDeclarations,
   results: readonly AdmissionExpressionResult[],
 ): CompiledAdmissionExpression {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(expression);
-  } catch (err) {
-    return { expression, error: `compilation failed: ${formatIssues(expression, [syntaxIssue(err)])}` };
-  }
+  const parsing = parseExpression(expression);
+  if ('issues' in parsing) return { expression, error: `compilation failed: ${formatIssues(expression, parsing.issues)}` };
+  const { parsed } = parsing;
   const checker = new Checker(expression, parsed, admissionEnv().funcs, { type: DYN_TYPE });
   const scope = new Map([...declarations].map(([name, type]) => [name, { type: fromSchemaType(type, name) }]));
   const found = checker.resultType(checker.check(parsed.expr, scope));

@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { type CelEnv, type CelInput, type CelResult, celEnv, parse, plan } from '@bufbuild/cel';
+import { type CelEnv, type CelInput, type CelResult, celEnv, type parse, plan } from '@bufbuild/cel';
+import { parseExpression } from './parse-expression.js';
 import type { Structural } from '../structural-schema.js';
 import { checkRule } from './checker.js';
 import { formatIssues } from './issues.js';
@@ -74,14 +75,9 @@ type Parsed = ReturnType<typeof parse>;
 type Compiled = { program: CelProgram; usesOldSelf: boolean; parsed: Parsed } | { error: string };
 
 function compileExpression(source: string, self: CelType, resultKind: 'bool' | 'string', optionalOldSelf: boolean): Compiled {
-  let parsed: Parsed;
-  try {
-    parsed = parse(source);
-  } catch (err) {
-    const loc = (err as { location?: { start?: { offset?: number } } }).location?.start?.offset ?? 0;
-    const msg = (err as Error).message.replace(/^<input>:\d+:\d+: /, '');
-    return { error: `compilation failed: ${formatIssues(source, [{ offset: loc, message: `Syntax error: ${msg}` }])}` };
-  }
+  const parsing = parseExpression(source);
+  if ('issues' in parsing) return { error: `compilation failed: ${formatIssues(source, parsing.issues)}` };
+  const { parsed } = parsing;
   const checked = checkRule(source, parsed, self, ruleEnv().funcs, optionalOldSelf);
   if (checked.issues.length > 0) return { error: `compilation failed: ${formatIssues(source, checked.issues)}` };
   // Upstream refuses any other result type, `dyn` included; `error` is a result this package could not type.

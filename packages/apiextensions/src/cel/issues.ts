@@ -5,9 +5,9 @@
  * @module
  */
 
-/** A compile error at a 0-based offset of the expression source. */
+/** A compile error at a 0-based offset of the expression source (none: no location, cel-go's `NoLocation`). */
 export interface CelIssue {
-  readonly offset: number;
+  readonly offset?: number;
   readonly message: string;
 }
 
@@ -22,10 +22,14 @@ function locate(source: string, offset: number): { line: number; column: number;
   return { line: last + 1, column: (lines[last]?.length ?? 0) + 1, text: lines[last] ?? '' };
 }
 
-/** Renders issues as cel-go does (`ERROR: <input>:1:5: undefined field 'foo'\n | self.foo\n | ....^`). */
+/**
+ * Renders issues as cel-go does (`ERROR: <input>:1:5: undefined field 'foo'\n | self.foo\n | ....^`); an issue
+ * without a location reads `ERROR: <input>:-1:0: <msg>`, without the source line.
+ */
 export function formatIssues(source: string, issues: readonly CelIssue[]): string {
   return issues
     .map(({ offset, message }) => {
+      if (offset === undefined) return `ERROR: <input>:-1:0: ${message}`;
       const { line, column, text } = locate(source, offset);
       return `ERROR: <input>:${line}:${column}: ${message}\n | ${text}\n | ${'.'.repeat(column - 1)}^`;
     })

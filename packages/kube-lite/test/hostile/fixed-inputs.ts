@@ -1,6 +1,7 @@
 /**
  * The fixed hostile inputs: bodies over the 3 MiB request limit (→ 413 in every format and verb) and 10 000-level
- * nesting in JSON, YAML, patches, managed fields and selectors (→ a 4xx, not a stack overflow).
+ * nesting in JSON, YAML, patches, managed fields and selectors (→ a 4xx, not a stack overflow), and CEL nested past
+ * cel-go's limit in a CRD rule and a policy (→ 422).
  */
 import { ABSENT, FIXTURE_NAMESPACE, type HostileInput, MERGE_PATCH, PROTOBUF, YAML } from './hostile-input.js';
 import { CONFIG_MAP, itemPath, nameOf } from './templates.js';
@@ -59,7 +60,37 @@ function deep(): HostileInput[] {
     // 2000, not 10 000: the encoded selector must fit node's 16 KiB request-line limit to reach the parser.
     { method: 'GET', path: `${CONFIG_MAP.collection(FIXTURE_NAMESPACE)}?labelSelector=${encodeURIComponent(nested('(', 'a', ')', MID_DEPTH))}` },
   ];
-  return probes.map((probe): HostileInput => ({ category: 'deep nesting', probe }));
+  return [...probes.map((probe): HostileInput => ({ category: 'deep nesting', probe })), ...deepCel()];
+}
+
+/** CEL expressions nested past cel-go's recursion limit, in a CRD rule and a policy (→ 422, a compile error). */
+function deepCel(): HostileInput[] {
+  const sum = `${Array.from({ length: 5000 }, () => '1').join(' + ')} > 0`;
+  const parens = `${nested('(', 'true', ')', MID_DEPTH)}`;
+  const crd = (rule: string) =>
+    JSON.stringify({
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'deeps.hostile.example.com' },
+      spec: {
+        group: 'hostile.example.com',
+        names: { kind: 'Deep', plural: 'deeps' },
+        scope: 'Namespaced',
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-validations': [{ rule }] } } }],
+      },
+    });
+  const policy = JSON.stringify({
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingAdmissionPolicy',
+    metadata: { name: 'deep' },
+    spec: { matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] }, validations: [{ expression: sum }] },
+  });
+  const probes = [
+    { method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All', body: crd(sum) },
+    { method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All', body: crd(parens) },
+    { method: 'POST', path: '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies?dryRun=All', body: policy },
+  ];
+  return probes.map((probe): HostileInput => ({ category: 'deep nesting', probe, requiredStatus: 422 }));
 }
 
 /** The fixed inputs, oversized bodies first. */

@@ -9,13 +9,14 @@
  */
 import { type CelType, DYN, isDynOrError, isExactType, listOf, mapOf, opaque, typeOf } from './cel-type.js';
 
-/** Bindings of type parameters, by name. */
+/**
+ * Bindings of type parameters, by name. A failed assignability test undoes the bindings it made (a journal of
+ * earlier values, where cel-go copies the whole mapping for every test: a copy per operator made checking
+ * quadratic in the length of an expression).
+ */
 export class TypeMapping {
-  readonly #bindings: Map<string, CelType>;
-
-  constructor(bindings: ReadonlyMap<string, CelType> = new Map()) {
-    this.#bindings = new Map(bindings);
-  }
+  readonly #bindings = new Map<string, CelType>();
+  readonly #journal: Array<readonly [string, CelType | undefined]> = [];
 
   find(t: CelType): CelType | undefined {
     return t.k === 'param' ? this.#bindings.get(t.name) : undefined;
@@ -23,17 +24,23 @@ export class TypeMapping {
 
   /** Binds `p` to `t`, unless `t` refers back to `p` (a binding to the more general of two types can). */
   add(p: CelType, t: CelType): void {
-    if (p.k === 'param' && notReferencedIn(this, p, t)) this.#bindings.set(p.name, t);
+    if (p.k !== 'param' || !notReferencedIn(this, p, t)) return;
+    this.#journal.push([p.name, this.#bindings.get(p.name)]);
+    this.#bindings.set(p.name, t);
   }
 
-  copy(): TypeMapping {
-    return new TypeMapping(this.#bindings);
+  /** A point to undo to. */
+  mark(): number {
+    return this.#journal.length;
   }
 
-  /** Takes over the bindings of `other` (a copy that an assignability test succeeded on). */
-  adopt(other: TypeMapping): void {
-    this.#bindings.clear();
-    for (const [name, t] of other.#bindings) this.#bindings.set(name, t);
+  /** Undoes the bindings made since `mark`. */
+  rollback(mark: number): void {
+    while (this.#journal.length > mark) {
+      const [name, previous] = this.#journal.pop() as readonly [string, CelType | undefined];
+      if (previous === undefined) this.#bindings.delete(name);
+      else this.#bindings.set(name, previous);
+    }
   }
 }
 
@@ -134,20 +141,20 @@ function internalIsAssignable(m: TypeMapping, t1: CelType, t2: CelType): boolean
   }
 }
 
-/** Whether `t1` is assignable to `t2`; on success `m` takes the bindings it needed. */
+/** Whether `t1` is assignable to `t2`; on success `m` keeps the bindings it needed, on failure none. */
 export function isAssignable(m: TypeMapping, t1: CelType, t2: CelType): boolean {
-  const trial = m.copy();
-  if (!internalIsAssignable(trial, t1, t2)) return false;
-  m.adopt(trial);
-  return true;
+  const mark = m.mark();
+  if (internalIsAssignable(m, t1, t2)) return true;
+  m.rollback(mark);
+  return false;
 }
 
-/** Whether each of `l1` is assignable to the same position of `l2`; on success `m` takes the bindings. */
+/** Whether each of `l1` is assignable to the same position of `l2`; on success `m` keeps the bindings. */
 export function isAssignableList(m: TypeMapping, l1: readonly CelType[], l2: readonly CelType[]): boolean {
-  const trial = m.copy();
-  if (!internalIsAssignableList(trial, l1, l2)) return false;
-  m.adopt(trial);
-  return true;
+  const mark = m.mark();
+  if (internalIsAssignableList(m, l1, l2)) return true;
+  m.rollback(mark);
+  return false;
 }
 
 /** `t` with bound parameters replaced (and unbound ones by `dyn` when `paramToDyn`). */

@@ -1,0 +1,91 @@
+/**
+ * Parsing an expression as cel-go's parser bounds it: at most 100,000 code points
+ * (`expression code point size exceeds limit: size: <n>, limit 100000`), and no deeper than 250 levels of nested
+ * expressions (`max recursion depth exceeded`); syntax errors keep the parser's position. cel-go counts its depth
+ * on its parse tree, this package on the parsed expression, where a chain of `&&` (or `||`) counts as cel-go
+ * balances it (n terms, log2(n) levels), so the deepest expression accepted differs a little; either way a too
+ * deep expression is a compile error, never a failed request.
+ *
+ * @module
+ */
+import { parse } from '@bufbuild/cel';
+import type { CelIssue } from './issues.js';
+
+/** A parsed expression (`@bufbuild/cel`'s `ParsedExpr`). */
+export type ParsedExpression = ReturnType<typeof parse>;
+type Expr = NonNullable<ParsedExpression['expr']>;
+
+/** cel-go's default `expressionSizeCodePointLimit`. */
+export const EXPRESSION_SIZE_CODE_POINT_LIMIT = 100_000;
+/** cel-go's default `maxRecursionDepth`. */
+export const MAX_RECURSION_DEPTH = 250;
+
+/** The children of a parsed node. */
+function children(e: Expr): Array<Expr | undefined> {
+  const k = e.exprKind;
+  switch (k.case) {
+    case 'selectExpr':
+      return [k.value.operand];
+    case 'callExpr':
+      return [k.value.target, ...k.value.args];
+    case 'listExpr':
+      return k.value.elements;
+    case 'structExpr':
+      return k.value.entries.flatMap((entry) => [entry.keyKind.case === 'mapKey' ? entry.keyKind.value : undefined, entry.value]);
+    case 'comprehensionExpr':
+      return [k.value.iterRange, k.value.accuInit, k.value.loopCondition, k.value.loopStep, k.value.result];
+    default:
+      return [];
+  }
+}
+
+const LOGIC = new Set(['_&&_', '_||_']);
+const logicOf = (e: Expr): string | undefined => (e.exprKind.case === 'callExpr' && LOGIC.has(e.exprKind.value.function) ? e.exprKind.value.function : undefined);
+
+/** The operands of a chain of one logic operator (`a && b && c`: a, b, c), collected without recursion. */
+function chainTerms(e: Expr, op: string): Expr[] {
+  const terms: Expr[] = [];
+  const pending: Expr[] = [e];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (logicOf(next) === op) pending.push(...children(next).filter((c): c is Expr => c !== undefined).reverse());
+    else terms.push(next);
+  }
+  return terms;
+}
+
+/** Whether the expression nests deeper than `limit` (walked without recursion). */
+function deeperThan(root: Expr | undefined, limit: number): boolean {
+  const stack: Array<readonly [Expr, number]> = root === undefined ? [] : [[root, 1]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [e, depth] = next;
+    if (depth > limit) return true;
+    const op = logicOf(e);
+    if (op !== undefined) {
+      const terms = chainTerms(e, op);
+      const levels = Math.ceil(Math.log2(terms.length));
+      for (const term of terms) stack.push([term, depth + levels]);
+      continue;
+    }
+    for (const child of children(e)) if (child !== undefined) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Parses `source`, or says why it does not parse (issues without an offset have no location, as cel-go's). */
+export function parseExpression(source: string): { readonly parsed: ParsedExpression } | { readonly issues: readonly CelIssue[] } {
+  const size = [...source].length;
+  if (size > EXPRESSION_SIZE_CODE_POINT_LIMIT) {
+    return { issues: [{ message: `expression code point size exceeds limit: size: ${size}, limit ${EXPRESSION_SIZE_CODE_POINT_LIMIT}` }] };
+  }
+  let parsed: ParsedExpression;
+  try {
+    parsed = parse(source);
+  } catch (err) {
+    if (err instanceof RangeError) return { issues: [{ message: `expression recursion limit exceeded: ${MAX_RECURSION_DEPTH}` }] };
+    const offset = (err as { location?: { start?: { offset?: number } } }).location?.start?.offset ?? 0;
+    const message = (err instanceof Error ? err.message : String(err)).replace(/^<input>:\d+:\d+: /, '');
+    return { issues: [{ offset, message: `Syntax error: ${message}` }] };
+  }
+  if (deeperThan(parsed.expr, MAX_RECURSION_DEPTH)) return { issues: [{ message: 'max recursion depth exceeded' }] };
+  return { parsed };
+}
