@@ -5,11 +5,13 @@
  * (`x-kubernetes-list-type` kept for equality), `x-kubernetes-int-or-string` and
  * `x-kubernetes-preserve-unknown-fields` without properties are `dyn`, and a resource root
  * (the custom resource itself or an `x-kubernetes-embedded-resource`) gets `apiVersion`, `kind`
- * and `metadata` with only `name` and `generateName`.
+ * and `metadata` with only `name` and `generateName`. Fields are named as rules read them ({@link escapeProperty}:
+ * `namespace` is `__namespace__`); a property without a CEL name is not a field.
  *
  * @module
  */
 import type { Structural } from '../structural-schema.js';
+import { escapeProperty } from './escaping.js';
 
 /** A CEL type derived from a schema. */
 export type SchemaCelType =
@@ -53,7 +55,10 @@ function objectType(s: Structural, isResourceRoot: boolean): SchemaCelType {
   }
   if (s.properties === undefined && !isResourceRoot) return s.extensions.xPreserveUnknownFields ? DYN : { kind: 'object', fields: new Map() };
   const fields = new Map<string, SchemaCelType>();
-  for (const [name, prop] of s.properties ?? []) fields.set(name, schemaCelType(prop, prop.extensions.xEmbeddedResource));
+  for (const [name, prop] of s.properties ?? []) {
+    const celName = escapeProperty(name);
+    if (celName !== undefined) fields.set(celName, schemaCelType(prop, prop.extensions.xEmbeddedResource));
+  }
   if (isResourceRoot) {
     fields.set('apiVersion', STRING);
     fields.set('kind', STRING);

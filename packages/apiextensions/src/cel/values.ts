@@ -10,6 +10,7 @@
 import { durationFromMs, timestampFromMs } from '@bufbuild/protobuf/wkt';
 import type { CelInput } from '@bufbuild/cel';
 import { isJSONObject } from '../json-value.js';
+import { escapeProperty } from './escaping.js';
 import type { SchemaCelType } from './schema-type.js';
 
 const GO_DURATION = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/;
@@ -50,11 +51,13 @@ function dynValue(value: unknown): CelInput {
   return value as CelInput;
 }
 
+/** An object's fields under their CEL names (`namespace` as `__namespace__`, see {@link escapeProperty}). */
 function objectValue(value: Record<string, unknown>, fields: ReadonlyMap<string, SchemaCelType>): CelInput {
   const out = new Map<string, CelInput>();
   for (const [name, v] of Object.entries(value)) {
-    const t = fields.get(name);
-    if (t !== undefined) out.set(name, toCelValue(v, t));
+    const celName = escapeProperty(name);
+    const t = celName === undefined ? undefined : fields.get(celName);
+    if (celName !== undefined && t !== undefined) out.set(celName, toCelValue(v, t));
   }
   return out;
 }

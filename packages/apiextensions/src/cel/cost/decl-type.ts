@@ -9,6 +9,7 @@
  * @module
  */
 import type { Structural } from '../../structural-schema.js';
+import { escapeProperty } from '../escaping.js';
 
 /** `apiserver/pkg/cel.MaxRequestSizeBytes`: the largest request body, 3 MiB. */
 export const MAX_REQUEST_SIZE_BYTES = 3 * 1024 * 1024;
@@ -31,7 +32,7 @@ export interface DeclType {
   readonly maxElements: number;
   /** `MinSerializedSize`: the fewest JSON bytes a value takes. */
   readonly minSize: number;
-  /** Object fields (escaped names are not applied: fields are the property names). */
+  /** Object fields, by their CEL names (`__namespace__`). */
   readonly fields?: ReadonlyMap<string, DeclType>;
   /** List items or map values. */
   readonly elem?: DeclType;
@@ -100,7 +101,8 @@ function objectDecl(s: Structural): DeclType | undefined {
   for (const [name, prop] of s.properties ?? []) {
     const field = declType(prop, prop.extensions.xEmbeddedResource);
     if (field === undefined) continue;
-    fields.set(name, field);
+    const celName = escapeProperty(name);
+    if (celName !== undefined) fields.set(celName, field);
     if (required.has(name) && prop.generic.default === undefined) minSize += Buffer.byteLength(name) + field.minSize + 4;
   }
   return { kind: 'object', maxElements: 0, minSize, fields };
