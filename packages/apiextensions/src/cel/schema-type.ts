@@ -2,8 +2,8 @@
  * The CEL type of a structural schema node (`model.SchemaDeclType` in apiextensions-apiserver):
  * what `self` is in a rule declared on that node. Objects with properties are typed objects
  * (their fields are the properties), `additionalProperties` makes a map, arrays are lists
- * (`x-kubernetes-list-type` kept for equality), `x-kubernetes-int-or-string` and
- * `x-kubernetes-preserve-unknown-fields` without properties are `dyn`, and a resource root
+ * (`x-kubernetes-list-type` kept for equality), `x-kubernetes-int-or-string` is `dyn`, an object that preserves
+ * unknown fields has only its declared ones (none without properties), and a resource root
  * (the custom resource itself or an `x-kubernetes-embedded-resource`) gets `apiVersion`, `kind`
  * and `metadata` with only `name` and `generateName`. Fields are named as rules read them ({@link escapeProperty}:
  * `namespace` is `__namespace__`); a property without a CEL name is not a field.
@@ -53,7 +53,8 @@ function objectType(s: Structural, isResourceRoot: boolean): SchemaCelType {
   if (additional !== undefined) {
     return { kind: 'map', value: schemaCelType(additional, additional.extensions.xEmbeddedResource) };
   }
-  if (s.properties === undefined && !isResourceRoot) return s.extensions.xPreserveUnknownFields ? DYN : { kind: 'object', fields: new Map() };
+  // x-kubernetes-preserve-unknown-fields does not expose the unknown fields: an object without properties has none.
+  if (s.properties === undefined && !isResourceRoot) return { kind: 'object', fields: new Map() };
   const fields = new Map<string, SchemaCelType>();
   for (const [name, prop] of s.properties ?? []) {
     const celName = escapeProperty(name);

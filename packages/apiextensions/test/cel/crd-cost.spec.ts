@@ -100,7 +100,7 @@ t.test('updates: rules of a version whose schema is unchanged are not held to th
 });
 
 t.test('rules whose cost our typing cannot tell are not checked', async (t) => {
-  const schema = root({ any: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, 'x-kubernetes-validations': [{ rule: 'self.all(x, self.all(y, self.all(z, true)))' }] } });
+  const schema = root({ any: { 'x-kubernetes-int-or-string': true, 'x-kubernetes-validations': [{ rule: 'self.all(x, self.all(y, self.all(z, true)))' }] } });
   t.same(errors(schema), []);
   const rule = { rule: "self.v.endsWith('%')", messageExpression: "self.l.join(',') + self.l.join(';')" };
   const mixed = root({ o: { type: 'object', properties: { v: { 'x-kubernetes-int-or-string': true }, l: { type: 'array', items: { type: 'string', maxLength: 10 } } }, 'x-kubernetes-validations': [rule] } });

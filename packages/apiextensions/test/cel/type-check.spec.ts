@@ -87,6 +87,14 @@ t.test('what cel-go accepts compiles', async (t) => {
   t.equal(errorOf('true', 'format.dns1123Label().validate(self.name)')?.messageExpressionError, 'messageExpression must evaluate to a string');
 });
 
+t.test('an object that preserves unknown fields exposes only its declared ones', async (t) => {
+  const free = (rule: string, props?: JSONSchemaProps['properties']) =>
+    compileRules(newStructural({ type: 'object', 'x-kubernetes-preserve-unknown-fields': true, ...(props && { properties: props }), 'x-kubernetes-validations': [{ rule }] }), false)[0]?.error;
+  t.equal(free('self.foo == 1'), refused('self.foo == 1', 5, "undefined field 'foo'"));
+  t.equal(free('self.a > 0', { a: { type: 'integer' } }), undefined);
+  t.match(free('self.all(k, k != "")'), /^compilation failed: ERROR: <input>:1:1: expression of type 'selfType\d+' cannot be range of a comprehension/, 'an object, not a map');
+});
+
 t.test('the result must be a bool (a messageExpression a string), dyn included', async (t) => {
   t.equal(errorOf('self.port')?.error, 'cel expression must evaluate to a bool', 'an int-or-string is dyn');
   t.equal(errorOf("self.labels['a']")?.error, 'cel expression must evaluate to a bool');
