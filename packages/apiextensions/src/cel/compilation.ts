@@ -9,6 +9,7 @@
  */
 import { type CelEnv, type CelInput, type CelResult, celEnv, type parse, plan } from '@bufbuild/cel';
 import { parseExpression } from './parse-expression.js';
+import { withListTypes } from './list-types.js';
 import type { Structural } from '../structural-schema.js';
 import { checkRule } from './checker.js';
 import { formatIssues } from './issues.js';
@@ -60,7 +61,7 @@ let ruleEnvironment: CelEnv | undefined;
  * the same environment every time.
  */
 export function ruleEnv(): CelEnv {
-  ruleEnvironment ??= celEnv({ funcs: meteredFuncs([...celEnv().funcs, ...celLibraries]), registry: opaqueTypeRegistry });
+  ruleEnvironment ??= celEnv({ funcs: meteredFuncs([...withListTypes(celEnv().funcs), ...celLibraries]), registry: opaqueTypeRegistry });
   return ruleEnvironment;
 }
 

@@ -11,6 +11,7 @@ import { durationFromMs, timestampFromMs } from '@bufbuild/protobuf/wkt';
 import type { CelInput } from '@bufbuild/cel';
 import { isJSONObject } from '../json-value.js';
 import { escapeProperty } from './escaping.js';
+import { typedCelList } from './list-types.js';
 import type { SchemaCelType } from './schema-type.js';
 
 const GO_DURATION = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/;
@@ -71,7 +72,7 @@ export function toCelValue(value: unknown, t: SchemaCelType): CelInput {
     case 'map':
       return isJSONObject(value) ? new Map(Object.entries(value).map(([k, v]) => [k, toCelValue(v, t.value)])) : dynValue(value);
     case 'list':
-      return Array.isArray(value) ? value.map((v) => toCelValue(v, t.elem)) : dynValue(value);
+      return Array.isArray(value) ? typedCelList(value.map((v) => toCelValue(v, t.elem)), t.listType, t.mapKeys.map((k) => escapeProperty(k) ?? k)) : dynValue(value);
     case 'int':
       return typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : dynValue(value);
     case 'double':
