@@ -16,6 +16,7 @@ import { Checker } from './checker.js';
 import { type CelType, DYN as DYN_TYPE, fromSchemaType } from './check/cel-type.js';
 import { formatIssues } from './issues.js';
 import { parseExpression } from './parse-expression.js';
+import { optionalChains } from './optional-chains.js';
 import { programInstantiationError } from './constant-regex.js';
 import { PER_CALL_LIMIT, runMetered } from './runtime-cost.js';
 import type { SchemaCelType } from './schema-type.js';
@@ -154,11 +155,11 @@ export function compileAdmissionExpression(
 ): CompiledAdmissionExpression {
   const parsing = parseExpression(expression);
   if ('issues' in parsing) return { expression, error: `compilation failed: ${formatIssues(expression, parsing.issues)}` };
-  const { parsed } = parsing;
-  const checker = new Checker(expression, parsed, admissionEnv().funcs, { type: DYN_TYPE });
+  const checker = new Checker(parsing.source, parsing.parsed, admissionEnv().funcs, { type: DYN_TYPE });
   const scope = new Map([...declarations].map(([name, type]) => [name, { type: fromSchemaType(type, name) }]));
-  const found = checker.resultType(checker.check(parsed.expr, scope));
-  if (checker.issues.length > 0) return { expression, error: `compilation failed: ${formatIssues(expression, checker.issues)}` };
+  const found = checker.resultType(checker.check(parsing.parsed.expr, scope));
+  if (checker.issues.length > 0) return { expression, error: `compilation failed: ${formatIssues(expression, parsing.toOriginal(checker.issues))}` };
+  const parsed = optionalChains(parsing.parsed, (e) => checker.typeOf(e));
   const typeError = returnTypeError(results, found);
   if (typeError !== undefined) return { expression, error: typeError };
   const instantiation = programInstantiationError(parsed.expr);

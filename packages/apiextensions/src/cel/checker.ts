@@ -37,6 +37,7 @@ import {
 import { declare, type FunctionDecls, type Overload, typeParams } from './check/function-decl.js';
 import { kubernetesDecls } from './check/kubernetes-decls.js';
 import { callOffset } from './check/call-offset.js';
+import { OPTIONAL_INDEX, OPTIONAL_SELECT } from './optional-syntax.js';
 import { standardDecls } from './check/standard-decls.js';
 import { isAssignable, isAssignableList, mostGeneral, substitute, TypeMapping } from './check/type-mapping.js';
 import type { CelIssue } from './issues.js';
@@ -47,6 +48,8 @@ export interface CheckResult {
   readonly usesOldSelf: boolean;
   /** The expression's type (`dyn` when it is dynamic, `error` when the checker could not tell). */
   readonly resultType: CelType;
+  /** The final type of each checked node. */
+  readonly typeOf: (e: Expr) => CelType | undefined;
 }
 
 type ParsedExpr = ReturnType<typeof parse>;
@@ -118,6 +121,7 @@ export class Checker {
   readonly #source: string;
   readonly #options: CheckerOptions;
   readonly #mapping = new TypeMapping();
+  readonly #types = new Map<string, CelType>();
   #freeTypeVars = 0;
 
   constructor(source: string, parsed: ParsedExpr, funcs: FuncResolver, rootOldSelf: Binding, options = KUBERNETES_CHECKER_OPTIONS) {
@@ -151,6 +155,18 @@ export class Checker {
 
   check(e: Expr | undefined, scope: Scope): CelType {
     if (e === undefined) return ERROR;
+    const t = this.#checkNode(e, scope);
+    this.#types.set(String(e.id), t);
+    return t;
+  }
+
+  /** The final type of a checked node (bound parameters replaced, free ones `dyn`), `undefined` if not checked. */
+  typeOf(e: Expr): CelType | undefined {
+    const t = this.#types.get(String(e.id));
+    return t === undefined ? undefined : substitute(this.#mapping, t, true);
+  }
+
+  #checkNode(e: Expr, scope: Scope): CelType {
     const k = e.exprKind;
     switch (k.case) {
       case 'constExpr':
@@ -216,6 +232,7 @@ export class Checker {
   }
 
   call(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): CelType {
+    if (call.function === OPTIONAL_SELECT || call.function === OPTIONAL_INDEX) return this.#optionalAccess(e, call, scope);
     const args = call.args.map((a) => this.check(a, scope));
     const qualified = qualifiedName(call.target);
     const namespaced = qualified === undefined || scope.has(qualified.split('.')[0] ?? '') ? undefined : `${qualified}.${call.function}`;
@@ -231,6 +248,30 @@ export class Checker {
     const macroJoin = this.#macroJoin(call, args, scope);
     if (macroJoin !== undefined) return macroJoin;
     return this.#resolve(e, call, call.function, target, args);
+  }
+
+  /**
+   * `x.?f` and `x[?i]` (rewritten into calls, see optional-syntax.ts): the field or item of `x`, or of what an
+   * optional `x` holds, as an optional (cel-go's `_?._` and `_[?_]`).
+   */
+  #optionalAccess(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): CelType {
+    const args = call.args.map((a) => this.check(a, scope));
+    const operand = substitute(this.#mapping, this.check(call.target, scope), false);
+    const target = operand.k === 'opaque' && operand.name === 'optional_type' ? (operand.params[0] ?? DYN) : operand;
+    if (call.function === OPTIONAL_SELECT) {
+      const field = call.args[0]?.exprKind;
+      const name = field?.case === 'constExpr' && field.value.constantKind.case === 'stringValue' ? field.value.constantKind.value : '';
+      const t = this.#selectField(e, target, name);
+      return t.k === 'error' ? ERROR : optionalOf(t);
+    }
+    const index = substitute(this.#mapping, args[0] ?? ERROR, false);
+    if (target.k === 'error' || index.k === 'error') return ERROR;
+    if (target.k === 'list' && isAssignable(this.#mapping, INT, index)) return optionalOf(target.elem);
+    if (target.k === 'map' && isAssignable(this.#mapping, target.key, index)) return optionalOf(target.value);
+    if (target.k === 'dyn' || target.k === 'param') return optionalOf(DYN);
+    const shown = [operand, index].map((t) => formatCelType(substitute(this.#mapping, t, true)));
+    this.#report(this.offset(e), `found no matching overload for '_[?_]' applied to '(${shown.join(', ')})'`);
+    return ERROR;
   }
 
   /**
@@ -386,5 +427,5 @@ export function checkRule(source: string, parsed: ParsedExpr, self: CelType, fun
     ['oldSelf', oldSelf],
   ]);
   const resultType = checker.resultType(checker.check(parsed.expr, scope));
-  return { issues: checker.issues, usesOldSelf: checker.usesOldSelf, resultType };
+  return { issues: checker.issues, usesOldSelf: checker.usesOldSelf, resultType, typeOf: (e) => checker.typeOf(e) };
 }

@@ -10,6 +10,7 @@
 import { type CelEnv, type CelInput, type CelResult, celEnv, type parse, plan } from '@bufbuild/cel';
 import { parseExpression } from './parse-expression.js';
 import { withListTypes } from './list-types.js';
+import { optionalChains } from './optional-chains.js';
 import type { Structural } from '../structural-schema.js';
 import { checkRule } from './checker.js';
 import { formatIssues } from './issues.js';
@@ -78,9 +79,9 @@ type Compiled = { program: CelProgram; usesOldSelf: boolean; parsed: Parsed } | 
 function compileExpression(source: string, self: CelType, resultKind: 'bool' | 'string', optionalOldSelf: boolean): Compiled {
   const parsing = parseExpression(source);
   if ('issues' in parsing) return { error: `compilation failed: ${formatIssues(source, parsing.issues)}` };
-  const { parsed } = parsing;
-  const checked = checkRule(source, parsed, self, ruleEnv().funcs, optionalOldSelf);
-  if (checked.issues.length > 0) return { error: `compilation failed: ${formatIssues(source, checked.issues)}` };
+  const checked = checkRule(parsing.source, parsing.parsed, self, ruleEnv().funcs, optionalOldSelf);
+  if (checked.issues.length > 0) return { error: `compilation failed: ${formatIssues(source, parsing.toOriginal(checked.issues))}` };
+  const parsed = optionalChains(parsing.parsed, checked.typeOf);
   // Upstream refuses any other result type, `dyn` included; `error` is a result this package could not type.
   const result = checked.resultType.k;
   if (result !== 'error' && result !== resultKind) {

@@ -10,6 +10,8 @@
  */
 import { parse } from '@bufbuild/cel';
 import type { CelIssue } from './issues.js';
+import { expandOptionalMacros } from './optional-chains.js';
+import { rewriteOptionalSyntax } from './optional-syntax.js';
 
 /** A parsed expression (`@bufbuild/cel`'s `ParsedExpr`). */
 export type ParsedExpression = ReturnType<typeof parse>;
@@ -71,21 +73,35 @@ function deeperThan(root: Expr | undefined, limit: number): boolean {
   return false;
 }
 
-/** Parses `source`, or says why it does not parse (issues without an offset have no location, as cel-go's). */
-export function parseExpression(source: string): { readonly parsed: ParsedExpression } | { readonly issues: readonly CelIssue[] } {
+/** A parsed expression with the text it was parsed from (the optional syntax rewritten) and the way back. */
+export interface ParsedSource {
+  readonly parsed: ParsedExpression;
+  /** What was parsed: `source` with `.?` and `[?` rewritten (see optional-syntax.ts). */
+  readonly source: string;
+  /** Issues at offsets of the parsed text, moved to the offsets of the original one. */
+  readonly toOriginal: (issues: readonly CelIssue[]) => CelIssue[];
+}
+
+/**
+ * Parses `source` (its optional syntax rewritten, `optMap`/`optFlatMap` expanded), or says why it does not parse;
+ * issues are at offsets of `source` (none: no location, as cel-go's).
+ */
+export function parseExpression(source: string): ParsedSource | { readonly issues: readonly CelIssue[] } {
   const size = [...source].length;
   if (size > EXPRESSION_SIZE_CODE_POINT_LIMIT) {
     return { issues: [{ message: `expression code point size exceeds limit: size: ${size}, limit ${EXPRESSION_SIZE_CODE_POINT_LIMIT}` }] };
   }
+  const rewrite = rewriteOptionalSyntax(source);
+  const toOriginal = (issues: readonly CelIssue[]) => issues.map((i) => (i.offset === undefined ? i : { ...i, offset: rewrite.toOriginal(i.offset) }));
   let parsed: ParsedExpression;
   try {
-    parsed = parse(source);
+    parsed = parse(rewrite.source);
   } catch (err) {
     if (err instanceof RangeError) return { issues: [{ message: `expression recursion limit exceeded: ${MAX_RECURSION_DEPTH}` }] };
     const offset = (err as { location?: { start?: { offset?: number } } }).location?.start?.offset ?? 0;
     const message = (err instanceof Error ? err.message : String(err)).replace(/^<input>:\d+:\d+: /, '');
-    return { issues: [{ offset, message: `Syntax error: ${message}` }] };
+    return { issues: toOriginal([{ offset, message: `Syntax error: ${message}` }]) };
   }
   if (deeperThan(parsed.expr, MAX_RECURSION_DEPTH)) return { issues: [{ message: 'max recursion depth exceeded' }] };
-  return { parsed };
+  return { parsed: expandOptionalMacros(parsed), source: rewrite.source, toOriginal };
 }

@@ -3,15 +3,15 @@
  * `optional.of(x)`, `optional.ofNonZeroValue(x)`, `optional.none()`, and on an optional
  * `hasValue()`, `value()`, `orValue(x)` and `or(other)`. An optional is an `optional_type` message
  * whose text is a canonical key of its content (so `optional.of(1) == optional.of(1)`) and whose
- * content is its payload. `@bufbuild/cel` 0.6 does not parse the `?.`/`[?` syntax nor the
- * `optMap`/`optFlatMap` macros, so those are absent.
+ * content is its payload. The `.?`/`[?` syntax reaches here rewritten into two methods (optional-syntax.ts).
  *
  * @module
  */
-import { type CelFunc, type CelValue, CelScalar, celFunc, celMethod, isCelList, isCelMap, isCelUint } from '@bufbuild/cel';
+import { type CelFunc, type CelValue, CelScalar, celFunc, celList, celMap, celMethod, isCelList, isCelMap, isCelUint } from '@bufbuild/cel';
 import type { Message } from '@bufbuild/protobuf';
 import { isReflectMessage } from '@bufbuild/protobuf/reflect';
 import { OPTIONAL_TYPE, opaquePayload } from './opaque-types.js';
+import { OPTIONAL_INDEX, OPTIONAL_SELECT } from '../optional-syntax.js';
 
 const { DYN, BOOL } = CelScalar;
 const OPTIONAL = OPTIONAL_TYPE.celType;
@@ -69,8 +69,46 @@ function isZero(v: Content): boolean {
   return false;
 }
 
-/** The optional functions and methods. */
+/** What `v` holds if it is an optional (`NONE` when absent; a held JS map or array as a CEL map or list); `v` otherwise. */
+function unwrapped(v: CelValue): Content | typeof NONE {
+  if (!isReflectMessage(v) || v.desc.typeName !== 'optional_type') return v;
+  const held = content(v);
+  if (held instanceof Map) return celMap(held);
+  return Array.isArray(held) ? celList(held) : held;
+}
+
+/** `x.?f` (and a selection on an optional): `f` of an object or map when present, else none; none stays none. */
+function optionalSelect(target: CelValue, field: string): Message {
+  const v = unwrapped(target);
+  if (v === NONE) return optionalNone();
+  if (!isCelMap(v)) throw new Error('no such overload');
+  const found = v.get(field);
+  return found === undefined ? optionalNone() : optionalOf(found);
+}
+
+/** `x[?i]` (and an index of an optional): the list item or map value when present, else none. */
+function optionalIndex(target: CelValue, index: CelValue): Message {
+  const v = unwrapped(target);
+  if (v === NONE) return optionalNone();
+  if (isCelList(v)) {
+    const i = typeof index === 'bigint' ? Number(index) : isCelUint(index) ? Number(index.value) : typeof index === 'number' ? index : undefined;
+    if (i === undefined) throw new Error('no such overload');
+    const found = Number.isInteger(i) && i >= 0 && i < v.size ? v.get(i) : undefined;
+    return found === undefined ? optionalNone() : optionalOf(found);
+  }
+  if (!isCelMap(v)) throw new Error('no such overload');
+  const found = typeof index === 'string' || typeof index === 'bigint' || typeof index === 'boolean' || isCelUint(index) ? v.get(index) : undefined;
+  return found === undefined ? optionalNone() : optionalOf(found);
+}
+
+/** The optional functions and methods, and the two the optional syntax is rewritten into (see optional-syntax.ts). */
 export const optionalLibrary: readonly CelFunc[] = [
+  celMethod(OPTIONAL_SELECT, DYN, [CelScalar.STRING], OPTIONAL, function (field) {
+    return optionalSelect(this, field);
+  }),
+  celMethod(OPTIONAL_INDEX, DYN, [DYN], OPTIONAL, function (index) {
+    return optionalIndex(this, index);
+  }),
   celFunc('optional.of', [DYN], OPTIONAL, (v) => optionalOf(v)),
   celFunc('optional.ofNonZeroValue', [DYN], OPTIONAL, (v) => (isZero(v) ? optionalNone() : optionalOf(v))),
   celFunc('optional.none', [], OPTIONAL, () => optionalNone()),

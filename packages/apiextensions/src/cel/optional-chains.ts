@@ -1,0 +1,150 @@
+/**
+ * Two rewrites of a parsed expression for CEL's optional values, as cel-go evaluates them:
+ * - before checking, the `optMap` and `optFlatMap` macros (`@bufbuild/cel` parses them as plain calls) are expanded
+ *   as cel-go expands them: `o.optMap(v, e)` is `o.hasValue() ? optional.of(<e with v bound to o.value()>) :
+ *   optional.none()`, and `optFlatMap` the same without `optional.of`; `v` is bound by a comprehension over no
+ *   items whose accumulator is `v` (how cel-go's `cel.bind` expands);
+ * - after checking, a field selection or an index on a value the checker typed as an optional becomes the
+ *   optional access of `.?` and `[?`: once a chain meets an optional, every later step yields none when what it
+ *   asks for is absent (cel-go's `applyQualifiers`), as `oldSelf.spec.x` does when `oldSelf` is optional.
+ *
+ * @module
+ */
+import { parse } from '@bufbuild/cel';
+import type { CelType } from './check/cel-type.js';
+import { OPTIONAL_INDEX, OPTIONAL_SELECT } from './optional-syntax.js';
+
+type Parsed = ReturnType<typeof parse>;
+type Expr = NonNullable<Parsed['expr']>;
+type Kind<C> = Extract<Expr['exprKind'], { case: C }>['value'];
+
+const MACROS = new Set(['optMap', 'optFlatMap']);
+
+const withKind = <C extends Expr['exprKind']['case']>(e: Expr, kind: C, value: Kind<C>): Expr => ({ ...e, exprKind: { case: kind, value } }) as Expr;
+
+/** `e` with every child replaced by `f(child)`. */
+function mapChildren(e: Expr, f: (child: Expr) => Expr): Expr {
+  const k = e.exprKind;
+  const g = (c: Expr | undefined) => (c === undefined ? undefined : f(c));
+  switch (k.case) {
+    case 'selectExpr':
+      return withKind(e, 'selectExpr', { ...k.value, operand: g(k.value.operand) } as Kind<'selectExpr'>);
+    case 'callExpr':
+      return withKind(e, 'callExpr', { ...k.value, target: g(k.value.target), args: k.value.args.map(f) } as Kind<'callExpr'>);
+    case 'listExpr':
+      return withKind(e, 'listExpr', { ...k.value, elements: k.value.elements.map(f) } as Kind<'listExpr'>);
+    case 'structExpr':
+      return withKind(e, 'structExpr', {
+        ...k.value,
+        entries: k.value.entries.map((entry) => ({
+          ...entry,
+          ...(entry.keyKind.case === 'mapKey' ? { keyKind: { case: 'mapKey', value: f(entry.keyKind.value) } } : {}),
+          value: g(entry.value),
+        })),
+      } as Kind<'structExpr'>);
+    case 'comprehensionExpr': {
+      const c = k.value;
+      return withKind(e, 'comprehensionExpr', {
+        ...c,
+        iterRange: g(c.iterRange),
+        accuInit: g(c.accuInit),
+        loopCondition: g(c.loopCondition),
+        loopStep: g(c.loopStep),
+        result: g(c.result),
+      } as Kind<'comprehensionExpr'>);
+    }
+    default:
+      return e;
+  }
+}
+
+function maxId(e: Expr | undefined): bigint {
+  if (e === undefined) return 0n;
+  let max = BigInt(e.id);
+  mapChildren(e, (c) => {
+    const m = maxId(c);
+    if (m > max) max = m;
+    return c;
+  });
+  return max;
+}
+
+/** The template of an expansion, parsed once: `__o` and `__b` stand for the optional and the bound body. */
+let templates: { readonly optMap: Expr; readonly optFlatMap: Expr; readonly bind: Expr } | undefined;
+
+function template(source: string): Expr {
+  const expr = parse(source).expr;
+  if (expr === undefined) throw new Error(`no template: ${source}`);
+  return expr;
+}
+
+/** A copy of `t` with fresh ids from `next` and the placeholders replaced. */
+function instantiate(t: Expr, next: () => bigint, replace: Readonly<Record<string, Expr>>): Expr {
+  const k = t.exprKind;
+  if (k.case === 'identExpr' && replace[k.value.name] !== undefined) return replace[k.value.name] as Expr;
+  return mapChildren({ ...t, id: next() as unknown as Expr['id'] } as Expr, (c) => instantiate(c, next, replace));
+}
+
+/**
+ * `cel.bind(v, init, body)`: a comprehension over an empty list whose accumulator `v` starts as `init`, whose loop
+ * never runs, and whose result is `body` (`template` is any parsed comprehension, for the node's shape).
+ */
+function bind(template: Expr, v: string, init: Expr, body: Expr, next: () => bigint): Expr {
+  const c = template.exprKind.value as Kind<'comprehensionExpr'>;
+  const node = (kind: Expr['exprKind']['case'], value: unknown) => withKind({ ...init, id: next() as unknown as Expr['id'] } as Expr, kind, value as never);
+  return withKind({ ...template, id: next() as unknown as Expr['id'] } as Expr, 'comprehensionExpr', {
+    ...c,
+    iterVar: '#unused',
+    iterVar2: '',
+    iterRange: node('listExpr', { elements: [], optionalIndices: [] }),
+    accuVar: v,
+    accuInit: init,
+    loopCondition: node('constExpr', { constantKind: { case: 'boolValue', value: false } }),
+    loopStep: node('identExpr', { name: v }),
+    result: body,
+  } as Kind<'comprehensionExpr'>);
+}
+
+/** Expands `optMap` and `optFlatMap` calls (see the module comment). */
+export function expandOptionalMacros(parsed: Parsed): Parsed {
+  if (parsed.expr === undefined) return parsed;
+  let id = maxId(parsed.expr);
+  const next = () => ++id;
+  const t = (templates ??= {
+    optMap: template('__o.hasValue() ? optional.of(__b) : optional.none()'),
+    optFlatMap: template('__o.hasValue() ? __b : optional.none()'),
+    bind: template('[].all(__v, false)'),
+  });
+  const visit = (e: Expr): Expr => {
+    const expanded = mapChildren(e, visit);
+    const k = expanded.exprKind;
+    if (k.case !== 'callExpr' || !MACROS.has(k.value.function) || k.value.target === undefined || k.value.args.length !== 2) return expanded;
+    const [variable, body] = k.value.args as [Expr, Expr];
+    if (variable.exprKind.case !== 'identExpr') return expanded;
+    const target = k.value.target;
+    const value = withKind({ ...target, id: next() as unknown as Expr['id'] } as Expr, 'callExpr', { function: 'value', target, args: [] } as unknown as Kind<'callExpr'>);
+    const bound = bind(t.bind, variable.exprKind.value.name, value, body, next);
+    return instantiate(k.value.function === 'optMap' ? t.optMap : t.optFlatMap, next, { __o: target, __b: bound });
+  };
+  return { ...parsed, expr: visit(parsed.expr) };
+}
+
+const isOptional = (t: CelType | undefined): boolean => t?.k === 'opaque' && t.name === 'optional_type';
+
+/** Turns selections and indexes on optionals into optional accesses, by the checker's types (`typeOf`). */
+export function optionalChains(parsed: Parsed, typeOf: (e: Expr) => CelType | undefined): Parsed {
+  if (parsed.expr === undefined) return parsed;
+  const visit = (e: Expr): Expr => {
+    const k = e.exprKind;
+    if (k.case === 'selectExpr' && !k.value.testOnly && k.value.operand !== undefined && isOptional(typeOf(k.value.operand))) {
+      const field = withKind(k.value.operand, 'constExpr', { constantKind: { case: 'stringValue', value: k.value.field } } as Kind<'constExpr'>);
+      return withKind(e, 'callExpr', { function: OPTIONAL_SELECT, target: visit(k.value.operand), args: [field] } as unknown as Kind<'callExpr'>);
+    }
+    if (k.case === 'callExpr' && k.value.function === '_[_]' && k.value.target === undefined && isOptional(typeOf(k.value.args[0] as Expr))) {
+      const [container, index] = k.value.args as [Expr, Expr];
+      return withKind(e, 'callExpr', { function: OPTIONAL_INDEX, target: visit(container), args: [visit(index)] } as unknown as Kind<'callExpr'>);
+    }
+    return mapChildren(e, visit);
+  };
+  return { ...parsed, expr: visit(parsed.expr) };
+}
