@@ -38,6 +38,7 @@ import { declare, type FunctionDecls, type Overload, typeParams } from './check/
 import { kubernetesDecls } from './check/kubernetes-decls.js';
 import { callOffset } from './check/call-offset.js';
 import { OPTIONAL_INDEX, OPTIONAL_SELECT } from './optional-syntax.js';
+import type { Expr, ExprKind } from './expr-walk.js';
 import { standardDecls } from './check/standard-decls.js';
 import { isAssignable, isAssignableList, mostGeneral, substitute, TypeMapping } from './check/type-mapping.js';
 import type { CelIssue } from './issues.js';
@@ -53,8 +54,6 @@ export interface CheckResult {
 }
 
 type ParsedExpr = ReturnType<typeof parse>;
-type Expr = NonNullable<ParsedExpr['expr']>;
-type ExprKind<C> = Extract<Expr['exprKind'], { case: C }>['value'];
 type FuncResolver = CelEnv['funcs'];
 
 /** A variable in scope; the root `oldSelf` binding is one object so that shadowing is seen. */

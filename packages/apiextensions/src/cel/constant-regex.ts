@@ -6,10 +6,8 @@
  *
  * @module
  */
-import type { parse } from '@bufbuild/cel';
 import { compileGoRegexp, RegexpSyntaxError } from '../regexp/go-regexp.js';
-
-type Expr = NonNullable<ReturnType<typeof parse>['expr']>;
+import { childrenOf, type Expr, type ExprKind } from './expr-walk.js';
 
 const OPTIMIZED = new Set(['find', 'findAll']);
 
@@ -17,34 +15,13 @@ const OPTIMIZED = new Set(['find', 'findAll']);
 export const PROGRAM_INSTANTIATION_FAILED = 'program instantiation failed';
 
 /** The syntax error of a literal `find`/`findAll` pattern in this call, if any. */
-function literalPatternError(call: Extract<Expr['exprKind'], { case: 'callExpr' }>['value']): string | undefined {
+function literalPatternError(call: ExprKind<'callExpr'>): string | undefined {
   const pattern = call.args[0]?.exprKind;
   if (call.target === undefined || !OPTIMIZED.has(call.function) || pattern?.case !== 'constExpr') return undefined;
   const constant = pattern.value.constantKind;
   if (constant.case !== 'stringValue') return undefined;
   const re = compileGoRegexp(constant.value);
   return re instanceof RegexpSyntaxError ? re.message : undefined;
-}
-
-/** The sub-expressions of `e`, in source order. */
-function children(e: Expr): (Expr | undefined)[] {
-  const k = e.exprKind;
-  switch (k.case) {
-    case 'selectExpr':
-      return [k.value.operand];
-    case 'callExpr':
-      return [k.value.target, ...k.value.args];
-    case 'listExpr':
-      return k.value.elements;
-    case 'structExpr':
-      return k.value.entries.flatMap((entry) => [entry.keyKind.case === 'mapKey' ? entry.keyKind.value : undefined, entry.value]);
-    case 'comprehensionExpr': {
-      const c = k.value;
-      return [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result];
-    }
-    default:
-      return [];
-  }
 }
 
 /**
@@ -57,7 +34,7 @@ export function programInstantiationError(e: Expr | undefined): string | undefin
     const error = literalPatternError(e.exprKind.value);
     if (error !== undefined) return `${PROGRAM_INSTANTIATION_FAILED}: ${error}`;
   }
-  for (const child of children(e)) {
+  for (const child of childrenOf(e)) {
     const error = programInstantiationError(child);
     if (error !== undefined) return error;
   }

@@ -12,60 +12,20 @@
  */
 import { parse } from '@bufbuild/cel';
 import type { CelType } from './check/cel-type.js';
+import { childrenOf, type Expr, type ExprKind, mapChildren, withKind } from './expr-walk.js';
 import { OPTIONAL_INDEX, OPTIONAL_SELECT } from './optional-syntax.js';
 
 type Parsed = ReturnType<typeof parse>;
-type Expr = NonNullable<Parsed['expr']>;
-type Kind<C> = Extract<Expr['exprKind'], { case: C }>['value'];
 
 const MACROS = new Set(['optMap', 'optFlatMap']);
-
-const withKind = <C extends Expr['exprKind']['case']>(e: Expr, kind: C, value: Kind<C>): Expr => ({ ...e, exprKind: { case: kind, value } }) as Expr;
-
-/** `e` with every child replaced by `f(child)`. */
-function mapChildren(e: Expr, f: (child: Expr) => Expr): Expr {
-  const k = e.exprKind;
-  const g = (c: Expr | undefined) => (c === undefined ? undefined : f(c));
-  switch (k.case) {
-    case 'selectExpr':
-      return withKind(e, 'selectExpr', { ...k.value, operand: g(k.value.operand) } as Kind<'selectExpr'>);
-    case 'callExpr':
-      return withKind(e, 'callExpr', { ...k.value, target: g(k.value.target), args: k.value.args.map(f) } as Kind<'callExpr'>);
-    case 'listExpr':
-      return withKind(e, 'listExpr', { ...k.value, elements: k.value.elements.map(f) } as Kind<'listExpr'>);
-    case 'structExpr':
-      return withKind(e, 'structExpr', {
-        ...k.value,
-        entries: k.value.entries.map((entry) => ({
-          ...entry,
-          ...(entry.keyKind.case === 'mapKey' ? { keyKind: { case: 'mapKey', value: f(entry.keyKind.value) } } : {}),
-          value: g(entry.value),
-        })),
-      } as Kind<'structExpr'>);
-    case 'comprehensionExpr': {
-      const c = k.value;
-      return withKind(e, 'comprehensionExpr', {
-        ...c,
-        iterRange: g(c.iterRange),
-        accuInit: g(c.accuInit),
-        loopCondition: g(c.loopCondition),
-        loopStep: g(c.loopStep),
-        result: g(c.result),
-      } as Kind<'comprehensionExpr'>);
-    }
-    default:
-      return e;
-  }
-}
 
 function maxId(e: Expr | undefined): bigint {
   if (e === undefined) return 0n;
   let max = BigInt(e.id);
-  mapChildren(e, (c) => {
+  for (const c of childrenOf(e)) {
     const m = maxId(c);
     if (m > max) max = m;
-    return c;
-  });
+  }
   return max;
 }
 
@@ -90,7 +50,7 @@ function instantiate(t: Expr, next: () => bigint, replace: Readonly<Record<strin
  * never runs, and whose result is `body` (`template` is any parsed comprehension, for the node's shape).
  */
 function bind(template: Expr, v: string, init: Expr, body: Expr, next: () => bigint): Expr {
-  const c = template.exprKind.value as Kind<'comprehensionExpr'>;
+  const c = template.exprKind.value as ExprKind<'comprehensionExpr'>;
   const node = (kind: Expr['exprKind']['case'], value: unknown) => withKind({ ...init, id: next() as unknown as Expr['id'] } as Expr, kind, value as never);
   return withKind({ ...template, id: next() as unknown as Expr['id'] } as Expr, 'comprehensionExpr', {
     ...c,
@@ -102,7 +62,7 @@ function bind(template: Expr, v: string, init: Expr, body: Expr, next: () => big
     loopCondition: node('constExpr', { constantKind: { case: 'boolValue', value: false } }),
     loopStep: node('identExpr', { name: v }),
     result: body,
-  } as Kind<'comprehensionExpr'>);
+  } as ExprKind<'comprehensionExpr'>);
 }
 
 /** Expands `optMap` and `optFlatMap` calls (see the module comment). */
@@ -122,7 +82,7 @@ export function expandOptionalMacros(parsed: Parsed): Parsed {
     const [variable, body] = k.value.args as [Expr, Expr];
     if (variable.exprKind.case !== 'identExpr') return expanded;
     const target = k.value.target;
-    const value = withKind({ ...target, id: next() as unknown as Expr['id'] } as Expr, 'callExpr', { function: 'value', target, args: [] } as unknown as Kind<'callExpr'>);
+    const value = withKind({ ...target, id: next() as unknown as Expr['id'] } as Expr, 'callExpr', { function: 'value', target, args: [] } as unknown as ExprKind<'callExpr'>);
     const bound = bind(t.bind, variable.exprKind.value.name, value, body, next);
     return instantiate(k.value.function === 'optMap' ? t.optMap : t.optFlatMap, next, { __o: target, __b: bound });
   };
@@ -137,12 +97,12 @@ export function optionalChains(parsed: Parsed, typeOf: (e: Expr) => CelType | un
   const visit = (e: Expr): Expr => {
     const k = e.exprKind;
     if (k.case === 'selectExpr' && !k.value.testOnly && k.value.operand !== undefined && isOptional(typeOf(k.value.operand))) {
-      const field = withKind(k.value.operand, 'constExpr', { constantKind: { case: 'stringValue', value: k.value.field } } as Kind<'constExpr'>);
-      return withKind(e, 'callExpr', { function: OPTIONAL_SELECT, target: visit(k.value.operand), args: [field] } as unknown as Kind<'callExpr'>);
+      const field = withKind(k.value.operand, 'constExpr', { constantKind: { case: 'stringValue', value: k.value.field } } as ExprKind<'constExpr'>);
+      return withKind(e, 'callExpr', { function: OPTIONAL_SELECT, target: visit(k.value.operand), args: [field] } as unknown as ExprKind<'callExpr'>);
     }
     if (k.case === 'callExpr' && k.value.function === '_[_]' && k.value.target === undefined && isOptional(typeOf(k.value.args[0] as Expr))) {
       const [container, index] = k.value.args as [Expr, Expr];
-      return withKind(e, 'callExpr', { function: OPTIONAL_INDEX, target: visit(container), args: [visit(index)] } as unknown as Kind<'callExpr'>);
+      return withKind(e, 'callExpr', { function: OPTIONAL_INDEX, target: visit(container), args: [visit(index)] } as unknown as ExprKind<'callExpr'>);
     }
     return mapChildren(e, visit);
   };

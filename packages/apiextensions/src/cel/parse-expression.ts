@@ -9,37 +9,18 @@
  * @module
  */
 import { parse } from '@bufbuild/cel';
+import { childrenOf, type Expr } from './expr-walk.js';
 import type { CelIssue } from './issues.js';
 import { expandOptionalMacros } from './optional-chains.js';
 import { rewriteOptionalSyntax } from './optional-syntax.js';
 
 /** A parsed expression (`@bufbuild/cel`'s `ParsedExpr`). */
 export type ParsedExpression = ReturnType<typeof parse>;
-type Expr = NonNullable<ParsedExpression['expr']>;
 
 /** cel-go's default `expressionSizeCodePointLimit`. */
 export const EXPRESSION_SIZE_CODE_POINT_LIMIT = 100_000;
 /** cel-go's default `maxRecursionDepth`. */
 export const MAX_RECURSION_DEPTH = 250;
-
-/** The children of a parsed node. */
-function children(e: Expr): Array<Expr | undefined> {
-  const k = e.exprKind;
-  switch (k.case) {
-    case 'selectExpr':
-      return [k.value.operand];
-    case 'callExpr':
-      return [k.value.target, ...k.value.args];
-    case 'listExpr':
-      return k.value.elements;
-    case 'structExpr':
-      return k.value.entries.flatMap((entry) => [entry.keyKind.case === 'mapKey' ? entry.keyKind.value : undefined, entry.value]);
-    case 'comprehensionExpr':
-      return [k.value.iterRange, k.value.accuInit, k.value.loopCondition, k.value.loopStep, k.value.result];
-    default:
-      return [];
-  }
-}
 
 const LOGIC = new Set(['_&&_', '_||_']);
 const logicOf = (e: Expr): string | undefined => (e.exprKind.case === 'callExpr' && LOGIC.has(e.exprKind.value.function) ? e.exprKind.value.function : undefined);
@@ -49,7 +30,7 @@ function chainTerms(e: Expr, op: string): Expr[] {
   const terms: Expr[] = [];
   const pending: Expr[] = [e];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (logicOf(next) === op) pending.push(...children(next).filter((c): c is Expr => c !== undefined).reverse());
+    if (logicOf(next) === op) pending.push(...childrenOf(next).filter((c): c is Expr => c !== undefined).reverse());
     else terms.push(next);
   }
   return terms;
@@ -68,7 +49,7 @@ function deeperThan(root: Expr | undefined, limit: number): boolean {
       for (const term of terms) stack.push([term, depth + levels]);
       continue;
     }
-    for (const child of children(e)) if (child !== undefined) stack.push([child, depth + 1]);
+    for (const child of childrenOf(e)) if (child !== undefined) stack.push([child, depth + 1]);
   }
   return false;
 }

@@ -17,6 +17,11 @@ t.test('ip', async (t) => {
   ok(t, "ip('224.0.0.5').isLinkLocalMulticast() && ip('ff02::1').isLinkLocalMulticast() && !ip('224.0.1.5').isLinkLocalMulticast()");
   ok(t, "ip('169.254.1.1').isLinkLocalUnicast() && ip('fe80::1').isLinkLocalUnicast() && !ip('10.0.0.1').isLinkLocalUnicast()");
   ok(t, "ip('10.0.0.1').isGlobalUnicast() && ip('2001:db8::1').isGlobalUnicast() && !ip('255.255.255.255').isGlobalUnicast() && !ip('ff00::1').isGlobalUnicast()");
+  // Upstream's examples for ip.isCanonical (library/ip.go).
+  ok(t, "ip.isCanonical('127.0.0.1') && ip.isCanonical('2001:db8::abcd') && !ip.isCanonical('2001:DB8::ABCD') && !ip.isCanonical('2001:db8::0:0:0:abcd')");
+  t.same(evaluate('ip.isCanonical(self)', '1.2.3'), [
+    'v: Invalid value: "string": IP Address "1.2.3" parse error during conversion from string: ParseAddr("1.2.3"): unable to parse IP evaluating rule: ip.isCanonical(self)',
+  ]);
   t.same(evaluate('ip(self).family() == 4', '1.2.3'), [
     'v: Invalid value: "string": IP Address "1.2.3" parse error during conversion from string: ParseAddr("1.2.3"): unable to parse IP evaluating rule: ip(self).family() == 4',
   ]);

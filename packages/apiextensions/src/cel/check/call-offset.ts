@@ -6,10 +6,9 @@
  *
  * @module
  */
-import type { parse } from '@bufbuild/cel';
+import type { Expr, ExprKind } from '../expr-walk.js';
 
-type Expr = NonNullable<ReturnType<typeof parse>['expr']>;
-type Call = Extract<Expr['exprKind'], { case: 'callExpr' }>['value'];
+type Call = ExprKind<'callExpr'>;
 
 /** Operators written between their operands, by function name. */
 const INFIX: Readonly<Record<string, string>> = {

@@ -116,6 +116,7 @@ const QUANTITIES = [
 const NETWORKS = [
   ['ip', [global([STRING], IP), member([CIDR], IP)]],
   ['isIP', [global([STRING], BOOL)]],
+  ['ip.isCanonical', [global([STRING], BOOL)]],
   ['family', [member([IP], INT)]],
   ...['isUnspecified', 'isLoopback', 'isLinkLocalMulticast', 'isLinkLocalUnicast', 'isGlobalUnicast'].map((n) => [n, predicate(IP)] as const),
   ['string', [global([IP], STRING), global([CIDR], STRING)]],

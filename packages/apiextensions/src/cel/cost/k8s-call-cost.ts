@@ -147,6 +147,7 @@ export function kubernetesCallEstimate(name: string, target: CallNode | undefine
       return target !== undefined && args.length >= 1 ? findEstimate(target, args, ctx) : undefined;
     case 'cidr':
     case 'isIP':
+    case 'ip.isCanonical':
     case 'isCIDR':
     case 'quantity':
     case 'isQuantity':

@@ -83,6 +83,7 @@ const SIZED: Readonly<Record<string, (args: readonly CelValue[], result: CelValu
   findAll: (a) => regexCost(a[0], a[1]),
   cidr: (a) => traverse(a[0]),
   isIP: (a) => traverse(a[0]),
+  'ip.isCanonical': (a) => traverse(a[0]),
   isCIDR: (a) => traverse(a[0]),
   ip: (a) => (typeof a[0] === 'string' ? traverse(a[0]) : 1),
   quantity: (a) => traverse(a[0]),

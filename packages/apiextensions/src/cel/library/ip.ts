@@ -44,6 +44,8 @@ const classifiers = [
 export const ipLibrary: readonly CelFunc[] = [
   celFunc('ip', [STRING], IP, (s) => IP_TYPE.of(formatIPAddress(parseIPAddress(s)))),
   celFunc('isIP', [STRING], BOOL, (s) => succeeds(() => parseIPAddress(s))),
+  // Whether the text is the address as Go's netip prints it (an unparsable one fails as ip() does).
+  celFunc('ip.isCanonical', [STRING], BOOL, (s) => formatIPAddress(parseIPAddress(s)) === s),
   celFunc('string', [IP], STRING, (v) => opaqueText(v)),
   celMethod('family', IP, [], INT, function () {
     return BigInt(addrOf(this).family);
