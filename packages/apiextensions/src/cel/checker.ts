@@ -37,7 +37,7 @@ import {
 import { declare, type FunctionDecls, type Overload, typeParams } from './check/function-decl.js';
 import { kubernetesDecls } from './check/kubernetes-decls.js';
 import { callOffset } from './check/call-offset.js';
-import { OPTIONAL_INDEX, OPTIONAL_SELECT } from './optional-syntax.js';
+import { OPTIONAL_INDEX, OPTIONAL_LIST, OPTIONAL_MAP, OPTIONAL_SELECT } from './optional-syntax.js';
 import type { Expr, ExprKind } from './expr-walk.js';
 import { standardDecls } from './check/standard-decls.js';
 import { isAssignable, isAssignableList, mostGeneral, substitute, TypeMapping } from './check/type-mapping.js';
@@ -94,6 +94,7 @@ const TYPE_IDENTS: ReadonlyMap<string, CelType> = new Map<string, CelType>([
   ['timestamp', typeOf(TIMESTAMP)],
   ['google.protobuf.Duration', typeOf(DURATION)],
   ['google.protobuf.Timestamp', typeOf(TIMESTAMP)],
+  ['optional_type', typeOf(optionalOf(DYN))],
 ]);
 
 const CONSTANT_TYPES: Readonly<Record<string, CelType>> = {
@@ -232,6 +233,7 @@ export class Checker {
 
   call(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): CelType {
     if (call.function === OPTIONAL_SELECT || call.function === OPTIONAL_INDEX) return this.#optionalAccess(e, call, scope);
+    if (call.function === OPTIONAL_LIST || call.function === OPTIONAL_MAP) return this.#optionalLiteral(call, scope);
     const args = call.args.map((a) => this.check(a, scope));
     const qualified = qualifiedName(call.target);
     const namespaced = qualified === undefined || scope.has(qualified.split('.')[0] ?? '') ? undefined : `${qualified}.${call.function}`;
@@ -271,6 +273,34 @@ export class Checker {
     const shown = [operand, index].map((t) => formatCelType(substitute(this.#mapping, t, true)));
     this.#report(this.offset(e), `found no matching overload for '_[?_]' applied to '(${shown.join(', ')})'`);
     return ERROR;
+  }
+
+  /**
+   * A list or map literal with optional elements or entries (`[?a, b]`, `{?k: v}`, rewritten into a call naming
+   * their positions): each optional one must be an optional (`expected type 'optional_type(int)' but found
+   * 'int'`), and counts as what it holds.
+   */
+  #optionalLiteral(call: ExprKind<'callExpr'>, scope: Scope): CelType {
+    const [literal, positions] = call.args;
+    const position = (p: Expr) => (p.exprKind.case === 'constExpr' && p.exprKind.value.constantKind.case === 'int64Value' ? Number(p.exprKind.value.constantKind.value) : -1);
+    const optional = new Set((positions?.exprKind.case === 'listExpr' ? positions.exprKind.value.elements : []).map(position));
+    const held = (x: Expr, i: number): readonly [Expr, CelType] => {
+      const t = substitute(this.#mapping, this.check(x, scope), false);
+      if (!optional.has(i) || t.k === 'dyn' || t.k === 'error') return [x, t];
+      if (t.k === 'opaque' && t.name === 'optional_type') return [x, t.params[0] ?? DYN];
+      this.#report(this.offset(x), `expected type '${formatCelType(optionalOf(t))}' but found '${formatCelType(t)}'`);
+      return [x, ERROR];
+    };
+    let t: CelType = ERROR;
+    if (literal?.exprKind.case === 'listExpr') t = listOf(this.#join(literal.exprKind.value.elements.map(held)));
+    if (literal?.exprKind.case === 'structExpr') {
+      const entries = literal.exprKind.value.entries;
+      const keys = entries.flatMap((entry) => (entry.keyKind.case === 'mapKey' ? [[entry.keyKind.value, this.check(entry.keyKind.value, scope)] as const] : []));
+      const values = entries.flatMap((entry, i) => (entry.value === undefined ? [] : [held(entry.value, i)]));
+      t = keys.length === 0 ? mapOf(this.#newTypeVar(), this.#newTypeVar()) : mapOf(this.#join(keys), this.#join(values));
+    }
+    if (literal !== undefined) this.#types.set(String(literal.id), t);
+    return t;
   }
 
   /**

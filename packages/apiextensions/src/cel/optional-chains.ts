@@ -6,7 +6,8 @@
  *   items whose accumulator is `v` (how cel-go's `cel.bind` expands);
  * - after checking, a field selection or an index on a value the checker typed as an optional becomes the
  *   optional access of `.?` and `[?`: once a chain meets an optional, every later step yields none when what it
- *   asks for is absent (cel-go's `applyQualifiers`), as `oldSelf.spec.x` does when `oldSelf` is optional.
+ *   asks for is absent (cel-go's `applyQualifiers`), as `oldSelf.spec.x` does when `oldSelf` is optional, and
+ *   `has(o.f)` on an optional `o` tells whether `f` is there.
  *
  * @module
  */
@@ -96,9 +97,11 @@ export function optionalChains(parsed: Parsed, typeOf: (e: Expr) => CelType | un
   if (parsed.expr === undefined) return parsed;
   const visit = (e: Expr): Expr => {
     const k = e.exprKind;
-    if (k.case === 'selectExpr' && !k.value.testOnly && k.value.operand !== undefined && isOptional(typeOf(k.value.operand))) {
+    if (k.case === 'selectExpr' && k.value.operand !== undefined && isOptional(typeOf(k.value.operand))) {
       const field = withKind(k.value.operand, 'constExpr', { constantKind: { case: 'stringValue', value: k.value.field } } as ExprKind<'constExpr'>);
-      return withKind(e, 'callExpr', { function: OPTIONAL_SELECT, target: visit(k.value.operand), args: [field] } as unknown as ExprKind<'callExpr'>);
+      const select = withKind(e, 'callExpr', { function: OPTIONAL_SELECT, target: visit(k.value.operand), args: [field] } as unknown as ExprKind<'callExpr'>);
+      // has(o.f) on an optional: whether the field is there (none has nothing).
+      return k.value.testOnly ? withKind(e, 'callExpr', { function: 'hasValue', target: select, args: [] } as unknown as ExprKind<'callExpr'>) : select;
     }
     if (k.case === 'callExpr' && k.value.function === '_[_]' && k.value.target === undefined && isOptional(typeOf(k.value.args[0] as Expr))) {
       const [container, index] = k.value.args as [Expr, Expr];

@@ -1,7 +1,8 @@
 /**
  * CEL's optional syntax (cel-go's `OptionalTypes`, which Kubernetes enables) rewritten into calls `@bufbuild/cel`
  * 0.6 can parse, before parsing: `x.?f` becomes `x.__opt_select__("f")` and `x[?i]` becomes `x.__opt_index__(i)`,
- * both members of the same postfix chain as before, so precedence is kept. The rewrite works on tokens (string
+ * both members of the same postfix chain as before, so precedence is kept; a list or map literal with optional
+ * elements or entries (`[?a, b]`, `{?k: v}`) is wrapped in a call naming their positions. The rewrite works on tokens (string
  * literals and comments are left alone) and keeps a map from each offset of the rewritten text to the original
  * one, so that errors point into what was written. Text without `.?` or `[?` is returned as it is.
  *
@@ -12,6 +13,10 @@
 export const OPTIONAL_SELECT = '__opt_select__';
 /** The function `x[?i]` becomes (a member of `x`, the index its argument). */
 export const OPTIONAL_INDEX = '__opt_index__';
+/** The function a list literal with optional elements becomes: `[?a, b]` is `__opt_list__([a, b], [0])`. */
+export const OPTIONAL_LIST = '__opt_list__';
+/** The function a map literal with optional entries becomes: `{?k: v}` is `__opt_map__({k: v}, [0])`. */
+export const OPTIONAL_MAP = '__opt_map__';
 
 /** The rewritten text and the way back to original offsets. */
 export interface OptionalSyntaxRewrite {
@@ -60,29 +65,48 @@ function numberEnd(s: string, i: number): number {
 /** Whether an index `[` after a token of this kind opens an index (else a list literal). */
 const ENDS_OPERAND = new Set(['ident', 'literal', ')', ']', '}']);
 
+/** An open bracket: what it opened, where its text starts in the output, and the optional entries of a literal. */
+interface Bracket {
+  readonly kind: 'optional-index' | 'index' | 'list' | 'map' | 'other';
+  readonly outStart: number;
+  entry: number;
+  readonly optional: number[];
+}
+
+/** The output being built, with the original offset of each of its characters. */
+class Output {
+  text = '';
+  readonly origin: number[] = [];
+
+  emit(text: string, at: number): void {
+    this.text += text;
+    for (let n = 0; n < text.length; n++) this.origin.push(at);
+  }
+
+  insert(position: number, text: string): void {
+    this.text = this.text.slice(0, position) + text + this.text.slice(position);
+    this.origin.splice(position, 0, ...Array.from({ length: text.length }, () => this.origin[position] ?? 0));
+  }
+}
+
 /** Rewrites the optional syntax of `source` (see the module comment). */
 export function rewriteOptionalSyntax(source: string): OptionalSyntaxRewrite {
-  if (!/[.[]\s*\?/.test(source)) return { source, toOriginal: (o) => o };
-  let out = '';
-  const origin: number[] = [];
-  const emit = (text: string, at: number) => {
-    out += text;
-    for (let n = 0; n < text.length; n++) origin.push(at);
-  };
+  if (!/[.[{,]\s*\?/.test(source)) return { source, toOriginal: (o) => o };
+  const out = new Output();
   const copy = (from: number, to: number) => {
-    for (let n = from; n < to; n++) emit(source.charAt(n), n);
+    for (let n = from; n < to; n++) out.emit(source.charAt(n), n);
   };
-  /** Open brackets; `true` where an optional index must close with `)`. */
-  const brackets: boolean[] = [];
+  const afterSpace = (from: number) => {
+    let j = from;
+    while (j < source.length && SPACE.test(source.charAt(j))) j++;
+    return j;
+  };
+  const brackets: Bracket[] = [];
+  const open = (kind: Bracket['kind']) => brackets.push({ kind, outStart: out.text.length, entry: 0, optional: [] });
   let last = '';
   let i = 0;
   while (i < source.length) {
     const c = source.charAt(i);
-    const afterSpace = (from: number) => {
-      let j = from;
-      while (j < source.length && SPACE.test(source.charAt(j))) j++;
-      return j;
-    };
     if (c === '/' && source.charAt(i + 1) === '/') {
       const end = source.indexOf('\n', i);
       const stop = end < 0 ? source.length : end;
@@ -106,41 +130,54 @@ export function rewriteOptionalSyntax(source: string): OptionalSyntaxRewrite {
     }
     if (c === '.' && source.charAt(afterSpace(i + 1)) === '?') {
       const nameStart = afterSpace(afterSpace(i + 1) + 1);
-      let nameEnd = nameStart;
-      while (nameEnd < source.length && IDENT_PART.test(source.charAt(nameEnd))) nameEnd++;
-      if (nameEnd > nameStart && IDENT_START.test(source.charAt(nameStart))) {
-        emit(`.${OPTIONAL_SELECT}("${source.slice(nameStart, nameEnd)}")`, i);
+      const nameEnd = IDENT_START.test(source.charAt(nameStart)) ? identEnd(source, nameStart) : nameStart;
+      if (nameEnd > nameStart) {
+        out.emit(`.${OPTIONAL_SELECT}("${source.slice(nameStart, nameEnd)}")`, i);
         i = nameEnd;
         last = ')';
         continue;
       }
     }
+    const top = brackets[brackets.length - 1];
+    if (c === '?' && (top?.kind === 'list' || top?.kind === 'map') && (last === '[' || last === '{' || last === ',')) {
+      // An optional element of a list literal or entry of a map literal: kept if present.
+      top.optional.push(top.entry);
+      i++;
+      continue;
+    }
     if (c === '[') {
       const q = afterSpace(i + 1);
-      const optional = source.charAt(q) === '?' && ENDS_OPERAND.has(last);
-      brackets.push(optional);
-      if (optional) {
-        emit(`.${OPTIONAL_INDEX}(`, i);
-        i = q + 1;
-      } else {
-        copy(i, i + 1);
-        i++;
-      }
+      const index = ENDS_OPERAND.has(last);
+      const optional = index && source.charAt(q) === '?';
+      open(optional ? 'optional-index' : index ? 'index' : 'list');
+      if (optional) out.emit(`.${OPTIONAL_INDEX}(`, i);
+      else copy(i, i + 1);
+      i = optional ? q + 1 : i + 1;
       last = '[';
       continue;
     }
-    if (c === ']') {
-      const optional = brackets.pop() === true;
-      emit(optional ? ')' : ']', i);
-      i++;
-      last = ']';
-      continue;
+    if (c === '{') open(last === 'ident' ? 'other' : 'map');
+    if (c === '(') open('other');
+    if (c === ',' && top !== undefined) top.entry++;
+    if (c === ']' || c === '}' || c === ')') {
+      const closed = brackets.pop();
+      if (closed?.kind === 'optional-index') {
+        out.emit(')', i);
+        i++;
+        last = ')';
+        continue;
+      }
+      if (closed !== undefined && closed.optional.length > 0) {
+        out.emit(`${c}, [${closed.optional.join(', ')}])`, i);
+        out.insert(closed.outStart, closed.kind === 'list' ? `${OPTIONAL_LIST}(` : `${OPTIONAL_MAP}(`);
+        i++;
+        last = ')';
+        continue;
+      }
     }
-    if (c === '(' || c === '{') brackets.push(false);
-    if (c === ')' || c === '}') brackets.pop();
     copy(i, i + 1);
     if (!SPACE.test(c)) last = c;
     i++;
   }
-  return { source: out, toOriginal: (o) => origin[o] ?? source.length };
+  return { source: out.text, toOriginal: (o) => out.origin[o] ?? source.length };
 }

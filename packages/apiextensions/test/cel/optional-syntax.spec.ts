@@ -1,5 +1,7 @@
 // CEL's optional syntax as Kubernetes enables it (cel-go OptionalTypes): `x.?f`, `x[?i]`, `optMap`/`optFlatMap`,
 // and optional chaining once a chain meets an optional (an optional oldSelf included).
+import { type CelValue, isCelList, isCelMap, isCelUint } from '@bufbuild/cel';
+import { getConformanceSuite, type IncrementalTest, type IncrementalTestSuite } from '@bufbuild/cel-spec/testdata/tests.js';
 import t from 'tap';
 import {
   admissionVariableDeclarations,
@@ -69,10 +71,72 @@ t.test('checked as cel-go checks it, errors placed in the written text', async (
   t.equal(compileError('self.spec.?x'), 'cel expression must evaluate to a bool', 'an optional is not a bool');
 });
 
+t.test('optional list elements and map entries', async (t) => {
+  t.equal(rewriteOptionalSyntax("[?a, b, ?c] + {?'k': v, 'j': w}").source, "__opt_list__([a, b, c], [0, 2]) + __opt_map__({'k': v, 'j': w}, [0])");
+  t.equal(rewriteOptionalSyntax('[a ? b : c, d]').source, '[a ? b : c, d]', 'a conditional is no optional element');
+  const rule = "[?self.spec.items[?0], ?self.spec.items[?9], 'z'] == ['p', 'z'] && {?'a': self.spec.labels[?'a'], ?'b': self.spec.labels[?'zz']} == {'a': 'b'}";
+  t.same(evaluate(rule, obj), [], 'absent ones are left out, present ones unwrapped');
+  t.match(compileError('[?self.spec.x].size() == 1'), /expected type 'optional_type\(int\)' but found 'int'/, 'an optional element must be an optional');
+});
+
 t.test('admission expressions take the syntax too', async (t) => {
   const compiled = compileAdmissionExpression("object.metadata.?labels[?'env'].orValue('dev') == 'prod'", admissionVariableDeclarations(), ['bool']);
   if (!('evaluate' in compiled)) throw new Error(compiled.error);
   const bindings = (object: unknown) => ({ object: jsonToCelValue(object), oldObject: null, request: null, namespaceObject: null });
   t.match(compiled.evaluate(bindings({ metadata: { labels: { env: 'prod' } } })), { value: true });
   t.match(compiled.evaluate(bindings({ metadata: {} })), { value: false });
+});
+
+type ExpectedValue = NonNullable<Extract<IncrementalTest['original']['resultMatcher'], { case: 'value' }>['value']>;
+
+/** A CEL result as plain JSON (numbers of every kind as numbers). */
+function plain(v: CelValue): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (isCelUint(v)) return Number(v.value);
+  if (isCelList(v)) return [...v].map((x) => plain(x as CelValue));
+  if (isCelMap(v)) return Object.fromEntries([...v].map(([k, x]) => [String(isCelUint(k) ? k.value : k), plain(x as CelValue)]));
+  return v;
+}
+
+/** A conformance test's expected value as plain JSON. */
+function expectedPlain(v: ExpectedValue): unknown {
+  const k = v.kind;
+  switch (k.case) {
+    case 'int64Value':
+    case 'uint64Value':
+      return Number(k.value);
+    case 'nullValue':
+      return null;
+    case 'listValue':
+      return k.value.values.map(expectedPlain);
+    case 'mapValue':
+      return Object.fromEntries(k.value.entries.map((e) => [String(e.key && expectedPlain(e.key)), e.value && expectedPlain(e.value)]));
+    default:
+      return k.value;
+  }
+}
+
+function* optionalsTests(suite: IncrementalTestSuite, inside = false): Generator<IncrementalTest> {
+  const here = inside || suite.name === 'optionals';
+  if (here) yield* suite.tests;
+  for (const child of suite.suites) yield* optionalsTests(child, here);
+}
+
+t.test("cel-spec's optionals conformance tests evaluate as cel-go evaluates them", async (t) => {
+  let compared = 0;
+  for (const test of optionalsTests(getConformanceSuite())) {
+    const { expr, resultMatcher } = test.original;
+    // Messages are not there; maps mixing key or value types Kubernetes refuses (homogeneous literals).
+    if (/TestAllTypes/.test(expr) || /^\{(true|1u):/.test(expr) || /'singleton': true/.test(expr)) continue;
+    const compiled = compileAdmissionExpression(expr, admissionVariableDeclarations(), ['any']);
+    if (!('evaluate' in compiled)) {
+      t.fail(`${expr}: ${compiled.error}`);
+      continue;
+    }
+    const result = compiled.evaluate({ object: null, oldObject: null, request: null, namespaceObject: null });
+    compared++;
+    if (resultMatcher.case === 'evalError') t.ok('error' in result, `${expr}: an error`);
+    else if (resultMatcher.case === 'value') t.same('value' in result ? plain(result.value as CelValue) : result, expectedPlain(resultMatcher.value), expr);
+  }
+  t.ok(compared >= 52, `${compared} compared`);
 });

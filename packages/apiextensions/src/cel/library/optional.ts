@@ -7,11 +7,26 @@
  *
  * @module
  */
-import { type CelFunc, type CelValue, CelScalar, celFunc, celList, celMap, celMethod, isCelList, isCelMap, isCelUint } from '@bufbuild/cel';
+import {
+  type CelFunc,
+  type CelList,
+  type CelMap,
+  type CelValue,
+  CelScalar,
+  celFunc,
+  celList,
+  celMap,
+  celMethod,
+  isCelList,
+  isCelMap,
+  isCelUint,
+  listType,
+  mapType,
+} from '@bufbuild/cel';
 import type { Message } from '@bufbuild/protobuf';
 import { isReflectMessage } from '@bufbuild/protobuf/reflect';
 import { OPTIONAL_TYPE, opaquePayload } from './opaque-types.js';
-import { OPTIONAL_INDEX, OPTIONAL_SELECT } from '../optional-syntax.js';
+import { OPTIONAL_INDEX, OPTIONAL_LIST, OPTIONAL_MAP, OPTIONAL_SELECT } from '../optional-syntax.js';
 
 const { DYN, BOOL } = CelScalar;
 const OPTIONAL = OPTIONAL_TYPE.celType;
@@ -97,12 +112,45 @@ function optionalIndex(target: CelValue, index: CelValue): Message {
     return found === undefined ? optionalNone() : optionalOf(found);
   }
   if (!isCelMap(v)) throw new Error('no such overload');
-  const found = typeof index === 'string' || typeof index === 'bigint' || typeof index === 'boolean' || isCelUint(index) ? v.get(index) : undefined;
+  const found = typeof index === 'string' || typeof index === 'bigint' || typeof index === 'number' || typeof index === 'boolean' || isCelUint(index) ? v.get(index) : undefined;
   return found === undefined ? optionalNone() : optionalOf(found);
 }
 
-/** The optional functions and methods, and the two the optional syntax is rewritten into (see optional-syntax.ts). */
+/** The positions a rewritten literal names (see optional-syntax.ts). */
+const positionsOf = (positions: CelList): Set<number> => new Set([...positions].map((p) => Number(p)));
+
+/** What an optional element or entry holds, `NONE` when absent; anything else is not an optional. */
+function heldBy(v: CelValue): Content | typeof NONE {
+  if (!isReflectMessage(v) || v.desc.typeName !== 'optional_type') throw new Error('no such overload');
+  return content(v);
+}
+
+/** `[?a, b]`: the list without its absent optional elements, the present ones unwrapped. */
+function optionalList(list: CelList, positions: CelList): Content[] {
+  const optional = positionsOf(positions);
+  const out: Content[] = [];
+  for (const [i, v] of [...list].entries()) {
+    const held = optional.has(i) ? heldBy(v as CelValue) : (v as CelValue);
+    if (held !== NONE) out.push(held);
+  }
+  return out;
+}
+
+/** `{?k: v}`: the map without its absent optional entries, the present ones unwrapped. */
+function optionalMap(map: CelMap, positions: CelList): Map<unknown, Content> {
+  const optional = positionsOf(positions);
+  const out = new Map<unknown, Content>();
+  for (const [i, [k, v]] of [...map].entries()) {
+    const held = optional.has(i) ? heldBy(v as CelValue) : (v as CelValue);
+    if (held !== NONE) out.set(k, held);
+  }
+  return out;
+}
+
+/** The optional functions and methods, and the ones the optional syntax is rewritten into (see optional-syntax.ts). */
 export const optionalLibrary: readonly CelFunc[] = [
+  celFunc(OPTIONAL_LIST, [listType(DYN), listType(DYN)], listType(DYN), (list, positions) => optionalList(list, positions) as never),
+  celFunc(OPTIONAL_MAP, [mapType(DYN, DYN), listType(DYN)], mapType(DYN, DYN), (map, positions) => optionalMap(map, positions) as never),
   celMethod(OPTIONAL_SELECT, DYN, [CelScalar.STRING], OPTIONAL, function (field) {
     return optionalSelect(this, field);
   }),
