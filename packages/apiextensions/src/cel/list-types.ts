@@ -53,8 +53,20 @@ function listEquals(l: CelList, r: CelList): boolean {
   return true;
 }
 
+/** Equality of two strings, booleans or numbers (int and double across each other), `undefined` for other values. */
+function scalarEquals(l: CelValue, r: CelValue): boolean | undefined {
+  const lt = typeof l;
+  const rt = typeof r;
+  if ((lt === 'string' || lt === 'boolean') && lt === rt) return l === r;
+  // biome-ignore lint/suspicious/noDoubleEquals: CEL compares an int with a double by value (1 == 1.0).
+  if ((lt === 'bigint' || lt === 'number') && (rt === 'bigint' || rt === 'number')) return l == r;
+  return undefined;
+}
+
 /** CEL equality with the list types above (`@bufbuild/cel`'s own for everything but lists and maps). */
 export function listTypeEquals(l: CelValue, r: CelValue): boolean {
+  const scalar = scalarEquals(l, r);
+  if (scalar !== undefined) return scalar;
   if (isCelList(l)) return isCelList(r) && listEquals(l, r);
   if (isCelMap(l)) {
     if (!isCelMap(r) || l.size !== r.size) return false;
