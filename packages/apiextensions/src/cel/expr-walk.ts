@@ -13,6 +13,10 @@ export type ExprKind<C> = Extract<Expr['exprKind'], { case: C }>['value'];
 /** `e` as a node of another kind (same id). */
 export const withKind = <C extends Expr['exprKind']['case']>(e: Expr, kind: C, value: ExprKind<C>): Expr => ({ ...e, exprKind: { case: kind, value } }) as Expr;
 
+/** A call node in place of `at` (same id): `target.fn(args)`, or `fn(args)` without a target. */
+export const callNode = (at: Expr, fn: string, target: Expr | undefined, args: readonly Expr[]): Expr =>
+  withKind(at, 'callExpr', { function: fn, target, args } as unknown as ExprKind<'callExpr'>);
+
 /** The sub-expressions of `e`, in source order. */
 export function childrenOf(e: Expr): (Expr | undefined)[] {
   const k = e.exprKind;

@@ -13,7 +13,7 @@
  */
 import { parse } from '@bufbuild/cel';
 import type { CelType } from './check/cel-type.js';
-import { childrenOf, type Expr, type ExprKind, mapChildren, withKind } from './expr-walk.js';
+import { callNode, childrenOf, type Expr, type ExprKind, mapChildren, withKind } from './expr-walk.js';
 import { OPTIONAL_INDEX, OPTIONAL_SELECT } from './optional-syntax.js';
 
 type Parsed = ReturnType<typeof parse>;
@@ -43,7 +43,7 @@ function template(source: string): Expr {
 function instantiate(t: Expr, next: () => bigint, replace: Readonly<Record<string, Expr>>): Expr {
   const k = t.exprKind;
   if (k.case === 'identExpr' && replace[k.value.name] !== undefined) return replace[k.value.name] as Expr;
-  return mapChildren({ ...t, id: next() as unknown as Expr['id'] } as Expr, (c) => instantiate(c, next, replace));
+  return mapChildren({ ...t, id: next() }, (c) => instantiate(c, next, replace));
 }
 
 /**
@@ -52,8 +52,8 @@ function instantiate(t: Expr, next: () => bigint, replace: Readonly<Record<strin
  */
 function bind(template: Expr, v: string, init: Expr, body: Expr, next: () => bigint): Expr {
   const c = template.exprKind.value as ExprKind<'comprehensionExpr'>;
-  const node = (kind: Expr['exprKind']['case'], value: unknown) => withKind({ ...init, id: next() as unknown as Expr['id'] } as Expr, kind, value as never);
-  return withKind({ ...template, id: next() as unknown as Expr['id'] } as Expr, 'comprehensionExpr', {
+  const node = (kind: Expr['exprKind']['case'], value: unknown) => withKind({ ...init, id: next() }, kind, value as never);
+  return withKind({ ...template, id: next() }, 'comprehensionExpr', {
     ...c,
     iterVar: '#unused',
     iterVar2: '',
@@ -83,7 +83,7 @@ export function expandOptionalMacros(parsed: Parsed): Parsed {
     const [variable, body] = k.value.args as [Expr, Expr];
     if (variable.exprKind.case !== 'identExpr') return expanded;
     const target = k.value.target;
-    const value = withKind({ ...target, id: next() as unknown as Expr['id'] } as Expr, 'callExpr', { function: 'value', target, args: [] } as unknown as ExprKind<'callExpr'>);
+    const value = callNode({ ...target, id: next() }, 'value', target, []);
     const bound = bind(t.bind, variable.exprKind.value.name, value, body, next);
     return instantiate(k.value.function === 'optMap' ? t.optMap : t.optFlatMap, next, { __o: target, __b: bound });
   };
@@ -99,13 +99,13 @@ export function optionalChains(parsed: Parsed, typeOf: (e: Expr) => CelType | un
     const k = e.exprKind;
     if (k.case === 'selectExpr' && k.value.operand !== undefined && isOptional(typeOf(k.value.operand))) {
       const field = withKind(k.value.operand, 'constExpr', { constantKind: { case: 'stringValue', value: k.value.field } } as ExprKind<'constExpr'>);
-      const select = withKind(e, 'callExpr', { function: OPTIONAL_SELECT, target: visit(k.value.operand), args: [field] } as unknown as ExprKind<'callExpr'>);
+      const select = callNode(e, OPTIONAL_SELECT, visit(k.value.operand), [field]);
       // has(o.f) on an optional: whether the field is there (none has nothing).
-      return k.value.testOnly ? withKind(e, 'callExpr', { function: 'hasValue', target: select, args: [] } as unknown as ExprKind<'callExpr'>) : select;
+      return k.value.testOnly ? callNode(e, 'hasValue', select, []) : select;
     }
     if (k.case === 'callExpr' && k.value.function === '_[_]' && k.value.target === undefined && isOptional(typeOf(k.value.args[0] as Expr))) {
       const [container, index] = k.value.args as [Expr, Expr];
-      return withKind(e, 'callExpr', { function: OPTIONAL_INDEX, target: visit(container), args: [visit(index)] } as unknown as ExprKind<'callExpr'>);
+      return callNode(e, OPTIONAL_INDEX, visit(container), [visit(index)]);
     }
     return mapChildren(e, visit);
   };
