@@ -15,10 +15,7 @@
 import type { CelEnv, parse } from '@bufbuild/cel';
 import {
   BOOL,
-  BYTES,
   type CelType,
-  DOUBLE,
-  DURATION,
   DYN,
   ERROR,
   formatCelType,
@@ -26,20 +23,15 @@ import {
   isExactType,
   listOf,
   mapOf,
-  NULL,
   optionalOf,
   param,
-  STRING,
-  TIMESTAMP,
-  typeOf,
-  UINT,
 } from './check/cel-type.js';
-import { declare, type FunctionDecls, type Overload, typeParams } from './check/function-decl.js';
-import { kubernetesDecls } from './check/kubernetes-decls.js';
+import { type Overload, typeParams } from './check/function-decl.js';
+import { CONSTANT_TYPES, type CheckerOptions, KUBERNETES_CHECKER_OPTIONS, TYPE_IDENTS } from './check/environment.js';
 import { callOffset } from './check/call-offset.js';
 import { OPTIONAL_INDEX, OPTIONAL_LIST, OPTIONAL_MAP, OPTIONAL_SELECT } from './optional-syntax.js';
+import { type CheckContext, optionalAccess, optionalLiteral } from './check/optional-rules.js';
 import type { Expr, ExprKind } from './expr-walk.js';
-import { standardDecls } from './check/standard-decls.js';
 import { isAssignable, isAssignableList, mostGeneral, substitute, TypeMapping } from './check/type-mapping.js';
 import type { CelIssue } from './issues.js';
 
@@ -63,50 +55,6 @@ export interface Binding {
 /** Variables by name. */
 export type Scope = ReadonlyMap<string, Binding>;
 
-/** How the checker is configured (cel-go environment options). */
-export interface CheckerOptions {
-  /** The function signatures calls are resolved against. */
-  readonly decls: FunctionDecls;
-  /** `HomogeneousAggregateLiterals`: list and map literals mixing types are an error (else `list(dyn)`). */
-  readonly homogeneousAggregateLiterals: boolean;
-}
-
-/** Kubernetes' environment: the standard library with cross-type numeric comparisons, the libraries, homogeneous literals. */
-export const KUBERNETES_CHECKER_OPTIONS: CheckerOptions = {
-  decls: declare(standardDecls(true), kubernetesDecls),
-  homogeneousAggregateLiterals: true,
-};
-
-/** Identifiers that name types, as `type(x) == int` reads them. */
-const TYPE_IDENTS: ReadonlyMap<string, CelType> = new Map<string, CelType>([
-  ['bool', typeOf(BOOL)],
-  ['bytes', typeOf(BYTES)],
-  ['double', typeOf(DOUBLE)],
-  ['int', typeOf(INT)],
-  ['string', typeOf(STRING)],
-  ['uint', typeOf(UINT)],
-  ['null_type', typeOf(NULL)],
-  ['dyn', typeOf(DYN)],
-  ['type', typeOf(typeOf())],
-  ['list', typeOf(listOf(DYN))],
-  ['map', typeOf(mapOf(DYN, DYN))],
-  ['duration', typeOf(DURATION)],
-  ['timestamp', typeOf(TIMESTAMP)],
-  ['google.protobuf.Duration', typeOf(DURATION)],
-  ['google.protobuf.Timestamp', typeOf(TIMESTAMP)],
-  ['optional_type', typeOf(optionalOf(DYN))],
-]);
-
-const CONSTANT_TYPES: Readonly<Record<string, CelType>> = {
-  boolValue: BOOL,
-  int64Value: INT,
-  uint64Value: UINT,
-  doubleValue: DOUBLE,
-  stringValue: STRING,
-  bytesValue: BYTES,
-  nullValue: NULL,
-};
-
 /** The accumulator a macro's expansion threads through its loop (`@result`, cel-go's older `__result__`). */
 const ACCUMULATORS = new Set(['@result', '__result__']);
 const MACRO_JOINS = new Set(['_&&_', '_||_', '_?_:_']);
@@ -123,6 +71,16 @@ export class Checker {
   readonly #mapping = new TypeMapping();
   readonly #types = new Map<string, CelType>();
   #freeTypeVars = 0;
+  /** What the type rules of the optional syntax use (check/optional-rules.ts). */
+  readonly #context: CheckContext = {
+    check: (e, scope) => this.check(e, scope),
+    record: (e, t) => this.#types.set(String(e.id), t),
+    mapping: this.#mapping,
+    report: (e, message) => this.#report(this.offset(e), message),
+    selectField: (e, target, field) => this.#selectField(e, target, field),
+    join: (elements) => this.#join(elements),
+    newTypeVar: () => this.#newTypeVar(),
+  };
 
   constructor(source: string, parsed: ParsedExpr, funcs: FuncResolver, rootOldSelf: Binding, options = KUBERNETES_CHECKER_OPTIONS) {
     this.#source = source;
@@ -232,8 +190,8 @@ export class Checker {
   }
 
   call(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): CelType {
-    if (call.function === OPTIONAL_SELECT || call.function === OPTIONAL_INDEX) return this.#optionalAccess(e, call, scope);
-    if (call.function === OPTIONAL_LIST || call.function === OPTIONAL_MAP) return this.#optionalLiteral(call, scope);
+    if (call.function === OPTIONAL_SELECT || call.function === OPTIONAL_INDEX) return optionalAccess(this.#context, e, call, scope);
+    if (call.function === OPTIONAL_LIST || call.function === OPTIONAL_MAP) return optionalLiteral(this.#context, call, scope);
     const args = call.args.map((a) => this.check(a, scope));
     const qualified = qualifiedName(call.target);
     const namespaced = qualified === undefined || scope.has(qualified.split('.')[0] ?? '') ? undefined : `${qualified}.${call.function}`;
@@ -249,58 +207,6 @@ export class Checker {
     const macroJoin = this.#macroJoin(call, args, scope);
     if (macroJoin !== undefined) return macroJoin;
     return this.#resolve(e, call, call.function, target, args);
-  }
-
-  /**
-   * `x.?f` and `x[?i]` (rewritten into calls, see optional-syntax.ts): the field or item of `x`, or of what an
-   * optional `x` holds, as an optional (cel-go's `_?._` and `_[?_]`).
-   */
-  #optionalAccess(e: Expr, call: ExprKind<'callExpr'>, scope: Scope): CelType {
-    const args = call.args.map((a) => this.check(a, scope));
-    const operand = substitute(this.#mapping, this.check(call.target, scope), false);
-    const target = operand.k === 'opaque' && operand.name === 'optional_type' ? (operand.params[0] ?? DYN) : operand;
-    if (call.function === OPTIONAL_SELECT) {
-      const field = call.args[0]?.exprKind;
-      const name = field?.case === 'constExpr' && field.value.constantKind.case === 'stringValue' ? field.value.constantKind.value : '';
-      const t = this.#selectField(e, target, name);
-      return t.k === 'error' ? ERROR : optionalOf(t);
-    }
-    const index = substitute(this.#mapping, args[0] ?? ERROR, false);
-    if (target.k === 'error' || index.k === 'error') return ERROR;
-    if (target.k === 'list' && isAssignable(this.#mapping, INT, index)) return optionalOf(target.elem);
-    if (target.k === 'map' && isAssignable(this.#mapping, target.key, index)) return optionalOf(target.value);
-    if (target.k === 'dyn' || target.k === 'param') return optionalOf(DYN);
-    const shown = [operand, index].map((t) => formatCelType(substitute(this.#mapping, t, true)));
-    this.#report(this.offset(e), `found no matching overload for '_[?_]' applied to '(${shown.join(', ')})'`);
-    return ERROR;
-  }
-
-  /**
-   * A list or map literal with optional elements or entries (`[?a, b]`, `{?k: v}`, rewritten into a call naming
-   * their positions): each optional one must be an optional (`expected type 'optional_type(int)' but found
-   * 'int'`), and counts as what it holds.
-   */
-  #optionalLiteral(call: ExprKind<'callExpr'>, scope: Scope): CelType {
-    const [literal, positions] = call.args;
-    const position = (p: Expr) => (p.exprKind.case === 'constExpr' && p.exprKind.value.constantKind.case === 'int64Value' ? Number(p.exprKind.value.constantKind.value) : -1);
-    const optional = new Set((positions?.exprKind.case === 'listExpr' ? positions.exprKind.value.elements : []).map(position));
-    const held = (x: Expr, i: number): readonly [Expr, CelType] => {
-      const t = substitute(this.#mapping, this.check(x, scope), false);
-      if (!optional.has(i) || t.k === 'dyn' || t.k === 'error') return [x, t];
-      if (t.k === 'opaque' && t.name === 'optional_type') return [x, t.params[0] ?? DYN];
-      this.#report(this.offset(x), `expected type '${formatCelType(optionalOf(t))}' but found '${formatCelType(t)}'`);
-      return [x, ERROR];
-    };
-    let t: CelType = ERROR;
-    if (literal?.exprKind.case === 'listExpr') t = listOf(this.#join(literal.exprKind.value.elements.map(held)));
-    if (literal?.exprKind.case === 'structExpr') {
-      const entries = literal.exprKind.value.entries;
-      const keys = entries.flatMap((entry) => (entry.keyKind.case === 'mapKey' ? [[entry.keyKind.value, this.check(entry.keyKind.value, scope)] as const] : []));
-      const values = entries.flatMap((entry, i) => (entry.value === undefined ? [] : [held(entry.value, i)]));
-      t = keys.length === 0 ? mapOf(this.#newTypeVar(), this.#newTypeVar()) : mapOf(this.#join(keys), this.#join(values));
-    }
-    if (literal !== undefined) this.#types.set(String(literal.id), t);
-    return t;
   }
 
   /**
