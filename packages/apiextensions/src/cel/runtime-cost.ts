@@ -10,11 +10,10 @@
  *
  * @module
  */
-import type { CelFunc, CelValue, parse } from '@bufbuild/cel';
+import type { CelFunc, CelValue } from '@bufbuild/cel';
+import { type Expr, type ExprKind, mapChildren, withKind } from './expr-walk.js';
 import { callCost } from './library/cost.js';
 
-type Expr = NonNullable<ReturnType<typeof parse>['expr']>;
-type Kind<C> = Extract<Expr['exprKind'], { case: C }>['value'];
 
 /** `celconfig.PerCallLimit`: the most one rule (or messageExpression) evaluation may cost. */
 export const PER_CALL_LIMIT = 1_000_000;
@@ -116,10 +115,6 @@ function charged(e: Expr, n: number): Expr {
   return { ...e, exprKind: { case: 'callExpr', value: { function: CHARGE, args: [e, cost] } } } as Expr;
 }
 
-function withKind<C extends Expr['exprKind']['case']>(e: Expr, kind: C, value: Kind<C>): Expr {
-  return { ...e, exprKind: { case: kind, value } } as Expr;
-}
-
 /** `a.b.c` of identifiers and selections (a namespaced function's name), else `undefined`. */
 function qualified(e: Expr | undefined): string | undefined {
   const k = e?.exprKind;
@@ -165,19 +160,10 @@ export function meterExpr(e: Expr, isFunction: (name: string) => boolean, qualif
         keyKind: entry.keyKind.case === 'mapKey' ? { ...entry.keyKind, value: meterExpr(entry.keyKind.value, isFunction, qualifiedVariables) } : entry.keyKind,
         value: m(entry.value),
       }));
-      return charged(withKind(e, 'structExpr', { ...k.value, entries } as Kind<'structExpr'>), k.value.messageName === '' ? MAP_CREATE_COST : STRUCT_CREATE_COST);
+      return charged(withKind(e, 'structExpr', { ...k.value, entries } as ExprKind<'structExpr'>), k.value.messageName === '' ? MAP_CREATE_COST : STRUCT_CREATE_COST);
     }
-    case 'comprehensionExpr': {
-      const c = k.value;
-      return withKind(e, 'comprehensionExpr', {
-        ...c,
-        iterRange: m(c.iterRange),
-        accuInit: m(c.accuInit),
-        loopCondition: m(c.loopCondition),
-        loopStep: m(c.loopStep),
-        result: m(c.result),
-      });
-    }
+    case 'comprehensionExpr':
+      return mapChildren(e, (x) => meterExpr(x, isFunction, qualifiedVariables));
     default:
       return e;
   }
