@@ -100,6 +100,7 @@ export {
   type OptionalVariableDeclarations,
   optionalVariableDeclarations,
 } from './cel/admission-expression.js';
+export { type AdmissionVariable, type ComposedAdmissionVariables, composeAdmissionVariables } from './cel/admission-variables.js';
 export {
   APIEXTENSIONS_GROUP,
   CUSTOM_RESOURCE_CLEANUP_FINALIZER,

@@ -13,7 +13,7 @@
 import { type CelInput, isCelError, isCelList, isCelMap, isCelType, isCelUint } from '@bufbuild/cel';
 import { admissionEnv, planAdmissionExpression } from './admission-env.js';
 import { Checker } from './checker.js';
-import { type CelType, DYN as DYN_TYPE, fromSchemaType } from './check/cel-type.js';
+import { type CelType, DYN as DYN_TYPE, fromSchemaType, toSchemaType } from './check/cel-type.js';
 import { formatIssues } from './issues.js';
 import { parseExpression } from './parse-expression.js';
 import { optionalChains } from './optional-chains.js';
@@ -33,7 +33,12 @@ export type AdmissionBindings = Readonly<Record<string, CelInput>>;
 
 /** A compiled expression: evaluate it, or the compile error (upstream's `Detail`). */
 export type CompiledAdmissionExpression =
-  | { readonly expression: string; readonly evaluate: (bindings: AdmissionBindings) => AdmissionEvaluation }
+  | {
+      readonly expression: string;
+      readonly evaluate: (bindings: AdmissionBindings) => AdmissionEvaluation;
+      /** What the expression evaluates to, as far as a schema-derived type tells it (`dyn` otherwise). */
+      readonly outputType: SchemaCelType;
+    }
   | { readonly expression: string; readonly error: string };
 
 /**
@@ -121,6 +126,8 @@ export interface OptionalVariableDeclarations {
   readonly hasAuthorizer?: boolean;
   /** The names `variables` holds (undefined: no `variables`). */
   readonly variables?: readonly string[];
+  /** The type of each variable, by name (`dyn` for one not given), as {@link composeAdmissionVariables} finds them. */
+  readonly variableTypes?: ReadonlyMap<string, SchemaCelType>;
 }
 
 /** The declarations of an expression with the optional variables `o`. */
@@ -128,18 +135,19 @@ export function optionalVariableDeclarations(o: OptionalVariableDeclarations): A
   return admissionVariableDeclarations({
     ...(o.hasParams === true && { params: DYN }),
     ...(o.hasAuthorizer === true && AUTHORIZER_DECLARATIONS),
-    ...(o.variables !== undefined && { variables: compositedVariablesType(o.variables) }),
+    ...(o.variables !== undefined && { variables: compositedVariablesType(o.variables, o.variableTypes) }),
   });
 }
 
-/** The type of `variables` when `names` are declared (each `dyn`). */
-export function compositedVariablesType(names: readonly string[]): SchemaCelType {
-  return { kind: 'object', fields: new Map(names.map((n) => [n, DYN])) };
+/** The type of `variables` when `names` are declared (upstream `kubernetes.variables`): each typed by `types`, else `dyn`. */
+export function compositedVariablesType(names: readonly string[], types: ReadonlyMap<string, SchemaCelType> = new Map()): SchemaCelType {
+  return { kind: 'object', name: 'kubernetes.variables', fields: new Map(names.map((n) => [n, types.get(n) ?? DYN])) };
 }
 
 /**
- * Why the result type does not do, if it does not. `dyn` passes where upstream would refuse it: `variables` are
- * typed `dyn` here, where upstream gives each the type of its expression.
+ * Why the result type does not do, if it does not. `dyn` passes (upstream compares the output type with the wanted
+ * one and would refuse it): what reads `object` or `params` is `dyn`, and refusing it would refuse policies on a
+ * guess about upstream's typing of them.
  */
 function returnTypeError(results: readonly AdmissionExpressionResult[], found: CelType): string | undefined {
   if (results.includes('any') || found.k === 'dyn' || found.k === 'error') return undefined;
@@ -167,6 +175,7 @@ export function compileAdmissionExpression(
   const program = planAdmissionExpression(parsed);
   return {
     expression,
+    outputType: toSchemaType(found),
     evaluate: (bindings) => {
       const { value, cost } = runMetered(PER_CALL_LIMIT, () => program(bindings));
       if (isCelError(value)) return { error: `expression '${expression}' resulted in error: ${celErrorText(value.message)}`, cost };

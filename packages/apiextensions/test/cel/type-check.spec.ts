@@ -2,7 +2,7 @@
 // environment), and what it accepts: each case below is refused or accepted by kube-apiserver 1.32 for the same
 // reason, worded as cel-go words it.
 import t from 'tap';
-import { AUTHORIZER_DECLARATIONS, admissionVariableDeclarations, compileAdmissionExpression, compileRules, type JSONSchemaProps, newStructural } from '../../src/index.js';
+import { AUTHORIZER_DECLARATIONS, admissionVariableDeclarations, compileAdmissionExpression, composeAdmissionVariables, compileRules, type JSONSchemaProps, newStructural } from '../../src/index.js';
 
 const spec: JSONSchemaProps = {
   type: 'object',
@@ -132,4 +132,27 @@ t.test('admission expressions: the typed variables are checked too', async (t) =
   t.match(withAuthz("authorizer.group('').check('get').allowed()"), {
     error: /found no matching overload for 'check' applied to 'kubernetes\.authorization\.GroupCheck\.\(string\)'/,
   });
+});
+
+t.test('admission variables are typed by their expressions, each seeing the ones before it', async (t) => {
+  const composed = composeAdmissionVariables(
+    [
+      { name: 'flag', expression: "request.operation == 'CREATE'" },
+      { name: 'n', expression: 'variables.flag ? 1 : 2' },
+      { name: 'bad', expression: 'variables.flag + 1' },
+      { name: 'later', expression: 'variables.later2' },
+    ],
+    false,
+  );
+  t.match(composed.compiled[0], { outputType: { kind: 'bool' } });
+  t.match(composed.compiled[1], { outputType: { kind: 'int' } });
+  t.match(composed.compiled[2], { error: /found no matching overload for '_\+_' applied to '\(bool, int\)'/ });
+  t.match(composed.compiled[3], { error: /undefined field 'later2'/ }, 'only the variables before it');
+  const all = composed.declarations();
+  t.match(compileAdmissionExpression('variables.flag', all, ['bool']), { evaluate: Function });
+  t.match(compileAdmissionExpression('variables.n', all, ['bool']), { error: 'must evaluate to bool' });
+  t.match(compileAdmissionExpression('variables.bad', all, ['bool']), { evaluate: Function }, 'a variable that did not compile is dyn');
+  t.match(compileAdmissionExpression("authorizer.path('/x').check('get').allowed()", composed.declarations({ messages: true }), ['bool']), {
+    error: /undeclared reference to 'authorizer'/,
+  }, 'messageExpressions have no authorizer');
 });

@@ -27,7 +27,14 @@ export type CelType =
    * An object type: a name and its fields. A `nominal` one (a library's or the admission request's) is only
    * assignable to its own name; one declared from a schema is assignable to any object (see the checker).
    */
-  | { readonly k: 'object'; readonly name: string; readonly field: (name: string) => CelType | undefined; readonly nominal?: boolean };
+  | {
+      readonly k: 'object';
+      readonly name: string;
+      readonly field: (name: string) => CelType | undefined;
+      readonly nominal?: boolean;
+      /** The schema-derived type it was made from, if any. */
+      readonly schema?: SchemaCelType;
+    };
 
 const scalar = <K extends ScalarKind>(k: K): { readonly k: K } => ({ k });
 export const INT = scalar('int');
@@ -119,7 +126,7 @@ export function fromSchemaType(t: SchemaCelType, name: string): CelType {
         fields.set(f, converted);
         return converted;
       };
-      return t.name === undefined ? { k: 'object', name: own, field } : { k: 'object', name: own, field, nominal: true };
+      return { k: 'object', name: own, field, schema: t, ...(t.name !== undefined && { nominal: true }) };
     }
     case 'list':
       return listOf(fromSchemaType(t.elem, `${name}.@idx`));
@@ -127,5 +134,25 @@ export function fromSchemaType(t: SchemaCelType, name: string): CelType {
       return mapOf(STRING, fromSchemaType(t.value, `${name}.@elem`));
     default:
       return scalar(t.kind);
+  }
+}
+
+const SCHEMA_SCALARS = new Set(['int', 'double', 'bool', 'string', 'bytes', 'timestamp', 'duration']);
+
+/**
+ * A checked type as a schema-derived type, where it can be one (scalars, lists, maps with string keys, objects made
+ * from a schema); `dyn` otherwise. Declarations are written in schema-derived types.
+ */
+export function toSchemaType(t: CelType): SchemaCelType {
+  if (SCHEMA_SCALARS.has(t.k)) return { kind: t.k as 'int' };
+  switch (t.k) {
+    case 'list':
+      return { kind: 'list', elem: toSchemaType(t.elem), listType: 'atomic', mapKeys: [] };
+    case 'map':
+      return t.key.k === 'string' ? { kind: 'map', value: toSchemaType(t.value) } : { kind: 'dyn' };
+    case 'object':
+      return t.schema ?? { kind: 'dyn' };
+    default:
+      return { kind: 'dyn' };
   }
 }

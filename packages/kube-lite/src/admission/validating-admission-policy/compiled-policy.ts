@@ -4,7 +4,7 @@
  * environment with `params` when the policy has a paramKind and `variables` holding the policy's variables.
  * @module
  */
-import { type CompiledAdmissionExpression, compileAdmissionExpression, optionalVariableDeclarations } from '@apiserver/apiextensions';
+import { type CompiledAdmissionExpression, compileAdmissionExpression, composeAdmissionVariables } from '@apiserver/apiextensions';
 import type { ApiObject, MatchCondition } from '@apiserver/registry';
 import type { MatchResources } from './match-resources.js';
 
@@ -68,17 +68,13 @@ export interface CompiledPolicy {
 /** Compiles the expressions of `spec`: all but messageExpressions may read `authorizer` (upstream `compilePolicy`). */
 export function compilePolicy(spec: ValidatingAdmissionPolicySpec): CompiledPolicy {
   const variables = spec.variables ?? [];
-  const hasParams = spec.paramKind !== undefined;
-  const names = variables.map((v) => v.name);
-  const all = optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names });
-  const messages = optionalVariableDeclarations({ hasParams, variables: names });
+  const composed = composeAdmissionVariables(variables, spec.paramKind !== undefined);
+  const all = composed.declarations();
+  const messages = composed.declarations({ messages: true });
   const compile = (expression: string, results: Parameters<typeof compileAdmissionExpression>[2]) => compileAdmissionExpression(expression, all, results);
   const matchConditions = spec.matchConditions ?? [];
   return {
-    variables: variables.map((v, i) => ({
-      name: v.name,
-      expression: compileAdmissionExpression(v.expression, optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names.slice(0, i) }), ['any']),
-    })),
+    variables: variables.map((v, i) => ({ name: v.name, expression: composed.compiled[i] as CompiledAdmissionExpression })),
     matchConditions,
     conditionExpressions: matchConditions.map((c) => compile(c.expression, ['bool'])),
     validations: (spec.validations ?? []).map((validation) => ({

@@ -143,6 +143,15 @@ t.test('policy: validation', async (t) => {
   t.same(causesOf(authz), [
     "spec.validations[0].messageExpression: Invalid value: \"authorizer.group('').resource('pods').check('list').reason()\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'authorizer' (in container '')\n | authorizer.group('').resource('pods').check('list').reason()\n | ^",
   ], 'authorizer everywhere but in messageExpressions, as upstream');
+  const typed = await statusErrorOf(t, store.create({}, policy('typed-variables', {
+    matchConstraints: rules,
+    variables: [{ name: 'flag', expression: "object.metadata.name == 'x'" }, { name: 'count', expression: 'variables.flag + 1' }],
+    validations: [{ expression: 'variables.flag' }, { expression: "'n' + string(variables.flag)" }],
+  })));
+  t.same(causesOf(typed), [
+    "spec.variables[1].expression: Invalid value: \"variables.flag + 1\": compilation failed: ERROR: <input>:1:16: found no matching overload for '_+_' applied to '(bool, int)'\n | variables.flag + 1\n | ...............^",
+    'spec.validations[1].expression: Invalid value: "\'n\' + string(variables.flag)": must evaluate to bool',
+  ], 'each variable has the type of its expression (upstream CompositedCompiler)');
   const many = Array.from({ length: 21 }, (_, i) => ({ key: `k${i}`, valueExpression: 'v' }));
   const tooMany = await statusErrorOf(t, store.create({}, policy('many', { matchConstraints: rules, auditAnnotations: many })));
   t.match(causesOf(tooMany)[0], /^spec\.auditAnnotations: Invalid value: \[\]admissionregistration\.AuditAnnotation\{admissionregistration\.AuditAnnotation\{Key:"k0", ValueExpression:"v"\}, .*\}: must not have more than 20 auditAnnotations$/);

@@ -6,7 +6,7 @@
  * and `variables` holding the variables declared before (every variable, for the other expressions).
  * @module
  */
-import { type AdmissionVariableDeclarations, optionalVariableDeclarations } from '@apiserver/apiextensions';
+import { type AdmissionVariableDeclarations, composeAdmissionVariables } from '@apiserver/apiextensions';
 import { type ApiObject, invalidGoRendered } from '@apiserver/registry';
 import { type FieldError, type FieldPath, fieldDuplicate, fieldNotSupported, fieldRequired, goQuote, jsonValuesEqual, newPath } from '@apiserver/runtime';
 import { type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
@@ -63,14 +63,17 @@ function validateSpec(policy: ApiObject, ignoreMatchConditions: boolean): FieldE
   if (paramKind !== undefined) errs.push(...validateParamKind(paramKind, SPEC.child('paramKind')));
   errs.push(...validateMatchConstraints(spec));
   const variables = recordsAt(spec, 'variables');
-  const hasParams = paramKind !== undefined;
-  const names = variables.map((v) => stringAt(v, 'name'));
-  const declarations = optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names });
+  // Each variable typed by its expression, as the admission plugin compiles them.
+  const composed = composeAdmissionVariables(
+    variables.map((v) => ({ name: stringAt(v, 'name'), expression: stringAt(v, 'expression') })),
+    paramKind !== undefined,
+  );
+  const declarations = composed.declarations();
   // Upstream compiles messageExpressions without `authorizer`.
-  const messageDeclarations = optionalVariableDeclarations({ hasParams, variables: names });
+  const messageDeclarations = composed.declarations({ messages: true });
   if (!ignoreMatchConditions) errs.push(...validateMatchConditions(recordsAt(spec, 'matchConditions'), SPEC.child('matchConditions'), declarations));
   variables.forEach((v, i) => {
-    errs.push(...validateVariable(v, SPEC.child('variables').index(i), optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names.slice(0, i) })));
+    errs.push(...validateVariable(v, SPEC.child('variables').index(i), composed.before(i)));
   });
   const validations = recordsAt(spec, 'validations');
   if (validations.length === 0 && recordsAt(spec, 'auditAnnotations').length === 0) {
