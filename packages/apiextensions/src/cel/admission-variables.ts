@@ -23,8 +23,6 @@ export interface AdmissionVariable {
 export interface ComposedAdmissionVariables {
   /** Each variable compiled in the declarations of the ones before it. */
   readonly compiled: readonly CompiledAdmissionExpression[];
-  /** The declarations variable `index` is compiled in (the variables before it, with `authorizer`). */
-  readonly before: (index: number) => AdmissionVariableDeclarations;
   /** The declarations of the policy's other expressions: every variable; `authorizer` unless `messages`. */
   readonly declarations: (options?: { readonly messages?: boolean }) => AdmissionVariableDeclarations;
 }
@@ -42,7 +40,6 @@ export function composeAdmissionVariables(variables: readonly AdmissionVariable[
   });
   return {
     compiled,
-    before,
     declarations: (options = {}) => optionalVariableDeclarations({ hasParams, hasAuthorizer: options.messages !== true, variables: names, variableTypes: types }),
   };
 }

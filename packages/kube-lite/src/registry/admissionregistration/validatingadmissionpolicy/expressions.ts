@@ -6,7 +6,7 @@
  * 5 KiB, variable names that are CEL identifiers.
  * @module
  */
-import type { AdmissionVariableDeclarations } from '@apiserver/apiextensions';
+import type { AdmissionVariableDeclarations, CompiledAdmissionExpression } from '@apiserver/apiextensions';
 import { type FieldError, type FieldPath, fieldInvalid, fieldNotSupported, fieldRequired } from '@apiserver/runtime';
 import { type JSONRecord, stringAt } from '../../../object-fields.js';
 import { validateQualifiedName } from '../../core/endpoints/validation.js';
@@ -53,14 +53,14 @@ export function validateAuditAnnotation(policyName: string, annotation: JSONReco
   return errs;
 }
 
-/** `validateVariable`: the expression compiled in `declarations` (the variables before it). */
-export function validateVariable(variable: JSONRecord, path: FieldPath, declarations: AdmissionVariableDeclarations): FieldError[] {
+/** `validateVariable`: its name, and its expression as `compiled` in the declarations of the variables before it. */
+export function validateVariable(variable: JSONRecord, path: FieldPath, compiled: CompiledAdmissionExpression | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const name = stringAt(variable, 'name');
   if (name.trim() === '') errs.push(fieldRequired(path.child('name'), 'name is not specified'));
   else if (!CEL_IDENTIFIER.test(name) || CEL_RESERVED.has(name)) errs.push(fieldInvalid(path.child('name'), name, 'name is not a valid CEL identifier'));
   const expression = stringAt(variable, 'expression');
   if (expression.trim() === '') errs.push(fieldRequired(path.child('expression'), 'expression is not specified'));
-  else errs.push(...validateCELExpression(expression, declarations, ['any'], path.child('expression')));
+  else if (compiled !== undefined && 'error' in compiled) errs.push(fieldInvalid(path.child('expression'), expression, compiled.error));
   return errs;
 }

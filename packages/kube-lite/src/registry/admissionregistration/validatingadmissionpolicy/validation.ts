@@ -73,7 +73,7 @@ function validateSpec(policy: ApiObject, ignoreMatchConditions: boolean): FieldE
   const messageDeclarations = composed.declarations({ messages: true });
   if (!ignoreMatchConditions) errs.push(...validateMatchConditions(recordsAt(spec, 'matchConditions'), SPEC.child('matchConditions'), declarations));
   variables.forEach((v, i) => {
-    errs.push(...validateVariable(v, SPEC.child('variables').index(i), composed.before(i)));
+    errs.push(...validateVariable(v, SPEC.child('variables').index(i), composed.compiled[i]));
   });
   const validations = recordsAt(spec, 'validations');
   if (validations.length === 0 && recordsAt(spec, 'auditAnnotations').length === 0) {
