@@ -101,6 +101,7 @@ export {
   optionalVariableDeclarations,
 } from './cel/admission-expression.js';
 export { type AdmissionVariable, type ComposedAdmissionVariables, composeAdmissionVariables } from './cel/admission-variables.js';
+export { CEL_RESERVED_WORDS } from './cel/escaping.js';
 export {
   APIEXTENSIONS_GROUP,
   CUSTOM_RESOURCE_CLEANUP_FINALIZER,

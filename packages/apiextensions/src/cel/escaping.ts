@@ -7,8 +7,8 @@
  * @module
  */
 
-/** CEL's reserved words (cel-spec's `RESERVED`, with `namespace`, heavily used in Kubernetes). */
-const RESERVED = new Set([
+/** CEL's reserved words (cel-spec's `RESERVED`, with `namespace`, heavily used in Kubernetes): no identifier may be one. */
+export const CEL_RESERVED_WORDS: ReadonlySet<string> = new Set([
   'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop',
   'package', 'namespace', 'return', 'var', 'void', 'while',
 ]);
@@ -21,7 +21,7 @@ const ESCAPES: Readonly<Record<string, string>> = { __: '__underscores__', '.': 
 export function escapeProperty(name: string): string | undefined {
   const first = name.charCodeAt(0);
   if (name === '' || (first >= 48 && first <= 57)) return undefined;
-  if (RESERVED.has(name)) return `__${name}__`;
+  if (CEL_RESERVED_WORDS.has(name)) return `__${name}__`;
   let escapable = true;
   const escaped = name.replace(EXPAND, (s) => {
     const replacement = ESCAPES[s];

@@ -6,7 +6,7 @@
  * 5 KiB, variable names that are CEL identifiers.
  * @module
  */
-import type { AdmissionVariableDeclarations, CompiledAdmissionExpression } from '@apiserver/apiextensions';
+import { type AdmissionVariableDeclarations, CEL_RESERVED_WORDS, type CompiledAdmissionExpression } from '@apiserver/apiextensions';
 import { type FieldError, type FieldPath, fieldInvalid, fieldNotSupported, fieldRequired } from '@apiserver/runtime';
 import { type JSONRecord, stringAt } from '../../../object-fields.js';
 import { validateQualifiedName } from '../../core/endpoints/validation.js';
@@ -16,7 +16,6 @@ import { validateCELExpression } from '../cel-validation.js';
 const REASONS = ['Forbidden', 'Invalid', 'RequestEntityTooLarge'];
 const MAX_VALUE_EXPRESSION_LENGTH = 5 * 1024;
 const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
-const CEL_RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
 const NEWLINES = /[\n\r]+/;
 
 /** `validateValidation`: the expression compiled in `declarations`, the messageExpression in `messageDeclarations`. */
@@ -58,7 +57,7 @@ export function validateVariable(variable: JSONRecord, path: FieldPath, compiled
   const errs: FieldError[] = [];
   const name = stringAt(variable, 'name');
   if (name.trim() === '') errs.push(fieldRequired(path.child('name'), 'name is not specified'));
-  else if (!CEL_IDENTIFIER.test(name) || CEL_RESERVED.has(name)) errs.push(fieldInvalid(path.child('name'), name, 'name is not a valid CEL identifier'));
+  else if (!CEL_IDENTIFIER.test(name) || CEL_RESERVED_WORDS.has(name)) errs.push(fieldInvalid(path.child('name'), name, 'name is not a valid CEL identifier'));
   const expression = stringAt(variable, 'expression');
   if (expression.trim() === '') errs.push(fieldRequired(path.child('expression'), 'expression is not specified'));
   else if (compiled !== undefined && 'error' in compiled) errs.push(fieldInvalid(path.child('expression'), expression, compiled.error));
