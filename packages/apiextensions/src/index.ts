@@ -75,7 +75,7 @@ export { admissionEnv, authorizerBindings } from './cel/admission-env.js';
 export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
 export { toCelValue } from './cel/values.js';
 export { type FieldPathOptions, type FieldPathResult, validFieldPath } from './cel/field-path.js';
-export { validateVersionsRules, versionsWithUnchangedSchemas } from './cel/crd-rules.js';
+export { versionsWithUnchangedSchemas } from './cel/crd-rules.js';
 export type { CostEstimateResult } from './cel/cost/estimator.js';
 export { estimateRuleCost } from './cel/cost/rule-cost.js';
 export { type DeclKind, type DeclType, declType, MAX_REQUEST_SIZE_BYTES, maxCardinality } from './cel/cost/decl-type.js';

@@ -1,10 +1,9 @@
 /**
- * CRD-time validation of `x-kubernetes-validations` (the CEL part of `ValidateCustomResourceDefinition`
- * and `validateCustomResourceDefinitionOpenAPISchema`): messages, reasons and field paths are
- * checked, every rule and `messageExpression` is compiled against its node's type, and transition
- * rules are refused under lists that cannot correlate old and new items. As upstream, the errors
- * name `spec.validation.openAPIV3Schema` when every version has the same schema (the internal
- * form keeps it once) and `spec.versions[i].schema.openAPIV3Schema` otherwise.
+ * CRD-time checks of `x-kubernetes-validations` (the CEL part of `validateCustomResourceDefinitionOpenAPISchema`):
+ * {@link ruleDeclarationErrors} checks messages, reasons and field paths as written (schema errors), and a
+ * {@link CELSchemaContext} compiles every rule and `messageExpression` against its node's type, estimates their
+ * costs and refuses transition rules where old and new values cannot be correlated (CEL errors). The OpenAPI schema
+ * walk of `registry/openapi-schema-validation.ts` calls both on each node.
  *
  * @module
  */
@@ -38,7 +37,9 @@ function messageErrors(rule: ValidationRule, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   const message = rule.message;
   const trimmed = (message ?? '').trim();
-  if (message !== undefined && message.length > 0 && trimmed.length === 0) {
+  if (rule.rule.trim().length === 0) {
+    errs.push(fieldRequired(path.child('rule'), 'rule is not specified'));
+  } else if (message !== undefined && message.length > 0 && trimmed.length === 0) {
     errs.push(fieldInvalid(path.child('message'), message, 'message must be non-empty if specified'));
   } else if (LINE_BREAK.test(trimmed)) {
     errs.push(fieldInvalid(path.child('message'), message, 'message must not contain line breaks'));
@@ -52,25 +53,45 @@ function messageErrors(rule: ValidationRule, path: FieldPath): FieldError[] {
   return errs;
 }
 
-function ruleErrors(rule: ValidationRule, s: Structural, path: FieldPath): FieldError[] {
-  const errs = messageErrors(rule, path);
-  if (rule.reason !== undefined && !VALIDATION_REASONS.includes(rule.reason)) {
-    errs.push(fieldNotSupported(path.child('reason'), rule.reason, VALIDATION_REASONS));
-  }
-  if (rule.fieldPath !== undefined && rule.fieldPath !== '') {
-    const fp = validFieldPath(rule.fieldPath, s);
-    if ('error' in fp) errs.push(fieldInvalid(path.child('fieldPath'), rule.fieldPath, `fieldPath must be a valid path: ${fp.error}`));
+function fieldPathErrors(fieldPath: string, s: Structural | undefined, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  if (fieldPath.trim().length === 0) errs.push(fieldInvalid(path, fieldPath, 'fieldPath must be non-empty if specified'));
+  if (LINE_BREAK.test(fieldPath)) errs.push(fieldInvalid(path, fieldPath, 'fieldPath must not contain line breaks'));
+  if (s !== undefined) {
+    const fp = validFieldPath(fieldPath, s);
+    if ('error' in fp) errs.push(fieldInvalid(path, fieldPath, `fieldPath must be a valid path: ${fp.error}`));
   }
   return errs;
 }
 
-interface Walk {
-  readonly isRoot: boolean;
-  /** The path of the nearest list whose items cannot be correlated, if any. */
-  readonly uncorrelatable?: FieldPath;
-  /** How many times the node can occur (`MaxCardinality`); `undefined` under an unbounded list or map. */
-  readonly cardinality: bigint | undefined;
-  readonly costs: CostCheck;
+/** The structural form of a node, or `undefined` when it has none (structural validation reports why). */
+function structuralOrUndefined(props: JSONSchemaProps): Structural | undefined {
+  try {
+    return newStructural(props);
+  } catch (err) {
+    if (err instanceof StructuralSchemaError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The schema errors of a node's `x-kubernetes-validations` entries, before any is compiled: a rule, its message,
+ * messageExpression, reason and fieldPath as they are written (upstream counts them with the schema's errors).
+ */
+export function ruleDeclarationErrors(props: JSONSchemaProps, path: FieldPath): FieldError[] {
+  const raw = props['x-kubernetes-validations'] ?? [];
+  if (raw.length === 0) return [];
+  const errs: FieldError[] = [];
+  const s = structuralOrUndefined(props);
+  for (const [i, rule] of validationRules(raw).entries()) {
+    const rulePath = path.child('x-kubernetes-validations').index(i);
+    errs.push(...messageErrors(rule, rulePath));
+    if (rule.reason !== undefined && !VALIDATION_REASONS.includes(rule.reason)) {
+      errs.push(fieldNotSupported(rulePath.child('reason'), rule.reason, VALIDATION_REASONS));
+    }
+    if (rule.fieldPath !== undefined && rule.fieldPath !== '') errs.push(...fieldPathErrors(rule.fieldPath, s, rulePath.child('fieldPath')));
+  }
+  return errs;
 }
 
 /** The schema-wide state of the cost checks. */
@@ -80,110 +101,95 @@ interface CostCheck {
   readonly suppressPerExpression: boolean;
 }
 
-/** `getExpressionCost`: the estimate times the node's cardinality, or the rule's own bound under unbounded lists and maps. */
-function expressionCost(compiled: CompiledRule, walk: Walk): bigint | undefined {
-  if (compiled.maxCost === undefined) return undefined;
-  return multiplyWithOverflowGuard(compiled.maxCost, walk.cardinality ?? compiled.maxCardinality ?? 0n);
-}
-
-/** The per-rule cost errors, observing the total as they go. */
-function costErrors(compiled: CompiledRule, rulePath: FieldPath, walk: Walk): FieldError[] {
-  const errs: FieldError[] = [];
-  const { total, suppressPerExpression } = walk.costs;
-  const cost = expressionCost(compiled, walk);
-  if (cost !== undefined) {
-    const path = rulePath.child('rule');
-    if (!suppressPerExpression && cost > STATIC_ESTIMATED_COST_LIMIT) {
-      errs.push(fieldForbidden(path, costErrorMessage('estimated rule cost', cost, STATIC_ESTIMATED_COST_LIMIT)));
-    }
-    total.observe(path, cost);
-  }
-  const messageCost = compiled.messageExpressionMaxCost;
-  if (messageCost !== undefined && compiled.messageProgram !== undefined) {
-    const path = rulePath.child('messageExpression');
-    if (!suppressPerExpression && messageCost > STATIC_ESTIMATED_COST_LIMIT) {
-      errs.push(fieldForbidden(path, costErrorMessage('estimated messageExpression cost', messageCost, STATIC_ESTIMATED_COST_LIMIT)));
-    }
-    total.observe(path, messageCost);
-  }
-  return errs;
-}
-
-function nodeErrors(props: JSONSchemaProps, path: FieldPath, walk: Walk): FieldError[] {
-  const raw = props['x-kubernetes-validations'] ?? [];
-  if (raw.length === 0) return [];
-  const s = newStructural(props);
-  const rulesPath = path.child('x-kubernetes-validations');
-  const isResourceRoot = walk.isRoot || s.extensions.xEmbeddedResource;
-  if (!supportsRules(s) && !isResourceRoot) {
-    const detail = `rule declared on schema that does not support validation rules type: '${s.generic.type}' x-kubernetes-preserve-unknown-fields: '${s.extensions.xPreserveUnknownFields}'`;
-    return [fieldInternalError(rulesPath, new Error(detail))];
-  }
-  const errs: FieldError[] = [];
-  const rules = validationRules(raw);
-  for (const [i, compiled] of compileRules(s, isResourceRoot).entries()) {
-    const rule = rules[i] as ValidationRule;
-    const rulePath = rulesPath.index(i);
-    errs.push(...ruleErrors(rule, s, rulePath), ...costErrors(compiled, rulePath, walk));
-    if (compiled.error !== undefined) errs.push(invalidRule(rulePath.child('rule'), rule, compiled.error));
-    if (compiled.messageExpressionError !== undefined) {
-      errs.push(invalidRule(rulePath.child('messageExpression'), rule, compiled.messageExpressionError));
-    }
-    if (compiled.usesOldSelf && walk.uncorrelatable !== undefined) {
-      errs.push(fieldInvalid(rulePath.child('rule'), rule.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${walk.uncorrelatable.toString()}`));
-    } else if (!compiled.usesOldSelf && rule.optionalOldSelf !== undefined) {
-      errs.push(fieldInvalid(rulePath.child('optionalOldSelf'), rule.optionalOldSelf, 'may not be set if oldSelf is not used in rule'));
-    }
-  }
-  return errs;
-}
-
-function walkSchema(props: JSONSchemaProps, path: FieldPath, walk: Walk): FieldError[] {
-  const errs = nodeErrors(props, path, walk);
-  const below: Walk = { isRoot: false, cardinality: childCardinality(walk.cardinality, props), costs: walk.costs, ...(walk.uncorrelatable === undefined ? {} : { uncorrelatable: walk.uncorrelatable }) };
-  for (const [name, p] of Object.entries(props.properties ?? {})) errs.push(...walkSchema(p, path.child('properties').key(name), below));
-  if (typeof props.additionalProperties === 'object') errs.push(...walkSchema(props.additionalProperties, path.child('additionalProperties'), below));
-  if (props.items !== undefined && !Array.isArray(props.items)) {
-    const correlates = props['x-kubernetes-list-type'] === 'map';
-    const itemsWalk: Walk = correlates ? below : { ...below, uncorrelatable: below.uncorrelatable ?? path };
-    errs.push(...walkSchema(props.items as JSONSchemaProps, path.child('items'), itemsWalk));
-  }
-  return errs;
-}
-
-function schemaRuleErrors(props: JSONSchemaProps, path: FieldPath, suppressPerExpression: boolean): FieldError[] {
-  const costs: CostCheck = { total: new TotalCost(), suppressPerExpression };
-  try {
-    const errs = walkSchema(props, path, { isRoot: true, cardinality: 1n, costs });
-    return [...errs, ...costs.total.errors(path)];
-  } catch (err) {
-    if (err instanceof StructuralSchemaError) return []; // reported by structural validation
-    throw err;
-  }
-}
-
 /**
- * Validates the CEL rules of every version's schema (once when all versions share one schema). On update,
- * `unchangedSchemas` names the versions whose schema the update leaves as it was: their rules are not held to the
- * per-rule cost limit (`versionsWithUnchangedSchemas`), only to the schema's total.
+ * Where a schema node stands for its CEL rules (upstream's `CELSchemaContext`): whether it is the resource root, how
+ * many times it can occur, and the schema-wide cost total its rules add to. The OpenAPI schema walk of a CRD carries
+ * one from the root down through properties, additionalProperties and items, and asks it for each node's rule errors.
  */
-export function validateVersionsRules(
-  versions: readonly CustomResourceDefinitionVersion[] | undefined,
-  specPath: FieldPath,
-  unchangedSchemas: ReadonlySet<string> = new Set(),
-): FieldError[] {
-  const all = versions ?? [];
-  const schemas = all.map((v) => v.schema?.openAPIV3Schema);
-  const first = schemas[0];
-  if (first !== undefined && schemas.every((s) => s !== undefined && jsonEqual(s, first))) {
-    return schemaRuleErrors(first, specPath.child('validation', 'openAPIV3Schema'), unchangedSchemas.has(all[0]?.name ?? ''));
+export class CELSchemaContext {
+  private constructor(
+    readonly isRoot: boolean,
+    /** How many times the node can occur (`MaxCardinality`); `undefined` under an unbounded list or map. */
+    readonly cardinality: bigint | undefined,
+    readonly costs: CostCheck,
+  ) {}
+
+  /** The context of a schema's root; `suppressPerExpression` when an update leaves the schema unchanged. */
+  static root(suppressPerExpression = false): CELSchemaContext {
+    return new CELSchemaContext(true, 1n, { total: new TotalCost(), suppressPerExpression });
   }
-  const errs: FieldError[] = [];
-  for (const [i, props] of schemas.entries()) {
-    const path = specPath.child('versions').index(i).child('schema', 'openAPIV3Schema');
-    if (props !== undefined) errs.push(...schemaRuleErrors(props, path, unchangedSchemas.has(all[i]?.name ?? '')));
+
+  /** The context of a property, the items or the additionalProperties of `parent`. */
+  child(parent: JSONSchemaProps): CELSchemaContext {
+    return new CELSchemaContext(false, childCardinality(this.cardinality, parent), this.costs);
   }
-  return errs;
+
+  /** The errors when the rules of the whole schema together cost more than the limit. */
+  totalCostErrors(schemaPath: FieldPath): FieldError[] {
+    return this.costs.total.errors(schemaPath);
+  }
+
+  /**
+   * The CEL errors of a node's rules: compilation, estimated cost, and `oldSelf` where `uncorrelatable` (the nearest
+   * list or atomic map whose old and new entries cannot be paired) forbids it.
+   */
+  ruleErrors(props: JSONSchemaProps, path: FieldPath, uncorrelatable: FieldPath | undefined): FieldError[] {
+    const raw = props['x-kubernetes-validations'] ?? [];
+    if (raw.length === 0) return [];
+    const s = newStructural(props);
+    const rulesPath = path.child('x-kubernetes-validations');
+    const isResourceRoot = this.isRoot || s.extensions.xEmbeddedResource;
+    if (!supportsRules(s) && !isResourceRoot) {
+      const detail = `rule declared on schema that does not support validation rules type: '${s.generic.type}' x-kubernetes-preserve-unknown-fields: '${s.extensions.xPreserveUnknownFields}'`;
+      return [fieldInternalError(rulesPath, new Error(detail))];
+    }
+    const errs: FieldError[] = [];
+    const rules = validationRules(raw);
+    for (const [i, compiled] of compileRules(s, isResourceRoot).entries()) {
+      const rule = rules[i] as ValidationRule;
+      const rulePath = rulesPath.index(i);
+      errs.push(...this.#costErrors(compiled, rulePath));
+      if (compiled.error !== undefined) errs.push(invalidRule(rulePath.child('rule'), rule, compiled.error));
+      if (compiled.messageExpressionError !== undefined) {
+        errs.push(invalidRule(rulePath.child('messageExpression'), rule, compiled.messageExpressionError));
+      }
+      if (compiled.usesOldSelf && uncorrelatable !== undefined) {
+        errs.push(fieldInvalid(rulePath.child('rule'), rule.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${uncorrelatable.toString()}`));
+      } else if (!compiled.usesOldSelf && rule.optionalOldSelf !== undefined) {
+        errs.push(fieldInvalid(rulePath.child('optionalOldSelf'), rule.optionalOldSelf, 'may not be set if oldSelf is not used in rule'));
+      }
+    }
+    return errs;
+  }
+
+  /** `getExpressionCost`: the estimate times the node's cardinality, or the rule's own bound under unbounded lists and maps. */
+  #expressionCost(compiled: CompiledRule): bigint | undefined {
+    if (compiled.maxCost === undefined) return undefined;
+    return multiplyWithOverflowGuard(compiled.maxCost, this.cardinality ?? compiled.maxCardinality ?? 0n);
+  }
+
+  /** The per-rule cost errors, observing the total as they go. */
+  #costErrors(compiled: CompiledRule, rulePath: FieldPath): FieldError[] {
+    const errs: FieldError[] = [];
+    const { total, suppressPerExpression } = this.costs;
+    const cost = this.#expressionCost(compiled);
+    if (cost !== undefined) {
+      const path = rulePath.child('rule');
+      if (!suppressPerExpression && cost > STATIC_ESTIMATED_COST_LIMIT) {
+        errs.push(fieldForbidden(path, costErrorMessage('estimated rule cost', cost, STATIC_ESTIMATED_COST_LIMIT)));
+      }
+      total.observe(path, cost);
+    }
+    const messageCost = compiled.messageExpressionMaxCost;
+    if (messageCost !== undefined && compiled.messageProgram !== undefined) {
+      const path = rulePath.child('messageExpression');
+      if (!suppressPerExpression && messageCost > STATIC_ESTIMATED_COST_LIMIT) {
+        errs.push(fieldForbidden(path, costErrorMessage('estimated messageExpression cost', messageCost, STATIC_ESTIMATED_COST_LIMIT)));
+      }
+      total.observe(path, messageCost);
+    }
+    return errs;
+  }
 }
 
 /** `findVersionsWithUnchangedSchemas`: the versions of `versions` whose schema equals the one `old` had for that version. */

@@ -75,6 +75,10 @@ function buildNode(s: Structural, isResourceRoot: boolean): ValidatorNode | unde
 export interface ValidateOptions {
   /** Receives the ratcheted failures (as `Warning` texts); they are dropped without it. */
   readonly warn?: (text: string) => void;
+  /** Whether failures on values equal to their old values are ratcheted (the default); off where nothing is updated. */
+  readonly ratchet?: boolean;
+  /** A cost budget several validations share: read at the start, what is left written back (below zero once stopped). */
+  readonly budget?: { remaining: number };
 }
 
 /** The old value of a node: correlated (maybe absent), or not correlatable (its nearest correlatable parent decides). */
@@ -86,6 +90,7 @@ interface OldValue {
 
 interface Walk {
   readonly warn: (text: string) => void;
+  readonly ratchet: boolean;
   /** What is left of the cost budget; below zero once validation was stopped. */
   remaining: number;
 }
@@ -165,8 +170,10 @@ export class CELValidator {
    * passed to `options.warn` instead of returned (CRD validation ratcheting).
    */
   validate(path: FieldPath | undefined, obj: unknown, old?: unknown, options: ValidateOptions = {}): FieldError[] {
-    const walk: Walk = { warn: options.warn ?? (() => undefined), remaining: RUNTIME_CEL_COST_BUDGET };
-    return this.#validate(this.#root, path, obj, old === undefined ? {} : { old, correlated: true }, walk);
+    const walk: Walk = { warn: options.warn ?? (() => undefined), ratchet: options.ratchet ?? true, remaining: options.budget?.remaining ?? RUNTIME_CEL_COST_BUDGET };
+    const errs = this.#validate(this.#root, path, obj, old === undefined ? {} : { old, correlated: true }, walk);
+    if (options.budget !== undefined) options.budget.remaining = walk.remaining;
+    return errs;
   }
 
   #validate(node: ValidatorNode, path: FieldPath | undefined, obj: unknown, at: OldValue, walk: Walk): FieldError[] {
@@ -240,7 +247,7 @@ export class CELValidator {
       }
       const errPath = compiled.normalizedFieldPath === undefined ? path : child(path, compiled.normalizedFieldPath);
       const err = fieldErrorForReason(errPath, type, message, rule.reason);
-      if (!compiled.usesOldSelf && unchanged) walk.warn(err.toString());
+      if (!compiled.usesOldSelf && unchanged && walk.ratchet) walk.warn(err.toString());
       else errs.push(err);
     }
     return errs;

@@ -10,11 +10,11 @@
  *
  * @module
  */
-import { type ApiObject, type ApiObjectMeta, invalidGoRendered, validateObjectMeta } from '@apiserver/registry';
+import { type ApiObjectMeta, invalidGoRendered, validateObjectMeta } from '@apiserver/registry';
 import {
   decodeAsGo,
   type FieldError,
-  type FieldPath,
+  FieldPath,
   fieldInvalid,
   fieldRequired,
   goNumberProblem,
@@ -59,15 +59,27 @@ function goWrittenMeta(metadata: ApiObjectMeta): JSONObject {
   return Object.fromEntries(Object.entries(metadata).filter(([, v]) => !isGoZero(v)));
 }
 
-/** Each embedded resource below `s` with its path (the root, which has none, is not one). */
-function* embeddedResources(path: FieldPath | undefined, s: Structural | undefined, x: unknown): Generator<{ path: FieldPath; obj: JSONObject }> {
+/** Where a walk of embedded resources starts: the path of the value, and whether the value itself is a resource. */
+export interface EmbeddedResourceWalk {
+  /** The value's path (none for a custom resource's root). */
+  readonly path?: FieldPath;
+  /** The value is a resource itself (`isResourceRoot`), whatever its schema says; a custom resource's root is not walked. */
+  readonly isResourceRoot?: boolean;
+}
+
+function childPath(path: FieldPath | undefined, name: string): FieldPath {
+  return path === undefined ? FieldPath.of(name) : path.child(name);
+}
+
+/** Each embedded resource in `x` with its path: those below `s`, and `x` itself when it is one (see {@link EmbeddedResourceWalk}). */
+function* embeddedResources(path: FieldPath | undefined, s: Structural | undefined, x: unknown, isResourceRoot = false): Generator<{ path: FieldPath | undefined; obj: JSONObject }> {
   if (s === undefined) return;
   if (Array.isArray(x)) {
     for (const [i, item] of x.entries()) yield* embeddedResources(path === undefined ? undefined : path.index(i), s.items, item);
     return;
   }
   if (!isJSONObject(x)) return;
-  if (s.extensions.xEmbeddedResource && path !== undefined) yield { path, obj: x };
+  if (isResourceRoot || (s.extensions.xEmbeddedResource && path !== undefined)) yield { path, obj: x };
   const additional = s.generic.additionalProperties?.structural;
   for (const [k, v] of Object.entries(x)) {
     const property = s.properties?.get(k);
@@ -76,25 +88,33 @@ function* embeddedResources(path: FieldPath | undefined, s: Structural | undefin
   }
 }
 
+/** A problem `Coerce` stops at, as the field error it is (its message is the error's text). */
+export class EmbeddedResourceError extends Error {
+  constructor(readonly fieldError: FieldError) {
+    super(fieldError.toString());
+    this.name = 'EmbeddedResourceError';
+  }
+}
+
 /**
  * `Coerce` of a decoded custom resource (not its root, which the request decoder handles): throws the first problem
- * of an embedded resource (`spec.template.apiVersion: Invalid value: 1: must be a string`); rewrites each embedded
- * `metadata` as Go writes it back. With `dropInvalid` (the storage coercer's `dropInvalidMetadata`, for objects that
- * admission changed) a non-string `apiVersion` or `kind` is dropped and undecodable metadata passed through, for
- * validation to report. Changes `obj` in place.
+ * of an embedded resource as an {@link EmbeddedResourceError} (`spec.template.apiVersion: Invalid value: 1: must be a
+ * string`); rewrites each embedded `metadata` as Go writes it back. With `dropInvalid` (the storage coercer's
+ * `dropInvalidMetadata`, for objects that admission changed) a non-string `apiVersion` or `kind` is dropped and
+ * undecodable metadata passed through, for validation to report. Changes `obj` in place.
  */
-export function coerceEmbeddedResources(s: Structural | undefined, obj: JSONObject, dropInvalid = false): void {
-  for (const { path, obj: embedded } of embeddedResources(undefined, s, obj)) {
+export function coerceEmbeddedResources(s: Structural | undefined, obj: JSONObject, dropInvalid = false, from: EmbeddedResourceWalk = {}): void {
+  for (const { path: at, obj: embedded } of embeddedResources(from.path, s, obj, from.isResourceRoot)) {
     for (const key of ['apiVersion', 'kind'] as const) {
       const value = embedded[key];
       if (value === undefined || typeof value === 'string') continue;
-      if (!dropInvalid) throw new Error(invalid(path.child(key), value, 'must be a string').toString());
+      if (!dropInvalid) throw new EmbeddedResourceError(invalid(childPath(at, key), value, 'must be a string'));
       Reflect.deleteProperty(embedded, key);
     }
     if (!Object.hasOwn(embedded, 'metadata')) continue;
     const { metadata, problem } = decodeObjectMeta(embedded.metadata);
     if (problem === undefined) embedded.metadata = goWrittenMeta(metadata);
-    else if (!dropInvalid) throw new Error(invalid(path.child('metadata'), embedded.metadata, problem).toString());
+    else if (!dropInvalid) throw new EmbeddedResourceError(invalid(childPath(at, 'metadata'), embedded.metadata, problem));
   }
 }
 
@@ -108,42 +128,42 @@ function groupVersionProblem(apiVersion: string): string | undefined {
   }
 }
 
-function typeMetaErrors(path: FieldPath, x: JSONObject): FieldError[] {
+function typeMetaErrors(path: FieldPath | undefined, x: JSONObject): FieldError[] {
   const errs: FieldError[] = [];
-  if (!Object.hasOwn(x, 'apiVersion')) errs.push(fieldRequired(path.child('apiVersion'), ''));
-  if (!Object.hasOwn(x, 'kind')) errs.push(fieldRequired(path.child('kind'), ''));
+  if (!Object.hasOwn(x, 'apiVersion')) errs.push(fieldRequired(childPath(path, 'apiVersion'), ''));
+  if (!Object.hasOwn(x, 'kind')) errs.push(fieldRequired(childPath(path, 'kind'), ''));
   const { apiVersion, kind } = x;
   if (apiVersion !== undefined) {
-    if (typeof apiVersion !== 'string') errs.push(invalid(path.child('apiVersion'), apiVersion, 'must be a string'));
-    else if (apiVersion === '') errs.push(fieldInvalid(path.child('apiVersion'), apiVersion, 'must not be empty'));
+    if (typeof apiVersion !== 'string') errs.push(invalid(childPath(path, 'apiVersion'), apiVersion, 'must be a string'));
+    else if (apiVersion === '') errs.push(fieldInvalid(childPath(path, 'apiVersion'), apiVersion, 'must not be empty'));
     else {
       const problem = groupVersionProblem(apiVersion);
-      if (problem !== undefined) errs.push(fieldInvalid(path.child('apiVersion'), apiVersion, problem));
+      if (problem !== undefined) errs.push(fieldInvalid(childPath(path, 'apiVersion'), apiVersion, problem));
     }
   }
   if (kind !== undefined) {
-    if (typeof kind !== 'string') errs.push(invalid(path.child('kind'), kind, 'must be a string'));
-    else if (kind === '') errs.push(fieldInvalid(path.child('kind'), kind, 'must not be empty'));
+    if (typeof kind !== 'string') errs.push(invalid(childPath(path, 'kind'), kind, 'must be a string'));
+    else if (kind === '') errs.push(fieldInvalid(childPath(path, 'kind'), kind, 'must not be empty'));
     else {
       const problems = isDNS1035Label(kind.toLowerCase());
-      if (problems.length > 0) errs.push(fieldInvalid(path.child('kind'), kind, `may have mixed case, but should otherwise match: ${problems.join(',')}`));
+      if (problems.length > 0) errs.push(fieldInvalid(childPath(path, 'kind'), kind, `may have mixed case, but should otherwise match: ${problems.join(',')}`));
     }
   }
   return errs;
 }
 
-function metadataErrors(path: FieldPath, x: JSONObject): FieldError[] {
+function metadataErrors(path: FieldPath | undefined, x: JSONObject): FieldError[] {
   if (!Object.hasOwn(x, 'metadata')) return [];
   const { metadata, problem } = decodeObjectMeta(x.metadata);
-  if (problem !== undefined) return [invalid(path.child('metadata'), x.metadata, problem)];
+  if (problem !== undefined) return [invalid(childPath(path, 'metadata'), x.metadata, problem)];
   // A name is not required of an embedded resource: upstream validates a stand-in one.
   const meta = (metadata.name ?? '') === '' ? { ...metadata, name: 'fakename' } : metadata;
-  return validateObjectMeta(meta, (meta.namespace ?? '') !== '', validatePathSegmentName, path.child('metadata'));
+  return validateObjectMeta(meta, (meta.namespace ?? '') !== '', validatePathSegmentName, childPath(path, 'metadata'));
 }
 
 /** `objectmeta.Validate` of a custom resource (not its root): the errors of each embedded resource. */
-export function validateEmbeddedResources(s: Structural | undefined, obj: ApiObject): FieldError[] {
+export function validateEmbeddedResources(s: Structural | undefined, obj: unknown, from: EmbeddedResourceWalk = {}): FieldError[] {
   const errs: FieldError[] = [];
-  for (const { path, obj: embedded } of embeddedResources(undefined, s, obj)) errs.push(...typeMetaErrors(path, embedded), ...metadataErrors(path, embedded));
+  for (const { path: at, obj: embedded } of embeddedResources(from.path, s, obj, from.isResourceRoot)) errs.push(...typeMetaErrors(at, embedded), ...metadataErrors(at, embedded));
   return errs;
 }

@@ -17,10 +17,11 @@ import {
   newPath,
 } from '@apiserver/runtime';
 import { validateAPIApproval } from '../apis/api-approval.js';
-import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion } from '../apis/types.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion, CustomResourceSubresources } from '../apis/types.js';
 import { newStructural, StructuralSchemaError } from '../structural-schema.js';
-import { validateStructural } from '../structural-validation.js';
-import { validateVersionsRules, versionsWithUnchangedSchemas } from '../cel/crd-rules.js';
+import { versionsWithUnchangedSchemas } from '../cel/crd-rules.js';
+import { jsonEqual } from '../json-value.js';
+import { CREATE_SCHEMA_OPTIONS, type SchemaValidationOptions, updateSchemaOptions, validateCustomResourceDefinitionValidation } from './crd-schema-validation.js';
 import { validateSelectableFields } from './selectable-fields-validation.js';
 import { type ConversionValidationOptions, CREATE_CONVERSION_OPTIONS, updateConversionOptions, validateCustomResourceConversion } from './conversion-validation.js';
 
@@ -55,23 +56,21 @@ function validateNames(names: CustomResourceDefinitionNames | undefined, path: F
   return errs;
 }
 
-function validateSchema(version: CustomResourceDefinitionVersion, path: FieldPath): FieldError[] {
-  const schemaPath = path.child('schema', 'openAPIV3Schema');
-  const props = version.schema?.openAPIV3Schema;
-  if (props === undefined) return [fieldRequired(schemaPath, 'schemas are required')];
-  try {
-    return validateStructural(newStructural(props), schemaPath);
-  } catch (err) {
-    if (err instanceof StructuralSchemaError) return [fieldInvalid(schemaPath, '', err.message)];
-    throw err;
-  }
+/** Whether every version sets the same (non-empty) value of `pick`: upstream's internal form then keeps it once, at the top. */
+function identicalPerVersion(versions: readonly CustomResourceDefinitionVersion[], pick: (v: CustomResourceDefinitionVersion) => unknown): boolean {
+  const first = versions[0] === undefined ? undefined : pick(versions[0]);
+  return first !== undefined && versions.every((v) => {
+    const value = pick(v);
+    return value !== undefined && jsonEqual(value, first);
+  });
 }
 
-function validateScale(version: CustomResourceDefinitionVersion, path: FieldPath): FieldError[] {
-  const scale = version.subresources?.scale;
+/** The scale subresource's paths; `path` is that of the `subresources` holding it. */
+function validateScale(subresources: CustomResourceSubresources | undefined, path: FieldPath): FieldError[] {
+  const scale = subresources?.scale;
   if (scale === undefined) return [];
   const errs: FieldError[] = [];
-  const p = path.child('subresources', 'scale');
+  const p = path.child('scale');
   if (!(scale.specReplicasPath ?? '').startsWith('.spec.')) {
     errs.push(fieldInvalid(p.child('specReplicasPath'), scale.specReplicasPath, 'should be a json path under .spec'));
   }
@@ -103,17 +102,45 @@ function validateVersionSelectableFields(version: CustomResourceDefinitionVersio
   }
 }
 
-function validateVersions(versions: readonly CustomResourceDefinitionVersion[] | undefined, path: FieldPath): FieldError[] {
-  if (versions === undefined || versions.length === 0) return [fieldRequired(path, 'must have exactly one version marked as storage version')];
+/** Where the schemas and subresources of the versions are validated: once at the top when all versions share them. */
+interface Hoisted {
+  readonly schema: boolean;
+  readonly subresources: boolean;
+}
+
+function hoistedOf(versions: readonly CustomResourceDefinitionVersion[]): Hoisted {
+  return { schema: identicalPerVersion(versions, (v) => v.schema), subresources: identicalPerVersion(versions, (v) => v.subresources) };
+}
+
+/** `schemas are required` of each version without one (none when all versions share one). */
+function requiredSchemas(versions: readonly CustomResourceDefinitionVersion[], path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
+  for (const [i, v] of versions.entries()) {
+    if (v.schema?.openAPIV3Schema === undefined) errs.push(fieldRequired(path.index(i).child('schema', 'openAPIV3Schema'), 'schemas are required'));
+  }
+  return errs;
+}
+
+function validateVersion(v: CustomResourceDefinitionVersion, p: FieldPath, hoisted: Hoisted, opts: SchemaValidationOptions): FieldError[] {
+  const errs: FieldError[] = [];
+  if (v.name === undefined || v.name === '') errs.push(fieldRequired(p.child('name'), ''));
+  else for (const msg of isDNS1035Label(v.name)) errs.push(fieldInvalid(p.child('name'), v.name, msg));
+  if (!hoisted.schema) {
+    errs.push(...validateCustomResourceDefinitionValidation(v.schema?.openAPIV3Schema, p.child('schema'), opts, { name: v.name, statusEnabled: v.subresources?.status !== undefined }));
+  }
+  if (!hoisted.subresources) errs.push(...validateScale(v.subresources, p.child('subresources')));
+  errs.push(...validateVersionSelectableFields(v, p));
+  return errs;
+}
+
+function validateVersions(versions: readonly CustomResourceDefinitionVersion[] | undefined, path: FieldPath, hoisted: Hoisted, opts: SchemaValidationOptions): FieldError[] {
+  if (versions === undefined || versions.length === 0) return [fieldRequired(path, 'must have exactly one version marked as storage version')];
+  const errs: FieldError[] = hoisted.schema ? [] : requiredSchemas(versions, path);
   const seen = new Set<string>();
   for (const [i, v] of versions.entries()) {
-    const p = path.index(i);
-    if (v.name === undefined || v.name === '') errs.push(fieldRequired(p.child('name'), ''));
-    else for (const msg of isDNS1035Label(v.name)) errs.push(fieldInvalid(p.child('name'), v.name, msg));
+    errs.push(...validateVersion(v, path.index(i), hoisted, opts));
     if (seen.has(v.name)) errs.push(fieldInvalid(path, versions.map((x) => x.name), 'must contain unique version names'));
     seen.add(v.name);
-    errs.push(...validateSchema(v, p), ...validateScale(v, p), ...validateVersionSelectableFields(v, p));
   }
   if (versions.filter((v) => v.storage).length !== 1) {
     errs.push(fieldInvalid(path, versions.map((v) => v.name), 'must have exactly one version marked as storage version'));
@@ -122,17 +149,27 @@ function validateVersions(versions: readonly CustomResourceDefinitionVersion[] |
   return errs;
 }
 
+/** The shared schema and subresources, validated after the names as upstream validates `spec.validation`. */
+function validateHoisted(versions: readonly CustomResourceDefinitionVersion[], path: FieldPath, hoisted: Hoisted, opts: SchemaValidationOptions): FieldError[] {
+  const first = versions[0];
+  if (first === undefined) return [];
+  const statusEnabled = versions.some((v) => v.subresources?.status !== undefined);
+  return [
+    ...(hoisted.schema ? validateCustomResourceDefinitionValidation(first.schema?.openAPIV3Schema, path.child('validation'), opts, { name: first.name, statusEnabled }) : []),
+    ...(hoisted.subresources ? validateScale(first.subresources, path.child('subresources')) : []),
+  ];
+}
+
 /** Validates a CRD for create: the definition, then the API approval of protected groups (last, as upstream). */
 export function validateCustomResourceDefinition(crd: CustomResourceDefinition): FieldError[] {
-  return [...validateDefinition(crd, CREATE_CONVERSION_OPTIONS, new Set()), ...validateAPIApproval(crd)];
+  return [...validateDefinition(crd, CREATE_CONVERSION_OPTIONS, CREATE_SCHEMA_OPTIONS), ...validateAPIApproval(crd)];
 }
 
 /**
  * The checks of a CRD that creates and updates share (the metadata name, the spec), with the update's conversion
- * options and the versions whose schema the update leaves unchanged (their CEL rules are then not held to the
- * per-rule estimated cost limit).
+ * and schema options (what the stored CRD already breaks is not refused again).
  */
-function validateDefinition(crd: CustomResourceDefinition, conversionOptions: ConversionValidationOptions, unchangedSchemas: ReadonlySet<string>): FieldError[] {
+function validateDefinition(crd: CustomResourceDefinition, conversionOptions: ConversionValidationOptions, schemaOptions: SchemaValidationOptions): FieldError[] {
   const spec = crd.spec ?? {};
   const path = newPath('spec');
   const errs: FieldError[] = [];
@@ -148,8 +185,10 @@ function validateDefinition(crd: CustomResourceDefinition, conversionOptions: Co
   if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') {
     errs.push(fieldNotSupported(path.child('scope'), spec.scope ?? '', ['Cluster', 'Namespaced']));
   }
-  errs.push(...validateNames(names, path.child('names')), ...validateVersions(spec.versions, path.child('versions')));
-  errs.push(...validateVersionsRules(spec.versions, path, unchangedSchemas));
+  const versions = spec.versions ?? [];
+  const hoisted = hoistedOf(versions);
+  errs.push(...validateVersions(spec.versions, path.child('versions'), hoisted, schemaOptions), ...validateNames(names, path.child('names')));
+  errs.push(...validateHoisted(versions, path, hoisted, schemaOptions));
   if (spec.preserveUnknownFields === true) {
     errs.push(fieldInvalid(path.child('preserveUnknownFields'), true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
     const strategy = spec.conversion?.strategy ?? 'None';
@@ -161,7 +200,8 @@ function validateDefinition(crd: CustomResourceDefinition, conversionOptions: Co
 
 /** Update rules: scope and group are immutable, stored versions must stay listed, a changed API approval is valid. */
 export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefinition, old: CustomResourceDefinition): FieldError[] {
-  const errs = validateDefinition(crd, updateConversionOptions(old), versionsWithUnchangedSchemas(crd.spec?.versions, old.spec.versions));
+  const unchanged = versionsWithUnchangedSchemas(crd.spec?.versions, old.spec.versions);
+  const errs = validateDefinition(crd, updateConversionOptions(old), updateSchemaOptions(old.spec.versions ?? [], unchanged));
   const path = newPath('spec');
   if (crd.spec?.scope !== old.spec.scope) errs.push(fieldInvalid(path.child('scope'), crd.spec?.scope, 'field is immutable'));
   if (crd.spec?.group !== old.spec.group) errs.push(fieldInvalid(path.child('group'), crd.spec?.group, 'field is immutable'));

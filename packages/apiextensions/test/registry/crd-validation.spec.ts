@@ -23,8 +23,8 @@ const cases: [string, (c: CustomResourceDefinition) => void, string[]][] = [
   ['kind', (c) => { c.spec.names.kind = '9lives'; }, ['spec.names.kind: Invalid value: "9lives": may have mixed case, but should otherwise match: [a-z]([-a-z0-9]*[a-z0-9])?']],
   ['no storage version', (c) => { c.spec.versions[0] = { ...c.spec.versions[0]!, storage: false }; }, ['spec.versions: Invalid value: ["v1"]: must have exactly one version marked as storage version']],
   ['no schema', (c) => { delete c.spec.versions[0]!.schema; }, ['spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required']],
-  ['non-structural', (c) => { c.spec.versions[0]!.schema = { openAPIV3Schema: { type: 'object', properties: { spec: {} } } }; }, ['spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields']],
-  ['scale path', (c) => { c.spec.versions[0]!.subresources = { scale: { specReplicasPath: '.replicas', statusReplicasPath: '.status.replicas' } }; }, ['spec.versions[0].subresources.scale.specReplicasPath: Invalid value: ".replicas": should be a json path under .spec']],
+  ['non-structural', (c) => { c.spec.versions[0]!.schema = { openAPIV3Schema: { type: 'object', properties: { spec: {} } } }; }, ['spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields']],
+  ['scale path', (c) => { c.spec.versions[0]!.subresources = { scale: { specReplicasPath: '.replicas', statusReplicasPath: '.status.replicas' } }; }, ['spec.subresources.scale.specReplicasPath: Invalid value: ".replicas": should be a json path under .spec']],
   ['webhook conversion without a webhook', (c) => { c.spec.conversion = { strategy: 'Webhook' }; }, ['spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook', 'spec.conversion.conversionReviewVersions: Required value']],
 ];
 

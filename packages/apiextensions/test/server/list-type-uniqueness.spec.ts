@@ -39,10 +39,11 @@ function gadgetCRD(uniqueness: boolean): Record<string, unknown> {
                     pairs: { type: 'array', items: { type: 'array', items: { type: 'integer' } }, ...set },
                     ports: {
                       type: 'array',
-                      items: { type: 'object', properties: { name: str, protocol: { type: 'string', default: 'TCP' }, port: { type: 'integer' } } },
+                      // Map keys are required or defaulted: a CRD may not declare them otherwise.
+                      items: { type: 'object', required: ['name'], properties: { name: str, protocol: { type: 'string', default: 'TCP' }, port: { type: 'integer' } } },
                       ...map,
                     },
-                    conditions: { type: 'array', items: { type: 'object', properties: { type: str, status: str } }, ...single },
+                    conditions: { type: 'array', items: { type: 'object', properties: { type: { type: 'string', default: 'Unknown' }, status: str } }, ...single },
                     nested: { type: 'object', additionalProperties: { type: 'array', items: str, ...set } },
                   },
                 },
@@ -87,9 +88,9 @@ t.test('set and map lists of custom resources are unique', async (t) => {
     'spec.tags[4]: Duplicate value: "b"',
     'spec.pairs[1]: Duplicate value: []interface {}{1, 2}',
     'spec.ports[1]: Duplicate value: map[string]interface {}{"name":"http", "protocol":"TCP"}',
-    'spec.conditions[2]: Duplicate value: map[string]interface {}{}',
+    'spec.conditions[2]: Duplicate value: map[string]interface {}{"type":"Unknown"}',
     'spec.nested[one][1]: Duplicate value: "x"',
-  ], 'each repeated value once, at its second place; map keys as Go prints them (the defaulted protocol included)');
+  ], 'each repeated value once, at its second place; map keys as Go prints them (the defaulted protocol and type included)');
   t.match(bad.body.message, /^Gadget\.lists\.example\.com "g" is invalid: \[spec\.tags\[2\]: Duplicate value: "a", /);
 
   const notObject = await call(url, 'POST', GADGETS, gadget('h', { ports: [{ name: 'a' }, 'b', 3] }));

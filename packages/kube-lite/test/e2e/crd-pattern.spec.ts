@@ -39,7 +39,7 @@ t.test("a CRD pattern runs on RE2: a catastrophic pattern answers 422, /readyz a
   t.equal(
     refused.body.message,
     'CustomResourceDefinition.apiextensions.k8s.io "tokens.re.example.com" is invalid: ' +
-      'spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[value].pattern: Invalid value: "^(?=a)": ' +
+      'spec.validation.openAPIV3Schema.properties[spec].properties[value].pattern: Invalid value: "^(?=a)": ' +
       "must be a valid regular expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: `(?=`",
   );
 
