@@ -1,8 +1,9 @@
 /**
- * CRD validation (`pkg/apis/apiextensions/validation` `ValidateCustomResourceDefinition`), the rules
- * this server relies on: name = plural.group, group, names, scope, versions (exactly one storage
- * version, DNS-1035 names), structural schemas, CEL rules, scale paths, selectable fields, `spec.conversion` (None or
- * Webhook).
+ * CRD validation (`pkg/apis/apiextensions/validation` `ValidateCustomResourceDefinition`): name = plural.group,
+ * group, scope, versions (exactly one storage version, DNS-1035 names, deprecation warnings, schemas as
+ * `crd-schema-validation.ts` checks them, scale paths, printer columns, selectable fields), names, `spec.conversion`
+ * (None or Webhook). A schema, subresources or printer columns that every version shares are checked once and named
+ * as upstream's internal form keeps them (`spec.validation`, `spec.subresources`, `spec.additionalPrinterColumns`).
  *
  * @module
  */
@@ -17,7 +18,8 @@ import {
   newPath,
 } from '@apiserver/runtime';
 import { validateAPIApproval } from '../apis/api-approval.js';
-import type { CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion, CustomResourceSubresources } from '../apis/types.js';
+import type { CustomResourceColumnDefinition, CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion } from '../apis/types.js';
+import { validateColumnDefinition, validateDeprecationWarning, validateSubresources } from './version-fields-validation.js';
 import { newStructural, StructuralSchemaError } from '../structural-schema.js';
 import { versionsWithUnchangedSchemas } from '../cel/crd-rules.js';
 import { jsonEqual } from '../json-value.js';
@@ -65,25 +67,6 @@ function identicalPerVersion(versions: readonly CustomResourceDefinitionVersion[
   });
 }
 
-/** The scale subresource's paths; `path` is that of the `subresources` holding it. */
-function validateScale(subresources: CustomResourceSubresources | undefined, path: FieldPath): FieldError[] {
-  const scale = subresources?.scale;
-  if (scale === undefined) return [];
-  const errs: FieldError[] = [];
-  const p = path.child('scale');
-  if (!(scale.specReplicasPath ?? '').startsWith('.spec.')) {
-    errs.push(fieldInvalid(p.child('specReplicasPath'), scale.specReplicasPath, 'should be a json path under .spec'));
-  }
-  if (!(scale.statusReplicasPath ?? '').startsWith('.status.')) {
-    errs.push(fieldInvalid(p.child('statusReplicasPath'), scale.statusReplicasPath, 'should be a json path under .status'));
-  }
-  const selector = scale.labelSelectorPath;
-  if (selector !== undefined && !selector.startsWith('.spec.') && !selector.startsWith('.status.')) {
-    errs.push(fieldInvalid(p.child('labelSelectorPath'), selector, 'should be a json path under either .spec or .status'));
-  }
-  return errs;
-}
-
 /**
  * The version's selectable fields against its structural schema (none without a schema; a schema that is not
  * structural is reported by {@link validateSchema} alone).
@@ -102,14 +85,23 @@ function validateVersionSelectableFields(version: CustomResourceDefinitionVersio
   }
 }
 
-/** Where the schemas and subresources of the versions are validated: once at the top when all versions share them. */
+/** Where the schemas, subresources and printer columns of the versions are validated: once at the top when all versions share them. */
 interface Hoisted {
   readonly schema: boolean;
   readonly subresources: boolean;
+  readonly columns: boolean;
 }
 
 function hoistedOf(versions: readonly CustomResourceDefinitionVersion[]): Hoisted {
-  return { schema: identicalPerVersion(versions, (v) => v.schema), subresources: identicalPerVersion(versions, (v) => v.subresources) };
+  return {
+    schema: identicalPerVersion(versions, (v) => v.schema),
+    subresources: identicalPerVersion(versions, (v) => v.subresources),
+    columns: identicalPerVersion(versions, (v) => ((v.additionalPrinterColumns ?? []).length > 0 ? v.additionalPrinterColumns : undefined)),
+  };
+}
+
+function validateColumns(columns: readonly CustomResourceColumnDefinition[] | undefined, path: FieldPath): FieldError[] {
+  return (columns ?? []).flatMap((col, i) => validateColumnDefinition(col, path.index(i)));
 }
 
 /** `schemas are required` of each version without one (none when all versions share one). */
@@ -125,10 +117,12 @@ function validateVersion(v: CustomResourceDefinitionVersion, p: FieldPath, hoist
   const errs: FieldError[] = [];
   if (v.name === undefined || v.name === '') errs.push(fieldRequired(p.child('name'), ''));
   else for (const msg of isDNS1035Label(v.name)) errs.push(fieldInvalid(p.child('name'), v.name, msg));
+  errs.push(...validateDeprecationWarning(v, p));
   if (!hoisted.schema) {
     errs.push(...validateCustomResourceDefinitionValidation(v.schema?.openAPIV3Schema, p.child('schema'), opts, { name: v.name, statusEnabled: v.subresources?.status !== undefined }));
   }
-  if (!hoisted.subresources) errs.push(...validateScale(v.subresources, p.child('subresources')));
+  if (!hoisted.subresources) errs.push(...validateSubresources(v.subresources, p.child('subresources')));
+  if (!hoisted.columns) errs.push(...validateColumns(v.additionalPrinterColumns, p.child('additionalPrinterColumns')));
   errs.push(...validateVersionSelectableFields(v, p));
   return errs;
 }
@@ -149,14 +143,15 @@ function validateVersions(versions: readonly CustomResourceDefinitionVersion[] |
   return errs;
 }
 
-/** The shared schema and subresources, validated after the names as upstream validates `spec.validation`. */
+/** The shared schema, subresources and printer columns, validated after the names as upstream validates `spec.validation`. */
 function validateHoisted(versions: readonly CustomResourceDefinitionVersion[], path: FieldPath, hoisted: Hoisted, opts: SchemaValidationOptions): FieldError[] {
   const first = versions[0];
   if (first === undefined) return [];
   const statusEnabled = versions.some((v) => v.subresources?.status !== undefined);
   return [
     ...(hoisted.schema ? validateCustomResourceDefinitionValidation(first.schema?.openAPIV3Schema, path.child('validation'), opts, { name: first.name, statusEnabled }) : []),
-    ...(hoisted.subresources ? validateScale(first.subresources, path.child('subresources')) : []),
+    ...(hoisted.subresources ? validateSubresources(first.subresources, path.child('subresources')) : []),
+    ...(hoisted.columns ? validateColumns(first.additionalPrinterColumns, path.child('additionalPrinterColumns')) : []),
   ];
 }
 

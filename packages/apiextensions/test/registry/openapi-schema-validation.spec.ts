@@ -147,3 +147,22 @@ t.test('updates do not refuse what the stored CRD already has', async (t) => {
     `${P}.properties[a].items.x-kubernetes-map-type: Invalid value: "null": must be atomic as item of a list with x-kubernetes-list-type=set`,
   ]);
 });
+
+t.test('printer columns, scale paths and deprecation warnings', async (t) => {
+  const version = (more: Record<string, unknown>) => (c: CustomResourceDefinition) => { Object.assign(c.spec.versions[0]!, more); };
+  t.same(errors({ type: 'object' }, version({ additionalPrinterColumns: [{ name: '', type: 'float', format: 'ipv4', jsonPath: 'spec.x' }] })), [
+    'spec.additionalPrinterColumns[0].name: Required value',
+    'spec.additionalPrinterColumns[0].type: Invalid value: "float": must be one of boolean,date,integer,number,string',
+    'spec.additionalPrinterColumns[0].format: Invalid value: "ipv4": must be one of byte,date,date-time,double,float,int32,int64,password',
+    'spec.additionalPrinterColumns[0].JSONPath: Invalid value: "spec.x": must be a simple json path starting with .',
+  ]);
+  t.same(errors({ type: 'object' }, version({ subresources: { scale: { specReplicasPath: '', statusReplicasPath: 'status.replicas' } } })), [
+    'spec.subresources.scale.specReplicasPath: Required value',
+    'spec.subresources.scale.statusReplicasPath: Invalid value: "status.replicas": must be a simple json path starting with .',
+  ]);
+  t.same(errors({ type: 'object' }, version({ deprecationWarning: 'old' })), ['spec.versions[0].deprecationWarning: Invalid value: "old": can only be set for deprecated versions']);
+  t.same(errors({ type: 'object' }, version({ deprecated: true, deprecationWarning: 'é\tx' })), [
+    'spec.versions[0].deprecationWarning: Invalid value: "é\\tx": must only contain printable UTF-8 characters; non-printable character found at index 2',
+  ]);
+  t.same(errors({ type: 'object' }, version({ deprecated: true, deprecationWarning: 'use v2' })), []);
+});
