@@ -25,6 +25,12 @@ import { prune } from './pruning.js';
 import type { Structural } from './structural-schema.js';
 import { validateCustomResource } from './validate-value.js';
 
+/** Whether the default of `s` (if any) is as pruning would leave it. */
+function isPrunedDefault(s: Structural): boolean {
+  const d = s.generic.default;
+  return d === undefined || jsonEqual(prune(d, s, { isResourceRoot: s.extensions.xEmbeddedResource }).pruned, d);
+}
+
 /** A step from an embedded resource's root down to a node: a property, or (`undefined`) a list item. */
 type Step = string | undefined;
 
@@ -82,7 +88,7 @@ function defaultErrors(s: Structural, root: Structural, steps: readonly Step[], 
   const value = s.generic.default;
   const at = path.child('default');
   const errs: FieldError[] = [];
-  if (!insideMeta && walk.requirePrunedDefaults && !jsonEqual(prune(value, s, { isResourceRoot: s.extensions.xEmbeddedResource }).pruned, value)) {
+  if (!insideMeta && walk.requirePrunedDefaults && !isPrunedDefault(s)) {
     errs.push(fieldInvalid(at, value, 'must not have unknown fields'));
   }
   const resources = insideMeta ? metadataDefaultErrors(root, steps, value, at) : resourceErrors(s, value, at, s.extensions.xEmbeddedResource);
@@ -125,12 +131,8 @@ export function validateDefaults(path: FieldPath, s: Structural, isResourceRoot:
 }
 
 /** Whether any default of `s` has fields that pruning would remove (`schemaHasUnprunedDefaults`). */
-export function hasUnprunedDefaults(s: Structural): boolean {
-  const visit = (n: Structural | undefined): boolean => {
-    if (n === undefined) return false;
-    const d = n.generic.default;
-    if (d !== undefined && !jsonEqual(prune(d, n, { isResourceRoot: n.extensions.xEmbeddedResource }).pruned, d)) return true;
-    return visit(n.items) || [...(n.properties?.values() ?? [])].some(visit) || visit(n.generic.additionalProperties?.structural);
-  };
-  return visit(s);
+export function hasUnprunedDefaults(s: Structural | undefined): boolean {
+  if (s === undefined) return false;
+  if (!isPrunedDefault(s)) return true;
+  return hasUnprunedDefaults(s.items) || [...(s.properties?.values() ?? [])].some(hasUnprunedDefaults) || hasUnprunedDefaults(s.generic.additionalProperties?.structural);
 }

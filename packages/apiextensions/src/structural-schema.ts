@@ -275,3 +275,13 @@ export function newStructural(s: JSONSchemaProps): Structural {
     ...(properties !== undefined ? { properties } : {}),
   };
 }
+
+/** {@link newStructural}, or `undefined` when `s` cannot be made structural (structural validation says why). */
+export function tryNewStructural(s: JSONSchemaProps): Structural | undefined {
+  try {
+    return newStructural(s);
+  } catch (err) {
+    if (err instanceof StructuralSchemaError) return undefined;
+    throw err;
+  }
+}

@@ -19,7 +19,7 @@ import {
 } from '@apiserver/runtime';
 import type { CustomResourceDefinitionVersion } from '../apis/types.js';
 import { jsonEqual } from '../json-value.js';
-import { type JSONSchemaProps, newStructural, type Structural, StructuralSchemaError } from '../structural-schema.js';
+import { type JSONSchemaProps, newStructural, type Structural, tryNewStructural } from '../structural-schema.js';
 import { type CompiledRule, compileRules } from './compilation.js';
 import { childCardinality, costErrorMessage, multiplyWithOverflowGuard, STATIC_ESTIMATED_COST_LIMIT, TotalCost } from './cost/crd-cost.js';
 import { validFieldPath } from './field-path.js';
@@ -64,16 +64,6 @@ function fieldPathErrors(fieldPath: string, s: Structural | undefined, path: Fie
   return errs;
 }
 
-/** The structural form of a node, or `undefined` when it has none (structural validation reports why). */
-function structuralOrUndefined(props: JSONSchemaProps): Structural | undefined {
-  try {
-    return newStructural(props);
-  } catch (err) {
-    if (err instanceof StructuralSchemaError) return undefined;
-    throw err;
-  }
-}
-
 /**
  * The schema errors of a node's `x-kubernetes-validations` entries, before any is compiled: a rule, its message,
  * messageExpression, reason and fieldPath as they are written (upstream counts them with the schema's errors).
@@ -82,7 +72,7 @@ export function ruleDeclarationErrors(props: JSONSchemaProps, path: FieldPath): 
   const raw = props['x-kubernetes-validations'] ?? [];
   if (raw.length === 0) return [];
   const errs: FieldError[] = [];
-  const s = structuralOrUndefined(props);
+  const s = tryNewStructural(props);
   for (const [i, rule] of validationRules(raw).entries()) {
     const rulePath = path.child('x-kubernetes-validations').index(i);
     errs.push(...messageErrors(rule, rulePath));

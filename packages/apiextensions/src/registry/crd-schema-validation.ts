@@ -14,7 +14,7 @@ import { type FieldError, type FieldPath, fieldForbidden, fieldInvalid } from '@
 import type { CustomResourceDefinitionVersion } from '../apis/types.js';
 import { CELSchemaContext } from '../cel/crd-rules.js';
 import { hasUnprunedDefaults, validateDefaults } from '../default-validation.js';
-import { type JSONSchemaProps, newStructural, type Structural, StructuralSchemaError } from '../structural-schema.js';
+import { type JSONSchemaProps, newStructural, type Structural, StructuralSchemaError, tryNewStructural } from '../structural-schema.js';
 import { validateStructural } from '../structural-validation.js';
 import { CREATE_OPENAPI_SCHEMA_OPTIONS, type OpenAPISchemaOptions, updateOpenAPISchemaOptions, validateOpenAPISchema } from './openapi-schema-validation.js';
 
@@ -29,15 +29,10 @@ export interface SchemaValidationOptions extends OpenAPISchemaOptions {
 /** What a create requires. */
 export const CREATE_SCHEMA_OPTIONS: SchemaValidationOptions = { ...CREATE_OPENAPI_SCHEMA_OPTIONS, requirePrunedDefaults: true, unchangedSchemas: new Set() };
 
+/** The structural form of a schema that is structural, else `undefined`. */
 function structuralOf(props: JSONSchemaProps | undefined): Structural | undefined {
-  if (props === undefined) return undefined;
-  try {
-    const s = newStructural(props);
-    return validateStructural(s).length === 0 ? s : undefined;
-  } catch (err) {
-    if (err instanceof StructuralSchemaError) return undefined;
-    throw err;
-  }
+  const s = props === undefined ? undefined : tryNewStructural(props);
+  return s !== undefined && validateStructural(s).length === 0 ? s : undefined;
 }
 
 /** The options of an update of a CRD whose versions were `old`: no check is tightened on what is stored. */

@@ -20,7 +20,7 @@ import {
 import { validateAPIApproval } from '../apis/api-approval.js';
 import type { CustomResourceColumnDefinition, CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { validateColumnDefinition, validateDeprecationWarning, validateSubresources } from './version-fields-validation.js';
-import { newStructural, StructuralSchemaError } from '../structural-schema.js';
+import { tryNewStructural } from '../structural-schema.js';
 import { versionsWithUnchangedSchemas } from '../cel/crd-rules.js';
 import { jsonEqual } from '../json-value.js';
 import { CREATE_SCHEMA_OPTIONS, type SchemaValidationOptions, updateSchemaOptions, validateCustomResourceDefinitionValidation } from './crd-schema-validation.js';
@@ -77,12 +77,8 @@ function validateVersionSelectableFields(version: CustomResourceDefinitionVersio
   const p = path.child('selectableFields');
   const props = version.schema?.openAPIV3Schema;
   if (props === undefined) return [fieldInvalid(p, '', 'selectableFields may only be set when version.schema.openAPIV3Schema is not included')];
-  try {
-    return validateSelectableFields(fields, newStructural(props), p);
-  } catch (err) {
-    if (err instanceof StructuralSchemaError) return [];
-    throw err;
-  }
+  const s = tryNewStructural(props);
+  return s === undefined ? [] : validateSelectableFields(fields, s, p);
 }
 
 /** Where the schemas, subresources and printer columns of the versions are validated: once at the top when all versions share them. */
