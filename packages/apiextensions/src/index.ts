@@ -49,7 +49,7 @@ export {
   type ValueValidation,
 } from './structural-schema.js';
 export { isZeroValueValidation, validateStructural } from './structural-validation.js';
-export { validateCustomResource } from './validate-value.js';
+export { validateCustomResource, validateCustomResourceUpdate } from './validate-value.js';
 export {
   compileGoRegexp,
   type GoRegexp,

@@ -42,6 +42,17 @@ interface View {
   readonly properties: ReadonlyMap<string, View>;
   readonly items: View | undefined;
   readonly additional: { readonly allows: boolean; readonly schema: View | undefined } | undefined;
+  /** `x-kubernetes-list-type` and its map keys (structural nodes only): map lists correlate old and new items. */
+  readonly listType: string | undefined;
+  readonly listMapKeys: readonly string[];
+}
+
+/**
+ * The old value correlated with the value being validated, on update (CRD validation ratcheting): object fields by
+ * name, `map` list items by their keys; nothing else correlates.
+ */
+interface Old {
+  readonly value: unknown;
 }
 
 const IN = 'body';
@@ -73,6 +84,8 @@ function viewOf(s: Structural | NestedValueValidation): View {
       ap === undefined
         ? undefined
         : { allows: ap.allows, schema: ap.structural === undefined ? undefined : viewOf(ap.structural) },
+    listType: x.xListType,
+    listMapKeys: x.xListMapKeys,
   };
   views.set(s, view);
   return view;
@@ -191,9 +204,18 @@ function validateNumber(vv: ValueValidation, path: string, data: number): Failur
   return errs;
 }
 
-function validateArray(v: View, path: string, data: readonly unknown[]): Failure[] {
+/** The old item a new `map` list item correlates with: the one with the same key values. */
+function oldListItem(v: View, old: Old | undefined, item: unknown): Old | undefined {
+  if (v.listType !== 'map' || old === undefined || !Array.isArray(old.value) || !isJSONObject(item)) return undefined;
+  const keys = v.listMapKeys;
+  const match = old.value.find((o) => isJSONObject(o) && keys.every((k) => jsonEqual(o[k] ?? null, item[k] ?? null)));
+  return match === undefined ? undefined : { value: match };
+}
+
+function validateArray(v: View, path: string, data: readonly unknown[], old: Old | undefined): Failure[] {
   const errs: Failure[] = [];
-  if (v.items !== undefined) data.forEach((x, i) => { errs.push(...validateNode(v.items!, `${path}[${i}]`, x)); });
+  const items = v.items;
+  if (items !== undefined) data.forEach((x, i) => { errs.push(...validateNode(items, `${path}[${i}]`, x, oldListItem(v, old, x))); });
   const vv = v.vv;
   if (vv === undefined) return errs;
   const size = data.length;
@@ -219,7 +241,12 @@ function validateEnum(vv: ValueValidation | undefined, path: string, data: unkno
   return [{ code: 'enum', name: path, value: isNull ? null : data, message, values: allowed }];
 }
 
-function validateObject(v: View, path: string, data: Record<string, unknown>): Failure[] {
+/** The old value of field `key`, when the old value is an object that has it. */
+function oldField(old: Old | undefined, key: string): Old | undefined {
+  return old !== undefined && isJSONObject(old.value) && Object.hasOwn(old.value, key) ? { value: old.value[key] } : undefined;
+}
+
+function validateObject(v: View, path: string, data: Record<string, unknown>, old: Old | undefined): Failure[] {
   const vv = v.vv;
   const size = Object.keys(data).length;
   if (vv?.minProperties !== undefined && size < vv.minProperties) {
@@ -236,11 +263,11 @@ function validateObject(v: View, path: string, data: Record<string, unknown>): F
       const message = `${path}.${key} in ${IN} is a forbidden property`;
       errs.push({ code: 'other', name: path, value: key, message });
     } else if (v.additional?.schema !== undefined) {
-      errs.push(...validateNode(v.additional.schema, `${path}.${key}`, value));
+      errs.push(...validateNode(v.additional.schema, `${path}.${key}`, value, oldField(old, key)));
     }
   }
   for (const [name, prop] of v.properties) {
-    if (Object.hasOwn(data, name)) errs.push(...validateNode(prop, path === '' ? name : `${path}.${name}`, data[name]));
+    if (Object.hasOwn(data, name)) errs.push(...validateNode(prop, path === '' ? name : `${path}.${name}`, data[name], oldField(old, name)));
   }
   for (const k of vv?.required ?? []) {
     const name = `${path}.${k}`;
@@ -291,8 +318,17 @@ function validateJunctors(vv: ValueValidation, path: string, data: unknown): Fai
   return errs;
 }
 
-/** One schema node against one value, validators in kube-openapi's order. */
-function validateNode(v: View, path: string, data: unknown): Failure[] {
+/**
+ * One schema node against one value, validators in kube-openapi's order. With a correlated `old` value equal to the
+ * value, the node's failures (its descendants' included) are dropped: ratcheting lets an unchanged value stay
+ * invalid.
+ */
+function validateNode(v: View, path: string, data: unknown, old?: Old): Failure[] {
+  const errs = nodeFailures(v, path, data, old);
+  return errs.length > 0 && old !== undefined && jsonEqual(old.value ?? null, data ?? null) ? [] : errs;
+}
+
+function nodeFailures(v: View, path: string, data: unknown, old: Old | undefined): Failure[] {
   const errs = validateType(v, path, data);
   const vv = v.vv;
   if (data === null || data === undefined) return [...errs, ...validateEnum(vv, path, data)];
@@ -301,9 +337,9 @@ function validateNode(v: View, path: string, data: unknown): Failure[] {
     errs.push(...validateString(vv, path, data), ...validateFormat(vv, path, data));
   }
   if (typeof data === 'number' && vv !== undefined) errs.push(...validateNumber(vv, path, data));
-  if (Array.isArray(data)) errs.push(...validateArray(v, path, data));
+  if (Array.isArray(data)) errs.push(...validateArray(v, path, data, old));
   errs.push(...validateEnum(vv, path, data));
-  if (isJSONObject(data)) errs.push(...validateObject(v, path, data));
+  if (isJSONObject(data)) errs.push(...validateObject(v, path, data, old));
   return errs;
 }
 
@@ -344,4 +380,14 @@ function toFieldError(f: Failure, fldPath: FieldPath | undefined): FieldError {
  */
 export function validateCustomResource(schema: Structural, obj: unknown, fldPath?: FieldPath): FieldError[] {
   return validateNode(viewOf(schema), '', obj).map((f) => toFieldError(f, fldPath));
+}
+
+/**
+ * {@link validateCustomResource} of an update from `old` (`ValidateCustomResourceUpdate` with ratcheting, on by default
+ * since 1.30): the failures of a value equal to its correlated old value are dropped, so an object stored before its
+ * schema was tightened can still be updated where it did not change. Object fields correlate by name and `map` list
+ * items by their keys; other list items only through their list.
+ */
+export function validateCustomResourceUpdate(schema: Structural, obj: unknown, old: unknown, fldPath?: FieldPath): FieldError[] {
+  return validateNode(viewOf(schema), '', obj, { value: old }).map((f) => toFieldError(f, fldPath));
 }

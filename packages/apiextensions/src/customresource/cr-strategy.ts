@@ -10,7 +10,7 @@ import { type FieldError, FieldErrorType, fieldInvalid, newPath } from '@apiserv
 import { CELValidator } from '../cel/validator.js';
 import type { CustomResourceSubresources } from '../apis/types.js';
 import type { Structural } from '../structural-schema.js';
-import { validateCustomResource } from '../validate-value.js';
+import { validateCustomResource, validateCustomResourceUpdate } from '../validate-value.js';
 import { valueAtJSONPath } from './json-path.js';
 import { validateEmbeddedResources } from './embedded-resources.js';
 import { validateListSetsAndMaps, validateListSetsAndMapsUpdate } from './list-type-validation.js';
@@ -74,13 +74,19 @@ export function validateCustomResourceObject(
   const scale = options.subresources?.scale;
   const old = rules?.old;
   const errs = [
-    ...(options.schema === undefined ? [] : validateCustomResource(options.schema, obj)),
+    ...schemaErrors(options.schema, obj, old),
     ...replicasErrors(obj, scale?.specReplicasPath),
     ...replicasErrors(obj, scale?.statusReplicasPath),
     ...validateEmbeddedResources(options.schema, obj),
     ...(old === undefined ? validateListSetsAndMaps(options.schema, obj) : validateListSetsAndMapsUpdate(options.schema, obj, old)),
   ];
   return [...errs, ...celErrors(rules, errs, obj)];
+}
+
+/** The OpenAPI validation of the object; on update with ratcheting (`ValidateCustomResourceUpdate`). */
+function schemaErrors(schema: Structural | undefined, obj: ApiObject, old: ApiObject | undefined): FieldError[] {
+  if (schema === undefined) return [];
+  return old === undefined ? validateCustomResource(schema, obj) : validateCustomResourceUpdate(schema, obj, old);
 }
 
 /** The CEL validator of the version's schema, compiled once per strategy. */
