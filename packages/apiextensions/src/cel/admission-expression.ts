@@ -145,12 +145,12 @@ export function compositedVariablesType(names: readonly string[], types: Readonl
 }
 
 /**
- * Why the result type does not do, if it does not. `dyn` passes (upstream compares the output type with the wanted
- * one and would refuse it): what reads `object` or `params` is `dyn`, and refusing it would refuse policies on a
- * guess about upstream's typing of them.
+ * Why the result type does not do, if it does not. As upstream compares the checked output type with the wanted
+ * ones, a `dyn` result (what only reads `object`, `oldObject` or `params`, which are `dyn`) is refused unless any type
+ * is wanted: `object.spec.enabled` as a validation `must evaluate to bool`; `object.spec.enabled == true` does.
  */
 function returnTypeError(results: readonly AdmissionExpressionResult[], found: CelType): string | undefined {
-  if (results.includes('any') || found.k === 'dyn' || found.k === 'error') return undefined;
+  if (results.includes('any') || found.k === 'error') return undefined;
   if ((results as readonly string[]).includes(found.k === 'null' ? 'null_type' : found.k)) return undefined;
   return results.length === 1 ? `must evaluate to ${results[0]}` : `must evaluate to one of [${results.join(' ')}]`;
 }

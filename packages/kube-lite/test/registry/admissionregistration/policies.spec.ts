@@ -128,10 +128,11 @@ t.test('policy: validation', async (t) => {
   t.same(causesOf(cel), [
     "spec.matchConditions[0].expression: Invalid value: \"params.x == 1\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.x == 1\n | ^",
     "spec.variables[0].expression: Invalid value: \"variables.b\": compilation failed: ERROR: <input>:1:10: undefined field 'b'\n | variables.b\n | .........^",
+    'spec.validations[0].expression: Invalid value: "object.spec.replicas": must evaluate to bool',
     'spec.validations[0].messageExpression: Invalid value: "1": must evaluate to string',
     "spec.validations[1].expression: Invalid value: \"request.nope == \\\"x\\\" && variables.a == \\\"y\\\"\": compilation failed: ERROR: <input>:1:8: undefined field 'nope'\n | request.nope == \"x\" && variables.a == \"y\"\n | .......^",
     'spec.auditAnnotations[0].valueExpression: Invalid value: "true": must evaluate to one of [string null_type]',
-  ], 'CEL compiled at write time: params only with a paramKind, variables declared before, result types');
+  ], 'CEL compiled at write time: params only with a paramKind, variables declared before, result types (object is dyn, which is no bool)');
   const check = "authorizer.group('').resource('pods').check('list')";
   const authz = await statusErrorOf(t, store.create({}, policy('authz', {
     matchConstraints: rules,
