@@ -17,32 +17,52 @@ function schemaForField(key: string, s: Structural | undefined): Structural | un
   return s?.properties?.get(key) ?? s?.generic.additionalProperties?.structural;
 }
 
-function defaultInPlace(x: unknown, s: Structural | undefined): void {
-  if (s === undefined) return;
+/**
+ * Walks `x` by `s` to each place a default applies (a missing field, a non-nullable `null`): with `apply`, sets the
+ * default there and goes on; without, stops at the first and answers true. Answers whether any default applied.
+ */
+function defaultWalk(x: unknown, s: Structural | undefined, apply: boolean): boolean {
+  if (s === undefined) return false;
+  let applied = false;
+  /** Notes a default at one place (setting it with `apply`); true when the walk can stop. */
+  const place = (set: () => void): boolean => {
+    if (apply) set();
+    applied = true;
+    return !apply;
+  };
+  /** Walks a child; true when the walk can stop. */
+  const below = (child: unknown, cs: Structural | undefined): boolean => defaultWalk(child, cs, apply) && place(() => undefined);
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
       if (isNonNullableNull(x[i], s.items) && s.items?.generic.default !== undefined) {
-        x[i] = deepCopyJSON(s.items.generic.default);
+        const d = s.items.generic.default;
+        if (place(() => { x[i] = deepCopyJSON(d); })) return true;
       }
-      defaultInPlace(x[i], s.items);
+      if (below(x[i], s.items)) return true;
     }
-    return;
+    return applied;
   }
-  if (!isJSONObject(x)) return;
+  if (!isJSONObject(x)) return false;
   for (const [k, prop] of s.properties ?? []) {
-    if (prop.generic.default === undefined) continue;
-    if (!Object.hasOwn(x, k) || isNonNullableNull(x[k], prop)) x[k] = deepCopyJSON(prop.generic.default);
+    const d = prop.generic.default;
+    if (d === undefined) continue;
+    if ((!Object.hasOwn(x, k) || isNonNullableNull(x[k], prop)) && place(() => { x[k] = deepCopyJSON(d); })) return true;
   }
   const ap = s.generic.additionalProperties?.structural;
   for (const k of Object.keys(x)) {
     const prop = s.properties?.get(k);
-    if (prop !== undefined) {
-      defaultInPlace(x[k], prop);
-    } else if (s.generic.additionalProperties !== undefined) {
-      if (isNonNullableNull(x[k], ap) && ap?.generic.default !== undefined) x[k] = deepCopyJSON(ap.generic.default);
-      defaultInPlace(x[k], ap);
+    const fs = prop ?? (s.generic.additionalProperties === undefined ? undefined : ap);
+    if (prop === undefined && fs !== undefined && isNonNullableNull(x[k], fs) && fs.generic.default !== undefined) {
+      const d = fs.generic.default;
+      if (place(() => { x[k] = deepCopyJSON(d); })) return true;
     }
+    if (below(x[k], fs)) return true;
   }
+  return applied;
+}
+
+function defaultInPlace(x: unknown, s: Structural | undefined): void {
+  defaultWalk(x, s, true);
 }
 
 /**
@@ -54,6 +74,14 @@ export function applyDefaults<T>(obj: T, schema: Structural | undefined): T {
   const out = deepCopyJSON(obj);
   defaultInPlace(out, schema);
   return out;
+}
+
+/**
+ * `obj` with the schema's defaults applied: `obj` itself when none applies, else a defaulted copy (`obj` is not
+ * changed, so it may be shared, e.g. an object a storage or its watch cache holds).
+ */
+export function withDefaults<T>(obj: T, schema: Structural | undefined): T {
+  return defaultWalk(obj, schema, false) ? applyDefaults(obj, schema) : obj;
 }
 
 /** Applies the schema's defaults to `obj` itself (as {@link applyDefaults}, without the copy). */
@@ -82,4 +110,11 @@ export function pruneNonNullableNullsWithoutDefaults<T>(obj: T, schema: Structur
   const out = deepCopyJSON(obj);
   pruneNullsInPlace(out, schema);
   return out;
+}
+
+/** Whether any node of `s` has a default. */
+export function hasDefaults(s: Structural | undefined): boolean {
+  if (s === undefined) return false;
+  if (s.generic.default !== undefined) return true;
+  return hasDefaults(s.items) || hasDefaults(s.generic.additionalProperties?.structural) || [...(s.properties?.values() ?? [])].some(hasDefaults);
 }

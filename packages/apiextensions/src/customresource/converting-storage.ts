@@ -2,7 +2,9 @@
  * The storage of one served version of a custom resource (upstream's `crdConversionRESTOptionsGetter` codec): objects
  * are written in the storage version and read in the served one, each conversion through the CRD's
  * {@link CRConverter}. A list's items are converted together; watch events one by one, in order (a failed
- * conversion ends the watch with an ERROR event).
+ * conversion ends the watch with an ERROR event). What is read is first defaulted by the schema of the version it was
+ * stored in (the storage codec's defaulter), so defaults a CRD gains show on objects stored before; they are written
+ * back only by the next update.
  *
  * @module
  */
@@ -23,19 +25,30 @@ import {
 } from '@apiserver/storage';
 import type { CRConverter } from './cr-converter.js';
 
+/** Defaults an object as read from storage; returns it unchanged (not copied) when no default applies. */
+export type StoredObjectDefaulter = (stored: ApiObject) => ApiObject;
+
 /** A custom resource's storage seen in one served version. */
 export class ConvertingStorage implements StorageInterface<ApiObject> {
   readonly #inner: StorageInterface<ApiObject>;
   readonly #converter: CRConverter;
   readonly #served: string;
   readonly #storage: string;
+  readonly #default: StoredObjectDefaulter;
 
-  /** Wraps `inner` (holding `storageAPIVersion` objects) to serve `servedAPIVersion`. */
-  constructor(inner: StorageInterface<ApiObject>, converter: CRConverter, servedAPIVersion: string, storageAPIVersion: string) {
+  /** Wraps `inner` (holding `storageAPIVersion` objects) to serve `servedAPIVersion`; `defaulter` defaults what is read. */
+  constructor(
+    inner: StorageInterface<ApiObject>,
+    converter: CRConverter,
+    servedAPIVersion: string,
+    storageAPIVersion: string,
+    defaulter: StoredObjectDefaulter = (obj) => obj,
+  ) {
     this.#inner = inner;
     this.#converter = converter;
     this.#served = servedAPIVersion;
     this.#storage = storageAPIVersion;
+    this.#default = defaulter;
   }
 
   /** The inner storage's versioner. */
@@ -43,7 +56,8 @@ export class ConvertingStorage implements StorageInterface<ApiObject> {
     return this.#inner.versioner;
   }
 
-  async #toServed(obj: ApiObject): Promise<ApiObject> {
+  async #toServed(stored: ApiObject): Promise<ApiObject> {
+    const obj = this.#default(stored);
     const [out] = await this.#converter.convert([obj], this.#served, false);
     return out ?? obj;
   }
@@ -99,7 +113,7 @@ export class ConvertingStorage implements StorageInterface<ApiObject> {
   /** Lists, the page's items converted in one go. */
   async getList(key: string, opts?: ListOptions<ApiObject>): Promise<ListResult<ApiObject>> {
     const result = await this.#inner.getList(key, opts);
-    return { ...result, items: await this.#converter.convert(result.items, this.#served, true) };
+    return { ...result, items: await this.#converter.convert(result.items.map(this.#default), this.#served, true) };
   }
 
   /** Updates: the update function sees and returns the served version; the storage version is written. */

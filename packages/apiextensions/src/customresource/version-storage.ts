@@ -11,9 +11,10 @@ import type { FieldType } from '@apiserver/runtime';
 import { compareKubeAwareVersions, defaultedNames } from '../apis/helpers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../apis/types.js';
 import { newStructural, type Structural } from '../structural-schema.js';
+import { hasDefaults, withDefaults } from '../defaulting.js';
 import { CustomResourceCoercer } from './coercion.js';
 import { type CRConverter, nopConverter } from './cr-converter.js';
-import { ConvertingStorage } from './converting-storage.js';
+import { ConvertingStorage, type StoredObjectDefaulter } from './converting-storage.js';
 import { CustomResourceScaleREST } from './scale-rest.js';
 import { CustomResourceStore } from './cr-store.js';
 import { newCustomResourceStatusStrategy, newCustomResourceStrategy } from './cr-strategy.js';
@@ -39,6 +40,20 @@ export interface VersionStorage {
 function structuralOf(version: CustomResourceDefinitionVersion): Structural | undefined {
   const props = version.schema?.openAPIV3Schema;
   return props === undefined ? undefined : newStructural(props);
+}
+
+/**
+ * The storage codec's defaulter (upstream's `unstructuredDefaulter`): an object read from storage takes the defaults
+ * of the version it was stored in.
+ */
+function storedObjectDefaulter(crd: CustomResourceDefinition): StoredObjectDefaulter {
+  const schemas = new Map<string, Structural>();
+  for (const v of crd.spec.versions) {
+    const s = structuralOf(v);
+    if (s !== undefined && hasDefaults(s)) schemas.set(`${crd.spec.group}/${v.name}`, s);
+  }
+  if (schemas.size === 0) return (obj) => obj;
+  return (obj) => withDefaults(obj, schemas.get(obj.apiVersion ?? ''));
 }
 
 /**
@@ -83,7 +98,7 @@ export function newVersionStorage(
     defaultQualifiedResource: { group, resource: names.plural },
     singularQualifiedResource: { group, resource: names.singular ?? names.kind.toLowerCase() },
     qualifiedKind: { group, kind: names.kind },
-    storage: new ConvertingStorage(restOptions.storage, converter, apiVersion, `${group}/${storageVersion}`),
+    storage: new ConvertingStorage(restOptions.storage, converter, apiVersion, `${group}/${storageVersion}`, storedObjectDefaulter(crd)),
     resourcePrefix: restOptions.resourcePrefix,
     strategies: { create: strategy, update: strategy, delete: strategy },
     tableConvertor: new CustomResourceTableConvertor(version.additionalPrinterColumns ?? []),
