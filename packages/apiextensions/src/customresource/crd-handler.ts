@@ -162,6 +162,13 @@ export class CRDHandler {
     return [...byCRD.values()].sort((a, b) => a.crdName.localeCompare(b.crdName));
   }
 
+  /** The main store of one served version of a custom resource, by group, version and kind (objects in that version). */
+  servedVersionStore(group: string, version: string, kind: string): CustomResourceStore | undefined {
+    const served = this.#served.get(`${group}/${version}`);
+    const crd = served?.crds.find((c) => defaultedNames(c.status?.acceptedNames ?? c.spec.names).kind === kind);
+    return crd === undefined ? undefined : served?.stores.get(crd.metadata.name ?? '')?.store;
+  }
+
   #install(key: string, crds: readonly CustomResourceDefinition[], signature: string, current: ServedGroupVersion | undefined): ServedGroupVersion {
     const slash = key.lastIndexOf('/');
     const groupVersion = { group: key.slice(0, slash), version: key.slice(slash + 1) };

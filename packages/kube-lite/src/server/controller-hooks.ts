@@ -6,7 +6,7 @@
  */
 import { type ApiObject, isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
 import { isConflict } from '@apiserver/runtime';
-import type { ServedCustomResource } from '@apiserver/apiextensions';
+import type { CustomResourceStore, ServedCustomResource } from '@apiserver/apiextensions';
 import type { APIGroupInfo, GenericAPIServer } from '@apiserver/server';
 import { type GCResource, GarbageCollector } from '../controllers/garbagecollector/garbage-collector.js';
 import { RootCACertPublisher } from '../controllers/certificates/root-ca-cert-publisher.js';
@@ -31,6 +31,8 @@ export interface CustomResourceSource {
   addChangeListener(listener: () => void): void;
   /** Applies a served custom resource's schema defaults to an object of its kind in place (others are left alone). */
   defaultObject?(obj: ApiObject): void;
+  /** The store of one served version of a custom resource (its objects in that version), by group, version and kind. */
+  servedVersionStore?(group: string, version: string, kind: string): CustomResourceStore | undefined;
 }
 
 /** Every namespaced top-level resource of the groups, and the namespaced custom resources served now. */

@@ -1,7 +1,7 @@
 /**
  * kube-lite's param stores (what upstream's REST mapper + param informers give): a paramKind names a served
- * built-in resource of that group, version and kind, or a served custom resource; its objects are read from that
- * resource's storage on each request.
+ * built-in resource of that group, version and kind, or a served version of a custom resource (any served version,
+ * its objects converted to it); its objects are read from that resource's storage on each request.
  * @module
  */
 import { isGetter, isLister, isScoper, type Storage } from '@apiserver/registry';
@@ -47,9 +47,8 @@ export function servedParamStores(groups: readonly APIGroupInfo[], customResourc
   return (group, version, kind) => {
     const builtIn = builtInStorage(groups, group, version, kind);
     if (builtIn !== undefined) return storeOver(builtIn);
-    const custom = customResources()
-      ?.servedResources()
-      .find((r) => r.group === group && r.version === version && r.kind === kind);
-    return custom === undefined ? undefined : storeOver(custom.storage as unknown as Storage);
+    const source = customResources();
+    const store = source?.servedVersionStore?.(group, version, kind) ?? source?.servedResources().find((r) => r.group === group && r.version === version && r.kind === kind)?.storage;
+    return store === undefined ? undefined : storeOver(store);
   };
 }
