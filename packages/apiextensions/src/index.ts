@@ -73,6 +73,7 @@ export { AUTHZ_CHECK_COST } from './cel/library/cost.js';
 export type { ResourceCheckFields } from './cel/library/authz.js';
 export { admissionEnv, authorizerBindings } from './cel/admission-env.js';
 export { celTypeName, type SchemaCelType, schemaCelType } from './cel/schema-type.js';
+export { type OpenAPIObject, openAPISchemaCelType } from './cel/openapi-schema-type.js';
 export { toCelValue } from './cel/values.js';
 export { type FieldPathOptions, type FieldPathResult, validFieldPath } from './cel/field-path.js';
 export { versionsWithUnchangedSchemas } from './cel/crd-rules.js';
@@ -86,6 +87,7 @@ export {
   ADMISSION_REQUEST_TYPE,
   type AdmissionBindings,
   type AdmissionEvaluation,
+  admissionExpressionIssues,
   type AdmissionExpressionResult,
   type AdmissionVariableDeclarations,
   admissionVariableDeclarations,

@@ -128,12 +128,19 @@ export interface OptionalVariableDeclarations {
   readonly variables?: readonly string[];
   /** The type of each variable, by name (`dyn` for one not given), as {@link composeAdmissionVariables} finds them. */
   readonly variableTypes?: ReadonlyMap<string, SchemaCelType>;
+  /**
+   * The types of `object` (and `oldObject`) and of `params` where they are known, as the type checking of a policy
+   * against the kinds it matches declares them (else `dyn`, as the admission plugin declares them).
+   */
+  readonly typed?: { readonly object?: SchemaCelType; readonly params?: SchemaCelType };
 }
 
 /** The declarations of an expression with the optional variables `o`. */
 export function optionalVariableDeclarations(o: OptionalVariableDeclarations): AdmissionVariableDeclarations {
+  const object = o.typed?.object;
   return admissionVariableDeclarations({
-    ...(o.hasParams === true && { params: DYN }),
+    ...(object !== undefined && { object, oldObject: object }),
+    ...(o.hasParams === true && { params: o.typed?.params ?? DYN }),
     ...(o.hasAuthorizer === true && AUTHORIZER_DECLARATIONS),
     ...(o.variables !== undefined && { variables: compositedVariablesType(o.variables, o.variableTypes) }),
   });
@@ -162,11 +169,11 @@ export function compileAdmissionExpression(
   results: readonly AdmissionExpressionResult[],
 ): CompiledAdmissionExpression {
   const parsing = parseExpression(expression);
-  if ('issues' in parsing) return { expression, error: `compilation failed: ${formatIssues(expression, parsing.issues)}` };
+  if ('issues' in parsing) return { expression, error: `${COMPILATION_FAILED}${formatIssues(expression, parsing.issues)}` };
   const checker = new Checker(parsing.source, parsing.parsed, admissionEnv().funcs, { type: DYN_TYPE });
   const scope = new Map([...declarations].map(([name, type]) => [name, { type: fromSchemaType(type, name) }]));
   const found = checker.resultType(checker.check(parsing.parsed.expr, scope));
-  if (checker.issues.length > 0) return { expression, error: `compilation failed: ${formatIssues(expression, parsing.toOriginal(checker.issues))}` };
+  if (checker.issues.length > 0) return { expression, error: `${COMPILATION_FAILED}${formatIssues(expression, parsing.toOriginal(checker.issues))}` };
   const parsed = optionalChains(parsing.parsed, (e) => checker.typeOf(e));
   const typeError = returnTypeError(results, found);
   if (typeError !== undefined) return { expression, error: typeError };
@@ -182,6 +189,19 @@ export function compileAdmissionExpression(
       return { value, cost };
     },
   };
+}
+
+const COMPILATION_FAILED = 'compilation failed: ';
+
+/**
+ * The issues of compiling `expression` in `declarations` (cel-go's `issues.String()`: `ERROR: <input>:1:8: …`), with
+ * no result type wanted; `undefined` when it compiles. What a policy's type checking reports (upstream's
+ * `typeCheckingCompiler`).
+ */
+export function admissionExpressionIssues(expression: string, declarations: AdmissionVariableDeclarations): string | undefined {
+  const compiled = compileAdmissionExpression(expression, declarations, ['any']);
+  if (!('error' in compiled) || !compiled.error.startsWith(COMPILATION_FAILED)) return undefined;
+  return compiled.error.slice(COMPILATION_FAILED.length);
 }
 
 /** `@bufbuild/cel`'s error messages in cel-go's words where they name the same failure. */

@@ -9,6 +9,7 @@ import {
   type AdmissionVariableDeclarations,
   type CompiledAdmissionExpression,
   compileAdmissionExpression,
+  type OptionalVariableDeclarations,
   optionalVariableDeclarations,
 } from './admission-expression.js';
 import type { SchemaCelType } from './schema-type.js';
@@ -27,12 +28,20 @@ export interface ComposedAdmissionVariables {
   readonly declarations: (options?: { readonly messages?: boolean }) => AdmissionVariableDeclarations;
 }
 
-/** Compiles `variables` in order (see the module comment); `hasParams`: the policy has a paramKind. */
-export function composeAdmissionVariables(variables: readonly AdmissionVariable[], hasParams: boolean): ComposedAdmissionVariables {
+/**
+ * Compiles `variables` in order (see the module comment); `hasParams`: the policy has a paramKind; `typed`: the types
+ * of `object` and `params` when the policy is type-checked against a kind (see {@link OptionalVariableDeclarations}).
+ */
+export function composeAdmissionVariables(
+  variables: readonly AdmissionVariable[],
+  hasParams: boolean,
+  typed?: OptionalVariableDeclarations['typed'],
+): ComposedAdmissionVariables {
   const names = variables.map((v) => v.name);
   const types = new Map<string, SchemaCelType>();
+  const typedOption = typed === undefined ? {} : { typed };
   // While compiling, `types` holds only the variables before the one being compiled.
-  const before = (index: number) => optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names.slice(0, index), variableTypes: types });
+  const before = (index: number) => optionalVariableDeclarations({ hasParams, hasAuthorizer: true, variables: names.slice(0, index), variableTypes: types, ...typedOption });
   const compiled = variables.map((v, i) => {
     const result = compileAdmissionExpression(v.expression, before(i), ['any']);
     if ('outputType' in result) types.set(v.name, result.outputType);
@@ -40,6 +49,6 @@ export function composeAdmissionVariables(variables: readonly AdmissionVariable[
   });
   return {
     compiled,
-    declarations: (options = {}) => optionalVariableDeclarations({ hasParams, hasAuthorizer: options.messages !== true, variables: names, variableTypes: types }),
+    declarations: (options = {}) => optionalVariableDeclarations({ hasParams, hasAuthorizer: options.messages !== true, variables: names, variableTypes: types, ...typedOption }),
   };
 }

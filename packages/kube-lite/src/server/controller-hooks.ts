@@ -17,6 +17,9 @@ import { PVCProtectionController } from '../controllers/volume/pvc-protection-co
 import { PVProtectionController } from '../controllers/volume/pv-protection-controller.js';
 import type { NamespaceLister } from '../controllers/resourcequota/calculate-usage.js';
 import { ResourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.js';
+import { ValidatingAdmissionPolicyStatusController } from '../controllers/validatingadmissionpolicystatus/validating-admission-policy-status-controller.js';
+import { typeCheckPolicy } from '../admission/validating-admission-policy/type-checking.js';
+import { servedTypeCheckingResolver } from '../admission/validating-admission-policy/type-checking-resolver.js';
 import { storageOf, topLevelResources } from './group-storage.js';
 
 function messageOf(err: unknown): string {
@@ -247,5 +250,33 @@ export function addPVProtectionControllerHook(server: GenericAPIServer, groups: 
   });
   server.addPostStartHook('start-pv-protection-controller', ({ signal }) => controller.start(signal));
   server.addPreShutdownHook('stop-pv-protection-controller', () => controller.stop());
+  return controller;
+}
+
+/**
+ * Registers `start-validatingadmissionpolicy-status-controller` when admissionregistration serves
+ * validatingadmissionpolicies with their status: each new policy generation is type-checked against the kinds it
+ * matches (built-in and custom) and the warnings written to its status, as kube-controller-manager's controller does.
+ */
+export function addValidatingAdmissionPolicyStatusHook(
+  server: GenericAPIServer,
+  groups: readonly APIGroupInfo[],
+  log: (message: string) => void,
+  customResources?: CustomResourceSource,
+): ValidatingAdmissionPolicyStatusController | undefined {
+  const policies = storageOf(groups, 'admissionregistration.k8s.io', 'validatingadmissionpolicies');
+  const status = storageOf(groups, 'admissionregistration.k8s.io', 'validatingadmissionpolicies/status');
+  if (policies === undefined || !isGetter(policies) || !isLister(policies) || !isWatcher(policies) || status === undefined || !isUpdater(status)) return undefined;
+  const resolver = servedTypeCheckingResolver(groups, () => customResources);
+  const controller = new ValidatingAdmissionPolicyStatusController({
+    policies,
+    status,
+    typeCheck: (policy) => typeCheckPolicy(policy, resolver),
+    onError: (err, name) => {
+      if (!isConflict(err)) log(`validatingadmissionpolicy status controller: ${name ?? 'watch'}: ${messageOf(err)}`);
+    },
+  });
+  server.addPostStartHook('start-validatingadmissionpolicy-status-controller', ({ signal }) => controller.start(signal));
+  server.addPreShutdownHook('stop-validatingadmissionpolicy-status-controller', () => controller.stop());
   return controller;
 }

@@ -6,6 +6,12 @@ function entries(map: ResourceStorageMap): [string, Storage][] {
   return map instanceof Map ? [...map.entries()] : Object.entries(map);
 }
 
+/** Each resource path and storage of `version` of `group`, where that group-version is installed. */
+export function versionStorages(groups: readonly APIGroupInfo[], group: string, version: string): [string, Storage][] {
+  const map = groups.find((info) => info.prioritizedVersions[0]?.group === group)?.versionedResourcesStorageMap[version];
+  return map === undefined ? [] : entries(map);
+}
+
 /** The storage of `resource` (or `resource/subresource`) in the preferred version of `group`, if served. */
 export function storageOf(groups: readonly APIGroupInfo[], group: string, resource: string): Storage | undefined {
   for (const info of groups) {

@@ -53,6 +53,7 @@ import {
   addNamespaceControllerHook,
   addPVCProtectionControllerHook,
   addPVProtectionControllerHook,
+  addValidatingAdmissionPolicyStatusHook,
   addResourceQuotaControllerHook,
   addRootCACertPublisherHook,
   addServiceAccountsControllerHook,
@@ -257,6 +258,7 @@ export class KubeAPIServer {
     addResourceQuotaControllerHook(server, this.groups, c.log, c.options.resourceQuotaSyncPeriodMillis, customResources);
     addPVCProtectionControllerHook(server, this.groups, c.log);
     addPVProtectionControllerHook(server, this.groups, c.log);
+    addValidatingAdmissionPolicyStatusHook(server, this.groups, c.log, customResources);
   }
 
   /** The generic server settings every server of the chain shares: limits, timeouts, authentication, authorization, log. */

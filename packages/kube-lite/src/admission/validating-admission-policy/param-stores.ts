@@ -6,22 +6,13 @@
  */
 import { isGetter, isLister, isScoper, type Storage } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
-import type { APIGroupInfo, ResourceStorageMap } from '@apiserver/server';
+import type { APIGroupInfo } from '@apiserver/server';
 import type { CustomResourceSource } from '../../server/controller-hooks.js';
+import { versionStorages } from '../../server/group-storage.js';
 import type { ParamStore, ParamStoreResolver } from './params.js';
 
-function entries(map: ResourceStorageMap): [string, Storage][] {
-  return map instanceof Map ? [...map.entries()] : Object.entries(map);
-}
-
 function builtInStorage(groups: readonly APIGroupInfo[], group: string, version: string, kind: string): Storage | undefined {
-  for (const info of groups) {
-    if (info.prioritizedVersions[0]?.group !== group) continue;
-    const map = info.versionedResourcesStorageMap[version];
-    if (map === undefined) return undefined;
-    return entries(map).find(([path, storage]) => !path.includes('/') && storage.newObject().kind === kind)?.[1];
-  }
-  return undefined;
+  return versionStorages(groups, group, version).find(([path, storage]) => !path.includes('/') && storage.newObject().kind === kind)?.[1];
 }
 
 function storeOver(storage: Storage): ParamStore | undefined {
