@@ -190,7 +190,7 @@ export {
   validateConvertedObject,
 } from './customresource/conversion-review.js';
 export { genericServerResponseMessage, reviewOfAnswer } from './customresource/webhook-answer.js';
-export { ConvertingStorage } from './customresource/converting-storage.js';
+export { ConvertingStorage, type StoredObjectDefaulter } from './customresource/converting-storage.js';
 export { CustomResourceStore, type CustomResourceStoreOptions } from './customresource/cr-store.js';
 export {
   type CustomResourceRulesContext,
