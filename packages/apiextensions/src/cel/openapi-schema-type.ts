@@ -11,12 +11,11 @@
  * @module
  */
 import { escapeProperty } from './escaping.js';
-import type { SchemaCelType } from './schema-type.js';
+import { type SchemaCelType, stringFormatType } from './schema-type.js';
 
 /** A JSON object of an OpenAPI document (a schema). */
 export type OpenAPIObject = Readonly<Record<string, unknown>>;
 
-const STRING: SchemaCelType = { kind: 'string' };
 const DYN: SchemaCelType = { kind: 'dyn' };
 const COMPONENTS = '#/components/schemas/';
 
@@ -41,20 +40,6 @@ class Resolver {
     if (ref === undefined) return { schema: s };
     const { $ref: _r, allOf: _a, ...own } = s;
     return { schema: { ...(this.components[ref] ?? {}), ...own }, ref };
-  }
-}
-
-function stringType(format: unknown): SchemaCelType {
-  switch (format) {
-    case 'byte':
-      return { kind: 'bytes' };
-    case 'duration':
-      return { kind: 'duration' };
-    case 'date':
-    case 'date-time':
-      return { kind: 'timestamp' };
-    default:
-      return STRING;
   }
 }
 
@@ -117,7 +102,7 @@ function declType(raw: OpenAPIObject, isResourceRoot: boolean, r: Resolver, refs
       return { kind: 'object', fields };
     }
     case 'string':
-      return stringType(s.format);
+      return stringFormatType(s.format);
     case 'boolean':
       return { kind: 'bool' };
     case 'number':

@@ -27,7 +27,8 @@ const DYN: SchemaCelType = { kind: 'dyn' };
 /** The object type of ObjectMeta as rules see it at a resource root. */
 const ROOT_METADATA: SchemaCelType = { kind: 'object', fields: new Map([['name', STRING], ['generateName', STRING]]) };
 
-function stringType(format: string): SchemaCelType {
+/** The CEL type of a string of `format`: bytes, durations and timestamps for theirs, strings otherwise. */
+export function stringFormatType(format: unknown): SchemaCelType {
   switch (format) {
     case 'byte':
       return { kind: 'bytes' };
@@ -83,7 +84,7 @@ export function schemaCelType(s: Structural, isResourceRoot = false): SchemaCelT
     case 'boolean':
       return { kind: 'bool' };
     case 'string':
-      return stringType(s.valueValidation?.format ?? '');
+      return stringFormatType(s.valueValidation?.format ?? '');
     default:
       return isResourceRoot ? objectType(s, true) : DYN;
   }
