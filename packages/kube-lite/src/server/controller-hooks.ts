@@ -7,7 +7,7 @@
 import { type ApiObject, isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
 import { isConflict } from '@apiserver/runtime';
 import type { CustomResourceStore, ServedCustomResource } from '@apiserver/apiextensions';
-import type { APIGroupInfo, GenericAPIServer } from '@apiserver/server';
+import { ALL_AUTHENTICATED, type APIGroupInfo, type GenericAPIServer, SYSTEM_PRIVILEGED_GROUP } from '@apiserver/server';
 import { type GCResource, GarbageCollector } from '../controllers/garbagecollector/garbage-collector.js';
 import { RootCACertPublisher } from '../controllers/certificates/root-ca-cert-publisher.js';
 import { NamespaceController } from '../controllers/namespace/namespace-controller.js';
@@ -17,6 +17,7 @@ import { PVCProtectionController } from '../controllers/volume/pvc-protection-co
 import { PVProtectionController } from '../controllers/volume/pv-protection-controller.js';
 import type { NamespaceLister } from '../controllers/resourcequota/calculate-usage.js';
 import { ResourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.js';
+import { ClusterRoleAggregationController } from '../controllers/clusterroleaggregation/clusterrole-aggregation-controller.js';
 import { ValidatingAdmissionPolicyStatusController } from '../controllers/validatingadmissionpolicystatus/validating-admission-policy-status-controller.js';
 import { typeCheckPolicy } from '../admission/validating-admission-policy/type-checking.js';
 import { servedTypeCheckingResolver } from '../admission/validating-admission-policy/type-checking-resolver.js';
@@ -278,5 +279,25 @@ export function addValidatingAdmissionPolicyStatusHook(
   });
   server.addPostStartHook('start-validatingadmissionpolicy-status-controller', ({ signal }) => controller.start(signal));
   server.addPreShutdownHook('stop-validatingadmissionpolicy-status-controller', () => controller.stop());
+  return controller;
+}
+
+/**
+ * Registers `start-clusterrole-aggregation-controller` when rbac serves clusterroles: aggregated ClusterRoles (`admin`,
+ * `edit`, `view` and yours) get the rules of the roles their selectors pick written into them, as
+ * kube-controller-manager's controller does.
+ */
+export function addClusterRoleAggregationHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): ClusterRoleAggregationController | undefined {
+  const clusterRoles = storageOf(groups, 'rbac.authorization.k8s.io', 'clusterroles');
+  if (clusterRoles === undefined || !isGetter(clusterRoles) || !isLister(clusterRoles) || !isWatcher(clusterRoles) || !isUpdater(clusterRoles)) return undefined;
+  const controller = new ClusterRoleAggregationController({
+    clusterRoles,
+    context: { user: { name: 'system:kube-controller-manager', groups: [SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED] } },
+    onError: (err, name) => {
+      if (!isConflict(err)) log(`clusterrole aggregation controller: ${name ?? 'watch'}: ${messageOf(err)}`);
+    },
+  });
+  server.addPostStartHook('start-clusterrole-aggregation-controller', ({ signal }) => controller.start(signal));
+  server.addPreShutdownHook('stop-clusterrole-aggregation-controller', () => controller.stop());
   return controller;
 }

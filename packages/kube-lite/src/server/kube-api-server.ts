@@ -54,6 +54,7 @@ import {
   addPVCProtectionControllerHook,
   addPVProtectionControllerHook,
   addValidatingAdmissionPolicyStatusHook,
+  addClusterRoleAggregationHook,
   addResourceQuotaControllerHook,
   addRootCACertPublisherHook,
   addServiceAccountsControllerHook,
@@ -259,6 +260,7 @@ export class KubeAPIServer {
     addPVCProtectionControllerHook(server, this.groups, c.log);
     addPVProtectionControllerHook(server, this.groups, c.log);
     addValidatingAdmissionPolicyStatusHook(server, this.groups, c.log, customResources);
+    addClusterRoleAggregationHook(server, this.groups, c.log);
   }
 
   /** The generic server settings every server of the chain shares: limits, timeouts, authentication, authorization, log. */

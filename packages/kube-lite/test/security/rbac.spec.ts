@@ -26,7 +26,22 @@ t.test('kube-lite with --authorization-mode=RBAC', async (t) => {
     const list = await alice('GET', `${RBAC_API}/clusterrolebindings`);
     t.equal(list.status, 200);
     const names = Array.isArray(list.body.items) ? list.body.items.map((i: { metadata?: { name?: string } }) => i.metadata?.name) : [];
-    t.same(names.sort(), ['cluster-admin', 'system:basic-user', 'system:discovery', 'system:public-info-viewer']);
+    t.same(names.sort(), ['cluster-admin', 'system:basic-user', 'system:discovery', 'system:monitoring', 'system:public-info-viewer']);
+  });
+
+  t.test('the aggregated view and edit roles, bound in a namespace, and a role aggregated into view', async (t) => {
+    t.equal((await alice('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'viewers' } })).status, 201);
+    const binding = (name: string, role: string) => ({ apiVersion: V1, kind: 'RoleBinding', metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role }, subjects: [{ kind: 'User', name: 'bob' }] });
+    t.equal((await alice('POST', `${RBAC_API}/namespaces/viewers/rolebindings`, binding('bob-view', 'view'))).status, 201);
+    t.equal((await bob('GET', '/api/v1/namespaces/viewers/pods')).status, 200, 'view lists pods');
+    t.equal((await bob('GET', '/api/v1/namespaces/viewers/secrets')).status, 403, 'but not secrets');
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } };
+    t.equal((await bob('POST', '/api/v1/namespaces/viewers/configmaps', configMap)).status, 403, 'nor writes');
+    const reader = { apiVersion: V1, kind: 'ClusterRole', metadata: { name: 'leases-reader', labels: { 'rbac.authorization.k8s.io/aggregate-to-view': 'true' } }, rules: [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['list'] }] };
+    t.equal((await alice('POST', `${RBAC_API}/clusterroles`, reader)).status, 201);
+    t.equal((await bob('GET', '/apis/coordination.k8s.io/v1/namespaces/viewers/leases')).status, 200, 'a role labelled aggregate-to-view adds to view');
+    t.equal((await alice('POST', `${RBAC_API}/namespaces/viewers/rolebindings`, binding('bob-edit', 'edit'))).status, 201);
+    t.equal((await bob('POST', '/api/v1/namespaces/viewers/configmaps', configMap)).status, 201, 'edit writes');
   });
 
   t.test('alice (system:masters) sets up bob; bob is allowed and denied with upstream messages', async (t) => {

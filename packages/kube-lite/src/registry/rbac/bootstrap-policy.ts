@@ -2,7 +2,11 @@
  * The bootstrap policy subset kube-lite ensures at start (plugin/pkg/auth/authorizer/rbac/bootstrappolicy):
  * `cluster-admin` for `system:masters`, and `system:discovery`, `system:basic-user`,
  * `system:public-info-viewer` bound as upstream so every authenticated user can discover the API, ask about
- * itself and read /version and the health checks (the last two also without credentials).
+ * itself and read /version and the health checks (the last two also without credentials); the user-facing roles
+ * `admin`, `edit` and `view` (aggregated from `system:aggregate-to-admin`, `-edit` and `-view` and from every role
+ * labelled to aggregate into them), `system:auth-delegator`, and `system:monitoring` bound to its group. The rules
+ * are upstream's, as its golden file `testdata/cluster-roles.yaml` lists them (kubernetes/kubernetes, read at commit
+ * 025f2834a128798cef30018a5e6a6ae82b5ad885).
  * @module
  */
 import { type ApiObject, isCreater, type RequestContext, type Storage } from '@apiserver/registry';
@@ -18,6 +22,62 @@ const BOOTSTRAP_META = {
 
 function clusterRole(name: string, rules: readonly Record<string, readonly string[]>[]): ApiObject {
   return { apiVersion: APIVERSION, kind: 'ClusterRole', metadata: { name, ...structuredClone(BOOTSTRAP_META) }, rules: structuredClone(rules) };
+}
+
+const AGGREGATE_TO = 'rbac.authorization.k8s.io/aggregate-to-';
+const READ = ['get', 'list', 'watch'];
+const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
+const READ_WRITE = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+/** `role` with `labels` added to the bootstrap ones. */
+function labelled(role: ApiObject, labels: Record<string, string>): ApiObject {
+  return { ...role, metadata: { ...role.metadata, labels: { ...role.metadata.labels, ...labels } } };
+}
+
+/** A ClusterRole without rules of its own, aggregating those of the roles labelled to aggregate into it. */
+function aggregatedClusterRole(name: string, labels: Record<string, string> = {}): ApiObject {
+  const { rules: _none, ...role } = labelled(clusterRole(name, []), labels);
+  return { ...role, aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [`${AGGREGATE_TO}${name}`]: 'true' } }] } };
+}
+
+/** `system:aggregate-to-<target>`: rules that aggregate into `target`. */
+function aggregateTo(target: string, rules: readonly Record<string, readonly string[]>[]): ApiObject {
+  return labelled(clusterRole(`system:aggregate-to-${target}`, rules), { [`${AGGREGATE_TO}${target}`]: 'true' });
+}
+const rule = (apiGroups: readonly string[], resources: readonly string[], verbs: readonly string[]) => ({ apiGroups, resources, verbs });
+
+/** `system:aggregate-to-admin`, `-edit` and `-view`: the rules of `admin`, `edit` and `view`. */
+function aggregateToRoles(): ApiObject[] {
+  return [
+    aggregateTo('admin', [rule(['authorization.k8s.io'], ['localsubjectaccessreviews'], ['create']), rule(['rbac.authorization.k8s.io'], ['rolebindings', 'roles'], READ_WRITE)]),
+    aggregateTo('edit', [
+      rule([''], ['pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy', 'secrets', 'services/proxy'], READ),
+      rule([''], ['serviceaccounts'], ['impersonate']),
+      rule([''], ['pods', 'pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy'], WRITE),
+      rule([''], ['pods/eviction'], ['create']),
+      rule([''], ['configmaps', 'events', 'persistentvolumeclaims', 'replicationcontrollers', 'replicationcontrollers/scale', 'secrets', 'serviceaccounts', 'services', 'services/proxy'], WRITE),
+      rule([''], ['serviceaccounts/token'], ['create']),
+      rule(['apps'], ['daemonsets', 'deployments', 'deployments/rollback', 'deployments/scale', 'replicasets', 'replicasets/scale', 'statefulsets', 'statefulsets/scale'], WRITE),
+      rule(['autoscaling'], ['horizontalpodautoscalers'], WRITE),
+      rule(['batch'], ['cronjobs', 'jobs'], WRITE),
+      rule(['extensions'], ['daemonsets', 'deployments', 'deployments/rollback', 'deployments/scale', 'ingresses', 'networkpolicies', 'replicasets', 'replicasets/scale', 'replicationcontrollers/scale'], WRITE),
+      rule(['policy'], ['poddisruptionbudgets'], WRITE),
+      rule(['networking.k8s.io'], ['ingresses', 'networkpolicies'], WRITE),
+      rule(['coordination.k8s.io'], ['leases'], READ_WRITE),
+    ]),
+    aggregateTo('view', [
+      rule([''], ['configmaps', 'endpoints', 'persistentvolumeclaims', 'persistentvolumeclaims/status', 'pods', 'replicationcontrollers', 'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/status'], READ),
+      rule([''], ['bindings', 'events', 'limitranges', 'namespaces/status', 'pods/log', 'pods/status', 'replicationcontrollers/status', 'resourcequotas', 'resourcequotas/status'], READ),
+      rule([''], ['namespaces'], READ),
+      rule(['discovery.k8s.io'], ['endpointslices'], READ),
+      rule(['apps'], ['controllerrevisions', 'daemonsets', 'daemonsets/status', 'deployments', 'deployments/scale', 'deployments/status', 'replicasets', 'replicasets/scale', 'replicasets/status', 'statefulsets', 'statefulsets/scale', 'statefulsets/status'], READ),
+      rule(['autoscaling'], ['horizontalpodautoscalers', 'horizontalpodautoscalers/status'], READ),
+      rule(['batch'], ['cronjobs', 'cronjobs/status', 'jobs', 'jobs/status'], READ),
+      rule(['extensions'], ['daemonsets', 'daemonsets/status', 'deployments', 'deployments/scale', 'deployments/status', 'ingresses', 'ingresses/status', 'networkpolicies', 'replicasets', 'replicasets/scale', 'replicasets/status', 'replicationcontrollers/scale'], READ),
+      rule(['policy'], ['poddisruptionbudgets', 'poddisruptionbudgets/status'], READ),
+      rule(['networking.k8s.io'], ['ingresses', 'ingresses/status', 'networkpolicies'], READ),
+    ]),
+  ];
 }
 
 function groupBinding(name: string, groups: readonly string[]): ApiObject {
@@ -48,6 +108,14 @@ export function bootstrapClusterRoles(): ApiObject[] {
       { apiGroups: ['authentication.k8s.io'], resources: ['selfsubjectreviews'], verbs: ['create'] },
     ]),
     clusterRole('system:public-info-viewer', [{ nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'], verbs: ['get'] }]),
+    aggregatedClusterRole('admin'),
+    aggregatedClusterRole('edit', { [`${AGGREGATE_TO}admin`]: 'true' }),
+    aggregatedClusterRole('view', { [`${AGGREGATE_TO}edit`]: 'true' }),
+    ...aggregateToRoles(),
+    clusterRole('system:auth-delegator', [rule(['authentication.k8s.io'], ['tokenreviews'], ['create']), rule(['authorization.k8s.io'], ['subjectaccessreviews'], ['create'])]),
+    clusterRole('system:monitoring', [
+      { nonResourceURLs: ['/healthz', '/healthz/*', '/livez', '/livez/*', '/metrics', '/metrics/slis', '/readyz', '/readyz/*'], verbs: ['get'] },
+    ]),
   ];
 }
 
@@ -58,6 +126,7 @@ export function bootstrapClusterRoleBindings(): ApiObject[] {
     groupBinding('system:discovery', [ALL_AUTHENTICATED]),
     groupBinding('system:basic-user', [ALL_AUTHENTICATED]),
     groupBinding('system:public-info-viewer', [ALL_AUTHENTICATED, ALL_UNAUTHENTICATED]),
+    groupBinding('system:monitoring', ['system:monitoring']),
   ];
 }
 

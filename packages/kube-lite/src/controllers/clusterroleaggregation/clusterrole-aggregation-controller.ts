@@ -1,0 +1,113 @@
+/**
+ * The clusterrole-aggregation controller (pkg/controller/clusterroleaggregation, run by kube-controller-manager): a
+ * ClusterRole with an `aggregationRule` gets as its `rules` those of every ClusterRole its selectors pick (itself left
+ * out), in name order, each rule once. Any ClusterRole change queues every aggregated role, so roles that aggregate
+ * aggregated roles (`admin` ← `edit` ← `view`) settle in a few rounds.
+ * @module
+ */
+import type { ApiObject, Getter, Lister, RequestContext, Updater, Watcher } from '@apiserver/registry';
+import { labelSelectorAsSelector, type LabelSelectorSpec } from '@apiserver/runtime';
+import { type PolicyRule, sameRule } from '@apiserver/server';
+import { isRecord, recordAt } from '../../object-fields.js';
+import { ControllerRun } from '../controller-run.js';
+import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
+import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
+import { type RetryOptions, RetryQueue } from '../retry-queue.js';
+
+/** Options of the ClusterRoleAggregationController. */
+export interface ClusterRoleAggregationControllerOptions {
+  /** The `clusterroles` resource. */
+  readonly clusterRoles: Getter & Lister & Watcher & Updater;
+  /**
+   * Who the controller writes as. Setting rules a writer does not hold is an escalation, so it must be allowed to
+   * (upstream's controller role grants `escalate`; kube-lite has no controller roles and passes a `system:masters` member).
+   */
+  readonly context: RequestContext;
+  /** Re-list every this many ms (default 300 000). */
+  readonly resyncIntervalMs?: number;
+  /** Backoff of failed syncs and of re-watching. */
+  readonly retry?: RetryOptions;
+  /** Called with every failure, with the role's name (the controller keeps running). */
+  readonly onError?: (err: unknown, name: string | undefined) => void;
+}
+
+function selectorsOf(role: ApiObject): LabelSelectorSpec[] | undefined {
+  const rule = recordAt(role, 'aggregationRule');
+  if (rule === undefined) return undefined;
+  const selectors = rule.clusterRoleSelectors;
+  return Array.isArray(selectors) ? (selectors.filter(isRecord) as LabelSelectorSpec[]) : [];
+}
+
+function rulesOf(role: ApiObject): PolicyRule[] {
+  return Array.isArray(role.rules) ? role.rules.filter(isRecord) : [];
+}
+
+const byName = (a: ApiObject, b: ApiObject): number => {
+  const x = a.metadata.name ?? '';
+  const y = b.metadata.name ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** The rules an aggregated role should have: those of the roles its selectors pick, by name, each once. */
+export function aggregatedRules(role: ApiObject, all: readonly ApiObject[]): PolicyRule[] | undefined {
+  const selectors = selectorsOf(role);
+  if (selectors === undefined) return undefined;
+  const matchers = selectors.map((s) => labelSelectorAsSelector(s));
+  const rules: PolicyRule[] = [];
+  for (const other of [...all].sort(byName)) {
+    if (other.metadata.name === role.metadata.name || !matchers.some((m) => m.matches(other.metadata.labels ?? {}))) continue;
+    for (const r of rulesOf(other)) if (!rules.some((have) => sameRule(have, r))) rules.push(r);
+  }
+  return rules;
+}
+
+function sameRules(a: readonly PolicyRule[], b: readonly PolicyRule[]): boolean {
+  return a.length === b.length && a.every((r, i) => sameRule(r, b[i] as PolicyRule));
+}
+
+/** Keeps aggregated ClusterRoles' rules the union of the roles they select; `start()` / `stop()`. */
+export class ClusterRoleAggregationController {
+  readonly #o: ClusterRoleAggregationControllerOptions;
+  readonly #queue: RetryQueue;
+  readonly #run: ControllerRun;
+  readonly #aggregated = new Set<string>();
+
+  /** Creates a stopped controller. */
+  constructor(options: ClusterRoleAggregationControllerOptions) {
+    this.#o = options;
+    this.#queue = new RetryQueue((name) => this.syncClusterRole(name), (name, err) => options.onError?.(err, name), options.retry);
+    const informer = new ListWatcher(
+      options.clusterRoles,
+      (type, role) => {
+        const name = role.metadata.name ?? '';
+        if (type !== 'DELETED' && selectorsOf(role) !== undefined) this.#aggregated.add(name);
+        else this.#aggregated.delete(name);
+        for (const aggregated of this.#aggregated) this.#queue.add(aggregated);
+      },
+      listWatchOptionsOf(options),
+    );
+    this.#run = new ControllerRun([informer], [this.#queue]);
+  }
+
+  /** Starts the informer; `signal` aborting stops the controller. Calling it twice is a no-op. */
+  start(signal?: AbortSignal): void {
+    this.#run.start(signal);
+  }
+
+  /** Stops the informer and retries; resolves when the running sync (if any) is over. */
+  stop(): Promise<void> {
+    return this.#run.stop();
+  }
+
+  /** Sets the rules of the aggregated role `name` to the union of those its selectors pick, when they differ. */
+  async syncClusterRole(name: string): Promise<void> {
+    const role = await ignoreNotFound(this.#o.clusterRoles.get({}, name));
+    if (role === undefined) return;
+    const rules = aggregatedRules(role, (await this.#o.clusterRoles.list({}, {})).items);
+    if (rules === undefined || sameRules(rules, rulesOf(role))) return;
+    const update = mutatedObjectInfo((live) => {
+      live.rules = rules;
+    });
+    await ignoreNotFound(this.#o.clusterRoles.update(this.#o.context, name, update, undefined, undefined, false, {}));
+  }
+}
