@@ -5,10 +5,8 @@
  * aggregated roles (`admin` ← `edit` ← `view`) settle in a few rounds.
  * @module
  */
-import type { ApiObject, Getter, Lister, RequestContext, Updater, Watcher } from '@apiserver/registry';
-import { labelSelectorAsSelector, type LabelSelectorSpec } from '@apiserver/runtime';
-import { type PolicyRule, sameRule } from '@apiserver/server';
-import { isRecord, recordAt } from '../../object-fields.js';
+import type { Getter, Lister, RequestContext, Updater, Watcher } from '@apiserver/registry';
+import { aggregatedRules, isAggregated, rulesOf, sameRules } from '../../registry/rbac/aggregated-rules.js';
 import { ControllerRun } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
@@ -31,40 +29,6 @@ export interface ClusterRoleAggregationControllerOptions {
   readonly onError?: (err: unknown, name: string | undefined) => void;
 }
 
-function selectorsOf(role: ApiObject): LabelSelectorSpec[] | undefined {
-  const rule = recordAt(role, 'aggregationRule');
-  if (rule === undefined) return undefined;
-  const selectors = rule.clusterRoleSelectors;
-  return Array.isArray(selectors) ? (selectors.filter(isRecord) as LabelSelectorSpec[]) : [];
-}
-
-function rulesOf(role: ApiObject): PolicyRule[] {
-  return Array.isArray(role.rules) ? role.rules.filter(isRecord) : [];
-}
-
-const byName = (a: ApiObject, b: ApiObject): number => {
-  const x = a.metadata.name ?? '';
-  const y = b.metadata.name ?? '';
-  return x < y ? -1 : x > y ? 1 : 0;
-};
-
-/** The rules an aggregated role should have: those of the roles its selectors pick, by name, each once. */
-export function aggregatedRules(role: ApiObject, all: readonly ApiObject[]): PolicyRule[] | undefined {
-  const selectors = selectorsOf(role);
-  if (selectors === undefined) return undefined;
-  const matchers = selectors.map((s) => labelSelectorAsSelector(s));
-  const rules: PolicyRule[] = [];
-  for (const other of [...all].sort(byName)) {
-    if (other.metadata.name === role.metadata.name || !matchers.some((m) => m.matches(other.metadata.labels ?? {}))) continue;
-    for (const r of rulesOf(other)) if (!rules.some((have) => sameRule(have, r))) rules.push(r);
-  }
-  return rules;
-}
-
-function sameRules(a: readonly PolicyRule[], b: readonly PolicyRule[]): boolean {
-  return a.length === b.length && a.every((r, i) => sameRule(r, b[i] as PolicyRule));
-}
-
 /** Keeps aggregated ClusterRoles' rules the union of the roles they select; `start()` / `stop()`. */
 export class ClusterRoleAggregationController {
   readonly #o: ClusterRoleAggregationControllerOptions;
@@ -80,7 +44,7 @@ export class ClusterRoleAggregationController {
       options.clusterRoles,
       (type, role) => {
         const name = role.metadata.name ?? '';
-        if (type !== 'DELETED' && selectorsOf(role) !== undefined) this.#aggregated.add(name);
+        if (type !== 'DELETED' && isAggregated(role)) this.#aggregated.add(name);
         else this.#aggregated.delete(name);
         for (const aggregated of this.#aggregated) this.#queue.add(aggregated);
       },

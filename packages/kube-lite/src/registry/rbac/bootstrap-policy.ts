@@ -12,6 +12,7 @@
 import { type ApiObject, isCreater, type RequestContext, type Storage } from '@apiserver/registry';
 import { isAlreadyExists } from '@apiserver/runtime';
 import { ALL_AUTHENTICATED, ALL_UNAUTHENTICATED, SYSTEM_PRIVILEGED_GROUP } from '@apiserver/server';
+import { withAggregatedRules } from './aggregated-rules.js';
 import { RBAC_GROUP_NAME } from './validation.js';
 
 const APIVERSION = `${RBAC_GROUP_NAME}/v1`;
@@ -90,9 +91,13 @@ function groupBinding(name: string, groups: readonly string[]): ApiObject {
   };
 }
 
-/** The bootstrap ClusterRoles (rules sorted as upstream's rule builder sorts them). */
+/**
+ * The bootstrap ClusterRoles (rules sorted as upstream's rule builder sorts them), the aggregated ones with the rules
+ * the clusterrole-aggregation controller gives them (upstream creates them empty and the controller fills them; the
+ * end state is the same, without writes at start).
+ */
 export function bootstrapClusterRoles(): ApiObject[] {
-  return [
+  return withAggregatedRules([
     clusterRole('cluster-admin', [
       { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
       { nonResourceURLs: ['*'], verbs: ['*'] },
@@ -116,7 +121,7 @@ export function bootstrapClusterRoles(): ApiObject[] {
     clusterRole('system:monitoring', [
       { nonResourceURLs: ['/healthz', '/healthz/*', '/livez', '/livez/*', '/metrics', '/metrics/slis', '/readyz', '/readyz/*'], verbs: ['get'] },
     ]),
-  ];
+  ]);
 }
 
 /** The bootstrap ClusterRoleBindings. */

@@ -4,7 +4,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import t from 'tap';
-import { aggregatedRules } from '../../../src/controllers/clusterroleaggregation/clusterrole-aggregation-controller.js';
+import { aggregatedRules } from '../../../src/registry/rbac/aggregated-rules.js';
 import { startKubeLite } from '../../../src/testing/index.js';
 import { callJSON } from '../../http-json.js';
 
