@@ -16,6 +16,7 @@ import { CELSchemaContext } from '../cel/crd-rules.js';
 import { hasUnprunedDefaults, validateDefaults } from '../default-validation.js';
 import { type JSONSchemaProps, newStructural, type Structural, StructuralSchemaError, tryNewStructural } from '../structural-schema.js';
 import { validateStructural } from '../structural-validation.js';
+import { decodeJSONSchemaProps } from './schema-decoding.js';
 import { CREATE_OPENAPI_SCHEMA_OPTIONS, type OpenAPISchemaOptions, updateOpenAPISchemaOptions, validateOpenAPISchema } from './openapi-schema-validation.js';
 
 /** The options of a schema's validation (`validationOptions`). */
@@ -83,8 +84,15 @@ export function validateCustomResourceDefinitionValidation(
   if (props === undefined) return [];
   const suppressPerExpressionCost = opts.unchangedSchemas.has(version.name);
   const schemaPath = path.child('openAPIV3Schema');
+  const decoded = decodeJSONSchemaProps(props, schemaPath);
+  if (decoded.errors.length > 0 || decoded.schema === undefined) return [...decoded.errors];
+  return schemaErrors(decoded.schema, path, opts, version.statusEnabled, suppressPerExpressionCost);
+}
+
+function schemaErrors(props: JSONSchemaProps, path: FieldPath, opts: SchemaValidationOptions, statusEnabled: boolean, suppressPerExpressionCost: boolean): FieldError[] {
+  const schemaPath = path.child('openAPIV3Schema');
   const errs: FieldError[] = [];
-  if (version.statusEnabled && (props.type ?? '') !== '' && props.type !== 'object') {
+  if (statusEnabled && (props.type ?? '') !== '' && props.type !== 'object') {
     errs.push(fieldInvalid(path.child('openAPIV3Schema.type'), props.type, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled'));
   }
   if (props.nullable === true) errs.push(fieldForbidden(path.child('openAPIV3Schema.nullable'), 'nullable cannot be true at the root'));

@@ -9,6 +9,7 @@ import { type ApiObject, GenericStrategy, type RequestContext, resetFieldsByVers
 import { type FieldError, newPath, fieldInvalid } from '@apiserver/runtime';
 import { CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from '../apis/types.js';
 import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from './crd-validation.js';
+import { decodeJSONSchemaProps } from './schema-decoding.js';
 
 function asCRD(obj: ApiObject): CustomResourceDefinition {
   return obj as CustomResourceDefinition;
@@ -16,11 +17,18 @@ function asCRD(obj: ApiObject): CustomResourceDefinition {
 
 /**
  * Defaults of a CRD (`SetDefaults_CustomResourceDefinition*`, `SetDefaults_ServiceReference`): conversion None,
- * a conversion webhook Service's port 443, names' singular and listKind.
+ * a conversion webhook Service's port 443, names' singular and listKind. The versions' schemas are first made what Go
+ * decodes (`null`s as zero values; a schema with values of the wrong type is left for validation to refuse).
  */
 export function defaultCustomResourceDefinition(obj: ApiObject): void {
   const crd = asCRD(obj);
   if (typeof crd.spec !== 'object' || crd.spec === null) return;
+  for (const version of Array.isArray(crd.spec.versions) ? crd.spec.versions : []) {
+    const schema = typeof version === 'object' && version !== null ? version.schema : undefined;
+    if (schema?.openAPIV3Schema === undefined) continue;
+    const decoded = decodeJSONSchemaProps(schema.openAPIV3Schema, newPath('spec'));
+    if (decoded.errors.length === 0 && decoded.schema !== undefined) schema.openAPIV3Schema = decoded.schema;
+  }
   crd.spec.conversion ??= { strategy: 'None' };
   const service = crd.spec.conversion.webhook?.clientConfig?.service;
   if (typeof service === 'object' && service !== null) service.port ??= 443;

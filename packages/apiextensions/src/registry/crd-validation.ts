@@ -24,6 +24,7 @@ import { tryNewStructural } from '../structural-schema.js';
 import { versionsWithUnchangedSchemas } from '../cel/crd-rules.js';
 import { jsonEqual } from '../json-value.js';
 import { CREATE_SCHEMA_OPTIONS, type SchemaValidationOptions, updateSchemaOptions, validateCustomResourceDefinitionValidation } from './crd-schema-validation.js';
+import { decodeJSONSchemaProps } from './schema-decoding.js';
 import { validateSelectableFields } from './selectable-fields-validation.js';
 import { type ConversionValidationOptions, CREATE_CONVERSION_OPTIONS, updateConversionOptions, validateCustomResourceConversion } from './conversion-validation.js';
 
@@ -77,7 +78,8 @@ function validateVersionSelectableFields(version: CustomResourceDefinitionVersio
   const p = path.child('selectableFields');
   const props = version.schema?.openAPIV3Schema;
   if (props === undefined) return [fieldInvalid(p, '', 'selectableFields may only be set when version.schema.openAPIV3Schema is not included')];
-  const s = tryNewStructural(props);
+  const decoded = decodeJSONSchemaProps(props, p).schema;
+  const s = decoded === undefined ? undefined : tryNewStructural(decoded);
   return s === undefined ? [] : validateSelectableFields(fields, s, p);
 }
 

@@ -166,3 +166,14 @@ t.test('printer columns, scale paths and deprecation warnings', async (t) => {
   ]);
   t.same(errors({ type: 'object' }, version({ deprecated: true, deprecationWarning: 'use v2' })), []);
 });
+
+t.test('a schema is read as Go decodes it: nulls are zero values, values of the wrong type are refused', async (t) => {
+  t.same(errors(obj({ a: null })), [`${P}.properties[a].type: Required value: must not be empty for specified object fields`]);
+  t.same(errors(obj({ n: { type: 'integer', maximum: null, description: null } })), []);
+  t.same(errors(obj({}, { 'x-kubernetes-validations': 'nope' })), [`${P}.x-kubernetes-validations: Invalid value: "nope": must be a list of objects`]);
+  t.same(errors(obj({ n: { type: 'integer', maxLength: 1.5, required: [1] } })), [
+    `${P}.properties[n].maxLength: Invalid value: 1.5: must be an integer`,
+    `${P}.properties[n].required[0]: Invalid value: 1: must be a string`,
+  ]);
+  t.same(errors(obj({ n: { type: 'array', items: 'x' } })), [`${P}.properties[n].items: Invalid value: "x": must be an object`]);
+});

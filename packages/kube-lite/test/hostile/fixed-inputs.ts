@@ -93,7 +93,31 @@ function deepCel(): HostileInput[] {
   return probes.map((probe): HostileInput => ({ category: 'deep nesting', probe, requiredStatus: 422 }));
 }
 
+/** CRD schemas whose values have the wrong JSON type or are null, where Go's decoder expects a schema (→ 422). */
+function malformedSchemas(): HostileInput[] {
+  const crd = (spec: unknown) =>
+    JSON.stringify({
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'shapes.hostile.example.com' },
+      spec: {
+        group: 'hostile.example.com',
+        names: { kind: 'Shape', plural: 'shapes' },
+        scope: 'Namespaced',
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec } } } }],
+      },
+    });
+  const specs = [
+    { type: 'object', properties: { a: null } },
+    { type: 'object', 'x-kubernetes-validations': 'rule' },
+    { type: 'object', properties: { a: { type: 'array', items: 7, 'x-kubernetes-list-map-keys': 'k' } } },
+    { type: 'object', allOf: [null, 'x'], additionalProperties: 'no' },
+  ];
+  const path = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All';
+  return specs.map((spec): HostileInput => ({ category: 'malformed CRD schema', probe: { method: 'POST', path, body: crd(spec) }, requiredStatus: 422 }));
+}
+
 /** The fixed inputs, oversized bodies first. */
 export function fixedInputs(): HostileInput[] {
-  return [...oversized(), ...deep()];
+  return [...oversized(), ...deep(), ...malformedSchemas()];
 }

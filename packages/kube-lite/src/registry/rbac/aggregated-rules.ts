@@ -48,22 +48,3 @@ export function sameRules(a: readonly PolicyRule[], b: readonly PolicyRule[]): b
 export function isAggregated(role: ApiObject): boolean {
   return selectorsOf(role) !== undefined;
 }
-
-/**
- * `roles` with every aggregated role's rules filled as the controller would leave them, repeated until nothing
- * changes (roles may aggregate aggregated roles: `admin` ← `edit` ← `view`).
- */
-export function withAggregatedRules(roles: readonly ApiObject[]): ApiObject[] {
-  let current = [...roles];
-  for (let round = 0; round <= roles.length; round++) {
-    let changed = false;
-    current = current.map((role) => {
-      const rules = aggregatedRules(role, current);
-      if (rules === undefined || sameRules(rules, rulesOf(role))) return role;
-      changed = true;
-      return { ...role, rules };
-    });
-    if (!changed) break;
-  }
-  return current;
-}

@@ -12,7 +12,6 @@
 import { type ApiObject, isCreater, type RequestContext, type Storage } from '@apiserver/registry';
 import { isAlreadyExists } from '@apiserver/runtime';
 import { ALL_AUTHENTICATED, ALL_UNAUTHENTICATED, SYSTEM_PRIVILEGED_GROUP } from '@apiserver/server';
-import { withAggregatedRules } from './aggregated-rules.js';
 import { RBAC_GROUP_NAME } from './validation.js';
 
 const APIVERSION = `${RBAC_GROUP_NAME}/v1`;
@@ -92,12 +91,13 @@ function groupBinding(name: string, groups: readonly string[]): ApiObject {
 }
 
 /**
- * The bootstrap ClusterRoles (rules sorted as upstream's rule builder sorts them), the aggregated ones with the rules
- * the clusterrole-aggregation controller gives them (upstream creates them empty and the controller fills them; the
- * end state is the same, without writes at start).
+ * The bootstrap ClusterRoles (rules sorted as upstream's rule builder sorts them). The aggregated ones are created
+ * without rules, as upstream creates them; the clusterrole-aggregation controller fills them after start (so a
+ * backend refusing the large aggregated role, e.g. a small `--max-request-bytes`, does not keep the server from
+ * being ready).
  */
 export function bootstrapClusterRoles(): ApiObject[] {
-  return withAggregatedRules([
+  return [
     clusterRole('cluster-admin', [
       { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
       { nonResourceURLs: ['*'], verbs: ['*'] },
@@ -121,7 +121,7 @@ export function bootstrapClusterRoles(): ApiObject[] {
     clusterRole('system:monitoring', [
       { nonResourceURLs: ['/healthz', '/healthz/*', '/livez', '/livez/*', '/metrics', '/metrics/slis', '/readyz', '/readyz/*'], verbs: ['get'] },
     ]),
-  ]);
+  ];
 }
 
 /** The bootstrap ClusterRoleBindings. */
