@@ -63,22 +63,26 @@ function deep(): HostileInput[] {
   return [...probes.map((probe): HostileInput => ({ category: 'deep nesting', probe })), ...deepCel()];
 }
 
+/** A CRD body of the hostile.example.com group with one version of schema `openAPIV3Schema`. */
+function hostileCRD(kind: string, plural: string, openAPIV3Schema: unknown): string {
+  return JSON.stringify({
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.hostile.example.com` },
+    spec: {
+      group: 'hostile.example.com',
+      names: { kind, plural },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema } }],
+    },
+  });
+}
+
 /** CEL expressions nested past cel-go's recursion limit, in a CRD rule and a policy (→ 422, a compile error). */
 function deepCel(): HostileInput[] {
   const sum = `${Array.from({ length: 5000 }, () => '1').join(' + ')} > 0`;
   const parens = `${nested('(', 'true', ')', MID_DEPTH)}`;
-  const crd = (rule: string) =>
-    JSON.stringify({
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'deeps.hostile.example.com' },
-      spec: {
-        group: 'hostile.example.com',
-        names: { kind: 'Deep', plural: 'deeps' },
-        scope: 'Namespaced',
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-validations': [{ rule }] } } }],
-      },
-    });
+  const crd = (rule: string) => hostileCRD('Deep', 'deeps', { type: 'object', 'x-kubernetes-validations': [{ rule }] });
   const policy = JSON.stringify({
     apiVersion: 'admissionregistration.k8s.io/v1',
     kind: 'ValidatingAdmissionPolicy',
@@ -95,18 +99,7 @@ function deepCel(): HostileInput[] {
 
 /** CRD schemas whose values have the wrong JSON type or are null, where Go's decoder expects a schema (→ 422). */
 function malformedSchemas(): HostileInput[] {
-  const crd = (spec: unknown) =>
-    JSON.stringify({
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'shapes.hostile.example.com' },
-      spec: {
-        group: 'hostile.example.com',
-        names: { kind: 'Shape', plural: 'shapes' },
-        scope: 'Namespaced',
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec } } } }],
-      },
-    });
+  const crd = (spec: unknown) => hostileCRD('Shape', 'shapes', { type: 'object', properties: { spec } });
   const specs = [
     { type: 'object', properties: { a: null } },
     { type: 'object', 'x-kubernetes-validations': 'rule' },
