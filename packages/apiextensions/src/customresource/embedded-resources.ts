@@ -14,7 +14,7 @@ import { type ApiObjectMeta, invalidGoRendered, validateObjectMeta } from '@apis
 import {
   decodeAsGo,
   type FieldError,
-  FieldPath,
+  type FieldPath,
   fieldInvalid,
   fieldRequired,
   goNumberProblem,
@@ -67,10 +67,6 @@ export interface EmbeddedResourceWalk {
   readonly isResourceRoot?: boolean;
 }
 
-function childPath(path: FieldPath | undefined, name: string): FieldPath {
-  return path === undefined ? FieldPath.of(name) : path.child(name);
-}
-
 /** Each embedded resource in `x` with its path: those below `s`, and `x` itself when it is one (see {@link EmbeddedResourceWalk}). */
 function* embeddedResources(path: FieldPath | undefined, s: Structural | undefined, x: unknown, isResourceRoot = false): Generator<{ path: FieldPath | undefined; obj: JSONObject }> {
   if (s === undefined) return;
@@ -108,13 +104,13 @@ export function coerceEmbeddedResources(s: Structural | undefined, obj: JSONObje
     for (const key of ['apiVersion', 'kind'] as const) {
       const value = embedded[key];
       if (value === undefined || typeof value === 'string') continue;
-      if (!dropInvalid) throw new EmbeddedResourceError(invalid(childPath(at, key), value, 'must be a string'));
+      if (!dropInvalid) throw new EmbeddedResourceError(invalid(pathBelow(at, key, false), value, 'must be a string'));
       Reflect.deleteProperty(embedded, key);
     }
     if (!Object.hasOwn(embedded, 'metadata')) continue;
     const { metadata, problem } = decodeObjectMeta(embedded.metadata);
     if (problem === undefined) embedded.metadata = goWrittenMeta(metadata);
-    else if (!dropInvalid) throw new EmbeddedResourceError(invalid(childPath(at, 'metadata'), embedded.metadata, problem));
+    else if (!dropInvalid) throw new EmbeddedResourceError(invalid(pathBelow(at, 'metadata', false), embedded.metadata, problem));
   }
 }
 
@@ -130,23 +126,23 @@ function groupVersionProblem(apiVersion: string): string | undefined {
 
 function typeMetaErrors(path: FieldPath | undefined, x: JSONObject): FieldError[] {
   const errs: FieldError[] = [];
-  if (!Object.hasOwn(x, 'apiVersion')) errs.push(fieldRequired(childPath(path, 'apiVersion'), ''));
-  if (!Object.hasOwn(x, 'kind')) errs.push(fieldRequired(childPath(path, 'kind'), ''));
+  if (!Object.hasOwn(x, 'apiVersion')) errs.push(fieldRequired(pathBelow(path, 'apiVersion', false), ''));
+  if (!Object.hasOwn(x, 'kind')) errs.push(fieldRequired(pathBelow(path, 'kind', false), ''));
   const { apiVersion, kind } = x;
   if (apiVersion !== undefined) {
-    if (typeof apiVersion !== 'string') errs.push(invalid(childPath(path, 'apiVersion'), apiVersion, 'must be a string'));
-    else if (apiVersion === '') errs.push(fieldInvalid(childPath(path, 'apiVersion'), apiVersion, 'must not be empty'));
+    if (typeof apiVersion !== 'string') errs.push(invalid(pathBelow(path, 'apiVersion', false), apiVersion, 'must be a string'));
+    else if (apiVersion === '') errs.push(fieldInvalid(pathBelow(path, 'apiVersion', false), apiVersion, 'must not be empty'));
     else {
       const problem = groupVersionProblem(apiVersion);
-      if (problem !== undefined) errs.push(fieldInvalid(childPath(path, 'apiVersion'), apiVersion, problem));
+      if (problem !== undefined) errs.push(fieldInvalid(pathBelow(path, 'apiVersion', false), apiVersion, problem));
     }
   }
   if (kind !== undefined) {
-    if (typeof kind !== 'string') errs.push(invalid(childPath(path, 'kind'), kind, 'must be a string'));
-    else if (kind === '') errs.push(fieldInvalid(childPath(path, 'kind'), kind, 'must not be empty'));
+    if (typeof kind !== 'string') errs.push(invalid(pathBelow(path, 'kind', false), kind, 'must be a string'));
+    else if (kind === '') errs.push(fieldInvalid(pathBelow(path, 'kind', false), kind, 'must not be empty'));
     else {
       const problems = isDNS1035Label(kind.toLowerCase());
-      if (problems.length > 0) errs.push(fieldInvalid(childPath(path, 'kind'), kind, `may have mixed case, but should otherwise match: ${problems.join(',')}`));
+      if (problems.length > 0) errs.push(fieldInvalid(pathBelow(path, 'kind', false), kind, `may have mixed case, but should otherwise match: ${problems.join(',')}`));
     }
   }
   return errs;
@@ -155,10 +151,10 @@ function typeMetaErrors(path: FieldPath | undefined, x: JSONObject): FieldError[
 function metadataErrors(path: FieldPath | undefined, x: JSONObject): FieldError[] {
   if (!Object.hasOwn(x, 'metadata')) return [];
   const { metadata, problem } = decodeObjectMeta(x.metadata);
-  if (problem !== undefined) return [invalid(childPath(path, 'metadata'), x.metadata, problem)];
+  if (problem !== undefined) return [invalid(pathBelow(path, 'metadata', false), x.metadata, problem)];
   // A name is not required of an embedded resource: upstream validates a stand-in one.
   const meta = (metadata.name ?? '') === '' ? { ...metadata, name: 'fakename' } : metadata;
-  return validateObjectMeta(meta, (meta.namespace ?? '') !== '', validatePathSegmentName, childPath(path, 'metadata'));
+  return validateObjectMeta(meta, (meta.namespace ?? '') !== '', validatePathSegmentName, pathBelow(path, 'metadata', false));
 }
 
 /** `objectmeta.Validate` of a custom resource (not its root): the errors of each embedded resource. */

@@ -1,23 +1,23 @@
 /**
  * The rules of an aggregated ClusterRole (what the clusterrole-aggregation controller writes): those of every
- * ClusterRole its `aggregationRule` selectors pick, itself left out, in name order, each rule once.
+ * ClusterRole its `aggregationRule` selectors pick, itself left out, in name order, each rule once. Roles are read as
+ * the RBAC authorizer reads them (`toClusterRoleObject`).
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { labelSelectorAsSelector, type LabelSelectorSpec } from '@apiserver/runtime';
+import { labelSelectorAsSelector } from '@apiserver/runtime';
 import { type PolicyRule, sameRule } from '@apiserver/server';
-import { isRecord, recordAt } from '../../object-fields.js';
-
-function selectorsOf(role: ApiObject): LabelSelectorSpec[] | undefined {
-  const rule = recordAt(role, 'aggregationRule');
-  if (rule === undefined) return undefined;
-  const selectors = rule.clusterRoleSelectors;
-  return Array.isArray(selectors) ? (selectors.filter(isRecord) as LabelSelectorSpec[]) : [];
-}
+import { toClusterRoleObject } from './rule-source.js';
 
 /** The rules a role holds itself. */
-export function rulesOf(role: ApiObject): PolicyRule[] {
-  return Array.isArray(role.rules) ? role.rules.filter(isRecord) : [];
+export function rulesOf(role: ApiObject): readonly PolicyRule[] {
+  return toClusterRoleObject(role).rules ?? [];
+}
+
+/** Whether `role` has an `aggregationRule`. */
+export function isAggregated(role: ApiObject): boolean {
+  const aggregation = toClusterRoleObject(role).aggregationRule;
+  return aggregation !== undefined && aggregation !== null;
 }
 
 const byName = (a: ApiObject, b: ApiObject): number => {
@@ -28,9 +28,9 @@ const byName = (a: ApiObject, b: ApiObject): number => {
 
 /** The rules an aggregated role should have: those of the roles its selectors pick, by name, each once. */
 export function aggregatedRules(role: ApiObject, all: readonly ApiObject[]): PolicyRule[] | undefined {
-  const selectors = selectorsOf(role);
-  if (selectors === undefined) return undefined;
-  const matchers = selectors.map((s) => labelSelectorAsSelector(s));
+  const aggregation = toClusterRoleObject(role).aggregationRule;
+  if (aggregation === undefined || aggregation === null) return undefined;
+  const matchers = (aggregation.clusterRoleSelectors ?? []).map((s) => labelSelectorAsSelector(s));
   const rules: PolicyRule[] = [];
   for (const other of [...all].sort(byName)) {
     if (other.metadata.name === role.metadata.name || !matchers.some((m) => m.matches(other.metadata.labels ?? {}))) continue;
@@ -42,9 +42,4 @@ export function aggregatedRules(role: ApiObject, all: readonly ApiObject[]): Pol
 /** Whether two rule lists are the same, in order. */
 export function sameRules(a: readonly PolicyRule[], b: readonly PolicyRule[]): boolean {
   return a.length === b.length && a.every((r, i) => sameRule(r, b[i] as PolicyRule));
-}
-
-/** Whether `role` has an `aggregationRule`. */
-export function isAggregated(role: ApiObject): boolean {
-  return selectorsOf(role) !== undefined;
 }
