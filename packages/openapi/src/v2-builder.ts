@@ -122,10 +122,11 @@ function operation(route: Route, common: ReadonlySet<string>, ctx: Context): Ope
   const schemes = ctx.config.operationSchemes;
   return {
     description: routeDescription(route),
-    consumes: [...route.consumes],
-    produces: [...route.produces],
+    // kube-openapi omits empty lists (`omitempty`).
+    ...(route.consumes.length > 0 ? { consumes: [...route.consumes] } : {}),
+    ...(route.produces.length > 0 ? { produces: [...route.produces] } : {}),
     ...(schemes === undefined ? {} : { schemes: [...schemes] }),
-    tags: [...tags],
+    ...(tags.length > 0 ? { tags: [...tags] } : {}),
     operationId,
     ...(params.length > 0 ? { parameters: sortParameters(params) } : {}),
     responses: responses(route, ctx),

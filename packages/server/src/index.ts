@@ -131,6 +131,13 @@ export {
   readSigningKeyFile,
   type SigningKey,
 } from './authentication/serviceaccount/keys.js';
+export {
+  JWKS_PATH,
+  OPENID_CONFIG_PATH,
+  type OpenIDMetadata,
+  type OpenIDMetadataOptions,
+  OpenIDMetadataProvider,
+} from './authentication/serviceaccount/openid-metadata.js';
 export { ServiceAccountTokenGenerator, type IssuedToken, type TokenRequestInput } from './authentication/serviceaccount/token-generator.js';
 export {
   type AudiencedUser,
@@ -233,6 +240,7 @@ export { type HealthChecker, pingHealthz, logHealthz, namedCheck, UniqueChecksMe
 export { installHealthHandlers, rootHealthHandler, checkHandler, type HealthLogger } from './healthz/healthz.js';
 export { installIndex } from './routes/index.js';
 export { defaultVersionInfo, installVersion, type VersionInfo } from './routes/version.js';
+export { installOpenIDMetadata, MIME_JWKS } from './routes/openid-metadata.js';
 export {
   cleanDryRun,
   cleanScope,

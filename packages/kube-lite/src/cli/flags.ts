@@ -161,6 +161,11 @@ export const FLAGS: Readonly<Record<string, FlagSpec>> = {
     usage: 'PEM private key (RSA or EC P-256) signing service account tokens (default: generated into the cert dir)',
     set: (o, v) => { o.serviceAccountSigningKeyFile = v; },
   },
+  'service-account-jwks-uri': {
+    usage: 'jwks_uri of the issuer discovery document /.well-known/openid-configuration (https; default: /openid/v1/jwks on the external address)',
+    set: (o, v) => { o.serviceAccountJWKSURI = v; },
+  },
+  'external-hostname': { usage: 'host of the external address (default: the advertised address; with the port of the HTTPS listener, else the first)', set: (o, v) => { o.externalHostname = v; } },
   'api-audiences': { usage: 'comma-separated audiences a service account token must carry one of (default: the issuers)', set: (o, v) => { o.apiAudiences = list(v); } },
   'max-requests-inflight': { usage: 'read-only requests in flight (default 400; 0 = no limit)', set: (o, v) => { o.maxRequestsInflight = integer('max-requests-inflight', v); } },
   'max-mutating-requests-inflight': {

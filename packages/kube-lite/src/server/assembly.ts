@@ -12,6 +12,7 @@ import {
   type Authorizer,
   type AuthorizerRuleResolver,
   authorizerForModes,
+  DEFAULT_SERVICE_ACCOUNT_ISSUER,
   policyRuleResolver,
   type RequestAuthenticator,
   ruleResolverForModes,
@@ -45,6 +46,7 @@ import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { featureEnabled } from './feature-gates.js';
 import { type GroupVersionRegistry, schemeGroupVersionRegistry } from './group-version-registry.js';
 import { certDirectoryOf, type KubeLiteOptions } from './options.js';
+import type { ServiceAccountIssuer } from './service-account-issuer-discovery.js';
 
 /** What {@link assembleKubeLite} hands to `KubeLiteServer.start` besides the options. */
 export interface KubeLiteAssembly {
@@ -56,6 +58,8 @@ export interface KubeLiteAssembly {
   readonly authenticators: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
   /** The loaded service account keys, issuers and audiences. */
   readonly tokens: ServiceAccountTokens;
+  /** The issuer and keys of `/.well-known/openid-configuration` and `/openid/v1/jwks`. */
+  readonly serviceAccountIssuer: ServiceAccountIssuer;
   /** The group-versions of the scheme, which `--runtime-config` switches on and off. */
   readonly apiGroupRegistry: GroupVersionRegistry;
   /** The scheme of the groups' kinds (what `--storage-media-type` encodes). */
@@ -119,6 +123,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   return {
     providers,
     tokens,
+    serviceAccountIssuer: { issuerURL: tokens.issuers[0] ?? DEFAULT_SERVICE_ACCOUNT_ISSUER, publicKeys: tokens.publicKeys },
     scheme,
     apiGroupRegistry: schemeGroupVersionRegistry(scheme),
     authorizer: (groups) => {

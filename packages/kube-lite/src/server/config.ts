@@ -194,6 +194,7 @@ export class CompletedKubeLiteConfig {
     this.extras = {
       ...(input.authorizer !== undefined && { authorizer: input.authorizer }),
       ...(input.authenticators !== undefined && { authenticators: input.authenticators }),
+      ...(input.serviceAccountIssuer !== undefined && { serviceAccountIssuer: input.serviceAccountIssuer }),
     };
   }
 

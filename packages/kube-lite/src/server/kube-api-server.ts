@@ -61,6 +61,7 @@ import {
   type CustomResourceSource,
 } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
+import { installServiceAccountIssuerDiscovery, type ServiceAccountIssuer } from './service-account-issuer-discovery.js';
 import { StorageFactory } from './storage-factory.js';
 
 /** Authorization and authentication built from the installed groups (for modes whose rules live in the API). */
@@ -69,6 +70,8 @@ export interface KubeAPIServerExtras {
   readonly authorizer?: (groups: readonly APIGroupInfo[]) => Authorizer;
   /** More request authenticators (tried after client certificates and the token file), built from the groups. */
   readonly authenticators?: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
+  /** The service account issuer whose discovery documents are served (none: `/.well-known/openid-configuration` is not). */
+  readonly serviceAccountIssuer?: ServiceAccountIssuer;
 }
 
 /**
@@ -119,6 +122,7 @@ export class KubeAPIServer {
   /** Authorization of the chain. */
   readonly authorization: AuthorizationConfig;
   readonly #listening: (endpoint: MasterEndpoint) => void;
+  #endpoint: MasterEndpoint | undefined;
   readonly #bindAddress: string;
   readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
   /** The enabled dynamic admission plugins (MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook), shared with the apiextensions server. */
@@ -251,6 +255,16 @@ export class KubeAPIServer {
     server.addPostStartHook('start-validating-admission-policy-informers', () => this.#policies.start());
     server.addPreShutdownHook('stop-validating-admission-policy-informers', () => this.#policies.stop());
     installDocsPage(server);
+    const issuer = c.extras.serviceAccountIssuer;
+    if (issuer !== undefined) {
+      const o = c.options;
+      installServiceAccountIssuerDiscovery(server, issuer, {
+        ...(o.serviceAccountJWKSURI !== undefined && { jwksURI: o.serviceAccountJWKSURI }),
+        ...(o.externalHostname !== undefined && { externalHostname: o.externalHostname }),
+        endpoint: () => this.#endpoint,
+        log: c.log,
+      });
+    }
     addNamespaceControllerHook(server, this.groups, c.log, customResources);
     if (c.options.enableGarbageCollector) addGarbageCollectorHook(server, this.groups, c.log, customResources);
     addServiceAccountsControllerHook(server, this.groups, c.log);
@@ -282,7 +296,8 @@ export class KubeAPIServer {
 
   /** Tells the bootstrap controller, already waiting in its post-start hook, where the chain listens. */
   listening(urls: readonly string[]): void {
-    this.#listening(masterEndpointOf(this.#bindAddress, urls));
+    this.#endpoint = masterEndpointOf(this.#bindAddress, urls);
+    this.#listening(this.#endpoint);
   }
 
   /** Closes the storage (after the chain shut down). */

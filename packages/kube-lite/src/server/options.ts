@@ -120,6 +120,10 @@ export interface KubeLiteOptions {
   readonly serviceAccountSigningKeyFile?: string;
   /** `--api-audiences`: audiences a token must carry one of (default: the issuers). */
   readonly apiAudiences: readonly string[];
+  /** `--service-account-jwks-uri`: the `jwks_uri` of the issuer discovery document (default: `/openid/v1/jwks` on the external address). */
+  readonly serviceAccountJWKSURI?: string;
+  /** `--external-hostname`: the host of the server's external address (default: the advertised address). */
+  readonly externalHostname?: string;
   /** `--max-requests-inflight` (default 400; 0 = no limit). */
   readonly maxRequestsInflight: number;
   /** `--max-mutating-requests-inflight` (default 200; 0 = no limit). */
@@ -286,6 +290,11 @@ function authErrors(o: KubeLiteOptions): string[] {
   }
   for (const issuer of o.serviceAccountIssuers) {
     if (issuer.includes(':') && !URL.canParse(issuer)) errors.push(`--service-account-issuer ${JSON.stringify(issuer)} contains a ':' but is not a valid URL`);
+  }
+  const jwksURI = o.serviceAccountJWKSURI;
+  if (jwksURI !== undefined && jwksURI !== '') {
+    if (!URL.canParse(jwksURI)) errors.push(`service-account-jwks-uri must be a valid URL: ${JSON.stringify(jwksURI)}`);
+    else if (new URL(jwksURI).protocol !== 'https:') errors.push(`service-account-jwks-uri requires https scheme, parsed as: ${jwksURI}`);
   }
   return errors;
 }

@@ -26,7 +26,21 @@ t.test('kube-lite with --authorization-mode=RBAC', async (t) => {
     const list = await alice('GET', `${RBAC_API}/clusterrolebindings`);
     t.equal(list.status, 200);
     const names = Array.isArray(list.body.items) ? list.body.items.map((i: { metadata?: { name?: string } }) => i.metadata?.name) : [];
-    t.same(names.sort(), ['cluster-admin', 'system:basic-user', 'system:discovery', 'system:monitoring', 'system:public-info-viewer']);
+    t.same(names.sort(), ['cluster-admin', 'system:basic-user', 'system:discovery', 'system:monitoring', 'system:public-info-viewer', 'system:service-account-issuer-discovery']);
+  });
+
+  t.test('the namespaced bootstrap roles: extension-apiserver-authentication-reader reads its ConfigMap only', async (t) => {
+    const roles = await alice('GET', `${RBAC_API}/namespaces/kube-system/roles`);
+    const names = Array.isArray(roles.body.items) ? roles.body.items.map((i: { metadata?: { name?: string } }) => i.metadata?.name) : [];
+    t.ok(names.includes('extension-apiserver-authentication-reader'), names.join(','));
+    const authConfig = '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication';
+    t.equal((await bob('GET', authConfig)).status, 403, 'not before a binding');
+    // What an aggregated API server's manifests bind to its service account (here: bob).
+    const binding = { apiVersion: V1, kind: 'RoleBinding', metadata: { name: 'bob-auth-reader' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'extension-apiserver-authentication-reader' }, subjects: [{ kind: 'User', name: 'bob' }] };
+    t.equal((await alice('POST', `${RBAC_API}/namespaces/kube-system/rolebindings`, binding)).status, 201);
+    t.not((await bob('GET', authConfig)).status, 403, 'the named ConfigMap');
+    t.equal((await bob('GET', '/api/v1/namespaces/kube-system/configmaps/other')).status, 403, 'no other');
+    t.equal((await bob('GET', '/api/v1/namespaces/kube-system/configmaps')).status, 403, 'nor the list (resourceNames)');
   });
 
   t.test('the aggregated view and edit roles, bound in a namespace, and a role aggregated into view', async (t) => {

@@ -4,28 +4,38 @@
  * `system:public-info-viewer` bound as upstream so every authenticated user can discover the API, ask about
  * itself and read /version and the health checks (the last two also without credentials); the user-facing roles
  * `admin`, `edit` and `view` (aggregated from `system:aggregate-to-admin`, `-edit` and `-view` and from every role
- * labelled to aggregate into them), `system:auth-delegator`, and `system:monitoring` bound to its group. The rules
+ * labelled to aggregate into them), `system:auth-delegator`, `system:monitoring` bound to its group, and
+ * `system:service-account-issuer-discovery` bound to every service account. The namespaced part is
+ * namespace-policy.ts. The rules
  * are upstream's, as its golden file `testdata/cluster-roles.yaml` lists them (kubernetes/kubernetes, read at commit
  * 025f2834a128798cef30018a5e6a6ae82b5ad885).
  * @module
  */
 import { type ApiObject, isCreater, type RequestContext, type Storage } from '@apiserver/registry';
 import { isAlreadyExists } from '@apiserver/runtime';
-import { ALL_AUTHENTICATED, ALL_UNAUTHENTICATED, SYSTEM_PRIVILEGED_GROUP } from '@apiserver/server';
+import { ALL_AUTHENTICATED, ALL_SERVICE_ACCOUNTS_GROUP, ALL_UNAUTHENTICATED, SYSTEM_PRIVILEGED_GROUP } from '@apiserver/server';
 import { RBAC_GROUP_NAME } from './validation.js';
 
-const APIVERSION = `${RBAC_GROUP_NAME}/v1`;
-const BOOTSTRAP_META = {
-  labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' },
-  annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' },
-};
+/** The apiVersion of every bootstrap object. */
+export const APIVERSION = `${RBAC_GROUP_NAME}/v1`;
+
+/** The metadata of a bootstrap object: its name (and namespace), upstream's bootstrapping label and autoupdate annotation. */
+export function bootstrapMetadata(name: string, namespace?: string): ApiObject['metadata'] {
+  return {
+    name,
+    ...(namespace !== undefined && { namespace }),
+    labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' },
+    annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' },
+  };
+}
 
 function clusterRole(name: string, rules: readonly Record<string, readonly string[]>[]): ApiObject {
-  return { apiVersion: APIVERSION, kind: 'ClusterRole', metadata: { name, ...structuredClone(BOOTSTRAP_META) }, rules: structuredClone(rules) };
+  return { apiVersion: APIVERSION, kind: 'ClusterRole', metadata: bootstrapMetadata(name), rules: structuredClone(rules) };
 }
 
 const AGGREGATE_TO = 'rbac.authorization.k8s.io/aggregate-to-';
-const READ = ['get', 'list', 'watch'];
+/** The read verbs. */
+export const READ = ['get', 'list', 'watch'];
 const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
 const READ_WRITE = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
@@ -84,7 +94,7 @@ function groupBinding(name: string, groups: readonly string[]): ApiObject {
   return {
     apiVersion: APIVERSION,
     kind: 'ClusterRoleBinding',
-    metadata: { name, ...structuredClone(BOOTSTRAP_META) },
+    metadata: bootstrapMetadata(name),
     roleRef: { apiGroup: RBAC_GROUP_NAME, kind: 'ClusterRole', name },
     subjects: groups.map((g) => ({ kind: 'Group', apiGroup: RBAC_GROUP_NAME, name: g })),
   };
@@ -121,6 +131,9 @@ export function bootstrapClusterRoles(): ApiObject[] {
     clusterRole('system:monitoring', [
       { nonResourceURLs: ['/healthz', '/healthz/*', '/livez', '/livez/*', '/metrics', '/metrics/slis', '/readyz', '/readyz/*'], verbs: ['get'] },
     ]),
+    clusterRole('system:service-account-issuer-discovery', [
+      { nonResourceURLs: ['/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/'], verbs: ['get'] },
+    ]),
   ];
 }
 
@@ -132,17 +145,20 @@ export function bootstrapClusterRoleBindings(): ApiObject[] {
     groupBinding('system:basic-user', [ALL_AUTHENTICATED]),
     groupBinding('system:public-info-viewer', [ALL_AUTHENTICATED, ALL_UNAUTHENTICATED]),
     groupBinding('system:monitoring', ['system:monitoring']),
+    groupBinding('system:service-account-issuer-discovery', [ALL_SERVICE_ACCOUNTS_GROUP]),
   ];
 }
 
 /** The identity bootstrap writes as (a `system:masters` member, as the API server's loopback client). */
 const BOOTSTRAP_CONTEXT: RequestContext = { user: { name: 'system:apiserver', groups: [SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED] } };
 
-async function createMissing(storage: Storage, objects: readonly ApiObject[]): Promise<void> {
+/** Creates each of `objects` that does not exist in `storage` (existing ones are left as they are). */
+export async function createMissing(storage: Storage, objects: readonly ApiObject[]): Promise<void> {
   if (!isCreater(storage)) throw new Error(`the ${objects[0]?.kind ?? 'RBAC'} storage cannot create`);
   for (const obj of objects) {
     try {
-      await storage.create(BOOTSTRAP_CONTEXT, obj, undefined, {});
+      const namespace = obj.metadata.namespace;
+      await storage.create(namespace === undefined ? BOOTSTRAP_CONTEXT : { ...BOOTSTRAP_CONTEXT, namespace }, obj, undefined, {});
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
     }

@@ -4,6 +4,7 @@
  * @module
  */
 export { bootstrapClusterRoleBindings, bootstrapClusterRoles, ensureBootstrapObjects } from './bootstrap-policy.js';
+export { bootstrapNamespaceRoleBindings, bootstrapNamespaceRoles, ensureNamespacedBootstrapObjects, type NamespacedBootstrapStorages } from './namespace-policy.js';
 export { checkBindingEscalation, checkRoleEscalation, type EscalationPolicy, isOnlyMutatingGCFields } from './escalation-check.js';
 export { newBindingTableConvertor, newRoleTableConvertor, printBinding, printRole, subjectsStrings } from './printer.js';
 export {

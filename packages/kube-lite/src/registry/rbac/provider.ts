@@ -14,6 +14,7 @@ import { groupInfoOf, withoutDisabledResources } from '../enabled-storage.js';
 import type { RESTOptionsGetter, RESTStorageProvider } from '../rest-options.js';
 import { ensureBootstrapObjects } from './bootstrap-policy.js';
 import type { EscalationPolicy } from './escalation-check.js';
+import { ensureNamespacedBootstrapObjects } from './namespace-policy.js';
 import { RBACStorageError, StoreRuleSource } from './rule-source.js';
 import { newRBACStores } from './storage.js';
 import { RBAC_GROUP_NAME } from './validation.js';
@@ -83,12 +84,16 @@ export function rbacAuthorizerFor(groups: readonly APIGroupInfo[]): RBACAuthoriz
 }
 
 /**
- * Creates the missing bootstrap ClusterRoles and ClusterRoleBindings (a post-start hook: `rbac/bootstrap-roles`
- * upstream); does nothing when the RBAC group is not installed.
+ * Creates the missing bootstrap ClusterRoles and ClusterRoleBindings, then the missing Roles and RoleBindings of
+ * `kube-system` and `kube-public` (a post-start hook: `rbac/bootstrap-roles` upstream); does nothing for a kind
+ * that is not served.
  */
 export async function ensureBootstrapPolicy(groups: readonly APIGroupInfo[]): Promise<void> {
   const clusterRoles = storageOf(groups, RBAC_GROUP_NAME, 'clusterroles');
   const clusterRoleBindings = storageOf(groups, RBAC_GROUP_NAME, 'clusterrolebindings');
-  if (clusterRoles === undefined || clusterRoleBindings === undefined) return;
-  await ensureBootstrapObjects(clusterRoles, clusterRoleBindings);
+  if (clusterRoles !== undefined && clusterRoleBindings !== undefined) await ensureBootstrapObjects(clusterRoles, clusterRoleBindings);
+  const roles = storageOf(groups, RBAC_GROUP_NAME, 'roles');
+  const roleBindings = storageOf(groups, RBAC_GROUP_NAME, 'rolebindings');
+  const namespaces = storageOf(groups, '', 'namespaces');
+  if (roles !== undefined && roleBindings !== undefined) await ensureNamespacedBootstrapObjects({ ...(namespaces !== undefined && { namespaces }), roles, roleBindings });
 }

@@ -2,6 +2,7 @@ import { type ApiObject, type RequestContext, Store, defaultUpdatedObjectInfo } 
 import { type Attributes, type Authorizer, authorizerForModes } from '@apiserver/server';
 import t from 'tap';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../../../src/registry/rbac/bootstrap-policy.js';
+import { bootstrapNamespaceRoleBindings, bootstrapNamespaceRoles } from '../../../src/registry/rbac/namespace-policy.js';
 import { ensureBootstrapPolicy, rbacAuthorizerFor, rbacRESTStorageProvider, rbacRuleSourceFor } from '../../../src/registry/rbac/provider.js';
 import { RBACStorageError, StoreRuleSource } from '../../../src/registry/rbac/rule-source.js';
 import type { RESTOptionsGetter } from '../../../src/registry/rest-options.js';
@@ -242,6 +243,9 @@ t.test('rule source, authorizer and bootstrap policy over the stores', async (t)
   await ensureBootstrapPolicy(s.groups);
   t.same((await s.clusterroles.list({}, {})).items.map((o) => o.metadata.name).sort(), bootstrapClusterRoles().map((o) => o.metadata.name).sort(), 'idempotent');
   t.equal((await s.clusterrolebindings.list({}, {})).items.length, bootstrapClusterRoleBindings().length);
+  const namespaced = async (store: typeof s.roles) => (await store.list({}, {})).items.map((o) => `${o.metadata.namespace}/${o.metadata.name}`);
+  t.same(await namespaced(s.roles), bootstrapNamespaceRoles().map((o) => `${o.metadata.namespace}/${o.metadata.name}`), 'the kube-system and kube-public roles, once');
+  t.same(await namespaced(s.rolebindings), bootstrapNamespaceRoleBindings().map((o) => `${o.metadata.namespace}/${o.metadata.name}`));
   const rbac = rbacAuthorizerFor(s.groups);
   const ask = async (user: { name: string; groups: string[] }, verb: string, path: string, resource = '', apiGroup = '', namespace = '') =>
     (
