@@ -190,6 +190,7 @@ export {
 } from './runtime/group-version.js';
 export { nextMacrotask, runWhole, type SlicedPass, TIME_SLICE_MILLIS, TimeSlicer } from './runtime/time-slice.js';
 export { sortSteps } from './runtime/sort-steps.js';
+export { type APILifecycle, deprecationWarning, type Release, removedRelease } from './runtime/api-lifecycle.js';
 export {
   ConversionError,
   type ConversionFunc,

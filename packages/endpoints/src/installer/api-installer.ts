@@ -4,7 +4,7 @@
  * discoveryEntry.
  */
 import { type AdmissionInterface, type Storage, StorageInstallError } from '@apiserver/registry';
-import { type APIResource, type CodecFactory, type FieldType, formatGroupVersion, type GroupVersion, type Scheme } from '@apiserver/runtime';
+import { type APIResource, type CodecFactory, deprecationWarning, type FieldType, formatGroupVersion, type GroupVersion, removedRelease, type Scheme } from '@apiserver/runtime';
 import type { MetricsRegistry } from '@apiserver/storage';
 import type { ObjectCoercer } from '../handlers/object-coercer.js';
 import type { FieldLabels } from '../handlers/options.js';
@@ -17,6 +17,7 @@ import { registerWebSocketWatch, webSocketWatch } from '../websocket-watch.js';
 import type { Action } from './action.js';
 import { DeferredRoutesWebService } from './deferred-routes-web-service.js';
 import { discoveryEntry } from './discovery-entry.js';
+import { deprecatedAPIHandler, type DeprecatedAPI } from '../handlers/deprecated-api.js';
 import { handlerTable } from './handler-table.js';
 import { planActions } from './plan-actions.js';
 import { type ResourceInfo, describeResource } from './resource-info.js';
@@ -116,10 +117,27 @@ function newRequestScope(config: InstallerConfig, info: ResourceInfo): RequestSc
   };
 }
 
+/** What requests to `info`'s resource carry when its kind is deprecated (upstream's installer; see deprecated-api.ts). */
+function deprecatedAPIOf(config: InstallerConfig, info: ResourceInfo): DeprecatedAPI | undefined {
+  const lifecycle = config.scheme.apiLifecycle(info.gvk);
+  if (lifecycle === undefined) return undefined;
+  const removed = removedRelease(lifecycle);
+  const { group, version } = config.groupVersion;
+  const requested = config.metrics
+    ?.gauge(
+      'apiserver_requested_deprecated_apis',
+      'Gauge of deprecated APIs that have been requested, broken out by API group, version, resource, subresource, and removed_release.',
+      ['group', 'version', 'resource', 'subresource', 'removed_release'],
+    )
+    .withLabelValues(group, version, info.parts.resource, info.parts.subresource, removed);
+  return { warning: deprecationWarning(info.gvk, lifecycle), removedRelease: removed, ...(requested !== undefined && { requested }) };
+}
+
 function routeContextOf(config: InstallerConfig, info: ResourceInfo, scope: RequestScope): RouteContext {
   const { caps } = info;
   const infos = config.codecs.supportedMediaTypes;
   const handlers = new Map<string, ReturnType<typeof restfulHandler>>();
+  const deprecated = deprecatedAPIOf(config, info);
   return {
     kind: info.docKind,
     subresource: info.parts.subresource,
@@ -138,7 +156,8 @@ function routeContextOf(config: InstallerConfig, info: ResourceInfo, scope: Requ
     handlerFor: (action) => {
       let h = handlers.get(action.verb);
       if (h === undefined) {
-        h = restfulHandler(handlerTable[action.verb](caps, scope));
+        const handler = handlerTable[action.verb](caps, scope);
+        h = restfulHandler(deprecated === undefined ? handler : deprecatedAPIHandler(handler, deprecated));
         handlers.set(action.verb, h);
         const watchRoute = action.verb === 'LIST' || action.verb === 'WATCH' || action.verb === 'WATCHLIST';
         if (watchRoute && caps.watcher !== undefined) {

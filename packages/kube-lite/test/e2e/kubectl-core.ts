@@ -86,6 +86,8 @@ export async function coreKinds(t: Test, kubectl: Kubectl, ns: string, backend: 
   const components = tableWith(tables, 'componentstatus/scheduler');
   t.same(components?.rows.map((r) => r.NAME), ['componentstatus/controller-manager', 'componentstatus/scheduler', ...(backend === 'etcd3' ? ['componentstatus/etcd-0'] : [])]);
   if (backend === 'etcd3') t.match(components && rowOf(components, 'componentstatus/etcd-0'), { STATUS: 'Healthy', MESSAGE: 'ok' });
+  const cs = await kubectl.run(['get', 'cs']);
+  t.match(cs.stderr, /^Warning: v1 ComponentStatus is deprecated in v1\.19\+$/m, 'kubectl prints the deprecation warning, as against a cluster');
 
   if (backend === 'memory') {
     const explained = await kubectl.ok(t, ['explain', 'pvc.spec.volumeMode']);

@@ -73,6 +73,7 @@ import {
   ResourceQuotaSchema,
 } from './generated/core/v1/types.js';
 import { ServiceListSchema, ServiceSchema } from './core/v1/service.js';
+import { addCoreV1Lifecycles } from './core/v1/lifecycle.js';
 import { addBuiltinDefaults } from './defaults.js';
 import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
 
@@ -82,10 +83,11 @@ export { PodListSchema };
 /**
  * Registers Namespace, ConfigMap, Secret, ServiceAccount, Service, Pod, Event, Node, Endpoints,
  * PersistentVolumeClaim, PersistentVolume, ReplicationController, PodTemplate, ResourceQuota, LimitRange,
- * ComponentStatus and their lists, and Binding (core/v1).
+ * ComponentStatus and their lists, and Binding (core/v1); ComponentStatus is recorded deprecated since 1.19.
  */
 export function addCoreV1Kinds(scheme: Scheme): Scheme {
   addMetaToGroupVersion(scheme, { group: '', version: 'v1' });
+  addCoreV1Lifecycles(scheme);
   return scheme.addKnownTypes(
     NamespaceSchema,
     NamespaceListSchema,

@@ -7,6 +7,7 @@ import { Compile, type Validator } from 'typebox/compile';
 import Value from 'typebox/value';
 import { node, X_GVK } from '../schema/extensions.js';
 import { isRecord } from '../serializer/go-json.js';
+import type { APILifecycle } from './api-lifecycle.js';
 import { chunkedCheck } from './chunked-check.js';
 import type { SlicedPass } from './time-slice.js';
 import {
@@ -80,6 +81,7 @@ export class Scheme {
   readonly #groupVersions = new Map<string, GroupVersion>();
   readonly #defaulters = new Map<string, DefaultingFunc[]>();
   readonly #conversions = new Map<string, ConversionFunc>();
+  readonly #lifecycles = new Map<string, APILifecycle>();
   /** Compiled checks per schema, built on first use (a valid object is checked in one pass; errors are only listed for invalid ones). */
   readonly #validators = new Map<TSchema, Validator>();
 
@@ -107,6 +109,17 @@ export class Scheme {
     const key = gvkKey(gvk);
     this.#defaulters.set(key, [...(this.#defaulters.get(key) ?? []), fn]);
     return this;
+  }
+
+  /** Records that a kind is deprecated (and when it is removed, what replaces it): the Go type's lifecycle methods. */
+  setAPILifecycle(gvk: GroupVersionKind, lifecycle: APILifecycle): this {
+    this.#lifecycles.set(gvkKey(gvk), lifecycle);
+    return this;
+  }
+
+  /** The lifecycle recorded for a kind, if it is deprecated. */
+  apiLifecycle(gvk: GroupVersionKind): APILifecycle | undefined {
+    return this.#lifecycles.get(gvkKey(gvk));
   }
 
   /** Adds a conversion hook from one kind to another version of it (or another kind). */
