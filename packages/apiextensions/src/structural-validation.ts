@@ -6,19 +6,14 @@
  *
  * @module
  */
-import { type FieldError, FieldPath, fieldForbidden, fieldInvalid, fieldRequired } from '@apiserver/runtime';
+import { childPath, type FieldError, type FieldPath, fieldForbidden, fieldInvalid, fieldRequired } from '@apiserver/runtime';
 import type { Extensions, Generic, NestedValueValidation, Structural, ValueValidation } from './structural-schema.js';
 import { compileGoRegexp, RegexpSyntaxError } from './regexp/go-regexp.js';
 
 type Level = 'root' | 'item' | 'field';
 
-/** Extends an optional path: with no parent, the names start a new root path. */
-function child(p: FieldPath | undefined, name: string, ...more: string[]): FieldPath {
-  return p === undefined ? FieldPath.of(name, ...more) : p.child(name, ...more);
-}
-
 function propertyPath(p: FieldPath | undefined, key: string): FieldPath {
-  return child(p, 'properties').key(key);
+  return childPath(p, 'properties').key(key);
 }
 
 /** Whether a value validation sets nothing (Go's zero `ValueValidation`). */
@@ -105,13 +100,13 @@ function validateInvariants(s: Structural | undefined, lvl: Level, p: FieldPath 
   if (s === undefined) return [];
   const errs: FieldError[] = [];
   const type = s.generic.type;
-  if (type === 'array' && s.items === undefined) errs.push(fieldRequired(child(p, 'items'), 'must be specified'));
-  errs.push(...validateInvariants(s.items, 'item', child(p, 'items')));
+  if (type === 'array' && s.items === undefined) errs.push(fieldRequired(childPath(p, 'items'), 'must be specified'));
+  errs.push(...validateInvariants(s.items, 'item', childPath(p, 'items')));
   for (const [k, v] of s.properties ?? []) errs.push(...validateInvariants(v, 'field', propertyPath(p, k)));
   const ap = s.generic.additionalProperties;
   if (ap !== undefined) {
-    if (lvl === 'root') errs.push(fieldForbidden(child(p, 'additionalProperties'), 'must not be used at the root'));
-    errs.push(...validateInvariants(ap.structural, 'field', child(p, 'additionalProperties')));
+    if (lvl === 'root') errs.push(fieldForbidden(childPath(p, 'additionalProperties'), 'must not be used at the root'));
+    errs.push(...validateInvariants(ap.structural, 'field', childPath(p, 'additionalProperties')));
   }
   errs.push(...validateExtensions(s.extensions, p));
   const vv = s.valueValidation;
@@ -129,23 +124,23 @@ function validateTypeInvariants(s: Structural, lvl: Level, p: FieldPath | undefi
   const x = s.extensions;
   const embedded = 'must be object if x-kubernetes-embedded-resource is true';
   if (x.xEmbeddedResource && type !== 'object') {
-    errs.push(type === '' ? fieldRequired(child(p, 'type'), embedded) : fieldInvalid(child(p, 'type'), type, embedded));
+    errs.push(type === '' ? fieldRequired(childPath(p, 'type'), embedded) : fieldInvalid(childPath(p, 'type'), type, embedded));
   } else if (type === '' && !x.xIntOrString && !x.xPreserveUnknownFields) {
     const where = { root: 'at the root', item: 'for specified array items', field: 'for specified object fields' }[lvl];
-    errs.push(fieldRequired(child(p, 'type'), `must not be empty ${where}`));
+    errs.push(fieldRequired(childPath(p, 'type'), `must not be empty ${where}`));
   }
   if (x.xEmbeddedResource && s.generic.additionalProperties !== undefined) {
     errs.push(
-      fieldForbidden(child(p, 'additionalProperties'), 'must not be used if x-kubernetes-embedded-resource is set'),
+      fieldForbidden(childPath(p, 'additionalProperties'), 'must not be used if x-kubernetes-embedded-resource is set'),
     );
   }
   if (lvl === 'root' && type !== '' && type !== 'object') {
-    errs.push(fieldInvalid(child(p, 'type'), type, 'must be object at the root'));
+    errs.push(fieldInvalid(childPath(p, 'type'), type, 'must be object at the root'));
   }
   if (x.xEmbeddedResource && !x.xPreserveUnknownFields && (s.properties?.size ?? 0) === 0) {
     errs.push(
       fieldRequired(
-        child(p, 'properties'),
+        childPath(p, 'properties'),
         'must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields',
       ),
     );
@@ -199,10 +194,10 @@ function validateExtensions(x: Extensions, p: FieldPath | undefined): FieldError
   const errs: FieldError[] = [];
   const msg = 'must be false if x-kubernetes-int-or-string is true';
   if (x.xIntOrString && x.xPreserveUnknownFields) {
-    errs.push(fieldInvalid(child(p, 'x-kubernetes-preserve-unknown-fields'), true, msg));
+    errs.push(fieldInvalid(childPath(p, 'x-kubernetes-preserve-unknown-fields'), true, msg));
   }
   if (x.xIntOrString && x.xEmbeddedResource) {
-    errs.push(fieldInvalid(child(p, 'x-kubernetes-embedded-resource'), true, msg));
+    errs.push(fieldInvalid(childPath(p, 'x-kubernetes-embedded-resource'), true, msg));
   }
   return errs;
 }
@@ -215,14 +210,14 @@ function validateValueValidation(
 ): FieldError[] {
   if (v === undefined) return [];
   const errs: FieldError[] = [];
-  if (!skipAnyOf) v.anyOf.forEach((n, i) => { errs.push(...validateNested(n, false, child(p, 'anyOf').index(i))); });
-  v.allOf.forEach((n, i) => { errs.push(...validateNested(n, skipFirstAllOfAnyOf && i === 0, child(p, 'allOf').index(i))); });
-  v.oneOf.forEach((n, i) => { errs.push(...validateNested(n, false, child(p, 'oneOf').index(i))); });
-  if (v.not !== undefined) errs.push(...validateNested(v.not, false, child(p, 'not')));
+  if (!skipAnyOf) v.anyOf.forEach((n, i) => { errs.push(...validateNested(n, false, childPath(p, 'anyOf').index(i))); });
+  v.allOf.forEach((n, i) => { errs.push(...validateNested(n, skipFirstAllOfAnyOf && i === 0, childPath(p, 'allOf').index(i))); });
+  v.oneOf.forEach((n, i) => { errs.push(...validateNested(n, false, childPath(p, 'oneOf').index(i))); });
+  if (v.not !== undefined) errs.push(...validateNested(v.not, false, childPath(p, 'not')));
   if (v.pattern.length > 0) {
     const re = compileGoRegexp(v.pattern);
     if (re instanceof RegexpSyntaxError) {
-      errs.push(fieldInvalid(child(p, 'pattern'), v.pattern, `must be a valid regular expression, but isn't: ${re.message}`));
+      errs.push(fieldInvalid(childPath(p, 'pattern'), v.pattern, `must be a valid regular expression, but isn't: ${re.message}`));
     }
   }
   return errs;
@@ -279,14 +274,14 @@ function completeValueValidation(
   if (v === undefined) return [];
   if (s === undefined) return [requiredBecause(sPath, vPath)];
   const errs: FieldError[] = [];
-  if (v.not !== undefined) errs.push(...completeNested(v.not, s, sPath, child(vPath, 'not')));
+  if (v.not !== undefined) errs.push(...completeNested(v.not, s, sPath, childPath(vPath, 'not')));
   const junctors = [
     ['allOf', v.allOf],
     ['anyOf', v.anyOf],
     ['oneOf', v.oneOf],
   ] as const;
   for (const [name, list] of junctors) {
-    list.forEach((n, i) => { errs.push(...completeNested(n, s, sPath, child(vPath, name).index(i))); });
+    list.forEach((n, i) => { errs.push(...completeNested(n, s, sPath, childPath(vPath, name).index(i))); });
   }
   return errs;
 }
@@ -300,7 +295,7 @@ function completeNested(
   if (n === undefined) return [];
   if (s === undefined) return [requiredBecause(sPath, vPath)];
   const errs = completeValueValidation(n.valueValidation, s, sPath, vPath);
-  errs.push(...completeNested(n.items, s.items, child(sPath, 'items'), vPath.child('items')));
+  errs.push(...completeNested(n.items, s.items, childPath(sPath, 'items'), vPath.child('items')));
   for (const [k, vFld] of n.properties ?? []) {
     const sFld = s.properties?.get(k);
     const sp = propertyPath(sPath, k);

@@ -6,8 +6,9 @@
  * @module
  */
 import {
+  childPath,
   type FieldError,
-  FieldPath,
+  type FieldPath,
   fieldInvalid,
   fieldNotSupported,
   fieldRequired,
@@ -353,7 +354,7 @@ function toFieldError(f: Failure, fldPath: FieldPath | undefined): FieldError {
   if (f.code === 'composite') return fieldInvalid(fldPath, '', f.message);
   const name = f.name.startsWith('.') ? f.name.slice(1) : f.name;
   let errPath = fldPath;
-  if (name.length > 0) errPath = fldPath === undefined ? FieldPath.of(name) : fldPath.child(name);
+  if (name.length > 0) errPath = childPath(fldPath, name);
   const value = f.value === undefined ? '' : f.value;
   switch (f.code) {
     case 'required':

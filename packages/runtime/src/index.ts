@@ -259,6 +259,7 @@ export { type OpenAPISchema, openAPIComponentSchemas, openAPIComponentsForKind }
 export * from './errors/index.js';
 export {
   aggregateMessage as aggregateFieldErrors,
+  childPath,
   duplicate as fieldDuplicate,
   FieldError,
   FieldErrorType,

@@ -15,7 +15,7 @@
  * @module
  */
 import { type CelInput, type CelResult, isCelError } from '@bufbuild/cel';
-import { type FieldError, type FieldPath, fieldInvalid, newPath } from '@apiserver/runtime';
+import { childPath, type FieldError, type FieldPath, fieldInvalid, newPath } from '@apiserver/runtime';
 import { isJSONObject, jsonEqual } from '../json-value.js';
 import type { Structural } from '../structural-schema.js';
 import { type CelProgram, type CompiledRule, compileRules } from './compilation.js';
@@ -97,10 +97,6 @@ interface Walk {
 
 /** Whether cost stopped the validation. */
 const stopped = (walk: Walk): boolean => walk.remaining < 0;
-
-function child(path: FieldPath | undefined, name: string): FieldPath {
-  return path === undefined ? newPath(name) : path.child(name);
-}
 
 /** Evaluates `program` under the per-call limit, charging the budget; `undefined` (and an error) when cost stopped it. */
 function evaluate(program: CelProgram, bindings: Readonly<Record<string, CelInput>>, walk: Walk): Metered<CelResult> | undefined {
@@ -199,7 +195,7 @@ export class CELValidator {
           errs.push(...this.#validate(node.additionalProperties, (path ?? newPath('')).key(k), v, fieldOld, walk));
         }
         const prop = node.properties.get(k);
-        if (prop !== undefined && !stopped(walk)) errs.push(...this.#validate(prop, child(path, k), v, fieldOld, walk));
+        if (prop !== undefined && !stopped(walk)) errs.push(...this.#validate(prop, childPath(path, k), v, fieldOld, walk));
         if (stopped(walk)) break;
       }
     }
@@ -245,7 +241,7 @@ export class CELValidator {
         errs.push(fieldInvalid(path, type, message.error));
         return errs;
       }
-      const errPath = compiled.normalizedFieldPath === undefined ? path : child(path, compiled.normalizedFieldPath);
+      const errPath = compiled.normalizedFieldPath === undefined ? path : childPath(path, compiled.normalizedFieldPath);
       const err = fieldErrorForReason(errPath, type, message, rule.reason);
       if (!compiled.usesOldSelf && unchanged && walk.ratchet) walk.warn(err.toString());
       else errs.push(err);

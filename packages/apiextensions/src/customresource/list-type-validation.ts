@@ -7,7 +7,7 @@
  * @module
  */
 import { duplicateGoRendered, invalidGoRendered } from '@apiserver/registry';
-import { type FieldError, type FieldPath, goSyntaxJSON, newPath } from '@apiserver/runtime';
+import { childPath, type FieldError, type FieldPath, goSyntaxJSON } from '@apiserver/runtime';
 import { isJSONObject } from '../json-value.js';
 import type { Structural } from '../structural-schema.js';
 
@@ -86,8 +86,7 @@ function validateValue(path: FieldPath, s: Structural, value: unknown): FieldErr
 
 /** `path.Child(k)`, or `path.Key(k)` for a map entry; at the root (no path) the field `k` itself. */
 export function pathBelow(path: FieldPath | undefined, k: string, entry: boolean): FieldPath {
-  if (path === undefined) return newPath(k);
-  return entry ? path.key(k) : path.child(k);
+  return entry && path !== undefined ? path.key(k) : childPath(path, k);
 }
 
 function validateObject(path: FieldPath | undefined, s: Structural, obj: Readonly<Record<string, unknown>>): FieldError[] {

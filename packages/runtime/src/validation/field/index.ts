@@ -5,7 +5,7 @@
  *
  * @module
  */
-export { FieldPath, newPath, pathString } from './path.js';
+export { childPath, FieldPath, newPath, pathString } from './path.js';
 export {
   aggregateMessage,
   duplicate,

@@ -68,6 +68,14 @@ export function newPath(name: string, ...moreNames: string[]): FieldPath {
   return FieldPath.of(name, ...moreNames);
 }
 
+/**
+ * `parent.child(name, …)` of an optional path, as Go's `Child` on a nil `*field.Path` makes it: with no parent, the
+ * names start a root path.
+ */
+export function childPath(parent: FieldPath | undefined, name: string, ...moreNames: string[]): FieldPath {
+  return parent === undefined ? FieldPath.of(name, ...moreNames) : parent.child(name, ...moreNames);
+}
+
 /** Renders an optional path; a missing path prints `<nil>` as a nil `*field.Path` does in Go. */
 export function pathString(path: FieldPath | undefined): string {
   return path === undefined ? '<nil>' : path.toString();

@@ -4,10 +4,9 @@
  * defined twice, overlapping or ambiguously across all containers.
  * @module
  */
-import type { FieldPath } from '@apiserver/runtime';
+import { childPath, type FieldPath } from '@apiserver/runtime';
 import { isRecord, type JSONRecord, numberAt, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { fractionalByteWarnings } from './fractional-quantity.js';
-import { under } from './optional-path.js';
 import { ALL_CONTAINER_LISTS } from './pod-containers.js';
 
 /** A container and its path (`spec.containers[0]`). */
@@ -34,7 +33,7 @@ export function visitContainers(spec: JSONRecord, specPath: FieldPath): Containe
 export function containerWarnings(templatePath: FieldPath | undefined, spec: JSONRecord, annotations: JSONRecord, c: JSONRecord, p: FieldPath): string[] {
   const warnings: string[] = [];
   const name = stringAt(c, 'name');
-  const keyPath = (key: string) => under(templatePath, 'metadata', 'annotations').key(key);
+  const keyPath = (key: string) => childPath(templatePath, 'metadata', 'annotations').key(key);
   const securityContext = recordAt(c, 'securityContext');
   const seccompKey = SECCOMP_CONTAINER_ANNOTATION_PREFIX + name;
   if (!isRecord(securityContext?.['seccompProfile']) && seccompKey in annotations) {

@@ -3,9 +3,8 @@
  * template of ephemeral volumes, and projected files written over a service account token's path.
  * @module
  */
-import type { FieldPath } from '@apiserver/runtime';
+import { childPath, type FieldPath } from '@apiserver/runtime';
 import { isRecord, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
-import { under } from './optional-path.js';
 
 /** Volume plugins that are deprecated or gone, in upstream's order, and what is said of each. */
 const DEPRECATED_VOLUME_PLUGINS: readonly (readonly [string, string])[] = [
@@ -25,7 +24,7 @@ export type ClaimSpecWarnings = (path: FieldPath, spec: unknown) => string[];
 export function volumeWarnings(path: FieldPath | undefined, spec: JSONRecord, claimSpecWarnings: ClaimSpecWarnings): string[] {
   const warnings: string[] = [];
   recordsAt(spec, 'volumes').forEach((v, i) => {
-    const at = under(path, 'spec', 'volumes').index(i);
+    const at = childPath(path, 'spec', 'volumes').index(i);
     // storageOS is `storageos` in JSON, `storageOS` in the path upstream prints.
     for (const [plugin, msg] of DEPRECATED_VOLUME_PLUGINS) {
       if (isRecord(v[plugin])) warnings.push(`${at.child(plugin === 'storageos' ? 'storageOS' : plugin)}: ${msg}`);
@@ -48,7 +47,7 @@ function projectedTokenPathWarnings(path: FieldPath | undefined, spec: JSONRecor
   const duplicated = (p: string) => `has duplicated path with ServiceAccountToken ${JSON.stringify(p)}`;
   volumes.forEach((v, i) => {
     if (!isRecord(v['projected'])) return;
-    const sources = under(path, 'spec', 'volumes').index(i).child('projected', 'sources');
+    const sources = childPath(path, 'spec', 'volumes').index(i).child('projected', 'sources');
     for (const s of sourcesOf(v)) {
       // The path segments are upstream's, `secrets` and `ClusterTrustBundle` included.
       for (const [source, segment] of [

@@ -6,13 +6,12 @@
  * pkg/api/pod/warnings.go as of 1.32.
  * @module
  */
-import type { FieldPath } from '@apiserver/runtime';
+import { childPath, type FieldPath } from '@apiserver/runtime';
 import { isRecord, type JSONRecord, recordAt, recordsAt, stringAt } from '../../../object-fields.js';
 import { nodeLabelDeprecatedMessage, warningsForNodeSelectorTerm } from '../node/deprecated-labels.js';
 import { persistentVolumeClaimSpecWarnings } from '../persistentvolumeclaim/warnings.js';
 import { fractionalByteWarnings } from './fractional-quantity.js';
 import { containerWarnings, portWarnings, visitContainers } from './container-warnings.js';
-import { under } from './optional-path.js';
 import { volumeWarnings } from './volume-warnings.js';
 
 /** Annotations that stopped working, and what to use instead. */
@@ -43,11 +42,11 @@ function warningsForPodSpecAndMeta(path: FieldPath | undefined, spec: JSONRecord
     ...deprecatedAnnotationWarnings(path, annotations),
     ...volumeWarnings(path, spec, persistentVolumeClaimSpecWarnings),
     ...duplicateWarnings(path, spec),
-    ...fractionalByteWarnings(spec['overhead'], 'memory', under(path, 'spec', 'overhead')),
-    ...fractionalByteWarnings(spec['overhead'], 'ephemeral-storage', under(path, 'spec', 'overhead')),
+    ...fractionalByteWarnings(spec['overhead'], 'memory', childPath(path, 'spec', 'overhead')),
+    ...fractionalByteWarnings(spec['overhead'], 'ephemeral-storage', childPath(path, 'spec', 'overhead')),
     ...seccompPodWarnings(path, spec, annotations),
-    ...visitContainers(spec, under(path, 'spec')).flatMap(([c, p]) => containerWarnings(path, spec, annotations, c, p)),
-    ...portWarnings(visitContainers(spec, under(path, 'spec'))),
+    ...visitContainers(spec, childPath(path, 'spec')).flatMap(([c, p]) => containerWarnings(path, spec, annotations, c, p)),
+    ...portWarnings(visitContainers(spec, childPath(path, 'spec'))),
     ...gracePeriodWarnings(path, spec),
     ...podAffinityWarnings(path, spec),
   ];
@@ -57,16 +56,16 @@ function nodeSelectionWarnings(path: FieldPath | undefined, spec: JSONRecord): s
   const warnings: string[] = [];
   for (const key of Object.keys(recordAt(spec, 'nodeSelector') ?? {})) {
     const msg = nodeLabelDeprecatedMessage(key);
-    if (msg !== undefined) warnings.push(`${under(path, 'spec', 'nodeSelector').key(key)}: ${msg}`);
+    if (msg !== undefined) warnings.push(`${childPath(path, 'spec', 'nodeSelector').key(key)}: ${msg}`);
   }
   const nodeAffinity = recordAt(recordAt(spec, 'affinity'), 'nodeAffinity');
   if (nodeAffinity !== undefined) {
     const required = recordAt(nodeAffinity, 'requiredDuringSchedulingIgnoredDuringExecution');
     if (required !== undefined) {
-      const terms = under(path, 'spec', 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms');
+      const terms = childPath(path, 'spec', 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms');
       warnings.push(...recordsAt(required, 'nodeSelectorTerms').flatMap((term, i) => warningsForNodeSelectorTerm(term, terms.index(i))));
     }
-    const preferred = under(path, 'spec', 'affinity', 'nodeAffinity', 'preferredDuringSchedulingIgnoredDuringExecution');
+    const preferred = childPath(path, 'spec', 'affinity', 'nodeAffinity', 'preferredDuringSchedulingIgnoredDuringExecution');
     warnings.push(
       ...recordsAt(nodeAffinity, 'preferredDuringSchedulingIgnoredDuringExecution').flatMap((term, i) =>
         warningsForNodeSelectorTerm(recordAt(term, 'preference'), preferred.index(i).child('preference')),
@@ -74,7 +73,7 @@ function nodeSelectionWarnings(path: FieldPath | undefined, spec: JSONRecord): s
     );
   }
   recordsAt(spec, 'topologySpreadConstraints').forEach((t, i) => {
-    const at = under(path, 'spec', 'topologySpreadConstraints').index(i);
+    const at = childPath(path, 'spec', 'topologySpreadConstraints').index(i);
     const key = stringAt(t, 'topologyKey');
     const msg = nodeLabelDeprecatedMessage(key);
     if (msg !== undefined) warnings.push(`${at.child('topologyKey')}: ${key} is ${msg}`);
@@ -84,7 +83,7 @@ function nodeSelectionWarnings(path: FieldPath | undefined, spec: JSONRecord): s
 }
 
 function deprecatedAnnotationWarnings(path: FieldPath | undefined, annotations: JSONRecord): string[] {
-  return DEPRECATED_ANNOTATIONS.filter(([key]) => key in annotations).map(([key, msg]) => `${under(path, 'metadata', 'annotations').key(key)}: ${msg}`);
+  return DEPRECATED_ANNOTATIONS.filter(([key]) => key in annotations).map(([key, msg]) => `${childPath(path, 'metadata', 'annotations').key(key)}: ${msg}`);
 }
 
 /** `<list>[i].<field>: duplicate <what> "<value>"` for every entry repeating an earlier entry's field. */
@@ -104,9 +103,9 @@ function repeatedFieldWarnings(items: readonly JSONRecord[], field: string, what
 /** Duplicate hostAliases IPs, duplicate and empty imagePullSecrets names. */
 function duplicateWarnings(path: FieldPath | undefined, spec: JSONRecord): string[] {
   const secrets = recordsAt(spec, 'imagePullSecrets');
-  const secretsPath = under(path, 'spec', 'imagePullSecrets');
+  const secretsPath = childPath(path, 'spec', 'imagePullSecrets');
   return [
-    ...repeatedFieldWarnings(recordsAt(spec, 'hostAliases'), 'ip', 'ip', under(path, 'spec', 'hostAliases')),
+    ...repeatedFieldWarnings(recordsAt(spec, 'hostAliases'), 'ip', 'ip', childPath(path, 'spec', 'hostAliases')),
     ...repeatedFieldWarnings(secrets, 'name', 'name', secretsPath),
     ...secrets.flatMap((s, i) => (stringAt(s, 'name') === '' ? [`${secretsPath.index(i).child('name')}: invalid empty name ""`] : [])),
   ];
@@ -114,13 +113,13 @@ function duplicateWarnings(path: FieldPath | undefined, spec: JSONRecord): strin
 
 function seccompPodWarnings(path: FieldPath | undefined, spec: JSONRecord, annotations: JSONRecord): string[] {
   if (isRecord(recordAt(spec, 'securityContext')?.['seccompProfile']) || !(SECCOMP_POD_ANNOTATION in annotations)) return [];
-  return [`${under(path, 'metadata', 'annotations').key(SECCOMP_POD_ANNOTATION)}: non-functional in v1.27+; use the "seccompProfile" field instead`];
+  return [`${childPath(path, 'metadata', 'annotations').key(SECCOMP_POD_ANNOTATION)}: non-functional in v1.27+; use the "seccompProfile" field instead`];
 }
 
 function gracePeriodWarnings(path: FieldPath | undefined, spec: JSONRecord): string[] {
   const grace = spec['terminationGracePeriodSeconds'];
   if (typeof grace !== 'number' || grace >= 0) return [];
-  return [`${under(path, 'spec', 'terminationGracePeriodSeconds')}: must be >= 0; negative values are invalid and will be treated as 1`];
+  return [`${childPath(path, 'spec', 'terminationGracePeriodSeconds')}: must be >= 0; negative values are invalid and will be treated as 1`];
 }
 
 /** Pod (anti-)affinity terms without a labelSelector, which match no pod. */
@@ -130,11 +129,11 @@ function podAffinityWarnings(path: FieldPath | undefined, spec: JSONRecord): str
   for (const kind of ['podAffinity', 'podAntiAffinity']) {
     const a = recordAt(affinity, kind);
     if (a === undefined) continue;
-    const required = under(path, 'spec', 'affinity', kind, 'requiredDuringSchedulingIgnoredDuringExecution');
+    const required = childPath(path, 'spec', 'affinity', kind, 'requiredDuringSchedulingIgnoredDuringExecution');
     recordsAt(a, 'requiredDuringSchedulingIgnoredDuringExecution').forEach((t, i) => {
       if (!isRecord(t['labelSelector'])) warnings.push(`${required.index(i).child('labelSelector')}: a null labelSelector results in matching no pod`);
     });
-    const preferred = under(path, 'spec', 'affinity', kind, 'preferredDuringSchedulingIgnoredDuringExecution');
+    const preferred = childPath(path, 'spec', 'affinity', kind, 'preferredDuringSchedulingIgnoredDuringExecution');
     recordsAt(a, 'preferredDuringSchedulingIgnoredDuringExecution').forEach((t, i) => {
       if (!isRecord(recordAt(t, 'podAffinityTerm')?.['labelSelector'])) {
         warnings.push(`${preferred.index(i).child('podAffinityTerm', 'labelSelector')}: a null labelSelector results in matching no pod`);
