@@ -73,6 +73,17 @@ function admissionPluginsUsage(): string {
 /** Every flag kube-lite accepts, with its help text. */
 export const FLAGS: Readonly<Record<string, FlagSpec>> = {
   'bind-address': { usage: 'IP address to listen on (default 127.0.0.1)', set: (o, v) => { o.bindAddress = v; } },
+  'advertise-address': {
+    usage: 'IP address advertised in default/kubernetes and the external address (default the bind address, 127.0.0.1 for 0.0.0.0)',
+    set: (o, v) => { o.advertiseAddress = v; },
+  },
+  'allow-privileged': {
+    usage: 'privileged containers are allowed: only true is accepted (kube-lite always allows them)',
+    boolean: true,
+    set: (_o, v) => {
+      if (!bool('allow-privileged', v)) throw new Error('--allow-privileged=false is not supported: kube-lite always allows privileged containers');
+    },
+  },
   port: { usage: 'plain HTTP port (default 8080; 0 = any free port; -1 = off)', set: (o, v) => { o.port = integer('port', v); } },
   'secure-port': { usage: 'HTTPS port (default -1 = off; 0 = any free port)', set: (o, v) => { o.securePort = integer('secure-port', v); } },
   'tls-cert-file': { usage: 'serving certificate (PEM); self-signed when absent', set: (o, v) => { o.tlsCertFile = v; } },
@@ -219,6 +230,7 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
   const options: Mutable<KubeLiteOptions> = defaultKubeLiteOptions();
   const errors: string[] = [];
   const args: string[] = [];
+  const given = new Set<string>();
   let help = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -250,11 +262,24 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
     }
     try {
       spec.set(options, value ?? '');
+      given.add(name);
     } catch (err) {
       errors.push(err instanceof Error ? err.message : String(err));
     }
   }
-  return { options, args, errors, help };
+  return { options: withCommandLineDefaults(options, given), args, errors, help };
+}
+
+/**
+ * The defaults that depend on other flags, as kube-apiserver's command line has them: with `--secure-port` and no
+ * `--port`, only HTTPS is served (kube-apiserver has no plain port); with `--etcd-servers` and no
+ * `--storage-backend`, the backend is etcd3 (kube-apiserver's only one). So kube-apiserver's command lines, envtest's
+ * among them, start kube-lite as they start kube-apiserver.
+ */
+function withCommandLineDefaults(options: Mutable<KubeLiteOptions>, given: ReadonlySet<string>): Mutable<KubeLiteOptions> {
+  if (given.has('secure-port') && !given.has('port')) options.port = -1;
+  if (given.has('etcd-servers') && !given.has('storage-backend')) options.storageBackend = 'etcd3';
+  return options;
 }
 
 /** The `--help` text. */

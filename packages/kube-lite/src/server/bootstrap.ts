@@ -40,18 +40,21 @@ async function createEach(namespaces: Creater, names: readonly string[]): Promis
 }
 
 /**
- * The address the server advertises for `default/kubernetes` (`--advertise-address` upstream, not a kube-lite flag):
- * the bind address, or 127.0.0.1 when bound to every interface (0.0.0.0 or ::).
+ * The address the server advertises for `default/kubernetes`: `--advertise-address`, else the bind address, or
+ * 127.0.0.1 for an address of every interface (0.0.0.0 or ::).
  */
-export function advertisedAddressOf(bindAddress: string): string {
-  return isIP(bindAddress) === 0 || /^(0\.0\.0\.0|::|\[::\])$/.test(bindAddress) ? '127.0.0.1' : bindAddress;
+export function advertisedAddressOf(address: string): string {
+  return isIP(address) === 0 || /^(0\.0\.0\.0|::|\[::\])$/.test(address) ? '127.0.0.1' : address;
 }
 
-/** The endpoint of a listening server: the advertised address and the port of the HTTPS listener, else the first. */
-export function masterEndpointOf(bindAddress: string, urls: readonly string[]): MasterEndpoint {
+/**
+ * The endpoint of a listening server: the advertised address (`address`: `--advertise-address`, else the bind
+ * address) and the port of the HTTPS listener, else the first.
+ */
+export function masterEndpointOf(address: string, urls: readonly string[]): MasterEndpoint {
   const url = urls.find((u) => u.startsWith('https:')) ?? urls[0] ?? '';
   const port = Number(new URL(url).port || (url.startsWith('https:') ? 443 : 80));
-  return { ip: advertisedAddressOf(bindAddress), port };
+  return { ip: advertisedAddressOf(address), port };
 }
 
 /** The first address of a service range, reserved for `default/kubernetes` (upstream `GetIndexedIP(range, 1)`). */

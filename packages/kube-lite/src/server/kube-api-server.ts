@@ -123,7 +123,8 @@ export class KubeAPIServer {
   readonly authorization: AuthorizationConfig;
   readonly #listening: (endpoint: MasterEndpoint) => void;
   #endpoint: MasterEndpoint | undefined;
-  readonly #bindAddress: string;
+  /** `--advertise-address`, else the bind address (see `advertisedAddressOf`). */
+  readonly #advertiseAddress: string;
   readonly #lookupNamespace: (name: string) => Promise<ApiObject | undefined>;
   /** The enabled dynamic admission plugins (MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook), shared with the apiextensions server. */
   readonly webhookPlugins: readonly AdmissionInterface[];
@@ -137,7 +138,7 @@ export class KubeAPIServer {
   private constructor(c: CompletedKubeLiteConfig, storage: StorageFactory, delegate: DelegationTarget | undefined, customResources: CustomResourceSource | undefined) {
     const o = c.options;
     this.storageFactory = storage;
-    this.#bindAddress = o.bindAddress;
+    this.#advertiseAddress = o.advertiseAddress ?? o.bindAddress;
     this.groups = enabledGroups(c.providers, c.apiResourceConfig, storage);
     this.#lookupNamespace = namespaceLookup(this.groups);
     const withSelectors = featureEnabled(o.featureGates, 'AuthorizeWithSelectors');
@@ -296,7 +297,7 @@ export class KubeAPIServer {
 
   /** Tells the bootstrap controller, already waiting in its post-start hook, where the chain listens. */
   listening(urls: readonly string[]): void {
-    this.#endpoint = masterEndpointOf(this.#bindAddress, urls);
+    this.#endpoint = masterEndpointOf(this.#advertiseAddress, urls);
     this.#listening(this.#endpoint);
   }
 

@@ -124,6 +124,8 @@ export interface KubeLiteOptions {
   readonly serviceAccountJWKSURI?: string;
   /** `--external-hostname`: the host of the server's external address (default: the advertised address). */
   readonly externalHostname?: string;
+  /** `--advertise-address`: the IP address `default/kubernetes` and the external address name (default: the bind address, 127.0.0.1 for every interface). */
+  readonly advertiseAddress?: string;
   /** `--max-requests-inflight` (default 400; 0 = no limit). */
   readonly maxRequestsInflight: number;
   /** `--max-mutating-requests-inflight` (default 200; 0 = no limit). */
@@ -226,6 +228,7 @@ function cidrErrors(cidr: string): string[] {
 function servingErrors(o: KubeLiteOptions): string[] {
   const errors = [...portErrors('port', o.port), ...portErrors('secure-port', o.securePort)];
   if (isIP(o.bindAddress) === 0) errors.push(`--bind-address ${JSON.stringify(o.bindAddress)} is not a valid IP address`);
+  if (o.advertiseAddress !== undefined && isIP(o.advertiseAddress) === 0) errors.push(`--advertise-address ${JSON.stringify(o.advertiseAddress)} is not a valid IP address`);
   if (o.port === -1 && o.securePort === -1) errors.push('--port and --secure-port are both disabled: nothing to serve on');
   if ((o.tlsCertFile === undefined) !== (o.tlsPrivateKeyFile === undefined)) {
     errors.push('--tls-cert-file and --tls-private-key-file must be given together');

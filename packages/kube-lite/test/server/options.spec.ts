@@ -71,6 +71,22 @@ t.test('flags: every bad flag is reported, not just the first', async (t) => {
   ]);
 });
 
+t.test("kube-apiserver's command lines: --secure-port alone serves HTTPS only, --etcd-servers alone means etcd3", async (t) => {
+  const envtest = parseFlags(['--secure-port=6443', '--etcd-servers=http://127.0.0.1:2379', '--allow-privileged=true', '--advertise-address=10.1.2.3']);
+  t.same(envtest.errors, []);
+  t.equal(envtest.options.port, -1, 'no plain HTTP port: kube-apiserver has none');
+  t.equal(envtest.options.storageBackend, 'etcd3');
+  t.equal(envtest.options.advertiseAddress, '10.1.2.3');
+  t.same(validateKubeLiteOptions(envtest.options), []);
+  const both = parseFlags(['--secure-port=6443', '--port=8081', '--etcd-servers=http://127.0.0.1:2379', '--storage-backend=memory']);
+  t.equal(both.options.port, 8081, 'an explicit --port is kept');
+  t.same(validateKubeLiteOptions(both.options), ['--etcd-servers applies to --storage-backend=etcd3 only'], 'an explicit --storage-backend is kept');
+  t.equal(parseFlags([]).options.port, 8080, 'no --secure-port: the plain port defaults to 8080');
+  t.same(parseFlags(['--allow-privileged=false']).errors, ['--allow-privileged=false is not supported: kube-lite always allows privileged containers']);
+  t.same(parseFlags(['--allow-privileged']).errors, [], 'a bare boolean flag is true');
+  t.same(validateKubeLiteOptions({ ...defaultKubeLiteOptions(), advertiseAddress: 'kube.example' }), ['--advertise-address "kube.example" is not a valid IP address']);
+});
+
 t.test('validation: every invalid value at once, in kube-apiserver words', async (t) => {
   const o = {
     ...defaultKubeLiteOptions(),

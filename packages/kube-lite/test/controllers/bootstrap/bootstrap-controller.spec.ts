@@ -115,3 +115,17 @@ t.test('bootstrap: system namespaces, default/kubernetes with endpoints at the s
   t.equal(sliceOut.code, 0, sliceOut.stderr);
   t.match(sliceOut.stdout, new RegExp(`^NAME\\s+ADDRESSTYPE\\s+PORTS\\s+ENDPOINTS\\s+AGE\\nkubernetes\\s+IPv4\\s+${port}\\s+127\\.0\\.0\\.1\\s+\\d+s\\n$`));
 });
+
+t.test('--advertise-address: default/kubernetes and the external address name it', async (t) => {
+  const kl = await startKubeLite({ advertiseAddress: '10.9.8.7' });
+  t.teardown(() => kl.stop());
+  const port = Number(new URL(kl.url).port);
+  let ep = await fetch(`${kl.url}${EP}`);
+  for (let i = 0; i < 100 && ep.status !== 200; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    ep = await fetch(`${kl.url}${EP}`);
+  }
+  t.same(((await ep.json()) as { subsets?: unknown }).subsets, [{ addresses: [{ ip: '10.9.8.7' }], ports: [{ name: 'https', port, protocol: 'TCP' }] }]);
+  const config = (await (await fetch(`${kl.url}/.well-known/openid-configuration`)).json()) as { jwks_uri?: string };
+  t.equal(config.jwks_uri, `https://10.9.8.7:${port}/openid/v1/jwks`);
+});
