@@ -153,6 +153,8 @@ export class CompletedKubeLiteConfig {
   readonly secureServing: SecureServingOptions | undefined;
   /** Where the kubeconfig is written once the server listens. */
   readonly kubeconfigPath: string;
+  /** The directory kube-lite makes in the OS temp dir for the kubeconfig (no `--data-dir`, no path given), removed at shutdown. */
+  readonly temporaryKubeconfigDir: string | undefined;
   /** The bearer token the kubeconfig carries (the token file's first), if any. */
   readonly kubeconfigToken: string | undefined;
   /** The server's logger, shared by every server of the chain (`/debug/flags/v` changes its verbosity). */
@@ -182,7 +184,8 @@ export class CompletedKubeLiteConfig {
     this.apiResourceConfig = enablingUnknownGroups(mergeAPIResourceConfig(o.runtimeConfig, registry), (group) => registry.isGroupRegistered(group));
     this.storageBackend = storageBackendOf(o, input.scheme ?? newBuiltinScheme());
     this.secureServing = secureServingOf(o);
-    this.kubeconfigPath = input.kubeconfigPath ?? join(o.dataDir ?? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`), 'kubeconfig');
+    this.temporaryKubeconfigDir = input.kubeconfigPath === undefined && o.dataDir === undefined ? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`) : undefined;
+    this.kubeconfigPath = input.kubeconfigPath ?? join(o.dataDir ?? this.temporaryKubeconfigDir ?? '', 'kubeconfig');
     this.kubeconfigToken = kubeconfigToken(o.tokenAuthFile);
     this.logger = input.logger ?? (input.log !== undefined ? new CallbackLogger(input.log, o.verbosity) : new KlogLogger({ format: o.loggingFormat, verbosity: o.verbosity }));
     this.log = (m: string) => this.logger.print('error', m);

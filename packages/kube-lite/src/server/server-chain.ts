@@ -3,7 +3,7 @@
  * once, and paths it does not serve fall through to the next server's unprotected handler, ending at the not-found
  * handler: the aggregator, the kube API server, the apiextensions server, then the not-found handler.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { type APIAggregator, APIREGISTRATION_GROUP, createAggregatorServer, registryServiceGetter } from '@apiserver/aggregator';
 import { APIEXTENSIONS_GROUP, type APIExtensionsServer, createAPIExtensionsServer } from '@apiserver/apiextensions';
 import { AdmissionChain, isGetter, NamespaceLifecycle } from '@apiserver/registry';
@@ -62,10 +62,15 @@ export class KubeLiteServerChain {
     return new PreparedKubeLite(this.#config, this, this.server.prepareRun());
   }
 
-  /** Shuts the front server down gracefully (the delegates' pre-shutdown hooks too), then closes the storage. */
+  /**
+   * Shuts the front server down gracefully (the delegates' pre-shutdown hooks too), then closes the storage and
+   * removes the kubeconfig's directory when kube-lite made it in the OS temp dir (no `--data-dir`, no path given).
+   */
   async shutdown(): Promise<void> {
     await this.server.shutdown();
     await this.kubeAPIServer.close();
+    const dir = this.#config.temporaryKubeconfigDir;
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   }
 }
 

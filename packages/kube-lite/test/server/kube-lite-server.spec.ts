@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import https from 'node:https';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import { type ApiObject, GenericStrategy, Store } from '@apiserver/registry';
 import { newBuiltinScheme } from '@apiserver/runtime/apis';
 import type { APIGroupInfo } from '@apiserver/server';
@@ -102,4 +104,16 @@ t.test('TLS: a self-signed pair in the cert dir, and a kubeconfig that trusts it
     }).on('error', reject);
   });
   t.match(JSON.parse(body), { major: '1', minor: '32' }, 'served over TLS, verified against the kubeconfig CA');
+});
+
+t.test('a kubeconfig written to a directory of its own in the OS temp dir is removed with it at stop', async (t) => {
+  const server = await KubeLiteServer.start({ options: { ...defaultKubeLiteOptions(), port: 0 }, providers: [coreProvider], log: () => undefined });
+  const dir = dirname(server.kubeconfigPath);
+  t.equal(dirname(dir), tmpdir());
+  t.ok(existsSync(server.kubeconfigPath), 'written at start');
+  await server.stop();
+  t.notOk(existsSync(dir), 'its directory is gone once stopped (no temp directory left per run)');
+  const kept = await KubeLiteServer.start({ options: { ...defaultKubeLiteOptions(), port: 0 }, providers: [coreProvider], log: () => undefined, kubeconfigPath: `${t.testdir()}/kubeconfig` });
+  await kept.stop();
+  t.ok(existsSync(kept.kubeconfigPath), 'a path given by the caller is left alone');
 });
