@@ -5,6 +5,7 @@
  * @module
  */
 import type { ApiList, ApiObject, InternalListOptions, RequestContext } from '@apiserver/registry';
+import { isGone, isResourceExpired } from '@apiserver/runtime';
 import type { Watch } from '@apiserver/storage';
 import { isRecord } from '../object-fields.js';
 import type { RetryOptions } from './retry-queue.js';
@@ -84,8 +85,12 @@ export class ListWatcher {
         await this.#watchFrom(list.metadata.resourceVersion, signal, Date.now());
       } catch (err) {
         if (signal.aborted) break;
-        this.#o.onError?.(err);
-        failures += 1;
+        // A watch from a resourceVersion the watch cache or etcd no longer has: re-list, as client-go's reflector
+        // does (it logs that at -v=4), rather than report a failure and back off.
+        if (!isExpired(err)) {
+          this.#o.onError?.(err);
+          failures += 1;
+        }
       }
       // Even a watch that ended cleanly waits the initial delay before re-listing, so a backend that ends
       // every watch at once cannot turn this loop into a busy one.
@@ -102,7 +107,11 @@ export class ListWatcher {
     try {
       if (signal.aborted) return;
       for await (const event of watch) {
-        if (event.type === 'ERROR') throw new Error(`watch failed: ${isRecord(event.object) ? String(event.object.message) : ''}`);
+        if (event.type === 'ERROR') {
+          // Expired (410): the window moved on; return to re-list (see run).
+          if (isRecord(event.object) && event.object.code === 410) return;
+          throw new Error(`watch failed: ${isRecord(event.object) ? String(event.object.message) : ''}`);
+        }
         if (event.type !== 'BOOKMARK') this.#handler(event.type, event.object);
       }
     } finally {
@@ -111,6 +120,11 @@ export class ListWatcher {
       this.#stopWatch = undefined;
     }
   }
+}
+
+/** A 410 (Expired or Gone): the resourceVersion asked for is compacted or older than the watch cache's window. */
+function isExpired(err: unknown): boolean {
+  return isResourceExpired(err) || isGone(err);
 }
 
 function backoff(failures: number, retry: RetryOptions | undefined): number {

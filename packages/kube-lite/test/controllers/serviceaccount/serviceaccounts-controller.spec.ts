@@ -84,22 +84,27 @@ t.test('sync errors are retried and reported; AlreadyExists is fine; aborted sig
   await t.rejects(broken.syncNamespace('a'), /down/);
 });
 
-t.test('ListWatcher: watch ERROR events and failing lists are reported, bookmarks skipped', async (t) => {
+t.test('ListWatcher: watch ERROR events and failing lists are reported, an expired watch re-lists quietly, bookmarks skipped', async (t) => {
   let lists = 0;
+  let watches = 0;
   const seen: string[] = [];
   const errors: string[] = [];
-  const events: WatchEvent<ApiObject>[] = [
+  const status = (code: number, reason: string, message: string) => ({ kind: 'Status' as const, apiVersion: 'v1' as const, status: 'Failure' as const, message, reason, code, metadata: {} });
+  // The first watch ends with 410 Expired (as client-go's reflector, re-list without an error), the next with a 500.
+  const eventsOf = (n: number): WatchEvent<ApiObject>[] => [
     { type: 'BOOKMARK', object: { metadata: { resourceVersion: '5' } } },
-    { type: 'ADDED', object: { metadata: { name: 'x' } } },
-    { type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'too old', reason: 'Expired', code: 410, metadata: {} } },
+    { type: 'ADDED', object: { metadata: { name: `x${n}` } } },
+    { type: 'ERROR', object: n === 1 ? status(410, 'Expired', 'too old resource version: 1 (3)') : status(500, 'InternalError', 'broken') },
   ];
   const source = {
     list: async (): Promise<ApiList> => {
       lists += 1;
-      if (lists === 2) throw new Error('list down');
+      if (lists === 3) throw new Error('list down');
       return { metadata: { resourceVersion: '1' }, items: [{ metadata: { name: `listed-${lists}` } }] };
     },
     watch: async (): Promise<Watch<ApiObject>> => {
+      watches += 1;
+      const events = eventsOf(watches);
       let i = 0;
       const w: Watch<ApiObject> = {
         stop: () => {
@@ -121,9 +126,9 @@ t.test('ListWatcher: watch ERROR events and failing lists are reported, bookmark
     onError: (err) => errors.push(err instanceof Error ? err.message : String(err)),
   });
   const running = lw.run(abort.signal);
-  await until(t, 'three lists', async () => lists >= 3);
+  await until(t, 'four lists', async () => lists >= 4);
   abort.abort();
   await running;
-  t.same(seen.slice(0, 2), ['LISTED:listed-1', 'ADDED:x']);
-  t.same(errors.slice(0, 2), ['watch failed: too old', 'list down']);
+  t.same(seen.slice(0, 4), ['LISTED:listed-1', 'ADDED:x1', 'LISTED:listed-2', 'ADDED:x2'], 'the expired watch was followed by a new list');
+  t.same(errors.slice(0, 2), ['watch failed: broken', 'list down'], 'the 410 was not reported; the 500 and the failed list were');
 });
