@@ -80,6 +80,7 @@ export {
 } from './controllers/bootstrap/kubernetes-service-controller.js';
 export type { MasterEndpoint } from './controllers/bootstrap/master-endpoints.js';
 export { assembleKubeLite, type KubeLiteAssembly, serviceAccountTokensFor } from './server/assembly.js';
+export { installServiceAccountIssuerDiscovery, type IssuerDiscoveryOptions, type ServiceAccountIssuer } from './server/service-account-issuer-discovery.js';
 
 // Security: reviews, service account tokens, the superuser authorizer.
 export { type AuthenticationProviderOptions, authenticationRESTStorageProvider } from './registry/authentication/provider.js';
