@@ -53,7 +53,7 @@ export { KubeAPIServer, type KubeAPIServerExtras } from './server/kube-api-serve
 export type { WebhookConfigurationsInEffect } from './admission/webhook-admission.js';
 export type { CustomResourceSource } from './server/controller-hooks.js';
 export { createServerChain, type KubeLiteListening, KubeLiteServerChain, type KubeLiteServers, PreparedKubeLite } from './server/server-chain.js';
-export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, validateKubeLiteOptions } from './server/options.js';
+export { AUTHORIZATION_MODES, certDirectoryOf, defaultKubeLiteOptions, type KubeLiteOptions, kubeLiteOptionWarnings, validateKubeLiteOptions } from './server/options.js';
 export { FRONT_PROXY_CLIENT_NAME, type FrontProxyConfig, FrontProxyError, frontProxyOf, maybeFrontProxyCertificates } from './server/front-proxy.js';
 export { featureEnabled, type FeatureSpec, KNOWN_FEATURES, parseFeatureGates } from './server/feature-gates.js';
 export { FLAGS, type FlagSpec, type Mutable, parseFlags, type ParsedFlags, usage } from './cli/flags.js';

@@ -27,7 +27,7 @@ import { builtinGroupVersionRegistry, type GroupVersionRegistry, withChainGroupV
 import { KubeAPIServer, type KubeAPIServerExtras } from './kube-api-server.js';
 import { type FrontProxyConfig, frontProxyOf } from './front-proxy.js';
 import { kubeconfigToken } from './kubeconfig.js';
-import { certDirectoryOf, type KubeLiteOptions, validateKubeLiteOptions } from './options.js';
+import { certDirectoryOf, type KubeLiteOptions, kubeLiteOptionWarnings, validateKubeLiteOptions } from './options.js';
 import { mergeAPIResourceConfig } from './runtime-config.js';
 import { storageCodecFor } from './storage-codec.js';
 import type { StorageBackendConfig } from './storage-factory.js';
@@ -189,6 +189,7 @@ export class CompletedKubeLiteConfig {
     this.kubeconfigToken = kubeconfigToken(o.tokenAuthFile);
     this.logger = input.logger ?? (input.log !== undefined ? new CallbackLogger(input.log, o.verbosity) : new KlogLogger({ format: o.loggingFormat, verbosity: o.verbosity }));
     this.log = (m: string) => this.logger.print('error', m);
+    for (const warning of kubeLiteOptionWarnings(o)) this.logger.print('warning', warning);
     this.audit = auditOf(o);
     this.frontProxy = frontProxyOf(o);
     this.clientCA = o.clientCAFile === undefined ? undefined : readFileSync(o.clientCAFile, 'utf8');

@@ -254,8 +254,6 @@ function storageErrors(o: KubeLiteOptions): string[] {
   if (o.storageBackend === 'etcd3') {
     if (o.etcdServers.length === 0) errors.push('--etcd-servers must be specified with --storage-backend=etcd3');
     if (o.dataDir !== undefined) errors.push('--data-dir applies to --storage-backend=memory only (etcd keeps its own data)');
-  } else if (o.etcdServers.length > 0) {
-    errors.push('--etcd-servers applies to --storage-backend=etcd3 only');
   }
   for (const server of o.etcdServers) {
     if (!isHttpURL(server)) errors.push(`--etcd-servers ${JSON.stringify(server)} is not an http(s) URL`);
@@ -317,6 +315,14 @@ function apiEnablementErrors(o: KubeLiteOptions, registry: GroupVersionRegistry)
   const config = mergeAPIResourceConfig(o.runtimeConfig, registry);
   const off = RBAC_RESOURCES.filter((resource) => !config.resourceEnabled({ group: 'rbac.authorization.k8s.io', version: 'v1', resource }));
   return off.length === 0 ? [] : [`--authorization-mode=RBAC needs rbac.authorization.k8s.io/v1 ${off.join(', ')}, disabled by --runtime-config`];
+}
+
+/**
+ * What the options leave unused, to be logged as warnings at start: `--etcd-servers` with `--storage-backend=memory`
+ * (a command line that always names etcd, as envtest's, can so keep the objects in memory).
+ */
+export function kubeLiteOptionWarnings(o: KubeLiteOptions): string[] {
+  return o.storageBackend === 'memory' && o.etcdServers.length > 0 ? ['--etcd-servers is not used with --storage-backend=memory: objects are kept in memory'] : [];
 }
 
 /**

@@ -14,7 +14,7 @@ import { request } from 'node:https';
 import { join } from 'node:path';
 import { generateCACertKey, generateClientCertKey } from '@apiserver/server';
 import { findKubectl, freePort, makeServingCertificates, runKubectl, startEtcd, tempDir } from '@apiserver/testing';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { KUBE_LITE_BIN } from './cli-process.js';
 
 interface TLSOptions {
@@ -57,10 +57,22 @@ function envtestArgs(certDir: string, port: number, etcdURL: string): string[] {
   ];
 }
 
-t.test('kube-lite serves envtest as its kube-apiserver', async (t) => {
-  const help = execFileSync(process.execPath, [KUBE_LITE_BIN, '--help'], { encoding: 'utf8' });
-  t.notMatch(help, /^\s*--insecure-port\b/m, 'no --insecure-port in --help: envtest leaves that flag out (kube-apiserver >= 1.24)');
+/** What envtest holds of a started kube-apiserver: its port, CA, admin user, process and output. */
+interface EnvtestServer {
+  readonly port: number;
+  readonly certDir: string;
+  readonly serving: { readonly caCert: string };
+  readonly admin: { readonly cert: string; readonly key: string };
+  readonly exited: Promise<number | null>;
+  readonly child: ChildProcess;
+  readonly output: () => { readonly stdout: string; readonly stderr: string };
+}
 
+/**
+ * Does what envtest's `APIServer.Start` does: writes its files into a new cert dir, starts the CLI with its default
+ * flags and `extraArgs` (what `APIServer.Configure()` adds), and polls `/healthz` until 200.
+ */
+async function startAsEnvtest(t: Test, etcdURL: string, extraArgs: readonly string[] = []): Promise<EnvtestServer> {
   const dir = await tempDir('kube-lite-envtest-');
   t.teardown(dir.remove);
   const certDir = dir.path;
@@ -71,12 +83,9 @@ t.test('kube-lite serves envtest as its kube-apiserver', async (t) => {
   const clientCA = generateCACertKey('client-cert-auth-ca');
   writeFileSync(join(certDir, 'client-cert-auth-ca.crt'), clientCA.cert);
   const admin = generateClientCertKey(clientCA, { commonName: 'envtest-admin', organizations: ['system:masters'] });
-
-  const etcd = await startEtcd();
-  t.teardown(() => etcd.stop());
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [KUBE_LITE_BIN, ...envtestArgs(certDir, port, etcd.endpoint)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [KUBE_LITE_BIN, ...envtestArgs(certDir, port, etcdURL), ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => {
@@ -89,7 +98,6 @@ t.test('kube-lite serves envtest as its kube-apiserver', async (t) => {
   t.teardown(() => {
     child.kill('SIGKILL');
   });
-
   // envtest's health check: GET /healthz until 200, the certificate not verified.
   let health: Awaited<ReturnType<typeof get>>;
   for (let i = 0; i < 400 && health?.status !== 200 && child.exitCode === null; i++) {
@@ -98,6 +106,17 @@ t.test('kube-lite serves envtest as its kube-apiserver', async (t) => {
   }
   t.equal(health?.status, 200, `/healthz answers 200 (stderr: ${stderr.slice(-2000)})`);
   t.comment(`healthy ${Math.round(performance.now() - started)} ms after spawn`);
+  return { port, certDir, serving, admin, exited, child, output: () => ({ stdout, stderr }) };
+}
+
+t.test('kube-lite serves envtest as its kube-apiserver', async (t) => {
+  const help = execFileSync(process.execPath, [KUBE_LITE_BIN, '--help'], { encoding: 'utf8' });
+  t.notMatch(help, /^\s*--insecure-port\b/m, 'no --insecure-port in --help: envtest leaves that flag out (kube-apiserver >= 1.24)');
+
+  const etcd = await startEtcd();
+  t.teardown(() => etcd.stop());
+  const { port, certDir, serving, admin, exited, child, output } = await startAsEnvtest(t, etcd.endpoint);
+  const { stdout } = output();
   t.match(stdout, `https://127.0.0.1:${port}`, 'serving HTTPS on the secure port');
   t.notMatch(stdout, /http:\/\//, 'and nothing else: no plain HTTP port beside --secure-port');
 
@@ -134,4 +153,19 @@ t.test('kube-lite serves envtest as its kube-apiserver', async (t) => {
 
   child.kill('SIGTERM');
   t.equal(await exited, 0, "SIGTERM (envtest's Stop) ends it cleanly");
+});
+
+t.test('envtest with --storage-backend=memory (APIServer.Configure()): objects in memory, its etcd unused', async (t) => {
+  const etcd = await startEtcd();
+  t.teardown(() => etcd.stop());
+  const { port, serving, admin, exited, child, output } = await startAsEnvtest(t, etcd.endpoint, ['--storage-backend=memory']);
+  const asAdmin = { ca: serving.caCert, cert: admin.cert, key: admin.key };
+  const readyz = await get(port, '/readyz?verbose', asAdmin);
+  t.equal(readyz?.status, 200);
+  t.match(readyz?.body, '[+]storage ok', 'the memory backend');
+  t.notMatch(readyz?.body, '[+]etcd ok');
+  t.match(output().stderr, '--etcd-servers is not used with --storage-backend=memory: objects are kept in memory', 'the unused flag is logged as a warning');
+  t.equal((await get(port, '/api/v1/namespaces/default', asAdmin))?.status, 200);
+  child.kill('SIGTERM');
+  t.equal(await exited, 0);
 });

@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import t from 'tap';
 import { parseFlags, usage } from '../../src/cli/flags.js';
 import { kubeconfigYAML } from '../../src/server/kubeconfig.js';
-import { defaultKubeLiteOptions, validateKubeLiteOptions } from '../../src/server/options.js';
+import { defaultKubeLiteOptions, kubeLiteOptionWarnings, validateKubeLiteOptions } from '../../src/server/options.js';
 import { resourcePrefixOf } from '../../src/server/resource-prefix.js';
 
 t.test('flags: both spellings, booleans, lists, durations', async (t) => {
@@ -80,7 +80,10 @@ t.test("kube-apiserver's command lines: --secure-port alone serves HTTPS only, -
   t.same(validateKubeLiteOptions(envtest.options), []);
   const both = parseFlags(['--secure-port=6443', '--port=8081', '--etcd-servers=http://127.0.0.1:2379', '--storage-backend=memory']);
   t.equal(both.options.port, 8081, 'an explicit --port is kept');
-  t.same(validateKubeLiteOptions(both.options), ['--etcd-servers applies to --storage-backend=etcd3 only'], 'an explicit --storage-backend is kept');
+  t.equal(both.options.storageBackend, 'memory', 'an explicit --storage-backend is kept');
+  t.same(validateKubeLiteOptions(both.options), [], 'so envtest, which always names its etcd, can keep objects in memory');
+  t.same(kubeLiteOptionWarnings(both.options), ['--etcd-servers is not used with --storage-backend=memory: objects are kept in memory'], 'warned at start');
+  t.same(kubeLiteOptionWarnings(envtest.options), []);
   t.equal(parseFlags([]).options.port, 8080, 'no --secure-port: the plain port defaults to 8080');
   t.same(parseFlags(['--allow-privileged=false']).errors, ['--allow-privileged=false is not supported: kube-lite always allows privileged containers']);
   t.same(parseFlags(['--allow-privileged']).errors, [], 'a bare boolean flag is true');
@@ -127,9 +130,7 @@ t.test('validation: every invalid value at once, in kube-apiserver words', async
     '--etcd-servers must be specified with --storage-backend=etcd3',
     'at least one authorization-mode must be passed',
   ]);
-  t.same(validateKubeLiteOptions({ ...defaultKubeLiteOptions(), etcdServers: ['http://127.0.0.1:2379'], serviceClusterIPRange: 'fd00::/108' }), [
-    '--etcd-servers applies to --storage-backend=etcd3 only',
-  ]);
+  t.same(validateKubeLiteOptions({ ...defaultKubeLiteOptions(), etcdServers: ['http://127.0.0.1:2379'], serviceClusterIPRange: 'fd00::/108' }), []);
 });
 
 t.test('kubeconfig: http clusters skip TLS verification; https ones carry the CA; tokens', async (t) => {
