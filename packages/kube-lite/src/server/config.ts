@@ -139,6 +139,18 @@ function storageBackendOf(o: KubeLiteOptions, scheme: Scheme): StorageBackendCon
   };
 }
 
+/** How many temporary kubeconfig directories this process has named. */
+let temporaryDirectories = 0;
+
+/**
+ * A new directory name in the OS temp dir for a kubeconfig: `kube-lite-<pid>-<ms>`, with `-<n>` from the second one
+ * of a process on (two servers of one process started in the same millisecond would otherwise share one).
+ */
+function temporaryDirectoryName(): string {
+  const n = temporaryDirectories++;
+  return join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}${n === 0 ? '' : `-${n}`}`);
+}
+
 /** A configuration with every default filled in (upstream `CompletedConfig`); `new` builds the kube API server. */
 export class CompletedKubeLiteConfig {
   /** The flag values. */
@@ -184,7 +196,7 @@ export class CompletedKubeLiteConfig {
     this.apiResourceConfig = enablingUnknownGroups(mergeAPIResourceConfig(o.runtimeConfig, registry), (group) => registry.isGroupRegistered(group));
     this.storageBackend = storageBackendOf(o, input.scheme ?? newBuiltinScheme());
     this.secureServing = secureServingOf(o);
-    this.temporaryKubeconfigDir = input.kubeconfigPath === undefined && o.dataDir === undefined ? join(tmpdir(), `kube-lite-${process.pid}-${Date.now()}`) : undefined;
+    this.temporaryKubeconfigDir = input.kubeconfigPath === undefined && o.dataDir === undefined ? temporaryDirectoryName() : undefined;
     this.kubeconfigPath = input.kubeconfigPath ?? join(o.dataDir ?? this.temporaryKubeconfigDir ?? '', 'kubeconfig');
     this.kubeconfigToken = kubeconfigToken(o.tokenAuthFile);
     this.logger = input.logger ?? (input.log !== undefined ? new CallbackLogger(input.log, o.verbosity) : new KlogLogger({ format: o.loggingFormat, verbosity: o.verbosity }));

@@ -113,6 +113,11 @@ t.test('a kubeconfig written to a directory of its own in the OS temp dir is rem
   t.ok(existsSync(server.kubeconfigPath), 'written at start');
   await server.stop();
   t.notOk(existsSync(dir), 'its directory is gone once stopped (no temp directory left per run)');
+  const [one, two] = await Promise.all([0, 1].map(() => KubeLiteServer.start({ options: { ...defaultKubeLiteOptions(), port: 0 }, providers: [coreProvider], log: () => undefined })));
+  t.not(one?.kubeconfigPath, two?.kubeconfigPath, 'two servers of one process get directories of their own');
+  await one?.stop();
+  t.ok(two !== undefined && existsSync(two.kubeconfigPath), "stopping one leaves the other's kubeconfig");
+  await two?.stop();
   const kept = await KubeLiteServer.start({ options: { ...defaultKubeLiteOptions(), port: 0 }, providers: [coreProvider], log: () => undefined, kubeconfigPath: `${t.testdir()}/kubeconfig` });
   await kept.stop();
   t.ok(existsSync(kept.kubeconfigPath), 'a path given by the caller is left alone');
