@@ -241,6 +241,7 @@ export { installHealthHandlers, rootHealthHandler, checkHandler, type HealthLogg
 export { installIndex } from './routes/index.js';
 export { defaultVersionInfo, installVersion, type VersionInfo } from './routes/version.js';
 export { installOpenIDMetadata, MIME_JWKS } from './routes/openid-metadata.js';
+export { type SignalHandlerOptions, setupSignalHandler } from './server/signal-handler.js';
 export {
   cleanDryRun,
   cleanScope,

@@ -1,4 +1,5 @@
 /** The `kube-lite` command: run the server, or print a kubeconfig for one (`kube-lite kubeconfig`). */
+import { setupSignalHandler } from '@apiserver/server';
 import { assembleKubeLite } from '../server/assembly.js';
 import { kubeconfigYAML } from '../server/kubeconfig.js';
 import { KubeLiteConfig } from '../server/config.js';
@@ -17,12 +18,13 @@ async function run(o: KubeLiteOptions): Promise<void> {
   const completed = KubeLiteConfig.fromOptions({ options: o, ...assembleKubeLite(o) }).complete();
   const prepared = (await createServerChain(completed)).prepareRun();
   const stop = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => {
-    completed.logger.print('info', `received ${signal}, shutting down`);
-    stop.abort();
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  // A second signal while shutting down ends the process with exit code 1 (upstream's SetupSignalContext).
+  setupSignalHandler({
+    onFirst: (signal) => {
+      completed.logger.print('info', `received ${signal}, shutting down`);
+      stop.abort();
+    },
+  });
   await prepared.run(stop.signal, ({ urls, kubeconfigPath }) => {
     const lines = [
       `kube-lite listening on ${urls.join(', ')} (storage: ${o.storageBackend}, started in ${Date.now() - started} ms)`,

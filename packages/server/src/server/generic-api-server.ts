@@ -38,6 +38,7 @@ import { HookRegistry, type PostStartHookContext, type PostStartHookFunc, type P
 import { InFlightRequests } from './in-flight-requests.js';
 import { PreparedGenericAPIServer } from './prepared.js';
 import { endStream, type Listener, type ServingOptions, startListeners } from './serving.js';
+import { setupSignalHandler } from './signal-handler.js';
 
 
 /** A Kubernetes-style generic API server: handler chain, director, health, version, metrics, serving and shutdown. */
@@ -372,17 +373,17 @@ export class GenericAPIServer {
     });
   }
 
-  /** Shuts down on the first SIGTERM or SIGINT; returns a function removing the handlers. */
+  /**
+   * Shuts down on the first SIGTERM or SIGINT; a second one ends the process with exit code 1, as upstream's
+   * `SetupSignalContext`. Returns a function removing the handlers.
+   */
   installSignalHandlers(signals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT']): () => void {
-    const onSignal = (signal: NodeJS.Signals): void => {
-      this.logger.print('info', `received ${signal}, shutting down`);
-      remove();
-      void this.shutdown();
-    };
-    const remove = (): void => {
-      for (const s of signals) process.off(s, onSignal);
-    };
-    for (const s of signals) process.once(s, onSignal);
-    return remove;
+    return setupSignalHandler({
+      signals,
+      onFirst: (signal) => {
+        this.logger.print('info', `received ${signal}, shutting down`);
+        void this.shutdown();
+      },
+    });
   }
 }
