@@ -215,6 +215,16 @@ export {
 } from './printers/index.js';
 
 // Controllers.
+export { ControllerRun, RunController } from './controllers/controller-run.js';
+export {
+  type ControllerLoopOptions,
+  type ListWatchEventType,
+  type ListWatchHandler,
+  type ListWatchOptions,
+  ListWatcher,
+  type ListWatchSource,
+  listWatchOptionsOf,
+} from './controllers/list-watch.js';
 export { NamespaceController, type NamespaceControllerOptions } from './controllers/namespace/namespace-controller.js';
 export {
   type DeletionOutcome,
@@ -227,4 +237,4 @@ export {
 export { ServiceAccountsController, type ServiceAccountsControllerOptions } from './controllers/serviceaccount/serviceaccounts-controller.js';
 export { PVCProtectionController, type PVCProtectionControllerOptions } from './controllers/volume/pvc-protection-controller.js';
 export { isVolumeBound, PVProtectionController, type PVProtectionControllerOptions } from './controllers/volume/pv-protection-controller.js';
-export type { RetryOptions } from './controllers/retry-queue.js';
+export { type FailureFunc, type ProcessFunc, type RetryOptions, RetryQueue } from './controllers/retry-queue.js';

@@ -75,3 +75,22 @@ export class ControllerRun {
     await Promise.all(this.#queues.map((q) => q.close()));
   }
 }
+
+/**
+ * An in-process controller whose lifecycle is its {@link ControllerRun}: `start(signal)` and `stop()` as every
+ * controller here has them.
+ */
+export abstract class RunController {
+  /** The controller's loops and queues. */
+  protected abstract readonly run: ControllerRun;
+
+  /** Starts the list-watch loops; `signal` aborting stops the controller. Calling it twice is a no-op. */
+  start(signal?: AbortSignal): void {
+    this.run.start(signal);
+  }
+
+  /** Stops the loops and retries; resolves when the running sync (if any) is over. */
+  stop(): Promise<void> {
+    return this.run.stop();
+  }
+}

@@ -8,7 +8,7 @@
 import type { ApiObject, Creater, Getter, Lister, RequestContext, Updater, Watcher } from '@apiserver/registry';
 import { isAlreadyExists, isNotFound } from '@apiserver/runtime';
 import { recordAt, stringAt } from '../../object-fields.js';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { activeNamespace, ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
@@ -38,7 +38,6 @@ export interface RootCACertPublisherOptions {
   readonly onError?: (err: unknown, namespace: string | undefined) => void;
 }
 
-
 /** Whether a config map's `data` is exactly `want` (Go's `reflect.DeepEqual` of two string maps). */
 function sameData(data: unknown, want: Record<string, string>): boolean {
   if (typeof data !== 'object' || data === null) return false;
@@ -48,13 +47,14 @@ function sameData(data: unknown, want: Record<string, string>): boolean {
 }
 
 /** Keeps `kube-root-ca.crt` in every Active namespace; `start()` / `stop()`. */
-export class RootCACertPublisher {
+export class RootCACertPublisher extends RunController {
   readonly #o: RootCACertPublisherOptions;
   readonly #queue: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
 
   /** Creates a stopped publisher. */
   constructor(options: RootCACertPublisherOptions) {
+    super();
     this.#o = options;
     this.#queue = new RetryQueue((ns) => this.syncNamespace(ns), (ns, err) => options.onError?.(err, ns), options.retry);
     const loop = listWatchOptionsOf(options);
@@ -76,17 +76,7 @@ export class RootCACertPublisher {
         loop,
       ),
     ];
-    this.#run = new ControllerRun(informers, [this.#queue]);
-  }
-
-  /** Starts both informers; `signal` aborting stops the publisher. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
-  }
-
-  /** Stops the informers and retries; resolves when the running sync (if any) is over. */
-  stop(): Promise<void> {
-    return this.#run.stop();
+    this.run = new ControllerRun(informers, [this.#queue]);
   }
 
   /**

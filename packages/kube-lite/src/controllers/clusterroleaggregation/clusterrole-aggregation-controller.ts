@@ -7,7 +7,7 @@
  */
 import type { Getter, Lister, RequestContext, Updater, Watcher } from '@apiserver/registry';
 import { aggregatedRules, isAggregated, rulesOf, sameRules } from '../../registry/rbac/aggregated-rules.js';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
@@ -30,14 +30,15 @@ export interface ClusterRoleAggregationControllerOptions {
 }
 
 /** Keeps aggregated ClusterRoles' rules the union of the roles they select; `start()` / `stop()`. */
-export class ClusterRoleAggregationController {
+export class ClusterRoleAggregationController extends RunController {
   readonly #o: ClusterRoleAggregationControllerOptions;
   readonly #queue: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
   readonly #aggregated = new Set<string>();
 
   /** Creates a stopped controller. */
   constructor(options: ClusterRoleAggregationControllerOptions) {
+    super();
     this.#o = options;
     this.#queue = new RetryQueue((name) => this.syncClusterRole(name), (name, err) => options.onError?.(err, name), options.retry);
     const informer = new ListWatcher(
@@ -50,17 +51,7 @@ export class ClusterRoleAggregationController {
       },
       listWatchOptionsOf(options),
     );
-    this.#run = new ControllerRun([informer], [this.#queue]);
-  }
-
-  /** Starts the informer; `signal` aborting stops the controller. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
-  }
-
-  /** Stops the informer and retries; resolves when the running sync (if any) is over. */
-  stop(): Promise<void> {
-    return this.#run.stop();
+    this.run = new ControllerRun([informer], [this.#queue]);
   }
 
   /** Sets the rules of the aggregated role `name` to the union of those its selectors pick, when they differ. */

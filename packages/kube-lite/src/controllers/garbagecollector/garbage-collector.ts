@@ -24,7 +24,7 @@ import {
   type Watcher,
 } from '@apiserver/registry';
 import type { DeleteOptions } from '@apiserver/runtime';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { ListWatcher } from '../list-watch.js';
 import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
 import { RetryQueue, type RetryOptions } from '../retry-queue.js';
@@ -85,7 +85,7 @@ function policyOf(node: GCNode): NonNullable<DeleteOptions['propagationPolicy']>
 }
 
 /** Collects garbage among the objects of the given resources. */
-export class GarbageCollector {
+export class GarbageCollector extends RunController {
   readonly #graph = new OwnerGraph<GCResource>();
   readonly #byKind = new Map<string, GCResource>();
   readonly #monitors = new Map<string, Monitor>();
@@ -93,16 +93,17 @@ export class GarbageCollector {
   readonly #objectCounts = new Map<GCResource, number>();
   readonly #attemptToDelete: RetryQueue;
   readonly #attemptToOrphan: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
   readonly #options: GarbageCollectorOptions;
 
   /** A stopped collector. */
   constructor(options: GarbageCollectorOptions) {
+    super();
     this.#options = options;
     for (const r of options.resources) this.#byKind.set(kindKey(r.group, r.kind), r);
     this.#attemptToDelete = new RetryQueue((uid) => this.#attemptToDeleteItem(uid), (uid, err) => options.onError?.(err, `attempt to delete ${uid}`), options.retry);
     this.#attemptToOrphan = new RetryQueue((uid) => this.#orphanDependents(uid), (uid, err) => options.onError?.(err, `orphan dependents of ${uid}`), options.retry);
-    this.#run = new ControllerRun(
+    this.run = new ControllerRun(
       options.resources.map((r) => this.#watcher(r)),
       [this.#attemptToDelete, this.#attemptToOrphan],
     );
@@ -133,7 +134,7 @@ export class GarbageCollector {
     for (const [key, resource] of wanted) {
       if (this.#monitors.has(key)) continue;
       this.#byKind.set(kindKey(resource.group, resource.kind), resource);
-      this.#monitors.set(key, { resource, stop: this.#run.add(this.#watcher(resource)), retiring: false });
+      this.#monitors.set(key, { resource, stop: this.run.add(this.#watcher(resource)), retiring: false });
       this.#requeueDependentsOfKind(resource);
     }
     await Promise.all(stopping);
@@ -166,16 +167,6 @@ export class GarbageCollector {
     for (const node of this.#graph.nodes()) {
       if (node.owners.some((o) => o.kind === resource.kind && groupOf(o.apiVersion) === resource.group)) this.#attemptToDelete.add(node.uid);
     }
-  }
-
-  /** Starts watching; `signal` aborting stops the collector. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
-  }
-
-  /** Stops the watches and queues; resolves when the running items are done. */
-  stop(): Promise<void> {
-    return this.#run.stop();
   }
 
   /** Updates the graph with one event and queues what it may have changed (upstream `processGraphChanges`). */

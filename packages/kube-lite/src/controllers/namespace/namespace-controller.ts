@@ -5,7 +5,7 @@
  * @module
  */
 import type { Lister, Watcher } from '@apiserver/registry';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 import {
@@ -30,12 +30,13 @@ export interface NamespaceControllerOptions extends Omit<NamespacedResourcesDele
 }
 
 /** Removes the content of deleted namespaces and finalizes them; `start()` / `stop()`. */
-export class NamespaceController {
+export class NamespaceController extends RunController {
   readonly #queue: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
 
   /** Creates a stopped controller. */
   constructor(options: NamespaceControllerOptions) {
+    super();
     const deleter = new NamespacedResourcesDeleter(options);
     this.#queue = new RetryQueue(
       async (name) => {
@@ -52,21 +53,11 @@ export class NamespaceController {
       },
       listWatchOptionsOf(options),
     );
-    this.#run = new ControllerRun([informer], [this.#queue]);
-  }
-
-  /** Starts listing and watching; `signal` aborting stops the controller. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
+    this.run = new ControllerRun([informer], [this.#queue]);
   }
 
   /** Queues one namespace now (what a namespace store's delete hook may call). */
   enqueue(name: string): void {
     this.#queue.add(name);
-  }
-
-  /** Stops watching and retrying; resolves when the running pass (if any) is over. */
-  stop(): Promise<void> {
-    return this.#run.stop();
   }
 }

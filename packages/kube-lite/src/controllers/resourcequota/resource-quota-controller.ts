@@ -20,7 +20,7 @@ import {
   type Watcher,
 } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { type ListWatchEventType, ListWatcher } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 import { calculateQuotaUsage, type NamespaceLister, specHard } from './calculate-usage.js';
@@ -70,16 +70,17 @@ function replenishes(group: string, resource: string, type: ListWatchEventType, 
 }
 
 /** Syncs ResourceQuota status; `start()` / `stop()`. */
-export class ResourceQuotaController {
+export class ResourceQuotaController extends RunController {
   readonly #o: ResourceQuotaControllerOptions;
   readonly #registry: QuotaRegistry;
   readonly #queue: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
   /** The quotas last seen, by `namespace/name`. */
   readonly #known = new Map<string, ApiObject>();
 
   /** Creates a stopped controller. */
   constructor(options: ResourceQuotaControllerOptions) {
+    super();
     this.#o = options;
     this.#registry = options.registry ?? new QuotaRegistry();
     this.#queue = new RetryQueue((key) => this.syncQuota(key), (key, err) => options.onError?.(err, key), options.retry);
@@ -105,17 +106,7 @@ export class ResourceQuotaController {
           common,
         ),
     );
-    this.#run = new ControllerRun([quotaWatcher, ...replenishers], [this.#queue]);
-  }
-
-  /** Starts the informers; `signal` aborting stops the controller. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
-  }
-
-  /** Stops the informers and retries; resolves when the running sync (if any) is over. */
-  stop(): Promise<void> {
-    return this.#run.stop();
+    this.run = new ControllerRun([quotaWatcher, ...replenishers], [this.#queue]);
   }
 
   /** Resolves when no sync is queued or running. */

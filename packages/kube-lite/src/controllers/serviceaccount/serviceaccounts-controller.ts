@@ -7,7 +7,7 @@
 import type { Creater, Getter, Lister, RequestContext, Watcher } from '@apiserver/registry';
 import { isAlreadyExists } from '@apiserver/runtime';
 import { activeNamespace, exists } from '../object-updates.js';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 
@@ -28,13 +28,14 @@ export interface ServiceAccountsControllerOptions {
 }
 
 /** Ensures the default service accounts of every Active namespace; `start()` / `stop()`. */
-export class ServiceAccountsController {
+export class ServiceAccountsController extends RunController {
   readonly #o: ServiceAccountsControllerOptions;
   readonly #queue: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
 
   /** Creates a stopped controller. */
   constructor(options: ServiceAccountsControllerOptions) {
+    super();
     this.#o = options;
     this.#queue = new RetryQueue((ns) => this.syncNamespace(ns), (ns, err) => options.onError?.(err, ns), options.retry);
     const loop = listWatchOptionsOf(options);
@@ -55,17 +56,7 @@ export class ServiceAccountsController {
         loop,
       ),
     ];
-    this.#run = new ControllerRun(informers, [this.#queue]);
-  }
-
-  /** Starts both informers; `signal` aborting stops the controller. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
-  }
-
-  /** Stops the informers and retries; resolves when the running sync (if any) is over. */
-  stop(): Promise<void> {
-    return this.#run.stop();
+    this.run = new ControllerRun(informers, [this.#queue]);
   }
 
   /** Creates the missing accounts of namespace `name` when it is Active. */

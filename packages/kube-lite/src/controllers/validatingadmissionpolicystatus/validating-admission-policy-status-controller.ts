@@ -9,7 +9,7 @@
 import type { ApiObject, Getter, Lister, Updater, Watcher } from '@apiserver/registry';
 import type { ExpressionWarning } from '../../admission/validating-admission-policy/type-checking.js';
 import { numberAt, recordAt } from '../../object-fields.js';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
@@ -36,13 +36,14 @@ function needsCheck(policy: ApiObject): boolean {
 }
 
 /** Writes the type checking of each new policy generation into its status; `start()` / `stop()`. */
-export class ValidatingAdmissionPolicyStatusController {
+export class ValidatingAdmissionPolicyStatusController extends RunController {
   readonly #o: ValidatingAdmissionPolicyStatusControllerOptions;
   readonly #queue: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
 
   /** Creates a stopped controller. */
   constructor(options: ValidatingAdmissionPolicyStatusControllerOptions) {
+    super();
     this.#o = options;
     this.#queue = new RetryQueue((name) => this.syncPolicy(name), (name, err) => options.onError?.(err, name), options.retry);
     const informer = new ListWatcher(
@@ -52,17 +53,7 @@ export class ValidatingAdmissionPolicyStatusController {
       },
       listWatchOptionsOf(options),
     );
-    this.#run = new ControllerRun([informer], [this.#queue]);
-  }
-
-  /** Starts the informer; `signal` aborting stops the controller. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
-  }
-
-  /** Stops the informer and retries; resolves when the running sync (if any) is over. */
-  stop(): Promise<void> {
-    return this.#run.stop();
+    this.run = new ControllerRun([informer], [this.#queue]);
   }
 
   /** Type-checks the policy `name` and records it in its status, unless its generation was checked already. */

@@ -7,7 +7,7 @@
 import { type ApiObject, type Getter, type Lister, PV_PROTECTION_FINALIZER, type Updater, type Watcher } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import { recordAt, stringAt } from '../../object-fields.js';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 import { addFinalizer, isDeletionCandidate, needToAddFinalizer, removeFinalizer } from './protection-util.js';
@@ -30,13 +30,14 @@ export function isVolumeBound(volume: ApiObject): boolean {
 }
 
 /** Removes the protection finalizer of volumes being deleted that are not Bound; `start()` / `stop()`. */
-export class PVProtectionController {
+export class PVProtectionController extends RunController {
   readonly #o: PVProtectionControllerOptions;
   readonly #queue: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
 
   /** Creates a stopped controller. */
   constructor(options: PVProtectionControllerOptions) {
+    super();
     this.#o = options;
     this.#queue = new RetryQueue((name) => this.syncVolume(name), (name, err) => options.onError?.(err, name), options.retry);
     const loop = listWatchOptionsOf(options);
@@ -48,17 +49,7 @@ export class PVProtectionController {
       },
       loop,
     );
-    this.#run = new ControllerRun([informer], [this.#queue]);
-  }
-
-  /** Starts the informer; `signal` aborting stops the controller. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
-  }
-
-  /** Stops the informer and retries; resolves when the running sync (if any) is over. */
-  stop(): Promise<void> {
-    return this.#run.stop();
+    this.run = new ControllerRun([informer], [this.#queue]);
   }
 
   /** Adds or removes the finalizer of the volume `name` as it needs. */

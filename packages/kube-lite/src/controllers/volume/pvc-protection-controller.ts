@@ -8,7 +8,7 @@
 import { type ApiObject, type Getter, type Lister, PVC_PROTECTION_FINALIZER, type RequestContext, type Updater, type Watcher } from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import { recordAt, stringAt } from '../../object-fields.js';
-import { ControllerRun } from '../controller-run.js';
+import { ControllerRun, RunController } from '../controller-run.js';
 import { type ListWatchEventType, ListWatcher, listWatchOptionsOf } from '../list-watch.js';
 import { type RetryOptions, RetryQueue } from '../retry-queue.js';
 import { claimNamesOf, isPodTerminated, podUsesClaim } from './pod-volumes.js';
@@ -29,28 +29,19 @@ export interface PVCProtectionControllerOptions {
 }
 
 /** Removes the protection finalizer of claims no pod uses any more; `start()` / `stop()`. */
-export class PVCProtectionController {
+export class PVCProtectionController extends RunController {
   readonly #o: PVCProtectionControllerOptions;
   readonly #queue: RetryQueue;
-  readonly #run: ControllerRun;
+  protected readonly run: ControllerRun;
 
   /** Creates a stopped controller. */
   constructor(options: PVCProtectionControllerOptions) {
+    super();
     this.#o = options;
     this.#queue = new RetryQueue((key) => this.syncClaim(key), (key, err) => options.onError?.(err, key), options.retry);
     const loop = listWatchOptionsOf(options);
     const informers = [new ListWatcher(options.claims, (type, claim) => this.#claimChanged(type, claim), loop), new ListWatcher(options.pods, (type, pod) => this.#podChanged(type, pod), loop)];
-    this.#run = new ControllerRun(informers, [this.#queue]);
-  }
-
-  /** Starts both informers; `signal` aborting stops the controller. Calling it twice is a no-op. */
-  start(signal?: AbortSignal): void {
-    this.#run.start(signal);
-  }
-
-  /** Stops the informers and retries; resolves when the running sync (if any) is over. */
-  stop(): Promise<void> {
-    return this.#run.stop();
+    this.run = new ControllerRun(informers, [this.#queue]);
   }
 
   #claimChanged(type: ListWatchEventType, claim: ApiObject): void {
