@@ -98,11 +98,19 @@ class Decoder {
 
   /** A schema: its fields decoded; `null` is the empty schema. */
   schema(raw: unknown, path: FieldPath): Json | undefined {
+    return this.#struct(raw, path, FIELDS);
+  }
+
+  /**
+   * A Go struct read from `raw`: the members `fields` types decoded as their kind (a `null` one dropped, Go's zero
+   * value), the others kept as they are; `null` is the zero struct, anything but an object a field error.
+   */
+  #struct(raw: unknown, path: FieldPath, fields: Readonly<Record<string, Kind>>): Json | undefined {
     if (raw === null) return {};
     if (!isJSONObject(raw)) return this.#wrong(path, raw, 'schema');
     const out: Json = {};
     for (const [key, value] of Object.entries(raw)) {
-      const kind = FIELDS[key];
+      const kind = fields[key];
       const decoded = kind === undefined ? value : value === null ? undefined : this.#field(value, kind, path.child(key));
       if (decoded !== undefined) out[key] = decoded;
     }
@@ -159,15 +167,7 @@ class Decoder {
   }
 
   #rule(raw: unknown, path: FieldPath): Json | undefined {
-    if (raw === null) return {};
-    if (!isJSONObject(raw)) return this.#wrong(path, raw, 'schema');
-    const out: Json = {};
-    for (const [key, value] of Object.entries(raw)) {
-      const kind = RULE_FIELDS[key];
-      const decoded = kind === undefined ? value : value === null ? undefined : this.#field(value, kind, path.child(key));
-      if (decoded !== undefined) out[key] = decoded;
-    }
-    return out;
+    return this.#struct(raw, path, RULE_FIELDS);
   }
 }
 
