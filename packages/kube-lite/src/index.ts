@@ -14,7 +14,7 @@
  * ```
  * @module
  */
-export type { RESTOptions, RESTOptionsGetter, RESTStorageProvider } from './registry/rest-options.js';
+export { isRawStorageGetter, type RawStorageGetter, type RESTOptions, type RESTOptionsGetter, type RESTStorageProvider } from './registry/rest-options.js';
 export { type ResourceNames, type ResourceStoreOptions, storeOptionsFor } from './registry/store-options.js';
 export {
   appsRESTStorageProvider,
@@ -152,7 +152,17 @@ export { type ComponentStatusStorageOptions, componentProbes, newComponentStatus
 export { etcdHealthProbe, httpsHealthProbe, type Probe, type ProbeResult } from './registry/core/componentstatus/probes.js';
 export { ClusterIPRange } from './registry/core/service/ip-range.js';
 export { NodePortRange } from './registry/core/service/port-range.js';
-export { DEFAULT_SERVICE_CLUSTER_IP_RANGE, newServiceStorage, SERVICE_FIELD_LABELS, ServiceREST, type ServiceStorageOptions, serviceAttrs } from './registry/core/service/storage.js';
+export {
+  type AllocationRepairer,
+  DEFAULT_SERVICE_CLUSTER_IP_RANGE,
+  isAllocationRepairer,
+  newServiceStorage,
+  SERVICE_FIELD_LABELS,
+  type ServiceAllocationStorage,
+  ServiceREST,
+  type ServiceStorageOptions,
+  serviceAttrs,
+} from './registry/core/service/storage.js';
 export { type DeploymentStorageOptions, newDeploymentStorage } from './registry/apps/deployment/storage.js';
 export { newReplicaSetStorage, type ReplicaSetStorageOptions } from './registry/apps/replicaset/storage.js';
 export { newStatefulSetStorage, type StatefulSetStorageOptions } from './registry/apps/statefulset/storage.js';

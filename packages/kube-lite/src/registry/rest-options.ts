@@ -24,6 +24,21 @@ export interface RESTOptionsGetter {
 }
 
 /**
+ * A getter that also hands out storage without decoration (upstream's `generic.NewRawStorage`): for objects kept
+ * outside any resource's prefix and read only by their writer, such as the service allocation ranges, which must
+ * read the current state rather than a watch cache's.
+ */
+export interface RawStorageGetter extends RESTOptionsGetter {
+  /** Undecorated storage on the backend configured for `resource` (its etcd servers override, if any). */
+  getRawStorage(resource: GroupResource): StorageInterface<ApiObject>;
+}
+
+/** Whether `getter` can hand out undecorated storage. */
+export function isRawStorageGetter(getter: RESTOptionsGetter): getter is RawStorageGetter {
+  return typeof (getter as Partial<RawStorageGetter>).getRawStorage === 'function';
+}
+
+/**
  * Builds the storage of one API group (k8s `controlplane.RESTStorageProvider`); kube-lite's groups are each one
  * provider, and a server serves another group when given another provider.
  */

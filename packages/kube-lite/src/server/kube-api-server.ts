@@ -45,6 +45,7 @@ import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { enabledAdmissionPlugins } from './admission-options.js';
 import { featureEnabled } from './feature-gates.js';
 import type { APIResourceConfigSource } from './api-resource-config.js';
+import { addServiceIPRepairHook } from './service-ip-repair.js';
 import { addBootstrapHooks, addClusterAuthenticationTrustHook, masterEndpointOf } from './bootstrap.js';
 import type { CompletedKubeLiteConfig } from './config.js';
 import type { KubeLiteOptions } from './options.js';
@@ -241,6 +242,10 @@ export class KubeAPIServer {
       if (info.prioritizedVersions[0]?.group === '') server.installLegacyAPIGroup('/api', withAdmission);
       else server.installAPIGroup(withAdmission);
     }
+    addServiceIPRepairHook(server, this.groups, {
+      ...(c.options.serviceIPRepairIntervalMillis !== undefined && { intervalMs: c.options.serviceIPRepairIntervalMillis }),
+      log: c.log,
+    });
     addBootstrapHooks(server, this.groups, {
       endpoint,
       serviceClusterIPRange: c.options.serviceClusterIPRange,

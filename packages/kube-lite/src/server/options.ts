@@ -155,6 +155,8 @@ export interface KubeLiteOptions {
   readonly endpointReconcilerIntervalMillis?: number;
   /** How often the system namespaces are recreated when missing, in ms (no flag; upstream's fixed 1 min by default). */
   readonly systemNamespacesIntervalMillis?: number;
+  /** How often the services' cluster IP and node port sets are repaired, in ms (no flag; upstream's fixed 3 min by default). */
+  readonly serviceIPRepairIntervalMillis?: number;
   /**
    * Where admission and conversion webhooks' Services are reached (no flag; upstream's `ServiceResolver`): by default an
    * address of the Service's Endpoints; tests may map `namespace/name:port` to a local server instead.

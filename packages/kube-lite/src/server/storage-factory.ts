@@ -8,7 +8,7 @@ import type { ApiObject } from '@apiserver/registry';
 import { type GroupResource, groupResourceString } from '@apiserver/runtime';
 import { Cacher, type Codec, DEFAULT_OBJECT_COUNT_PERIOD_MS, MetricsRegistry, StorageObjectCounter, type StorageInterface } from '@apiserver/storage';
 import { MemoryBackend, type MemoryBackendOptions } from '@apiserver/storage-memory';
-import type { RESTOptions, RESTOptionsGetter } from '../registry/rest-options.js';
+import type { RawStorageGetter, RESTOptions, RESTOptionsGetter } from '../registry/rest-options.js';
 import type { EtcdServersOverride } from './etcd-servers-overrides.js';
 import { type ResourceStorageConfig, resourceStorageConfig, type StorageSettings, serverListKey } from './resource-storage-config.js';
 import type { WatchCacheSizes } from './watch-cache-sizes.js';
@@ -100,7 +100,7 @@ async function overrideBackends(config: StorageBackendConfig, metrics: MetricsRe
 }
 
 /** Hands out per-resource storage ({@link RESTOptionsGetter}) over its backends, and owns their lifetime. */
-export class StorageFactory implements RESTOptionsGetter {
+export class StorageFactory implements RawStorageGetter {
   /**
    * The metrics registry of the server chain this storage serves: the watch caches, the etcd3 stores and the
    * object counts record in it, and the chain's servers write it at `/metrics`.
@@ -162,12 +162,22 @@ export class StorageFactory implements RESTOptionsGetter {
     return { getRESTOptions: (resource) => this.#restOptions(resource, `/${resource.group}/${resource.resource}`) };
   }
 
-  #restOptions(resource: GroupResource, resourcePrefix: string): RESTOptions {
-    const { watchCache, etcdServers } = this.configFor(resource);
+  /** Undecorated storage of `resource` on its backend: no watch cache, not counted in `apiserver_storage_objects`. */
+  getRawStorage(resource: GroupResource): StorageInterface<ApiObject> {
+    return asApiObjects(this.#backendOf(resource).storage(groupResourceString(resource)));
+  }
+
+  #backendOf(resource: GroupResource): Backend {
+    const { etcdServers } = this.configFor(resource);
     const backend = etcdServers === undefined ? this.#backend : this.#overrides.get(serverListKey(etcdServers));
     if (backend === undefined) throw new Error(`no backend opened for the etcd servers of ${groupResourceString(resource)}`);
+    return backend;
+  }
+
+  #restOptions(resource: GroupResource, resourcePrefix: string): RESTOptions {
+    const { watchCache } = this.configFor(resource);
     const groupResource = groupResourceString(resource);
-    const storage = backend.storage(groupResource);
+    const storage = this.#backendOf(resource).storage(groupResource);
     this.#objectCounter.track(groupResource, storage, resourcePrefix);
     if (watchCache === undefined) return { resourcePrefix, storage: asApiObjects(storage) };
     const cacher = new Cacher({ storage, resourcePrefix, ...watchCache, metrics: this.metrics, groupResource });

@@ -4,6 +4,7 @@
  * `default/kubernetes` service (given only on explicit request).
  * @module
  */
+import { type AllocationRange, bitmapBytes, bitmapOffsets } from './allocation-bitmap.js';
 
 /** Parses a dotted IPv4 address to a 32-bit number; undefined when it is not one. */
 export function parseIPv4(ip: string): number | undefined {
@@ -34,7 +35,7 @@ export class IPAllocationError extends Error {
 }
 
 /** An allocatable IPv4 range with its in-use set. */
-export class ClusterIPRange {
+export class ClusterIPRange implements AllocationRange {
   readonly #cidr: string;
   readonly #first: number;
   readonly #last: number;
@@ -58,6 +59,26 @@ export class ClusterIPRange {
   /** The range in canonical CIDR form (`10.0.0.0/24`). */
   cidr(): string {
     return this.#cidr;
+  }
+
+  /** An empty range of the same CIDR. */
+  empty(): ClusterIPRange {
+    return new ClusterIPRange(this.#cidr);
+  }
+
+  /** The CIDR, as a `RangeAllocation` names the range. */
+  spec(): string {
+    return this.#cidr;
+  }
+
+  /** The in-use set as bitmap bytes, offset 0 being the first usable address. */
+  snapshot(): Uint8Array {
+    return bitmapBytes([...this.#used].map((n) => n - this.#first));
+  }
+
+  /** Marks the addresses of bitmap `data` in use (offsets beyond the range are ignored). */
+  restore(data: Uint8Array): void {
+    for (const o of bitmapOffsets(data)) if (this.#first + o <= this.#last) this.#used.add(this.#first + o);
   }
 
   /** Whether `ip` is an IPv4 address inside the range. */

@@ -3,6 +3,7 @@
  * 30000-32767 by default.
  * @module
  */
+import { type AllocationRange, bitmapBytes, bitmapOffsets } from './allocation-bitmap.js';
 
 /** Why a node port could not be allocated, worded as upstream's port allocator errors. */
 export class PortAllocationError extends Error {
@@ -17,7 +18,7 @@ export class PortAllocationError extends Error {
 export const DEFAULT_SERVICE_NODE_PORT_RANGE = '30000-32767';
 
 /** An allocatable port range with its in-use set. */
-export class NodePortRange {
+export class NodePortRange implements AllocationRange {
   readonly #base: number;
   readonly #last: number;
   readonly #used = new Set<number>();
@@ -37,6 +38,26 @@ export class NodePortRange {
   /** The range as `base-last`. */
   toString(): string {
     return `${this.#base}-${this.#last}`;
+  }
+
+  /** An empty range of the same ports. */
+  empty(): NodePortRange {
+    return new NodePortRange(this.toString());
+  }
+
+  /** The range as a `RangeAllocation` names it (`30000-32767`). */
+  spec(): string {
+    return this.toString();
+  }
+
+  /** The in-use set as bitmap bytes, offset 0 being the first port. */
+  snapshot(): Uint8Array {
+    return bitmapBytes([...this.#used].map((p) => p - this.#base));
+  }
+
+  /** Marks the ports of bitmap `data` in use (offsets beyond the range are ignored). */
+  restore(data: Uint8Array): void {
+    for (const o of bitmapOffsets(data)) if (this.#base + o <= this.#last) this.#used.add(this.#base + o);
   }
 
   /** Whether `port` is in use. */

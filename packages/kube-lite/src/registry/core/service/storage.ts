@@ -5,10 +5,10 @@
  */
 import { type ApiObject, isDryRun, type RequestContext, StatusREST, type Storage, Store, type StoreOptions, type UpdatedObjectInfo, type UpdateResult, type ValidateObjectFunc, type ValidateObjectUpdateFunc } from '@apiserver/registry';
 import type { CreateOptions, DeleteOptions, Status, UpdateOptions } from '@apiserver/runtime';
-import type { ObjectAttrs } from '@apiserver/storage';
+import type { ObjectAttrs, StorageInterface } from '@apiserver/storage';
 import { recordAt, stringAt } from '../../../object-fields.js';
 import type { PrinterOptions } from '../../../printers/index.js';
-import type { RESTOptionsGetter } from '../../rest-options.js';
+import { isRawStorageGetter, type RESTOptionsGetter } from '../../rest-options.js';
 import { storeOptionsFor } from '../../store-options.js';
 import { type Reservation, ServiceAllocators } from './allocators.js';
 import { ClusterIPRange } from './ip-range.js';
@@ -34,6 +34,22 @@ export function serviceAttrs(obj: ApiObject): ObjectAttrs {
   };
 }
 
+/** Where the services' in-use sets are kept (upstream's raw storage of `serviceipallocations` and `servicenodeportallocations`). */
+export interface ServiceAllocationStorage {
+  /** Storage of the cluster IP set (`/ranges/serviceips`). */
+  readonly ips: StorageInterface<ApiObject>;
+  /** Storage of the node port set (`/ranges/servicenodeports`). */
+  readonly ports: StorageInterface<ApiObject>;
+}
+
+/** The allocation storage `getter` hands out: undecorated when it can, else what it gives the two resources. */
+function allocationStorageOf(getter: RESTOptionsGetter): ServiceAllocationStorage {
+  const ips = { group: '', resource: 'serviceipallocations' };
+  const ports = { group: '', resource: 'servicenodeportallocations' };
+  if (isRawStorageGetter(getter)) return { ips: getter.getRawStorage(ips), ports: getter.getRawStorage(ports) };
+  return { ips: getter.getRESTOptions(ips).storage, ports: getter.getRESTOptions(ports).storage };
+}
+
 /** kube-apiserver's default `--service-cluster-ip-range`. */
 export const DEFAULT_SERVICE_CLUSTER_IP_RANGE = '10.0.0.0/24';
 
@@ -55,34 +71,49 @@ function isObject(o: ApiObject | Status): o is ApiObject {
   return o.kind !== 'Status';
 }
 
-function settle(r: Reservation | undefined, keep: boolean): void {
-  if (keep) r?.commit();
-  else r?.revert();
+async function settle(r: Reservation | undefined, keep: boolean): Promise<void> {
+  if (keep) await r?.commit();
+  else await r?.revert();
+}
+
+/** A storage whose allocations can be repaired (the services' {@link ServiceREST}). */
+export interface AllocationRepairer {
+  /** Runs one repair round of the storage's allocations. */
+  repairAllocations(): Promise<void>;
+}
+
+/** Whether `storage` has allocations to repair. */
+export function isAllocationRepairer(storage: unknown): storage is AllocationRepairer {
+  return typeof (storage as Partial<AllocationRepairer> | undefined)?.repairAllocations === 'function';
 }
 
 /** The services REST storage: a Store whose writes reserve and release cluster IPs and node ports. */
-export class ServiceREST extends Store {
+export class ServiceREST extends Store implements AllocationRepairer {
   readonly #alloc: ServiceAllocators;
 
-  /** Builds the store; the allocators rebuild their in-use sets from this store's services on first use. */
-  constructor(options: StoreOptions, ips: ClusterIPRange, ports: NodePortRange) {
+  /**
+   * Builds the store; the in-use sets of `ips` and `ports` are kept in `allocations` (default: the services'
+   * storage), and each gets what this store's services hold on first use.
+   */
+  constructor(options: StoreOptions, ips: ClusterIPRange, ports: NodePortRange, allocations?: ServiceAllocationStorage) {
     super(options);
-    this.#alloc = new ServiceAllocators(ips, ports, async () => (await this.list({})).items);
+    const stored = allocations ?? { ips: options.storage, ports: options.storage };
+    this.#alloc = new ServiceAllocators({ range: ips, storage: stored.ips }, { range: ports, storage: stored.ports }, async () => (await this.list({})).items);
   }
 
   /** Defaults, reserves the cluster IP and node ports, creates; the reservation is undone on failure or dry run. */
   override async create(ctx: RequestContext, obj: ApiObject, createValidation?: ValidateObjectFunc, options?: CreateOptions): Promise<ApiObject> {
-    await this.#alloc.ready();
     defaultServiceFields(obj);
-    const r = this.#alloc.allocateCreate(obj);
+    const r = await this.#alloc.allocateCreate(obj);
+    let out: ApiObject;
     try {
-      const out = await super.create(ctx, obj, createValidation, options);
-      settle(r, !dryRun(ctx, options));
-      return out;
+      out = await super.create(ctx, obj, createValidation, options);
     } catch (err) {
-      r.revert();
+      await r.revert();
       throw err;
     }
+    await settle(r, !dryRun(ctx, options));
+    return out;
   }
 
   /** Updates (or creates on PUT), reserving what a type change or new port needs and freeing what it drops. */
@@ -95,40 +126,49 @@ export class ServiceREST extends Store {
     forceAllowCreate: boolean,
     options?: UpdateOptions,
   ): Promise<UpdateResult> {
-    await this.#alloc.ready();
     let r: Reservation | undefined;
     const info: UpdatedObjectInfo = {
       preconditions: () => objInfo.preconditions(),
       updatedObject: async (c, old) => {
-        r?.revert();
+        await r?.revert();
         r = undefined;
         const obj = await objInfo.updatedObject(c, old);
         if (old !== undefined) patchAllocatedValues(obj, old);
         defaultServiceFields(obj);
         if (old !== undefined) dropTypeDependentFields(obj, old);
-        r = old === undefined ? this.#alloc.allocateCreate(obj) : this.#alloc.allocateUpdate(obj, old);
+        r = old === undefined ? await this.#alloc.allocateCreate(obj) : await this.#alloc.allocateUpdate(obj, old);
         return obj;
       },
     };
+    let out: UpdateResult;
     try {
-      const out = await super.update(ctx, name, info, createValidation, updateValidation, forceAllowCreate, options);
-      settle(r, !dryRun(ctx, options));
-      // Removing the last finalizer of a service being deleted deletes it (services have no grace period).
-      const meta = out.object.metadata;
-      if (!dryRun(ctx, options) && meta.deletionTimestamp !== undefined && (meta.finalizers ?? []).length === 0) {
-        this.#alloc.releaseService(out.object);
-      }
-      return out;
+      out = await super.update(ctx, name, info, createValidation, updateValidation, forceAllowCreate, options);
     } catch (err) {
-      r?.revert();
+      await r?.revert();
       throw err;
     }
+    await settle(r, !dryRun(ctx, options));
+    // Removing the last finalizer of a service being deleted deletes it (services have no grace period).
+    const meta = out.object.metadata;
+    if (!dryRun(ctx, options) && meta.deletionTimestamp !== undefined && (meta.finalizers ?? []).length === 0) {
+      await this.#alloc.releaseService(out.object);
+    }
+    return out;
+  }
+
+  /**
+   * One repair round of the stored cluster IP and node port sets (upstream's `Repair` controllers, which
+   * `start-service-ip-repair-controllers` runs every 3 minutes): they become what the stored services hold, items
+   * no service has held for three rounds in a row are freed.
+   */
+  repairAllocations(): Promise<void> {
+    return this.#alloc.repair();
   }
 
   /** Deletes and frees the service's cluster IP and node ports once it is gone. */
   override async delete(ctx: RequestContext, name: string, deleteValidation?: ValidateObjectFunc, options?: DeleteOptions) {
     const out = await super.delete(ctx, name, deleteValidation, options);
-    if (out.deleted && !dryRun(ctx, options) && isObject(out.object)) this.#alloc.releaseService(out.object);
+    if (out.deleted && !dryRun(ctx, options) && isObject(out.object)) await this.#alloc.releaseService(out.object);
     return out;
   }
 }
@@ -148,7 +188,7 @@ export function newServiceStorage(getter: RESTOptionsGetter, options: ServiceSto
     categories: ['all'],
   };
   return {
-    services: new ServiceREST(storeOptions, ips, ports),
+    services: new ServiceREST(storeOptions, ips, ports, allocationStorageOf(getter)),
     'services/status': new StatusREST(storeOptions, new ServiceStatusStrategy(strategy)),
   };
 }
