@@ -150,6 +150,7 @@ export { PodProxyREST } from './registry/core/pod/proxy-rest.js';
 export { type ComponentProbes, ComponentStatusREST } from './registry/core/componentstatus/rest.js';
 export { type ComponentStatusStorageOptions, componentProbes, newComponentStatusStorage } from './registry/core/componentstatus/storage.js';
 export { etcdHealthProbe, httpsHealthProbe, type Probe, type ProbeResult } from './registry/core/componentstatus/probes.js';
+export type { AllocationRange } from './registry/core/service/allocation-bitmap.js';
 export { ClusterIPRange } from './registry/core/service/ip-range.js';
 export { NodePortRange } from './registry/core/service/port-range.js';
 export {

@@ -5,7 +5,9 @@
  * - removes references to absent owners (and to owners deleting their dependents) from an object that still has
  *   an existing owner;
  * - finishes a foreground deletion: deletes the owner's dependents, and removes `foregroundDeletion` once no
- *   dependent with `blockOwnerDeletion` remains;
+ *   dependent with `blockOwnerDeletion` remains (looking again when a dependent drops or unblocks its reference);
+ *   a dependent that is itself deleting its dependents may close a cycle, so an object between the two first makes
+ *   its own references non-blocking, as upstream does;
  * - finishes an orphaning deletion: removes the owner from its dependents' references, then `orphan`.
  * Owners are looked up by UID in the graph, among the owners seen deleted, and by name (checking the UID) when
  * the graph does not know them. Resources may be added and removed while it runs ({@link GarbageCollector.resyncMonitors},
@@ -75,6 +77,11 @@ function kindKey(group: string, kind: string): string {
 function groupOf(apiVersion: string): string {
   const slash = apiVersion.indexOf('/');
   return slash === -1 ? '' : apiVersion.slice(0, slash);
+}
+
+/** Sets `blockOwnerDeletion` of every owner reference of `obj` that has it to false (upstream `unblockOwnerReferences`). */
+function unblockOwnerReferences(obj: ApiObject): void {
+  for (const ref of obj.metadata.ownerReferences ?? []) if (ref.blockOwnerDeletion === true) ref.blockOwnerDeletion = false;
 }
 
 /** The propagation an object's own finalizers ask for; Background otherwise. */
@@ -183,8 +190,21 @@ export class GarbageCollector extends RunController {
       if (previous !== undefined) this.#count(previous.resource, -1);
       this.#count(resource, 1);
     }
+    if (previous !== undefined) this.#queueUnblockedOwners(previous, node);
     if (node.orphaningDependents) this.#attemptToOrphan.add(uid);
     if (node.deletingDependents || node.owners.length > 0) this.#attemptToDelete.add(uid);
+  }
+
+  /**
+   * Queues the owners deleting their dependents first that an update of one dependent unblocked: a blocking
+   * reference removed or made non-blocking (upstream `addUnblockedOwnersToDeleteQueue`).
+   */
+  #queueUnblockedOwners(previous: GCNode, node: GCNode): void {
+    for (const ref of previous.owners) {
+      if (ref.blockOwnerDeletion !== true) continue;
+      if (node.owners.some((o) => o.uid === ref.uid && o.blockOwnerDeletion === true)) continue;
+      if (this.#graph.node(ref.uid)?.deletingDependents === true) this.#attemptToDelete.add(ref.uid);
+    }
   }
 
   /** Drops a deleted object: its dependents are looked at, and so is an owner waiting for it in the foreground. */
@@ -224,8 +244,19 @@ export class GarbageCollector extends RunController {
       return;
     }
     const waiting = states.some((s) => s.state === 'waiting');
-    const hasDependents = this.#graph.dependents(uid).length > 0;
-    await this.#delete(node, waiting && hasDependents ? 'Foreground' : policyOf(node));
+    const dependents = this.#graph.dependents(uid);
+    if (!waiting || dependents.length === 0) {
+      await this.#delete(node, policyOf(node));
+      return;
+    }
+    // An owner waits for this object, and a dependent of it waits for its own dependents: perhaps a cycle (upstream's
+    // detection, false positives included). This object's references stop blocking first; their update queues it again.
+    const cycle = dependents.some((d) => this.#graph.node(d)?.deletingDependents === true);
+    if (cycle && node.owners.some((o) => o.blockOwnerDeletion === true)) {
+      await this.#update(node, unblockOwnerReferences);
+      return;
+    }
+    await this.#delete(node, 'Foreground');
   }
 
   /** Whether an owner exists (solid), is gone (dangling), or is deleting its dependents first (waiting). */

@@ -1,7 +1,8 @@
 /**
  * The garbage collector through the API (pkg/controller/garbagecollector, issue #22 item 4): background cascading
  * deletion across kinds and scopes, dependents of owners that never existed, several owners, foreground deletion
- * waiting for `blockOwnerDeletion` dependents, and orphaning; custom resources as owners and dependents, while
+ * waiting for `blockOwnerDeletion` dependents (released when one drops or unblocks its reference; a cycle of blocking
+ * references broken as upstream breaks it), and orphaning; custom resources as owners and dependents, while
  * their CRD is served and when it is deleted; a namespace's custom resources deleted with it.
  */
 import t from 'tap';
@@ -84,6 +85,37 @@ t.test('foreground: the owner waits for its blocking dependents, which are delet
   const release = await fetch(`${NS}/configmaps/fg-blocking`, { method: 'PATCH', body: '{"metadata":{"finalizers":null}}', headers: { 'Content-Type': 'application/merge-patch+json' } });
   t.equal(release.status, 200);
   await until(t, 'the owner after its blocking dependent', gone(`${NS}/configmaps/fg-owner`));
+});
+
+t.test('foreground: a blocking dependent that drops its reference or stops blocking releases the owner at once', async (t) => {
+  for (const [name, release] of [
+    ['dropped', '{"metadata":{"ownerReferences":null}}'],
+    ['unblocked', null],
+  ] as const) {
+    const owner = await create(`${NS}/configmaps`, cm(`fgr-${name}-owner`));
+    const ref = owned('ConfigMap', owner, { blockOwnerDeletion: true });
+    await create(`${NS}/configmaps`, cm(`fgr-${name}-dep`, { finalizers: ['example.com/hold'], ownerReferences: [ref] }));
+    await call(`${NS}/configmaps/fgr-${name}-owner`, 'DELETE', { propagationPolicy: 'Foreground' });
+    await until(t, `${name}: the blocking dependent marked for deletion`, async () => (await meta(`${NS}/configmaps/fgr-${name}-dep`))?.deletionTimestamp !== undefined);
+    t.ok(await meta(`${NS}/configmaps/fgr-${name}-owner`), `${name}: the owner waits`);
+    const patch = release ?? JSON.stringify({ metadata: { ownerReferences: [{ ...ref, blockOwnerDeletion: false }] } });
+    const res = await fetch(`${NS}/configmaps/fgr-${name}-dep`, { method: 'PATCH', body: patch, headers: { 'Content-Type': 'application/merge-patch+json' } });
+    t.equal(res.status, 200, `${name}: dependent patched`);
+    await until(t, `${name}: the owner, while the dependent still waits for its finalizer`, gone(`${NS}/configmaps/fgr-${name}-owner`));
+    t.ok(await meta(`${NS}/configmaps/fgr-${name}-dep`), `${name}: the dependent is still there (its finalizer holds it)`);
+    await fetch(`${NS}/configmaps/fgr-${name}-dep`, { method: 'PATCH', body: '{"metadata":{"finalizers":null}}', headers: { 'Content-Type': 'application/merge-patch+json' } });
+  }
+});
+
+t.test('foreground: two objects owning each other with blocking references are both deleted', async (t) => {
+  const a = await create(`${NS}/configmaps`, cm('cycle-a'));
+  const b = await create(`${NS}/configmaps`, cm('cycle-b', { ownerReferences: [owned('ConfigMap', a, { blockOwnerDeletion: true })] }));
+  const refToB = JSON.stringify({ metadata: { ownerReferences: [owned('ConfigMap', b, { blockOwnerDeletion: true })] } });
+  const patched = await fetch(`${NS}/configmaps/cycle-a`, { method: 'PATCH', body: refToB, headers: { 'Content-Type': 'application/merge-patch+json' } });
+  t.equal(patched.status, 200, 'a is owned by b, b by a');
+  t.equal((await call(`${NS}/configmaps/cycle-a`, 'DELETE', { propagationPolicy: 'Foreground' })).status, 200);
+  await until(t, 'a', gone(`${NS}/configmaps/cycle-a`));
+  await until(t, 'b', gone(`${NS}/configmaps/cycle-b`));
 });
 
 t.test('orphan: the dependents stay without the reference, then the owner goes', async (t) => {
