@@ -4,6 +4,7 @@
  * namespace its `default` ServiceAccount, the garbage collector, the resource quota controller keeping quota
  * status current and the pvc- and pv-protection controllers releasing claims and volumes nothing uses. Post-start hooks start them; shutdown stops them.
  */
+import { EventRecorder } from '../controllers/event-recorder.js';
 import { type ApiObject, isCreater, isGetter, isGracefulDeleter, isLister, isScoper, isUpdater, isWatcher } from '@apiserver/registry';
 import { isConflict } from '@apiserver/runtime';
 import type { CustomResourceStore, ServedCustomResource } from '@apiserver/apiextensions';
@@ -107,8 +108,11 @@ export function addGarbageCollectorHook(
   log: (message: string) => void,
   customResources?: CustomResourceSource,
 ): GarbageCollector {
+  const events = storageOf(groups, '', 'events');
+  const recorder = events !== undefined && isCreater(events) && isGetter(events) && isUpdater(events) ? new EventRecorder({ events, component: 'garbage-collector-controller' }) : undefined;
   const collector = new GarbageCollector({
     resources: garbageCollectedResources(groups),
+    ...(recorder !== undefined && { recorder }),
     onError: (err, what) => {
       // A conflict means the object changed since it was looked at: it is looked at again, nothing to report.
       if (!isConflict(err)) log(`garbage collector: ${what}: ${messageOf(err)}`);

@@ -27,6 +27,7 @@ import {
 } from '@apiserver/registry';
 import type { DeleteOptions } from '@apiserver/runtime';
 import { ControllerRun, RunController } from '../controller-run.js';
+import type { EventRecorder } from '../event-recorder.js';
 import { ListWatcher } from '../list-watch.js';
 import { ignoreNotFound, mutatedObjectInfo } from '../object-updates.js';
 import { RetryQueue, type RetryOptions } from '../retry-queue.js';
@@ -52,6 +53,8 @@ export interface GarbageCollectorOptions {
   readonly onError?: (err: unknown, what: string) => void;
   /** Backoff of retried items and of the watches. */
   readonly retry?: RetryOptions;
+  /** Where `OwnerRefInvalidNamespace` events go (none are recorded without it). */
+  readonly recorder?: EventRecorder;
 }
 
 /** How many UIDs of deleted owners are remembered (upstream's `absentOwnerCache` holds 500). */
@@ -77,6 +80,15 @@ function kindKey(group: string, kind: string): string {
 function groupOf(apiVersion: string): string {
   const slash = apiVersion.indexOf('/');
   return slash === -1 ? '' : apiVersion.slice(0, slash);
+}
+
+/**
+ * Whether the observed `owner` is what `ref` of `dependent` names: the same name and kind, and a cluster-scoped
+ * owner or one in the dependent's namespace (an owner reference has no namespace of its own).
+ */
+function referencedBy(owner: GCNode, ref: OwnerReference, dependent: GCNode): boolean {
+  if (owner.name !== ref.name || owner.resource.kind !== ref.kind || owner.resource.group !== groupOf(ref.apiVersion)) return false;
+  return owner.namespace === '' || owner.namespace === dependent.namespace;
 }
 
 /** Sets `blockOwnerDeletion` of every owner reference of `obj` that has it to false (upstream `unblockOwnerReferences`). */
@@ -191,6 +203,10 @@ export class GarbageCollector extends RunController {
       this.#count(resource, 1);
     }
     if (previous !== undefined) this.#queueUnblockedOwners(previous, node);
+    // As upstream's graph builder: a dependent naming an owner seen in another namespace is reported when either of
+    // the two is first seen, or the reference is added.
+    if (previous === undefined || node.owners.some((o) => !previous.owners.some((p) => p.uid === o.uid))) this.#reportInvalidNamespaceOwnerRefs(node);
+    if (previous === undefined) this.#reportInvalidNamespaceOwnerRefsTo(node);
     if (node.orphaningDependents) this.#attemptToOrphan.add(uid);
     if (node.deletingDependents || node.owners.length > 0) this.#attemptToDelete.add(uid);
   }
@@ -259,19 +275,54 @@ export class GarbageCollector extends RunController {
     await this.#delete(node, 'Foreground');
   }
 
-  /** Whether an owner exists (solid), is gone (dangling), or is deleting its dependents first (waiting). */
+  /**
+   * Whether an owner exists (solid), is gone (dangling), or is deleting its dependents first (waiting); `unknown`
+   * leaves the dependent alone. As upstream's `isDangling`, the owner is the object of the reference's kind and name
+   * in the dependent's namespace (or cluster-scoped) with the reference's UID: an object with that UID elsewhere (in
+   * another namespace, or under another name) does not count. A cluster-scoped dependent naming an owner of a
+   * namespaced kind has nowhere to look: upstream leaves it alone for good.
+   */
   async #ownerState(node: GCNode, ref: OwnerReference): Promise<OwnerState> {
-    const known = this.#graph.node(ref.uid);
-    if (known !== undefined) return known.deletingDependents ? 'waiting' : 'solid';
-    if (this.#absentOwners.has(ref.uid)) return 'dangling';
     const resource = this.#byKind.get(kindKey(groupOf(ref.apiVersion), ref.kind));
+    if (resource?.namespaced === true && node.namespace === '') return 'unknown';
+    const known = this.#graph.node(ref.uid);
+    if (known !== undefined && referencedBy(known, ref, node)) return known.deletingDependents ? 'waiting' : 'solid';
+    if (this.#absentOwners.has(ref.uid)) return 'dangling';
     // A kind not served (yet): the dependent stays; it is looked at again when a resource of that kind is watched.
     if (resource === undefined) return 'unknown';
-    if (resource.namespaced && node.namespace === '') return 'dangling';
     const ctx: RequestContext = { namespace: resource.namespaced ? node.namespace : '' };
     const owner = await ignoreNotFound(resource.storage.get(ctx, ref.name, {}));
     if (owner === undefined || owner.metadata.uid !== ref.uid) return 'dangling';
     return nodeOf(owner, resource).deletingDependents ? 'waiting' : 'solid';
+  }
+
+  /** Reports the dependents of a newly seen `owner` that name it from another namespace. */
+  #reportInvalidNamespaceOwnerRefsTo(owner: GCNode): void {
+    if (owner.namespace === '') return;
+    for (const uid of this.#graph.dependents(owner.uid)) {
+      const dependent = this.#graph.node(uid);
+      if (dependent !== undefined && dependent.namespace !== owner.namespace) {
+        this.#reportInvalidNamespaceOwnerRefs(dependent, owner.uid);
+        this.#attemptToDelete.add(uid);
+      }
+    }
+  }
+
+  /**
+   * Reports each owner reference of `node` naming, by UID, an object observed in another namespace (upstream's
+   * `OwnerRefInvalidNamespace` event on the dependent); `onlyUID` narrows it to the references to one object.
+   */
+  #reportInvalidNamespaceOwnerRefs(node: GCNode, onlyUID?: string): void {
+    const recorder = this.#options.recorder;
+    if (recorder === undefined) return;
+    for (const ref of node.owners) {
+      if (onlyUID !== undefined && ref.uid !== onlyUID) continue;
+      const known = this.#graph.node(ref.uid);
+      if (known === undefined || known.namespace === '' || known.namespace === node.namespace) continue;
+      const regarding = { apiVersion: node.apiVersion, kind: node.resource.kind, namespace: node.namespace, name: node.name, uid: node.uid };
+      const message = `ownerRef [${ref.apiVersion}/${ref.kind}, namespace: ${node.namespace}, name: ${ref.name}, uid: ${ref.uid}] does not exist in namespace "${node.namespace}"`;
+      recorder.event(regarding, 'Warning', 'OwnerRefInvalidNamespace', message).catch((err: unknown) => this.#options.onError?.(err, `event about ${node.resource.key} ${node.name}`));
+    }
   }
 
   /**

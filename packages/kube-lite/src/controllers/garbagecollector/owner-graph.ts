@@ -25,6 +25,8 @@ export interface CollectedResource {
 /** An object in the graph, stored in resource `R`. */
 export interface GraphNode<R extends CollectedResource = CollectedResource> {
   readonly uid: string;
+  /** The object's apiVersion, as observed. */
+  readonly apiVersion: string;
   readonly resource: R;
   readonly namespace: string;
   readonly name: string;
@@ -54,6 +56,7 @@ export function nodeOf<R extends CollectedResource>(obj: ApiObject, resource: R)
   const finalizers = obj.metadata.finalizers ?? [];
   return {
     uid: obj.metadata.uid ?? '',
+    apiVersion: obj.apiVersion ?? '',
     resource,
     namespace: obj.metadata.namespace ?? '',
     name: obj.metadata.name ?? '',

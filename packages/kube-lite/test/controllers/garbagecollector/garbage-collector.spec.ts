@@ -2,7 +2,8 @@
  * The garbage collector through the API (pkg/controller/garbagecollector, issue #22 item 4): background cascading
  * deletion across kinds and scopes, dependents of owners that never existed, several owners, foreground deletion
  * waiting for `blockOwnerDeletion` dependents (released when one drops or unblocks its reference; a cycle of blocking
- * references broken as upstream breaks it), and orphaning; custom resources as owners and dependents, while
+ * references broken as upstream breaks it), and orphaning; owners resolved in the dependent's namespace by name and kind
+ * (a reference across namespaces reported as `OwnerRefInvalidNamespace`); custom resources as owners and dependents, while
  * their CRD is served and when it is deleted; a namespace's custom resources deleted with it.
  */
 import t from 'tap';
@@ -116,6 +117,37 @@ t.test('foreground: two objects owning each other with blocking references are b
   t.equal((await call(`${NS}/configmaps/cycle-a`, 'DELETE', { propagationPolicy: 'Foreground' })).status, 200);
   await until(t, 'a', gone(`${NS}/configmaps/cycle-a`));
   await until(t, 'b', gone(`${NS}/configmaps/cycle-b`));
+});
+
+t.test('owner references are resolved in the dependent’s namespace, by name and kind, as upstream’s isDangling', async (t) => {
+  await create(`${kl.url}/api/v1/namespaces`, { metadata: { name: 'gc-other' } });
+  const OTHER = `${kl.url}/api/v1/namespaces/gc-other`;
+  const owner = await create(`${NS}/configmaps`, cm('xns-owner'));
+  const dep = await create(`${OTHER}/configmaps`, cm('xns-dep', { ownerReferences: [owned('ConfigMap', owner)] }));
+  await until(t, 'the dependent naming an owner of another namespace', gone(`${OTHER}/configmaps/xns-dep`));
+  const events = await call(`${OTHER}/events?fieldSelector=reason%3DOwnerRefInvalidNamespace`);
+  const items = events.body.items as Json[];
+  t.equal(items.length, 1, 'one OwnerRefInvalidNamespace event');
+  t.match(items[0], {
+    type: 'Warning',
+    involvedObject: { kind: 'ConfigMap', apiVersion: 'v1', namespace: 'gc-other', name: 'xns-dep', uid: dep.uid },
+    message: `ownerRef [v1/ConfigMap, namespace: gc-other, name: xns-owner, uid: ${owner.uid}] does not exist in namespace "gc-other"`,
+    source: { component: 'garbage-collector-controller' },
+    reportingComponent: 'garbage-collector-controller',
+    count: 1,
+  });
+  t.ok(await meta(`${NS}/configmaps/xns-owner`), 'the owner stays');
+
+  await create(`${NS}/configmaps`, cm('misnamed-dep', { ownerReferences: [{ ...owned('ConfigMap', owner), name: 'not-the-owner' }] }));
+  await until(t, 'the dependent naming the owner’s UID under another name', gone(`${NS}/configmaps/misnamed-dep`));
+
+  const ghost = { apiVersion: 'v1', kind: 'ConfigMap', name: 'ghost', uid: '00000000-0000-4000-8000-000000000009' };
+  const cluster = `${kl.url}/apis/rbac.authorization.k8s.io/v1/clusterroles`;
+  await create(cluster, { metadata: { name: 'gc-namespaced-owner', ownerReferences: [ghost] } });
+  await create(`${NS}/configmaps`, cm('ghost-dep', { ownerReferences: [ghost] }));
+  await until(t, 'a namespaced dependent of the same missing owner', gone(`${NS}/configmaps/ghost-dep`));
+  await new Promise((r) => setTimeout(r, 300));
+  t.ok(await meta(`${cluster}/gc-namespaced-owner`), 'a cluster-scoped dependent naming a namespaced kind is left alone');
 });
 
 t.test('orphan: the dependents stay without the reference, then the owner goes', async (t) => {
