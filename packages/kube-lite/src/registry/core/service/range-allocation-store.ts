@@ -86,7 +86,7 @@ export class RangeAllocationStore<R extends AllocationRange> {
    * failure). Operations wait for it, so what stored services hold is in the set before anything is handed out.
    */
   ensureRepaired(): Promise<void> {
-    this.#repaired ??= this.repair().catch((err: unknown) => {
+    this.#repaired ??= this.#repairWithRetries().catch((err: unknown) => {
       this.#repaired = undefined;
       throw err;
     });
@@ -97,13 +97,17 @@ export class RangeAllocationStore<R extends AllocationRange> {
    * One repair round: the stored set becomes what the stored services hold, plus the items no service holds that
    * have not been found so in {@link REPAIRS_BEFORE_LEAK_CLEANUP} rounds in a row. A set made for another range
    * is replaced. The write goes through only if the set did not change since it was read; the round is then tried
-   * again (three more times), as upstream's `RetryOnConflict`.
+   * again (three more times), as upstream's `RetryOnConflict`. Until a round succeeded, this is the round the
+   * operations wait for ({@link ensureRepaired}).
    */
-  async repair(): Promise<void> {
+  repair(): Promise<void> {
+    return this.#repaired === undefined ? this.ensureRepaired() : this.#repairWithRetries();
+  }
+
+  async #repairWithRetries(): Promise<void> {
     for (const waitMs of [...REPAIR_CONFLICT_BACKOFF_MS, undefined]) {
       try {
         await this.#repairRound();
-        this.#repaired ??= Promise.resolve();
         return;
       } catch (err) {
         if (!(err instanceof RepairConflict) || waitMs === undefined) throw err;
