@@ -195,7 +195,7 @@ export class CRDHandler {
       fieldTypes.set(names.kind, built.fieldType);
       fieldLabels[names.kind] = built.fieldLabels;
       const gvk = { ...groupVersion, kind: names.kind };
-      modelsByPlural.set(names.plural, customResourceModels(version.schema?.openAPIV3Schema, gvk, names.listKind ?? `${names.kind}List`));
+      modelsByPlural.set(names.plural, customResourceModels(version.schema?.openAPIV3Schema, gvk, { plural: names.plural, listKind: names.listKind ?? `${names.kind}List` }));
     }
     const { minRequestTimeoutSeconds, maxRequestBodyBytes, admission } = this.#options;
     const installed = new APIGroupVersion({

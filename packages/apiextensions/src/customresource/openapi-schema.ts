@@ -1,17 +1,18 @@
 /**
- * OpenAPI models of custom resources (`pkg/controller/openapi/builder`): the version's
- * `openAPIV3Schema` as named schema objects the server's OpenAPI builder publishes, with
- * `x-kubernetes-group-version-kind`, `metadata` as ObjectMeta and the list kind around it. Nested
- * objects with properties become named components (`<Kind>.spec`), which kube-openapi inlines.
+ * OpenAPI models of custom resources (`pkg/controller/openapi/builder`): the version's structural schema as the
+ * server's OpenAPI builder publishes it, with `x-kubernetes-group-version-kind`, `metadata` as ObjectMeta and the
+ * list kind around it. The kind is a named component; the fields below it are inline, with their value validations
+ * (`structural-openapi.ts`), as kube-openapi publishes a CRD.
  *
  * @module
  */
-import { ListMetaSchema, ObjectMetaSchema, X_GO_OMIT, X_K8S_TYPE } from '@apiserver/runtime';
+import { ListMetaSchema, ObjectMetaSchema, X_K8S_OPENAPI, X_K8S_TYPE } from '@apiserver/runtime';
+import type { TSchema } from 'typebox';
+import { type JSONSchemaProps, tryNewStructural } from '../structural-schema.js';
+import { METADATA_DESCRIPTION, structuralOpenAPI } from './structural-openapi.js';
 
 /** The description of a named type (runtime's `x-k8s-doc` keyword). */
 const X_K8S_DOC = 'x-k8s-doc';
-import type { TSchema } from 'typebox';
-import type { JSONSchemaProps } from '../structural-schema.js';
 
 /** The object and list models of one served version. */
 export interface CustomResourceModels {
@@ -21,48 +22,48 @@ export interface CustomResourceModels {
   readonly list: TSchema;
 }
 
-const KEPT = ['description', 'format', 'enum', 'nullable', 'minimum', 'maximum', 'pattern', 'minLength', 'maxLength', 'minItems', 'maxItems'];
+const API_VERSION = {
+  type: 'string',
+  description:
+    'APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources',
+};
+const KIND = {
+  type: 'string',
+  description:
+    'Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds',
+};
 
-function convert(props: JSONSchemaProps, name: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (props.type !== undefined) out.type = props.type;
-  for (const k of KEPT) if ((props as Record<string, unknown>)[k] !== undefined) out[k] = (props as Record<string, unknown>)[k];
-  for (const [k, v] of Object.entries(props)) if (k.startsWith('x-kubernetes-')) out[k] = v;
-  if (props.default !== undefined) out.default = props.default;
-  if (props.properties !== undefined) {
-    out.type = 'object';
-    out.properties = Object.fromEntries(Object.entries(props.properties).map(([k, v]) => [k, convert(v, `${name}.${k}`)]));
-    if (props.required !== undefined && props.required.length > 0) out.required = [...props.required];
-    out[X_K8S_TYPE] = name;
-    out[X_GO_OMIT] = 'nil';
-    if (props.description !== undefined) out[X_K8S_DOC] = props.description;
-  } else if (typeof props.additionalProperties === 'object') {
-    out.type = 'object';
-    out.patternProperties = { '^(.*)$': convert(props.additionalProperties, name) };
-  }
-  if (props.items !== undefined && !Array.isArray(props.items)) out.items = convert(props.items as JSONSchemaProps, `${name}.items`);
-  return out;
+/**
+ * The kind's own keywords and its fields as published: the root's description, `required` and `x-kubernetes-*`
+ * extensions, and each field's OpenAPI form carried verbatim (`x-k8s-openapi`).
+ */
+function rootOf(schema: JSONSchemaProps | undefined): { keywords: Record<string, unknown>; fields: Record<string, unknown> } {
+  const structural = schema === undefined ? undefined : tryNewStructural(schema);
+  if (structural === undefined) return { keywords: {}, fields: {} };
+  const { properties, description, ...rest } = structuralOpenAPI({ ...structural, extensions: { ...structural.extensions, xEmbeddedResource: false } });
+  const keywords: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([k]) => k === 'required' || k.startsWith('x-kubernetes-')));
+  if (typeof description === 'string') keywords[X_K8S_DOC] = description;
+  const fields = Object.fromEntries(Object.entries((properties ?? {}) as Record<string, unknown>).map(([k, v]) => [k, { [X_K8S_OPENAPI]: v }]));
+  return { keywords, fields };
 }
 
-/** Builds the models of kind `kind` in `<group>/<version>` from the version's schema (`typePrefix` e.g. `com.example.stable.v1`). */
+/**
+ * Builds the models of kind `gvk.kind` (plural `plural`, list kind `listKind`) in `<group>/<version>` from the
+ * version's schema; the components are named `<reversed group>.<version>.<Kind>`, e.g. `com.example.stable.v1.CronTab`.
+ */
 export function customResourceModels(
   schema: JSONSchemaProps | undefined,
   gvk: { group: string; version: string; kind: string },
-  listKind: string,
+  names: { plural: string; listKind: string },
 ): CustomResourceModels {
   const prefix = `${gvk.group.split('.').reverse().join('.')}.${gvk.version}`;
   const name = `${prefix}.${gvk.kind}`;
-  const root = convert(schema ?? { type: 'object' }, name);
-  const properties = (root.properties ?? {}) as Record<string, unknown>;
+  const { keywords, fields } = rootOf(schema);
+  const properties: Record<string, unknown> = { ...fields, apiVersion: API_VERSION, kind: KIND, metadata: { ...ObjectMetaSchema, description: METADATA_DESCRIPTION } };
   const object = {
-    ...root,
+    ...keywords,
     type: 'object',
-    properties: {
-      apiVersion: { type: 'string', description: 'APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources' },
-      kind: { type: 'string', description: 'Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds' },
-      ...properties,
-      metadata: { ...ObjectMetaSchema, description: 'Standard object\'s metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata' },
-    },
+    properties: Object.fromEntries(Object.entries(properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     [X_K8S_TYPE]: name,
     'x-kubernetes-group-version-kind': [{ group: gvk.group, kind: gvk.kind, version: gvk.version }],
   };
@@ -71,13 +72,13 @@ export function customResourceModels(
     description: `${gvk.kind}List is a list of ${gvk.kind}`,
     required: ['items'],
     properties: {
-      apiVersion: object.properties.apiVersion,
-      items: { type: 'array', description: `List of ${gvk.kind.toLowerCase()}s. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`, items: object },
-      kind: object.properties.kind,
+      apiVersion: API_VERSION,
+      items: { type: 'array', description: `List of ${names.plural}. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md`, items: object },
+      kind: KIND,
       metadata: { ...ListMetaSchema, description: 'Standard list metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds' },
     },
-    [X_K8S_TYPE]: `${prefix}.${listKind}`,
-    'x-kubernetes-group-version-kind': [{ group: gvk.group, kind: listKind, version: gvk.version }],
+    [X_K8S_TYPE]: `${prefix}.${names.listKind}`,
+    'x-kubernetes-group-version-kind': [{ group: gvk.group, kind: names.listKind, version: gvk.version }],
   };
   return { object: object as unknown as TSchema, list: list as unknown as TSchema };
 }

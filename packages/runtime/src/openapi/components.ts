@@ -1,7 +1,8 @@
 /**
  * OpenAPI v3 component schemas derived from our schemas, in kube-openapi's style: one component per named
  * type, properties referring to others with `allOf: [{$ref}]`, maps as `additionalProperties`, the
- * `x-kubernetes-*` keywords kept and this package's own extension keywords stripped.
+ * `x-kubernetes-*` keywords kept and this package's own extension keywords stripped; a schema carrying its
+ * OpenAPI form (`x-k8s-openapi`) is that form.
  */
 import type { TSchema } from 'typebox';
 import type { GroupVersionKind } from '../runtime/group-version.js';
@@ -15,6 +16,7 @@ import {
   propertiesOf,
   typeDescriptionOf,
   typeNameOf,
+  verbatimOpenAPIOf,
   type WireCodec,
 } from '../schema/extensions.js';
 
@@ -83,6 +85,8 @@ class ComponentCollector {
 
   /** The schema of a property or nested value. */
   property(schema: TSchema): OpenAPISchema {
+    const verbatim = verbatimOpenAPIOf(schema);
+    if (verbatim !== undefined) return structuredClone(verbatim) as OpenAPISchema;
     const kept = keptKeywords(schema);
     const codec = codecOf(schema);
     if (codec === 'bytes' || codec === 'wrapped-list') return { ...kept, ...specialBody(codec, kept.description) };
@@ -100,6 +104,8 @@ class ComponentCollector {
   }
 
   element(schema: TSchema): OpenAPISchema {
+    const verbatim = verbatimOpenAPIOf(schema);
+    if (verbatim !== undefined) return structuredClone(verbatim) as OpenAPISchema;
     if (typeNameOf(schema) !== undefined) {
       const struct = propertiesOf(schema) !== undefined;
       return { allOf: [{ $ref: this.ref(schema) }], ...(struct ? { default: {} } : {}) };

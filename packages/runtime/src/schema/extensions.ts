@@ -22,6 +22,11 @@ export const X_K8S_CODEC = 'x-k8s-codec';
  * embedded struct as its own message field: `{ field, name, schema }`.
  */
 export const X_PROTOBUF_EMBEDDED = 'x-protobuf-embedded';
+/**
+ * The OpenAPI form of a schema that has one already and is published as it is, e.g. a custom resource's fields
+ * (kube-openapi publishes a CRD's structural schema inline, with its value validations).
+ */
+export const X_K8S_OPENAPI = 'x-k8s-openapi';
 /** Group/version/kind list of a kind's schema (Kubernetes' own keyword). */
 export const X_GVK = 'x-kubernetes-group-version-kind';
 
@@ -101,6 +106,12 @@ export function typeNameOf(schema: TSchema): string | undefined {
 export function typeDescriptionOf(schema: TSchema): string | undefined {
   const v = node(schema)[X_K8S_DOC];
   return typeof v === 'string' ? v : undefined;
+}
+
+/** Returns the OpenAPI form a schema is published as verbatim ({@link X_K8S_OPENAPI}), if it has one. */
+export function verbatimOpenAPIOf(schema: TSchema): Readonly<Record<string, unknown>> | undefined {
+  const v = node(schema)[X_K8S_OPENAPI];
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Readonly<Record<string, unknown>>) : undefined;
 }
 
 /** Returns the wire codec of a special-type schema. */
