@@ -36,23 +36,15 @@ function put(out: OpenAPI, key: string, value: unknown): void {
   out[key] = value;
 }
 
+/** The value validations written as they are, in kube-openapi's order (`enum` between `multipleOf` and `maxProperties`). */
+const SCALAR_VALIDATIONS_BEFORE_ENUM = ['format', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'multipleOf'] as const;
+const SCALAR_VALIDATIONS_AFTER_ENUM = ['maxProperties', 'minProperties'] as const;
+
 function valueValidationOf(v: ValueValidation | undefined, out: OpenAPI): void {
   if (v === undefined) return;
-  put(out, 'format', v.format);
-  put(out, 'maximum', v.maximum);
-  put(out, 'exclusiveMaximum', v.exclusiveMaximum);
-  put(out, 'minimum', v.minimum);
-  put(out, 'exclusiveMinimum', v.exclusiveMinimum);
-  put(out, 'maxLength', v.maxLength);
-  put(out, 'minLength', v.minLength);
-  put(out, 'pattern', v.pattern);
-  put(out, 'maxItems', v.maxItems);
-  put(out, 'minItems', v.minItems);
-  put(out, 'uniqueItems', v.uniqueItems);
-  put(out, 'multipleOf', v.multipleOf);
+  for (const key of SCALAR_VALIDATIONS_BEFORE_ENUM) put(out, key, v[key]);
   if (v.enum !== undefined) out.enum = [...v.enum];
-  put(out, 'maxProperties', v.maxProperties);
-  put(out, 'minProperties', v.minProperties);
+  for (const key of SCALAR_VALIDATIONS_AFTER_ENUM) put(out, key, v[key]);
   put(out, 'required', [...v.required]);
 }
 
