@@ -243,7 +243,8 @@ function mapProperties<S>(
   return new Map(Object.entries(props).map(([k, v]) => [k, convert(v)]));
 }
 
-function newNestedValueValidation(s: JSONSchemaProps): NestedValueValidation {
+/** Converts a schema under a logical junctor into its nested value validation (`newNestedValueValidation`). */
+export function newNestedValueValidation(s: JSONSchemaProps): NestedValueValidation {
   checkUnsupportedFields(s);
   const items = singleItems(s);
   const properties = mapProperties(s.properties, newNestedValueValidation);

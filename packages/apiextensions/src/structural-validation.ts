@@ -78,7 +78,8 @@ function isTypeOnly(n: NestedValueValidation | undefined, t: string): boolean {
   );
 }
 
-function isIntOrStringAnyOf(anyOf: readonly NestedValueValidation[]): boolean {
+/** Whether `anyOf` is exactly `[{type: integer}, {type: string}]`, the form `x-kubernetes-int-or-string` unfolds to. */
+export function isIntOrStringAnyOf(anyOf: readonly NestedValueValidation[]): boolean {
   return anyOf.length === 2 && isTypeOnly(anyOf[0], 'integer') && isTypeOnly(anyOf[1], 'string');
 }
 

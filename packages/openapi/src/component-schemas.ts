@@ -14,14 +14,23 @@ import { inferSchema } from './sample-schema.js';
  */
 export type ModelResolver = (model: unknown, components: ComponentSchemas) => OpenAPISchema | undefined;
 
+/** What the schemas are collected for. */
+export interface ComponentSchemasOptions {
+  /** The document is Swagger 2.0 (the v2 builder rewrites the schemas after); resolvers may publish other forms. */
+  readonly swagger2?: boolean;
+}
+
 /** Collects the named schemas one document refers to. */
 export class ComponentSchemas {
+  /** Whether the schemas are collected for a Swagger 2.0 document. */
+  readonly swagger2: boolean;
   readonly #resolve: ModelResolver | undefined;
   readonly #schemas = new Map<string, OpenAPISchema>();
 
   /** Creates an empty collection; `resolve` is asked first for every model. */
-  constructor(resolve?: ModelResolver) {
+  constructor(resolve?: ModelResolver, options: ComponentSchemasOptions = {}) {
     this.#resolve = resolve;
+    this.swagger2 = options.swagger2 === true;
   }
 
   /** Whether a component of that name was added. */

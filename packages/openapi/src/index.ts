@@ -21,7 +21,7 @@
  */
 export { CachedDocument, computeETag } from './cached-document.js';
 export { COMPONENTS_REF, componentName } from './component-name.js';
-export { ComponentSchemas, type ModelResolver } from './component-schemas.js';
+export { ComponentSchemas, type ComponentSchemasOptions, type ModelResolver } from './component-schemas.js';
 export { isJSONSchema, toOpenAPISchema } from './json-schema.js';
 export {
   type CommonResponse,
@@ -37,6 +37,7 @@ export {
 export { OpenAPIHandler, type OpenAPIHandlerOptions } from './openapi-handler.js';
 export { openAPIV2DocumentType } from './openapiv2-proto.js';
 export { KEY_OPENAPI_EXCLUDE, typeFormat } from './route-paths.js';
+export { pruneDefaults } from './prune-defaults.js';
 export { inferSchema } from './sample-schema.js';
 export { type AcceptClause, acceptsGzip, addVary, GZIP_MIN_SIZE, negotiate, parseAccept, serveContent } from './serve-content.js';
 export {

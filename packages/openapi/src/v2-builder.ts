@@ -140,7 +140,7 @@ function operation(route: Route, common: ReadonlySet<string>, ctx: Context): Ope
  * path and method wins. `securityDefinitions` and `security` are written only when configured.
  */
 export function buildSwagger(webServices: readonly WebService[], config: OpenAPIConfig): OpenAPISchema {
-  const ctx: Context = { config, schemas: new ComponentSchemas(config.resolveModel) };
+  const ctx: Context = { config, schemas: new ComponentSchemas(config.resolveModel, { swagger2: true }) };
   const paths = buildPaths(webServices, { operation: (route, common) => operation(route, common, ctx), parameter });
   const definitions: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(ctx.schemas.toObject())) definitions[name] = toV2Schema(schema);

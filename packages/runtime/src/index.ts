@@ -40,6 +40,7 @@ export {
   X_GVK,
   X_K8S_CODEC,
   X_K8S_OPENAPI,
+  X_K8S_SWAGGER2,
   X_K8S_TYPE,
   X_PROTOBUF_EMBEDDED,
   X_PROTOBUF_FIELD,
@@ -254,7 +255,7 @@ export {
   type WatchFrameReader,
 } from './serializer/watch-framing.js';
 // OpenAPI v3 components.
-export { type OpenAPISchema, openAPIComponentSchemas, openAPIComponentsForKind } from './openapi/components.js';
+export { type ComponentSchemaOptions, type OpenAPISchema, openAPIComponentSchemas, openAPIComponentsForKind } from './openapi/components.js';
 
 // Status errors, field errors, label and field selectors, name validation, resource versions.
 export * from './errors/index.js';

@@ -91,15 +91,24 @@ function genericOf(g: Generic<unknown>, out: OpenAPI): void {
   if (g.default !== undefined) out.default = g.default;
 }
 
+/** Which document the schema is published in. */
+export interface StructuralOpenAPIOptions {
+  /**
+   * The Swagger 2.0 document (`s` already rewritten by `toStructuralOpenAPIV2`): an embedded resource that preserves
+   * unknown fields gets no `apiVersion`, `kind` and `metadata` there (kubectl 1.x would refuse its other fields).
+   */
+  readonly swagger2?: boolean;
+}
+
 /** `s` as kube-apiserver publishes it, embedded resources given their `apiVersion`, `kind` and `metadata`. */
-export function structuralOpenAPI(s: Structural): OpenAPI {
+export function structuralOpenAPI(s: Structural, options: StructuralOpenAPIOptions = {}): OpenAPI {
   const out: OpenAPI = {};
   genericOf(s.generic, out);
   valueValidationOf(s.valueValidation, out);
-  if (s.items !== undefined) out.items = structuralOpenAPI(s.items);
+  if (s.items !== undefined) out.items = structuralOpenAPI(s.items, options);
   junctorsOf(s.valueValidation, out);
-  const properties = new Map([...(s.properties ?? [])].map(([k, p]) => [k, structuralOpenAPI(p)]));
-  if (s.extensions.xEmbeddedResource) {
+  const properties = new Map([...(s.properties ?? [])].map(([k, p]) => [k, structuralOpenAPI(p, options)]));
+  if (s.extensions.xEmbeddedResource && !(options.swagger2 === true && s.extensions.xPreserveUnknownFields)) {
     properties.set('apiVersion', { ...EMBEDDED_API_VERSION });
     properties.set('kind', { ...EMBEDDED_KIND });
     properties.set('metadata', { description: METADATA_DESCRIPTION, allOf: [{ $ref: OBJECT_META_REF }] });
@@ -108,7 +117,7 @@ export function structuralOpenAPI(s: Structural): OpenAPI {
   }
   if (properties.size > 0) out.properties = sortedRecord(properties);
   const additional = s.generic.additionalProperties;
-  if (additional !== undefined) out.additionalProperties = additional.structural !== undefined ? structuralOpenAPI(additional.structural) : additional.allows;
+  if (additional !== undefined) out.additionalProperties = additional.structural !== undefined ? structuralOpenAPI(additional.structural, options) : additional.allows;
   extensionsOf(s.extensions, out);
   return out;
 }

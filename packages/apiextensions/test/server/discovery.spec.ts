@@ -58,7 +58,12 @@ t.test('CRD groups appear in the front server discovery and OpenAPI v3, and leav
 
   const v2 = (await call(url, 'GET', '/openapi/v2')).body;
   t.ok(v2.paths['/apis/stable.example.com/v1/namespaces/{namespace}/crontabs'], 'OpenAPI v2 has the routes');
-  t.same(v2.definitions['com.example.stable.v1.CronTab']['x-kubernetes-group-version-kind'], [{ group: 'stable.example.com', kind: 'CronTab', version: 'v1' }]);
+  const v2CronTab = v2.definitions['com.example.stable.v1.CronTab'];
+  t.same(v2CronTab['x-kubernetes-group-version-kind'], [{ group: 'stable.example.com', kind: 'CronTab', version: 'v1' }]);
+  t.same(v2CronTab.properties.metadata, { description: schema.properties.metadata.description, $ref: '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' });
+  t.same(v2CronTab.properties.spec.properties.replicas, { type: 'integer', maximum: 10, minimum: 1 }, 'v2 has no defaults (handler.PruneDefaults)');
+  t.equal(spec.properties.replicas.default, 1, 'v3 has them');
+  t.same(v2CronTab.properties.spec.properties.extra, { type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
 
   t.equal((await call(url, 'DELETE', `${CRDS}/crontabs.stable.example.com`)).status, 200);
   await waitFor(async () => (await call(url, 'GET', '/apis/stable.example.com')).status === 404);

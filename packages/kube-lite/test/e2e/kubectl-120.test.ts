@@ -1,7 +1,7 @@
 /** Debian's kubectl 1.20 (unpacked, not installed) on memory and etcd3: legacy discovery and JSON bodies. */
 import { debianKubectl120 } from '@apiserver/testing';
 import t from 'tap';
-import { discovery120, objects120 } from './kubectl-120.js';
+import { customResources120, discovery120, objects120 } from './kubectl-120.js';
 import { BACKENDS, Kubectl, startEnv } from './harness.js';
 
 // Bounded so a slow mirror cannot eat tap's per-file timeout: at most three apt/dpkg steps of 30 s.
@@ -17,5 +17,6 @@ for (const backend of BACKENDS) {
       const validate = await objects120(t, kubectl, 'e2e-120');
       t.comment(`kubectl 1.20 writes on ${backend} used: ${validate.length === 0 ? 'client-side validation' : validate.join(' ')}`);
     });
+    await t.test('custom resources through client-side validation', (t) => customResources120(t, kubectl, 'e2e-120-cr'));
   });
 }

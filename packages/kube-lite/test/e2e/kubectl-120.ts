@@ -73,3 +73,64 @@ export async function objects120(t: Test, kubectl: Kubectl, ns: string): Promise
   t.match(res, { code: 0, stdout: `namespace "${ns}" deleted\n` }, res.stderr);
   return validate;
 }
+
+const GIZMO_CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'gizmos.e2e120.example.com' },
+  spec: {
+    group: 'e2e120.example.com',
+    names: { kind: 'Gizmo', plural: 'gizmos', singular: 'gizmo', listKind: 'GizmoList' },
+    scope: 'Namespaced',
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: {
+                type: 'object',
+                properties: {
+                  size: { type: 'integer' },
+                  config: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { known: { type: 'string' } } },
+                  optional: { type: 'object', nullable: true, properties: { a: { type: 'string' } } },
+                  port: { 'x-kubernetes-int-or-string': true },
+                },
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+};
+
+function gizmo(ns: string, name: string, spec: Record<string, unknown>): string {
+  return toYaml({ apiVersion: 'e2e120.example.com/v1', kind: 'Gizmo', metadata: { name, namespace: ns }, spec });
+}
+
+/**
+ * Client-side validation of custom resources against `/openapi/v2`, as on a cluster: fields under a node that
+ * preserves unknown fields, a null where the schema is nullable and either form of an int-or-string pass; a field
+ * the schema does not have is refused by kubectl itself.
+ */
+export async function customResources120(t: Test, kubectl: Kubectl, ns: string): Promise<void> {
+  t.equal(await kubectl.ok(t, ['create', '-f', '-'], { input: toYaml(GIZMO_CRD) }), 'customresourcedefinition.apiextensions.k8s.io/gizmos.e2e120.example.com created\n');
+  await kubectl.ok(t, ['wait', '--for', 'condition=established', '--timeout=30s', 'crd/gizmos.e2e120.example.com']);
+  t.equal(await kubectl.ok(t, ['create', 'namespace', ns]), `namespace/${ns} created\n`);
+  const open = gizmo(ns, 'open', { size: 3, config: { known: 'x', extra: { deep: 1 } }, optional: null, port: 'http' });
+  t.equal(await kubectl.ok(t, ['create', '-f', '-'], { input: open }), 'gizmo.e2e120.example.com/open created\n', 'unknown fields under x-kubernetes-preserve-unknown-fields pass');
+  t.same(field(await kubectl.getJson(t, ['gizmo', 'open', '-n', ns]), 'spec'), { size: 3, config: { known: 'x', extra: { deep: 1 } }, optional: null, port: 'http' }, 'the null is kept (nullable)');
+  const numbered = gizmo(ns, 'numbered', { optional: { a: 'set' }, port: 8080 });
+  t.equal(await kubectl.ok(t, ['apply', '-f', '-'], { input: numbered }), 'gizmo.e2e120.example.com/numbered created\n', 'an integer int-or-string passes');
+  // Refused by kubectl before it is sent: the server would drop the field (pruning) and answer 201.
+  const unknown = /error validating data: ValidationError\(Gizmo\.spec\): unknown field "bogus" in com\.example\.e2e120\.v1\.Gizmo\.spec/;
+  await kubectl.fails(t, ['create', '-f', '-'], unknown, { input: gizmo(ns, 'refused', { size: 1, bogus: true }) });
+  t.equal(await kubectl.ok(t, ['get', 'gizmos', '-n', ns, '-o', 'name']), 'gizmo.e2e120.example.com/numbered\ngizmo.e2e120.example.com/open\n');
+  await kubectl.ok(t, ['delete', 'crd', 'gizmos.e2e120.example.com']);
+  const res = await kubectl.run(['delete', 'namespace', ns, '--timeout=40s'], { timeoutMs: 50_000 });
+  t.match(res, { code: 0, stdout: `namespace "${ns}" deleted\n` }, res.stderr);
+}

@@ -7,6 +7,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname } from 'node:path';
 import { KUBE_LITE_BIN } from '../cli/cli-process.js';
 
 /** One spawned kube-lite. */
@@ -30,6 +33,15 @@ process.once('exit', () => {
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return once(child, 'exit').then(() => undefined);
+}
+
+/**
+ * Removes the directory kube-lite made in the OS temp dir for its kubeconfig (`kube-lite-<pid>-<ms>`, when it was
+ * given no `--data-dir`). A server that shuts down removes it itself; one killed with SIGKILL cannot.
+ */
+function removeTemporaryKubeconfigDir(kubeconfigPath: string): void {
+  const dir = dirname(kubeconfigPath);
+  if (dirname(dir) === tmpdir() && /^kube-lite-\d+-\d+(-\d+)?$/.test(basename(dir))) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Polls `/readyz` until it answers 200 (bounded). */
@@ -89,6 +101,7 @@ export async function spawnKubeLite(args: readonly string[], startTimeoutMillis 
   const kill = async (): Promise<void> => {
     child.kill('SIGKILL');
     await exited(child);
+    removeTemporaryKubeconfigDir(info.kubeconfigPath);
   };
   return {
     ...info,
@@ -100,6 +113,7 @@ export async function spawnKubeLite(args: readonly string[], startTimeoutMillis 
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMillis);
       await exited(child);
       clearTimeout(timer);
+      removeTemporaryKubeconfigDir(info.kubeconfigPath);
     },
   };
 }

@@ -2,7 +2,8 @@
  * OpenAPI v3 component schemas derived from our schemas, in kube-openapi's style: one component per named
  * type, properties referring to others with `allOf: [{$ref}]`, maps as `additionalProperties`, the
  * `x-kubernetes-*` keywords kept and this package's own extension keywords stripped; a schema carrying its
- * OpenAPI form (`x-k8s-openapi`) is that form.
+ * OpenAPI form (`x-k8s-openapi`) is that form. Components collected for a Swagger 2.0 document take a named type's
+ * Swagger 2.0 variant (`x-k8s-swagger2`) where it has one; the v2 builder rewrites them to Swagger 2.0 after.
  */
 import type { TSchema } from 'typebox';
 import type { GroupVersionKind } from '../runtime/group-version.js';
@@ -14,6 +15,7 @@ import {
   mapValueOf,
   node,
   propertiesOf,
+  swagger2VariantOf,
   typeDescriptionOf,
   typeNameOf,
   verbatimOpenAPIOf,
@@ -52,15 +54,27 @@ function keptKeywords(schema: TSchema): OpenAPISchema {
   return out;
 }
 
+/** What the component schemas are collected for. */
+export interface ComponentSchemaOptions {
+  /** For a Swagger 2.0 document: named types with a Swagger 2.0 variant (`x-k8s-swagger2`) are that variant. */
+  readonly swagger2?: boolean;
+}
+
 /** Collects OpenAPI component schemas while walking a schema graph. */
 class ComponentCollector {
   readonly components: Record<string, OpenAPISchema> = {};
+  readonly #swagger2: boolean;
+
+  constructor(options: ComponentSchemaOptions) {
+    this.#swagger2 = options.swagger2 === true;
+  }
 
   /** Registers a named type and returns a `$ref` to it. */
-  ref(schema: TSchema): string {
-    const name = typeNameOf(schema) ?? '';
+  ref(named: TSchema): string {
+    const name = typeNameOf(named) ?? '';
     if (!(name in this.components)) {
       this.components[name] = {};
+      const schema = (this.#swagger2 ? swagger2VariantOf(named) : undefined) ?? named;
       const codec = codecOf(schema);
       this.components[name] =
         codec !== undefined ? specialBody(codec, typeDescriptionOf(schema)) : this.objectBody(schema);
@@ -117,9 +131,12 @@ class ComponentCollector {
   }
 }
 
-/** All OpenAPI v3 component schemas reachable from a named schema, keyed by definition name. */
-export function openAPIComponentSchemas(schema: TSchema): Record<string, OpenAPISchema> {
-  const c = new ComponentCollector();
+/**
+ * All OpenAPI v3 component schemas reachable from a named schema, keyed by definition name; with `swagger2`, the ones
+ * a Swagger 2.0 document is built from.
+ */
+export function openAPIComponentSchemas(schema: TSchema, options: ComponentSchemaOptions = {}): Record<string, OpenAPISchema> {
+  const c = new ComponentCollector(options);
   c.ref(schema);
   return c.components;
 }

@@ -27,6 +27,11 @@ export const X_PROTOBUF_EMBEDDED = 'x-protobuf-embedded';
  * (kube-openapi publishes a CRD's structural schema inline, with its value validations).
  */
 export const X_K8S_OPENAPI = 'x-k8s-openapi';
+/**
+ * The schema that stands for a named type in Swagger 2.0 documents (`/openapi/v2`), when that differs from its OpenAPI
+ * v3 form, e.g. a custom resource (kube-apiserver rewrites a CRD's schema for kubectl 1.x's client-side validation).
+ */
+export const X_K8S_SWAGGER2 = 'x-k8s-swagger2';
 /** Group/version/kind list of a kind's schema (Kubernetes' own keyword). */
 export const X_GVK = 'x-kubernetes-group-version-kind';
 
@@ -112,6 +117,12 @@ export function typeDescriptionOf(schema: TSchema): string | undefined {
 export function verbatimOpenAPIOf(schema: TSchema): Readonly<Record<string, unknown>> | undefined {
   const v = node(schema)[X_K8S_OPENAPI];
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Readonly<Record<string, unknown>>) : undefined;
+}
+
+/** Returns the schema that stands for `schema` in Swagger 2.0 documents ({@link X_K8S_SWAGGER2}), if it has one. */
+export function swagger2VariantOf(schema: TSchema): TSchema | undefined {
+  const v = node(schema)[X_K8S_SWAGGER2];
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as TSchema) : undefined;
 }
 
 /** Returns the wire codec of a special-type schema. */

@@ -1,7 +1,8 @@
 /**
  * How kube-apiserver's documents name route models: every model with a Kubernetes type name becomes that named
  * component and everything it refers to, transitively (`@apiserver/runtime` `openAPIComponentSchemas`), with
- * `x-kubernetes-group-version-kind` on the types registered as kinds; any other model is `{type: string}`.
+ * `x-kubernetes-group-version-kind` on the types registered as kinds; any other model is `{type: string}`. A
+ * Swagger 2.0 document takes the named types' Swagger 2.0 variants where they have one.
  */
 import type { ComponentSchemas, ModelResolver, OpenAPISchema } from '@apiserver/openapi';
 import { type GroupVersionKind, openAPIComponentSchemas, type Scheme, typeNameOf } from '@apiserver/runtime';
@@ -33,7 +34,7 @@ function compareGVK(a: GroupVersionKind, b: GroupVersionKind): number {
 }
 
 function addNamed(model: TSchema, name: string, components: ComponentSchemas, kindsOf: KindsOf): void {
-  for (const [key, value] of Object.entries(openAPIComponentSchemas(model))) {
+  for (const [key, value] of Object.entries(openAPIComponentSchemas(model, { swagger2: components.swagger2 }))) {
     if (!components.has(key)) components.set(key, value);
   }
   const kinds = [...kindsOf(model)].sort(compareGVK).map((k) => ({ group: k.group, kind: k.kind, version: k.version }));

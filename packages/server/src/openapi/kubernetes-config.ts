@@ -5,7 +5,7 @@
  * `metav1.Patch` body of PATCH routes that document none.
  */
 import type { OpenAPIConfig, OpenAPIInfo } from '@apiserver/openapi';
-import { buildOpenAPIV3 as buildV3, buildSwagger as buildV2, type OpenAPISchema } from '@apiserver/openapi';
+import { buildOpenAPIV3 as buildV3, buildSwagger as buildV2, type OpenAPISchema, pruneDefaults } from '@apiserver/openapi';
 import type { Route, WebService } from '@apiserver/restful';
 import { type KindsOf, kubernetesModelResolver, PATCH_MODEL } from './component-schemas.js';
 import { operationIDAndTags } from './operation-id.js';
@@ -45,9 +45,13 @@ export function kubernetesOpenAPIConfig(options: OpenAPIBuildOptions): OpenAPICo
   };
 }
 
-/** The Swagger 2.0 document of all WebServices as kube-apiserver publishes it at `/openapi/v2`. */
+/**
+ * The Swagger 2.0 document of all WebServices as kube-apiserver publishes it at `/openapi/v2`: its definitions
+ * without defaults (`handler.PruneDefaults`, as `routes.OpenAPI.InstallV2` serves them).
+ */
 export function buildSwagger(webServices: readonly WebService[], options: OpenAPIBuildOptions): OpenAPISchema {
-  return buildV2(webServices, kubernetesOpenAPIConfig(options));
+  const swagger = buildV2(webServices, kubernetesOpenAPIConfig(options));
+  return { ...swagger, definitions: pruneDefaults(swagger.definitions as Record<string, OpenAPISchema>) };
 }
 
 /** The OpenAPI v3 document of a set of WebServices (one group-version) as kube-apiserver publishes it. */

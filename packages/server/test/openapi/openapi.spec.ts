@@ -32,6 +32,21 @@ function refs(v: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** The paths of every schema's `default` keyword (a property named `default` is not one). */
+function defaults(v: unknown, path = '', out: string[] = []): string[] {
+  if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) defaults(x, `${path}/${i}`, out);
+  }
+  else if (typeof v === 'object' && v !== null) {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'default') out.push(path);
+      if (k === 'properties' && typeof x === 'object' && x !== null) for (const [name, p] of Object.entries(x)) defaults(p, `${path}/properties/${name}`, out);
+      else if (k !== 'default' && k !== 'enum' && k !== 'example') defaults(x, `${path}/${k}`, out);
+    }
+  }
+  return out;
+}
+
 const paramNames = (op: unknown): string[] => ((at(op, 'parameters') ?? []) as Json[]).map((p) => String(p.name));
 
 t.test('OpenAPI v3 and v2 served from the installed routes', async (t) => {
@@ -209,6 +224,8 @@ t.test('OpenAPI v3 and v2 served from the installed routes', async (t) => {
     const definitions = obj(swagger.definitions);
     const missing = refs(swagger).filter((r) => !r.startsWith('#/definitions/') || !(r.replace('#/definitions/', '') in definitions));
     t.same(missing, [], 'every $ref points into #/definitions/');
+    t.same(defaults(definitions), [], 'no definition has a default (handler.PruneDefaults)');
+    t.ok(at(core, 'components', 'schemas', 'io.k8s.api.core.v1.ConfigMap', 'properties', 'data', 'additionalProperties', 'default') === '', 'the v3 documents keep theirs');
     t.same(at(definitions, 'io.k8s.api.apps.v1.Deployment', 'x-kubernetes-group-version-kind'), [{ group: 'apps', kind: 'Deployment', version: 'v1' }]);
     t.match(at(definitions, 'io.k8s.api.core.v1.ConfigMap', 'properties', 'metadata'), { $ref: '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' });
     t.equal(at(definitions, 'io.k8s.api.core.v1.ConfigMap', 'properties', 'metadata', 'allOf'), undefined);
