@@ -6,12 +6,12 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { ListWatcher, type ListWatchSource } from '../controllers/list-watch.js';
+import { ObjectStore } from '../controllers/object-store.js';
 
 /** Current objects of one storage, kept by list + watch. */
 export class InformerCache {
   readonly #watcher: ListWatcher;
-  #objects = new Map<string, ApiObject>();
-  #generation = 0;
+  readonly #store = new ObjectStore();
   #synced = false;
   readonly #waiters = new Set<() => void>();
   #abort: AbortController | undefined;
@@ -19,36 +19,27 @@ export class InformerCache {
 
   /** Watches `storage`; `onError` hears list and watch failures. */
   constructor(storage: ListWatchSource, onError: (err: unknown) => void) {
-    this.#watcher = new ListWatcher(storage, (type, obj) => this.#apply(type, obj), {
+    this.#watcher = new ListWatcher(storage, (type, obj) => this.#store.apply(type, obj), {
       onList: (items) => this.#replace(items),
       onError,
     });
   }
 
   #replace(items: readonly ApiObject[]): void {
-    this.#objects = new Map(items.map((o) => [o.metadata.name ?? '', o]));
-    this.#generation++;
+    this.#store.replace(items);
     this.#synced = true;
     for (const wake of this.#waiters) wake();
     this.#waiters.clear();
   }
 
-  #apply(type: string, obj: ApiObject): void {
-    if (type === 'LISTED') return;
-    const name = obj.metadata.name ?? '';
-    if (type === 'DELETED') this.#objects.delete(name);
-    else this.#objects.set(name, obj);
-    this.#generation++;
-  }
-
   /** The objects now, in no particular order. */
   objects(): ApiObject[] {
-    return [...this.#objects.values()];
+    return this.#store.objects();
   }
 
   /** Changes with every list and event: what is derived from the objects is stale when it differs. */
   get generation(): number {
-    return this.#generation;
+    return this.#store.generation;
   }
 
   /** True once the first list arrived. */

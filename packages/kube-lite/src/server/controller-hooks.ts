@@ -293,7 +293,7 @@ export function addValidatingAdmissionPolicyStatusHook(
  */
 export function addClusterRoleAggregationHook(server: GenericAPIServer, groups: readonly APIGroupInfo[], log: (message: string) => void): ClusterRoleAggregationController | undefined {
   const clusterRoles = storageOf(groups, 'rbac.authorization.k8s.io', 'clusterroles');
-  if (clusterRoles === undefined || !isGetter(clusterRoles) || !isLister(clusterRoles) || !isWatcher(clusterRoles) || !isUpdater(clusterRoles)) return undefined;
+  if (clusterRoles === undefined || !isLister(clusterRoles) || !isWatcher(clusterRoles) || !isUpdater(clusterRoles)) return undefined;
   const controller = new ClusterRoleAggregationController({
     clusterRoles,
     context: { user: { name: 'system:kube-controller-manager', groups: [SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED] } },

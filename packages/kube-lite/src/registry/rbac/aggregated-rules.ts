@@ -31,9 +31,9 @@ export function aggregatedRules(role: ApiObject, all: readonly ApiObject[]): Pol
   const aggregation = toClusterRoleObject(role).aggregationRule;
   if (aggregation === undefined || aggregation === null) return undefined;
   const matchers = (aggregation.clusterRoleSelectors ?? []).map((s) => labelSelectorAsSelector(s));
+  const picked = all.filter((other) => other.metadata.name !== role.metadata.name && matchers.some((m) => m.matches(other.metadata.labels ?? {})));
   const rules: PolicyRule[] = [];
-  for (const other of [...all].sort(byName)) {
-    if (other.metadata.name === role.metadata.name || !matchers.some((m) => m.matches(other.metadata.labels ?? {}))) continue;
+  for (const other of picked.sort(byName)) {
     for (const r of rulesOf(other)) if (!rules.some((have) => sameRule(have, r))) rules.push(r);
   }
   return rules;

@@ -2,11 +2,16 @@
  * The clusterrole-aggregation controller: aggregated ClusterRoles get the rules of the roles their selectors pick,
  * and the bootstrap `admin`, `edit` and `view` roles fill up (a role labelled to aggregate into `view` reaches all three).
  */
-import type { ApiObject } from '@apiserver/registry';
+import { type ApiObject, Store } from '@apiserver/registry';
 import t from 'tap';
+import { ClusterRoleAggregationController } from '../../../src/controllers/clusterroleaggregation/clusterrole-aggregation-controller.js';
 import { aggregatedRules } from '../../../src/registry/rbac/aggregated-rules.js';
+import { rbacRESTStorageProvider } from '../../../src/registry/rbac/provider.js';
+import { builtinGroupVersionRegistry } from '../../../src/server/group-version-registry.js';
+import { defaultAPIResourceConfig } from '../../../src/server/runtime-config.js';
 import { startKubeLite } from '../../../src/testing/index.js';
 import { callJSON } from '../../http-json.js';
+import { memoryGetter } from '../../registry/core/core-fixtures.js';
 
 type Json = Record<string, unknown>;
 const role = (name: string, labels: Record<string, string>, rules: Json[], aggregate?: Record<string, string>): ApiObject =>
@@ -46,4 +51,34 @@ t.test('admin, edit and view are filled, and take in labelled roles', async (t) 
   t.equal((await send(ROLES, 'POST', widgetsReader)).status, 201);
   for (const name of ['view', 'edit', 'admin']) await until(name, (rules) => grants(rules, 'example.com', 'widgets', 'list'));
   t.pass('a role aggregated into view reaches edit and admin');
+});
+
+t.test('syncs read the list-watch, not storage: n role changes cost no list each', async (t) => {
+  const info = rbacRESTStorageProvider({}).newRESTStorage(defaultAPIResourceConfig(builtinGroupVersionRegistry()), memoryGetter(t));
+  const map = info.versionedResourcesStorageMap.v1 ?? {};
+  const clusterRoles = (map instanceof Map ? map.get('clusterroles') : (map as Record<string, unknown>).clusterroles) as Store;
+  t.ok(clusterRoles instanceof Store);
+  let lists = 0;
+  const counted = {
+    list: (...args: Parameters<Store['list']>) => {
+      lists++;
+      return clusterRoles.list(...args);
+    },
+    get: (...args: Parameters<Store['get']>) => clusterRoles.get(...args),
+    watch: (...args: Parameters<Store['watch']>) => clusterRoles.watch(...args),
+    update: (...args: Parameters<Store['update']>) => clusterRoles.update(...args),
+  };
+  const masters = { user: { name: 'test', groups: ['system:masters'] } };
+  await clusterRoles.create(masters, role('agg', {}, [], { pick: 'yes' }), undefined, {});
+  const controller = new ClusterRoleAggregationController({ clusterRoles: counted, context: masters });
+  controller.start();
+  t.teardown(() => controller.stop());
+  for (let i = 0; i < 20; i++) await clusterRoles.create(masters, role(`picked-${String(i).padStart(2, '0')}`, { pick: 'yes' }, [read(`r${i}`)]), undefined, {});
+  for (let i = 0; i < 200; i++) {
+    const agg = await clusterRoles.get({}, 'agg', {});
+    if (((agg.rules ?? []) as unknown[]).length === 20) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  t.same((await clusterRoles.get({}, 'agg', {})).rules, Array.from({ length: 20 }, (_, i) => read(`r${i}`)), 'the picked roles\' rules, by role name');
+  t.equal(lists, 1, "one list, by the list-watch (upstream reads its informer's lister)");
 });
