@@ -108,6 +108,26 @@ const GIZMO_CRD = {
   },
 };
 
+/** A CRD whose root preserves unknown fields: upstream publishes only `type: object` for it in OpenAPI v2. */
+const BLOB_CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'blobs.e2e120.example.com' },
+  spec: {
+    group: 'e2e120.example.com',
+    names: { kind: 'Blob', plural: 'blobs' },
+    scope: 'Namespaced',
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } },
+      },
+    ],
+  },
+};
+
 function gizmo(ns: string, name: string, spec: Record<string, unknown>): string {
   return toYaml({ apiVersion: 'e2e120.example.com/v1', kind: 'Gizmo', metadata: { name, namespace: ns }, spec });
 }
@@ -130,7 +150,13 @@ export async function customResources120(t: Test, kubectl: Kubectl, ns: string):
   const unknown = /error validating data: ValidationError\(Gizmo\.spec\): unknown field "bogus" in com\.example\.e2e120\.v1\.Gizmo\.spec/;
   await kubectl.fails(t, ['create', '-f', '-'], unknown, { input: gizmo(ns, 'refused', { size: 1, bogus: true }) });
   t.equal(await kubectl.ok(t, ['get', 'gizmos', '-n', ns, '-o', 'name']), 'gizmo.e2e120.example.com/numbered\ngizmo.e2e120.example.com/open\n');
-  await kubectl.ok(t, ['delete', 'crd', 'gizmos.e2e120.example.com']);
+
+  t.equal(await kubectl.ok(t, ['create', '-f', '-'], { input: toYaml(BLOB_CRD) }), 'customresourcedefinition.apiextensions.k8s.io/blobs.e2e120.example.com created\n');
+  await kubectl.ok(t, ['wait', '--for', 'condition=established', '--timeout=30s', 'crd/blobs.e2e120.example.com']);
+  const blob = toYaml({ apiVersion: 'e2e120.example.com/v1', kind: 'Blob', metadata: { name: 'b1', namespace: ns }, anything: { x: 1 }, spec: { size: 2 } });
+  t.equal(await kubectl.ok(t, ['create', '-f', '-'], { input: blob }), 'blob.e2e120.example.com/b1 created\n', 'any field passes under a root preserving unknown fields');
+  t.same(field(await kubectl.getJson(t, ['blob', 'b1', '-n', ns]), 'anything'), { x: 1 });
+  await kubectl.ok(t, ['delete', 'crd', 'gizmos.e2e120.example.com', 'blobs.e2e120.example.com']);
   const res = await kubectl.run(['delete', 'namespace', ns, '--timeout=40s'], { timeoutMs: 50_000 });
   t.match(res, { code: 0, stdout: `namespace "${ns}" deleted\n` }, res.stderr);
 }

@@ -82,10 +82,11 @@ class ComponentCollector {
     return `#/components/schemas/${name}`;
   }
 
+  /** An object type's body; `properties` only when the schema declares them (an object of any fields has none). */
   objectBody(schema: TSchema): OpenAPISchema {
-    const props = propertiesOf(schema) ?? {};
+    const props = propertiesOf(schema);
     const properties: Record<string, OpenAPISchema> = {};
-    for (const [key, fs] of Object.entries(props)) properties[key] = this.property(fs);
+    for (const [key, fs] of Object.entries(props ?? {})) properties[key] = this.property(fs);
     const required = node(schema).required;
     const doc = typeDescriptionOf(schema);
     return {
@@ -93,7 +94,7 @@ class ComponentCollector {
       ...(doc === undefined ? {} : { description: doc }),
       type: 'object',
       ...(Array.isArray(required) && required.length > 0 ? { required: [...required] } : {}),
-      properties,
+      ...(props === undefined ? {} : { properties }),
     };
   }
 
