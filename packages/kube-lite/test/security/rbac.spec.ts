@@ -26,7 +26,20 @@ t.test('kube-lite with --authorization-mode=RBAC', async (t) => {
     const list = await alice('GET', `${RBAC_API}/clusterrolebindings`);
     t.equal(list.status, 200);
     const names = Array.isArray(list.body.items) ? list.body.items.map((i: { metadata?: { name?: string } }) => i.metadata?.name) : [];
-    t.same(names.sort(), ['cluster-admin', 'system:basic-user', 'system:discovery', 'system:monitoring', 'system:public-info-viewer', 'system:service-account-issuer-discovery']);
+    t.same(names.sort(), [
+      'cluster-admin',
+      'system:basic-user',
+      'system:discovery',
+      'system:kube-controller-manager',
+      'system:kube-dns',
+      'system:kube-scheduler',
+      'system:monitoring',
+      'system:node',
+      'system:node-proxier',
+      'system:public-info-viewer',
+      'system:service-account-issuer-discovery',
+      'system:volume-scheduler',
+    ], "kube-apiserver 1.32's ClusterRoleBindings but the system:controller:* ones");
   });
 
   t.test('the namespaced bootstrap roles: extension-apiserver-authentication-reader reads its ConfigMap only', async (t) => {

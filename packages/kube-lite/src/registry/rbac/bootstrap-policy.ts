@@ -5,8 +5,8 @@
  * itself and read /version and the health checks (the last two also without credentials); the user-facing roles
  * `admin`, `edit` and `view` (aggregated from `system:aggregate-to-admin`, `-edit` and `-view` and from every role
  * labelled to aggregate into them), `system:auth-delegator`, `system:monitoring` bound to its group, and
- * `system:service-account-issuer-discovery` bound to every service account. The namespaced part is
- * namespace-policy.ts. The rules
+ * `system:service-account-issuer-discovery` bound to every service account; the roles of the cluster's components
+ * and their bindings are component-policy.ts, the namespaced part namespace-policy.ts. The rules
  * are upstream's, as its golden file `testdata/cluster-roles.yaml` lists them (kubernetes/kubernetes, read at commit
  * 025f2834a128798cef30018a5e6a6ae82b5ad885).
  * @module
@@ -14,28 +14,13 @@
 import { type ApiObject, isCreater, type RequestContext, type Storage } from '@apiserver/registry';
 import { isAlreadyExists } from '@apiserver/runtime';
 import { ALL_AUTHENTICATED, ALL_SERVICE_ACCOUNTS_GROUP, ALL_UNAUTHENTICATED, SYSTEM_PRIVILEGED_GROUP } from '@apiserver/server';
+import { componentClusterRoleBindings, componentClusterRoles } from './component-policy.js';
+import { APIVERSION, bootstrapMetadata, clusterRole, READ, rule } from './policy-objects.js';
 import { RBAC_GROUP_NAME } from './validation.js';
 
-/** The apiVersion of every bootstrap object. */
-export const APIVERSION = `${RBAC_GROUP_NAME}/v1`;
-
-/** The metadata of a bootstrap object: its name (and namespace), upstream's bootstrapping label and autoupdate annotation. */
-export function bootstrapMetadata(name: string, namespace?: string): ApiObject['metadata'] {
-  return {
-    name,
-    ...(namespace !== undefined && { namespace }),
-    labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' },
-    annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' },
-  };
-}
-
-function clusterRole(name: string, rules: readonly Record<string, readonly string[]>[]): ApiObject {
-  return { apiVersion: APIVERSION, kind: 'ClusterRole', metadata: bootstrapMetadata(name), rules: structuredClone(rules) };
-}
+export { APIVERSION, bootstrapMetadata, READ } from './policy-objects.js';
 
 const AGGREGATE_TO = 'rbac.authorization.k8s.io/aggregate-to-';
-/** The read verbs. */
-export const READ = ['get', 'list', 'watch'];
 const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
 const READ_WRITE = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
@@ -54,7 +39,6 @@ function aggregatedClusterRole(name: string, labels: Record<string, string> = {}
 function aggregateTo(target: string, rules: readonly Record<string, readonly string[]>[]): ApiObject {
   return labelled(clusterRole(`system:aggregate-to-${target}`, rules), { [`${AGGREGATE_TO}${target}`]: 'true' });
 }
-const rule = (apiGroups: readonly string[], resources: readonly string[], verbs: readonly string[]) => ({ apiGroups, resources, verbs });
 
 /** `system:aggregate-to-admin`, `-edit` and `-view`: the rules of `admin`, `edit` and `view`. */
 function aggregateToRoles(): ApiObject[] {
@@ -134,6 +118,7 @@ export function bootstrapClusterRoles(): ApiObject[] {
     clusterRole('system:service-account-issuer-discovery', [
       { nonResourceURLs: ['/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/'], verbs: ['get'] },
     ]),
+    ...componentClusterRoles(),
   ];
 }
 
@@ -146,6 +131,7 @@ export function bootstrapClusterRoleBindings(): ApiObject[] {
     groupBinding('system:public-info-viewer', [ALL_AUTHENTICATED, ALL_UNAUTHENTICATED]),
     groupBinding('system:monitoring', ['system:monitoring']),
     groupBinding('system:service-account-issuer-discovery', [ALL_SERVICE_ACCOUNTS_GROUP]),
+    ...componentClusterRoleBindings(),
   ];
 }
 

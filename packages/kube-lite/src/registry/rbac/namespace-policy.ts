@@ -9,7 +9,8 @@
  * @module
  */
 import type { ApiObject, Storage } from '@apiserver/registry';
-import { APIVERSION, bootstrapMetadata, createMissing, READ } from './bootstrap-policy.js';
+import { createMissing } from './bootstrap-policy.js';
+import { APIVERSION, bootstrapMetadata, bootstrapSubject, READ } from './policy-objects.js';
 import { RBAC_GROUP_NAME } from './validation.js';
 
 const LEADER_LOCKING = ['create', 'get', 'list', 'update', 'watch'];
@@ -21,19 +22,13 @@ function role(namespace: string, name: string, rules: readonly Rule[]): ApiObjec
   return { apiVersion: APIVERSION, kind: 'Role', metadata: bootstrapMetadata(name, namespace), rules: structuredClone(rules) };
 }
 
-/** A subject: a user (`User:<name>`) or a service account of kube-system (`<name>`). */
-function subject(spec: string): Record<string, string> {
-  if (spec.startsWith('User:')) return { apiGroup: RBAC_GROUP_NAME, kind: 'User', name: spec.slice('User:'.length) };
-  return { kind: 'ServiceAccount', name: spec, namespace: 'kube-system' };
-}
-
 function roleBinding(namespace: string, name: string, roleName: string, subjects: readonly string[]): ApiObject {
   return {
     apiVersion: APIVERSION,
     kind: 'RoleBinding',
     metadata: bootstrapMetadata(name, namespace),
     roleRef: { apiGroup: RBAC_GROUP_NAME, kind: 'Role', name: roleName },
-    subjects: subjects.map(subject),
+    subjects: subjects.map(bootstrapSubject),
   };
 }
 

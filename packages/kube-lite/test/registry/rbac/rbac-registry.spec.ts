@@ -263,6 +263,11 @@ t.test('rule source, authorizer and bootstrap policy over the stores', async (t)
       })
     ).decision;
   const anon = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+  const authenticated = (name: string) => ({ name, groups: ['system:authenticated'] });
+  const scheduler = authenticated('system:kube-scheduler');
+  const controllerManager = authenticated('system:kube-controller-manager');
+  const kubeProxy = authenticated('system:kube-proxy');
+  const kubeDNS = { name: 'system:serviceaccount:kube-system:kube-dns', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'] };
   const table: [{ name: string; groups: string[] }, string, string, string, string, string][] = [
     [MASTER, 'delete', '', 'nodes', '', 'Allow'],
     [MASTER, 'get', '/metrics', '', '', 'Allow'],
@@ -278,6 +283,16 @@ t.test('rule source, authorizer and bootstrap policy over the stores', async (t)
     [anon, 'get', '/readyz', '', '', 'Allow'],
     [anon, 'get', '/version', '', '', 'Allow'],
     [anon, 'get', '/apis', '', '', 'NoOpinion'],
+    // The components' roles and bindings.
+    [scheduler, 'create', '', 'bindings', '', 'Allow'],
+    [scheduler, 'list', '', 'csistoragecapacities', 'storage.k8s.io', 'Allow'],
+    [scheduler, 'update', '', 'persistentvolumes', '', 'Allow'],
+    [scheduler, 'delete', '', 'nodes', '', 'NoOpinion'],
+    [controllerManager, 'list', '', 'secrets', '', 'Allow'],
+    [controllerManager, 'delete', '', 'pods', '', 'NoOpinion'],
+    [kubeProxy, 'watch', '', 'endpointslices', 'discovery.k8s.io', 'Allow'],
+    [kubeProxy, 'create', '', 'pods', '', 'NoOpinion'],
+    [kubeDNS, 'watch', '', 'services', '', 'Allow'],
   ];
   for (const [user, verb, path, resource, group, want] of table) {
     t.equal(await ask(user, verb, path, resource, group), want, `${user.name} ${verb} ${path}${resource}`);
