@@ -74,62 +74,34 @@ export async function objects120(t: Test, kubectl: Kubectl, ns: string): Promise
   return validate;
 }
 
-const GIZMO_CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'gizmos.e2e120.example.com' },
-  spec: {
-    group: 'e2e120.example.com',
-    names: { kind: 'Gizmo', plural: 'gizmos', singular: 'gizmo', listKind: 'GizmoList' },
-    scope: 'Namespaced',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: {
-                type: 'object',
-                properties: {
-                  size: { type: 'integer' },
-                  config: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { known: { type: 'string' } } },
-                  optional: { type: 'object', nullable: true, properties: { a: { type: 'string' } } },
-                  port: { 'x-kubernetes-int-or-string': true },
-                },
-              },
-            },
-          },
-        },
+const CR_GROUP = 'e2e120.example.com';
+
+/** A namespaced CRD of `CR_GROUP` serving and storing one version, `v1`, with `schema`. */
+function crd(kind: string, plural: string, schema: Record<string, unknown>): Record<string, unknown> {
+  const versions = [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }];
+  return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: `${plural}.${CR_GROUP}` }, spec: { group: CR_GROUP, names: { kind, plural }, scope: 'Namespaced', versions } };
+}
+
+const GIZMO_CRD = crd('Gizmo', 'gizmos', {
+  type: 'object',
+  properties: {
+    spec: {
+      type: 'object',
+      properties: {
+        size: { type: 'integer' },
+        config: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { known: { type: 'string' } } },
+        optional: { type: 'object', nullable: true, properties: { a: { type: 'string' } } },
+        port: { 'x-kubernetes-int-or-string': true },
       },
-    ],
+    },
   },
-};
+});
 
 /** A CRD whose root preserves unknown fields: upstream publishes only `type: object` for it in OpenAPI v2. */
-const BLOB_CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'blobs.e2e120.example.com' },
-  spec: {
-    group: 'e2e120.example.com',
-    names: { kind: 'Blob', plural: 'blobs' },
-    scope: 'Namespaced',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } },
-      },
-    ],
-  },
-};
+const BLOB_CRD = crd('Blob', 'blobs', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } });
 
 function gizmo(ns: string, name: string, spec: Record<string, unknown>): string {
-  return toYaml({ apiVersion: 'e2e120.example.com/v1', kind: 'Gizmo', metadata: { name, namespace: ns }, spec });
+  return toYaml({ apiVersion: `${CR_GROUP}/v1`, kind: 'Gizmo', metadata: { name, namespace: ns }, spec });
 }
 
 /**
@@ -153,7 +125,7 @@ export async function customResources120(t: Test, kubectl: Kubectl, ns: string):
 
   t.equal(await kubectl.ok(t, ['create', '-f', '-'], { input: toYaml(BLOB_CRD) }), 'customresourcedefinition.apiextensions.k8s.io/blobs.e2e120.example.com created\n');
   await kubectl.ok(t, ['wait', '--for', 'condition=established', '--timeout=30s', 'crd/blobs.e2e120.example.com']);
-  const blob = toYaml({ apiVersion: 'e2e120.example.com/v1', kind: 'Blob', metadata: { name: 'b1', namespace: ns }, anything: { x: 1 }, spec: { size: 2 } });
+  const blob = toYaml({ apiVersion: `${CR_GROUP}/v1`, kind: 'Blob', metadata: { name: 'b1', namespace: ns }, anything: { x: 1 }, spec: { size: 2 } });
   t.equal(await kubectl.ok(t, ['create', '-f', '-'], { input: blob }), 'blob.e2e120.example.com/b1 created\n', 'any field passes under a root preserving unknown fields');
   t.same(field(await kubectl.getJson(t, ['blob', 'b1', '-n', ns]), 'anything'), { x: 1 });
   await kubectl.ok(t, ['delete', 'crd', 'gizmos.e2e120.example.com', 'blobs.e2e120.example.com']);
