@@ -11,12 +11,14 @@ import {
 } from '@apiserver/storage';
 import { readFile } from 'node:fs/promises';
 import t from 'tap';
+import { defaultRequestTimeoutMs, newEtcd3Client } from '../src/client.js';
 import { fileEtcd, rejection } from './fixtures/file-etcd.js';
 import { LeaseManager } from '../src/lease-manager.js';
 import { Etcd3Storage } from '../src/store.js';
 
-// One etcd for the file; progress notifications every second for the progressNotify case.
-const { etcd, client } = await fileEtcd(700, ['--experimental-watch-progress-notify-interval', '1s']);
+// One etcd for the file; progress notifications every second for the progressNotify case. The client has the default
+// request deadline: a first call, which connects the channel, took more than 700 ms under a full `npm test`.
+const { etcd, client } = await fileEtcd(defaultRequestTimeoutMs, ['--experimental-watch-progress-notify-interval', '1s']);
 
 const pod = (name: string): StorageObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'ns' } });
 
@@ -183,7 +185,11 @@ t.test('abort signal ends a watch without an error', async (t) => {
 });
 
 t.test('etcd unreachable: Unreachable errors, watch ERROR, recovery', async (t) => {
-  const store = new Etcd3Storage({ client, pathPrefix: '/down', watchCreateTimeoutMs: 700 });
+  // A client with a short deadline for the hung etcd, its channel connected before the deadlines count.
+  const short = newEtcd3Client({ hosts: etcd.host, requestTimeoutMs: 700 });
+  t.teardown(() => short.close());
+  for (let i = 0; i < 20 && !(await short.get('/warm').string().then(() => true, () => false)); i++);
+  const store = new Etcd3Storage({ client: short, pathPrefix: '/down', watchCreateTimeoutMs: 700 });
   await store.create('/pods/ns/a', pod('a'));
   const watch = await store.watch('/pods', { recursive: true, resourceVersion: await store.getCurrentResourceVersion() });
 
