@@ -15,10 +15,7 @@ import { type ApiObject, isCreater, type RequestContext, type Storage } from '@a
 import { isAlreadyExists } from '@apiserver/runtime';
 import { ALL_AUTHENTICATED, ALL_SERVICE_ACCOUNTS_GROUP, ALL_UNAUTHENTICATED, SYSTEM_PRIVILEGED_GROUP } from '@apiserver/server';
 import { componentClusterRoleBindings, componentClusterRoles } from './component-policy.js';
-import { APIVERSION, bootstrapMetadata, clusterRole, READ, rule } from './policy-objects.js';
-import { RBAC_GROUP_NAME } from './validation.js';
-
-export { APIVERSION, bootstrapMetadata, READ } from './policy-objects.js';
+import { clusterRole, clusterRoleBinding, READ, rule } from './policy-objects.js';
 
 const AGGREGATE_TO = 'rbac.authorization.k8s.io/aggregate-to-';
 const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
@@ -74,14 +71,9 @@ function aggregateToRoles(): ApiObject[] {
   ];
 }
 
+/** The ClusterRole `name` bound to `groups`. */
 function groupBinding(name: string, groups: readonly string[]): ApiObject {
-  return {
-    apiVersion: APIVERSION,
-    kind: 'ClusterRoleBinding',
-    metadata: bootstrapMetadata(name),
-    roleRef: { apiGroup: RBAC_GROUP_NAME, kind: 'ClusterRole', name },
-    subjects: groups.map((g) => ({ kind: 'Group', apiGroup: RBAC_GROUP_NAME, name: g })),
-  };
+  return clusterRoleBinding(name, groups.map((g) => `Group:${g}`));
 }
 
 /**

@@ -11,8 +11,7 @@
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { APIVERSION, type BootstrapRule, bootstrapMetadata, bootstrapSubject, clusterRole, namedRule, READ, rule } from './policy-objects.js';
-import { RBAC_GROUP_NAME } from './validation.js';
+import { type BootstrapRule, clusterRole, clusterRoleBinding, namedRule, READ, rule } from './policy-objects.js';
 
 const CERTIFICATES = 'certificates.k8s.io';
 const COORDINATION = 'coordination.k8s.io';
@@ -143,28 +142,17 @@ export function componentClusterRoles(): ApiObject[] {
   ];
 }
 
-/** A binding of the ClusterRole `role` (default: its own name) to `subjects`; none is written without any. */
-function binding(name: string, subjects: readonly string[], role = name): ApiObject {
-  return {
-    apiVersion: APIVERSION,
-    kind: 'ClusterRoleBinding',
-    metadata: bootstrapMetadata(name),
-    roleRef: { apiGroup: RBAC_GROUP_NAME, kind: 'ClusterRole', name: role },
-    ...(subjects.length > 0 && { subjects: subjects.map(bootstrapSubject) }),
-  };
-}
-
 /**
  * The components' ClusterRoleBindings. `system:node` binds no one, as upstream's (nodes are authorized by the Node
  * authorizer there, which kube-lite does not have).
  */
 export function componentClusterRoleBindings(): ApiObject[] {
   return [
-    binding('system:kube-controller-manager', ['User:system:kube-controller-manager']),
-    binding('system:kube-dns', ['kube-dns']),
-    binding('system:kube-scheduler', ['User:system:kube-scheduler']),
-    binding('system:node', []),
-    binding('system:node-proxier', ['User:system:kube-proxy']),
-    binding('system:volume-scheduler', ['User:system:kube-scheduler']),
+    clusterRoleBinding('system:kube-controller-manager', ['User:system:kube-controller-manager']),
+    clusterRoleBinding('system:kube-dns', ['kube-dns']),
+    clusterRoleBinding('system:kube-scheduler', ['User:system:kube-scheduler']),
+    clusterRoleBinding('system:node', []),
+    clusterRoleBinding('system:node-proxier', ['User:system:kube-proxy']),
+    clusterRoleBinding('system:volume-scheduler', ['User:system:kube-scheduler']),
   ];
 }

@@ -41,8 +41,21 @@ export const namedRule = (apiGroups: readonly string[], resources: readonly stri
   verbs,
 });
 
-/** A binding subject: a user (`User:<name>`) or a service account of kube-system (`<name>`). */
+/** A binding subject: a user (`User:<name>`), a group (`Group:<name>`) or a service account of kube-system (`<name>`). */
 export function bootstrapSubject(spec: string): Record<string, string> {
-  if (spec.startsWith('User:')) return { apiGroup: RBAC_GROUP_NAME, kind: 'User', name: spec.slice('User:'.length) };
+  for (const kind of ['User', 'Group']) {
+    if (spec.startsWith(`${kind}:`)) return { apiGroup: RBAC_GROUP_NAME, kind, name: spec.slice(kind.length + 1) };
+  }
   return { kind: 'ServiceAccount', name: spec, namespace: 'kube-system' };
+}
+
+/** A bootstrap binding of the ClusterRole of the same name to `subjects` ({@link bootstrapSubject}); none is written without any. */
+export function clusterRoleBinding(name: string, subjects: readonly string[]): ApiObject {
+  return {
+    apiVersion: APIVERSION,
+    kind: 'ClusterRoleBinding',
+    metadata: bootstrapMetadata(name),
+    roleRef: { apiGroup: RBAC_GROUP_NAME, kind: 'ClusterRole', name },
+    ...(subjects.length > 0 && { subjects: subjects.map(bootstrapSubject) }),
+  };
 }
