@@ -1,10 +1,20 @@
 /**
  * The RBAC authorizer's view of the RBAC Stores (upstream's listers): an `RBACRuleSource` reading roles and
  * bindings through the Stores on every call (served by the watch cache when it is on), so there is no index to
- * keep in sync.
+ * keep in sync. It reads the Stores' shared, frozen objects and converts each once: a decision over n bindings
+ * copies none of them.
  * @module
  */
-import { type ApiObject, type Getter, isGetter, isLister, type Lister, type RequestContext, type Storage } from '@apiserver/registry';
+import {
+  type ApiObject,
+  acceptSharedObjects,
+  type Getter,
+  isGetter,
+  isLister,
+  type Lister,
+  type RequestContext,
+  type Storage,
+} from '@apiserver/registry';
 import { isNotFound } from '@apiserver/runtime';
 import type { BindingObject, ClusterRoleObject, PolicyRule, RBACRuleSource, RoleObject, RoleRef, Subject } from '@apiserver/server';
 import { isRecord } from '../../object-fields.js';
@@ -62,6 +72,28 @@ function readable(storage: Storage | undefined, resource: string): Getter & List
   return storage;
 }
 
+/**
+ * `convert` of an object, remembered while the object lives: a Store hands out the same shared object for a
+ * revision until it changes, so unchanged roles and bindings are converted once (an unshared object, e.g. one a
+ * Store with a decorator built, is converted again on every read).
+ */
+function memoized<T>(convert: (obj: ApiObject) => T): (obj: ApiObject) => T {
+  const seen = new WeakMap<ApiObject, T>();
+  return (obj) => {
+    let converted = seen.get(obj);
+    if (converted === undefined) {
+      converted = convert(obj);
+      seen.set(obj, converted);
+    }
+    return converted;
+  };
+}
+
+/** A context whose reads return the Stores' shared objects: the rule source only reads them. */
+function sharedReads(namespace?: string): RequestContext {
+  return acceptSharedObjects(namespace === undefined ? {} : { namespace });
+}
+
 async function getOrUndefined(store: Getter, ctx: RequestContext, name: string): Promise<ApiObject | undefined> {
   try {
     return await store.get(ctx, name, {});
@@ -89,6 +121,9 @@ export class StoreRuleSource implements RBACRuleSource {
   readonly #roleBindings: Getter & Lister;
   readonly #clusterRoles: Getter & Lister;
   readonly #clusterRoleBindings: Getter & Lister;
+  readonly #role = memoized(toRoleObject);
+  readonly #clusterRole = memoized(toClusterRoleObject);
+  readonly #binding = memoized(toBindingObject);
 
   /** A source over the four storages; throws RBACStorageError when one cannot get and list. */
   constructor(s: RBACStorages) {
@@ -100,28 +135,28 @@ export class StoreRuleSource implements RBACRuleSource {
 
   /** The Role `name` of `namespace`, if it exists. */
   async getRole(namespace: string, name: string): Promise<RoleObject | undefined> {
-    const obj = await getOrUndefined(this.#roles, { namespace }, name);
-    return obj === undefined ? undefined : toRoleObject(obj);
+    const obj = await getOrUndefined(this.#roles, sharedReads(namespace), name);
+    return obj === undefined ? undefined : this.#role(obj);
   }
 
   /** The ClusterRole `name`, if it exists. */
   async getClusterRole(name: string): Promise<ClusterRoleObject | undefined> {
-    const obj = await getOrUndefined(this.#clusterRoles, {}, name);
-    return obj === undefined ? undefined : toClusterRoleObject(obj);
+    const obj = await getOrUndefined(this.#clusterRoles, sharedReads(), name);
+    return obj === undefined ? undefined : this.#clusterRole(obj);
   }
 
   /** Every ClusterRole. */
   async listClusterRoles(): Promise<readonly ClusterRoleObject[]> {
-    return (await this.#clusterRoles.list({}, {})).items.map(toClusterRoleObject);
+    return (await this.#clusterRoles.list(sharedReads(), {})).items.map(this.#clusterRole);
   }
 
   /** The RoleBindings of `namespace`. */
   async listRoleBindings(namespace: string): Promise<readonly BindingObject[]> {
-    return (await this.#roleBindings.list({ namespace }, {})).items.map(toBindingObject);
+    return (await this.#roleBindings.list(sharedReads(namespace), {})).items.map(this.#binding);
   }
 
   /** Every ClusterRoleBinding. */
   async listClusterRoleBindings(): Promise<readonly BindingObject[]> {
-    return (await this.#clusterRoleBindings.list({}, {})).items.map(toBindingObject);
+    return (await this.#clusterRoleBindings.list(sharedReads(), {})).items.map(this.#binding);
   }
 }

@@ -306,6 +306,18 @@ t.test('rule source, authorizer and bootstrap policy over the stores', async (t)
   t.same(await source.getRole('ns', 'r'), { metadata: { name: 'r', namespace: 'ns' }, rules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }] });
   await s.clusterroles.create(as(MASTER), clusterRoleObj('agg', [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' } }] } }));
   t.match(await source.getClusterRole('agg'), { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' } }] } });
+  // Unchanged roles and bindings are read shared and converted once; a changed one is read anew.
+  const listed = await source.listClusterRoleBindings();
+  const again = await source.listClusterRoleBindings();
+  t.ok(listed.length > 0 && listed.every((b, i) => b === again[i]), 'the same converted bindings while none changes');
+  t.equal(await source.getClusterRole('cluster-admin'), await source.getClusterRole('cluster-admin'), 'the same converted role');
+  t.notOk(Object.isFrozen((await s.clusterrolebindings.get(as(MASTER), 'cluster-admin', {})).metadata), 'a plain get still copies');
+  const crb = binding('ClusterRoleBinding', 'bob-view', 'ClusterRole', 'view', [{ kind: 'User', apiGroup: G, name: 'bob' }]);
+  await s.clusterrolebindings.create(as(MASTER), crb);
+  const before = (await source.listClusterRoleBindings()).find((b) => b.metadata.name === 'bob-view');
+  await update(s.clusterrolebindings, as(MASTER), 'bob-view', mutated((o) => Object.assign(o, { subjects: [{ kind: 'User', apiGroup: G, name: 'carol' }] })));
+  const after = (await source.listClusterRoleBindings()).find((b) => b.metadata.name === 'bob-view');
+  t.same([before?.subjects?.[0]?.name, after?.subjects?.[0]?.name], ['bob', 'carol'], 'an updated binding is converted again');
   t.throws(() => rbacRuleSourceFor([]), RBACStorageError);
   t.throws(() => new StoreRuleSource({ roles: undefined, rolebindings: s.rolebindings, clusterroles: s.clusterroles, clusterrolebindings: s.clusterrolebindings }), {
     message: 'the roles storage cannot get and list',
