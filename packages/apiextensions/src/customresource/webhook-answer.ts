@@ -6,7 +6,7 @@
  * @module
  */
 import type { WebhookAnswer } from '@apiserver/registry';
-import { goQuote } from '@apiserver/runtime';
+import { goQuote, parseJSON as parseGoJSON } from '@apiserver/runtime';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -43,9 +43,10 @@ export function genericServerResponseMessage(code: number, serverMessage: string
   }
 }
 
+/** The answer's JSON value, or Go's message for its syntax error. */
 function parseJSON(body: Buffer): { value?: unknown; error?: string } {
   try {
-    return { value: JSON.parse(body.toString('utf8')) };
+    return { value: parseGoJSON(body.toString('utf8')) };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }

@@ -7,7 +7,7 @@
  * by one of those JSON.parse calls or checked by the scan, so the pieces parse exactly when the whole text does;
  * on any failure the whole text goes through JSON.parse, which gives the value or the error it always gave.
  */
-import { MAX_NESTING_DEPTH } from './nesting-depth.js';
+import { MAX_NESTING_DEPTH, parseJSON } from './nesting-depth.js';
 import { setOwnProperty } from '../schema/own-property.js';
 import type { SlicedPass } from '../runtime/time-slice.js';
 
@@ -156,15 +156,15 @@ function* build(text: string, c: Container): SlicedPass<unknown> {
 
 /**
  * {@link parseJSONLimited} as a sliced pass: the same value, or the same error (`exceeded max depth` first, then
- * JSON.parse's), yielding while it scans and between chunks of the members of large containers.
+ * Go's message for an invalid text), yielding while it scans and between chunks of the members of large containers.
  */
 export function* parseJSONLimitedSteps(text: string, max = MAX_NESTING_DEPTH): SlicedPass<unknown> {
   const root = yield* scan(text, max);
-  if (root === undefined || !root.large || !spaceOnly(text, 0, root.open) || !spaceOnly(text, root.close + 1, text.length)) return JSON.parse(text);
+  if (root === undefined || !root.large || !spaceOnly(text, 0, root.open) || !spaceOnly(text, root.close + 1, text.length)) return parseJSON(text);
   try {
     return yield* build(text, root);
   } catch (err) {
     if (!(err instanceof NotPieces) && !(err instanceof SyntaxError)) throw err;
-    return JSON.parse(text);
+    return parseJSON(text);
   }
 }

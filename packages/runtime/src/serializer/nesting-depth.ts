@@ -4,6 +4,7 @@
  * validation, deep copies) overflow the stack a little over 1 000 levels. So bodies nest at most
  * {@link MAX_NESTING_DEPTH} levels, rejected at decode time with Go's message instead of a 500 later.
  */
+import { goJSONSyntaxError } from './go-json-syntax.js';
 
 /** Deepest nesting of arrays and objects accepted in decoded request data (Go: 10 000; see the module note). */
 export const MAX_NESTING_DEPTH = 512;
@@ -39,11 +40,27 @@ function manyOpenings(text: string, max: number): boolean {
   return false;
 }
 
-/** JSON.parse with the nesting limit; a deeper text is a SyntaxError with Go's `exceeded max depth` message. */
+/**
+ * JSON.parse with the nesting limit; a deeper text is a SyntaxError with Go's `exceeded max depth` message, an
+ * invalid one a SyntaxError with Go's message for it ({@link parseJSON}).
+ */
 export function parseJSONLimited(text: string, max = MAX_NESTING_DEPTH): unknown {
   const at = manyOpenings(text, max) ? tooDeepAt(text, max) : -1;
   if (at >= 0) throw new SyntaxError(`invalid character '${text.charAt(at)}' exceeded max depth`);
-  return JSON.parse(text);
+  return parseJSON(text);
+}
+
+/**
+ * JSON.parse whose SyntaxError carries the message Go's encoding/json gives for the text (`invalid character 'x'
+ * looking for beginning of value`, `unexpected end of JSON input`…), found only once the text is rejected.
+ */
+export function parseJSON(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    throw new SyntaxError(goJSONSyntaxError(text) ?? err.message, { cause: err });
+  }
 }
 
 /** Whether a decoded value (from YAML or protobuf) nests deeper than `max`; iterative, so any depth is safe. */

@@ -4,7 +4,7 @@
  * for the code), a 2xx body must be a JSON object with a kind.
  * @module
  */
-import { goQuote } from '@apiserver/runtime';
+import { goQuote, parseJSON } from '@apiserver/runtime';
 import type { ServiceResolver } from '../../../webhook/client-config.js';
 import { WebhookTransportError } from '../../../webhook/transport-error.js';
 import { postWebhook, type WebhookAnswer } from '../../../webhook/webhook-post.js';
@@ -59,7 +59,7 @@ function decodedBody(answer: WebhookAnswer): Record<string, unknown> | string {
   const text = answer.body.toString('utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJSON(text);
   } catch (err) {
     return `couldn't get version/kind; json parse error: ${(err as Error).message}`;
   }
