@@ -47,26 +47,76 @@ function invalid(msg: string): Error {
   return newBadRequestError(`invalid continue token: ${msg}`);
 }
 
-/** Decodes a continue token relative to `keyPrefix`; any defect is a 400 BadRequest "invalid continue token: …". */
+/** Upstream's `ErrGenericInvalidKey`, the start of every other message but one. */
+const NOT_VALID = 'continue key is not valid';
+
+/**
+ * The offset Go's `base64.RawURLEncoding.DecodeString` reports for a token it cannot decode (`illegal base64 data
+ * at input byte N`), or -1: the first character outside the alphabet (line breaks are skipped), else the last one
+ * when a single character is left over.
+ */
+function base64Defect(token: string): number {
+  let significant = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token[i] as string;
+    if (c === '\n' || c === '\r') continue;
+    if (!/[A-Za-z0-9_-]/.test(c)) return i;
+    significant++;
+  }
+  return significant % 4 === 1 ? token.length - 1 : -1;
+}
+
+/** Go's kind of a JSON value in an `UnmarshalTypeError` (`number 1.5` when it does not fit an int64). */
+function goValueKind(v: unknown): string {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? 'number' : `number ${v}`;
+  if (Array.isArray(v)) return 'array';
+  return v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v === 'boolean' ? 'bool' : typeof v;
+}
+
+/**
+ * The token's fields as Go's json.Unmarshal fills upstream's `continueToken` (keys matched case-insensitively, the
+ * first type mismatch reported after the rest is read), or the message of its error.
+ */
+function tokenFields(parsed: unknown): { v: string; rv: number; start: string } | string {
+  if (!isPlainObject(parsed)) {
+    return parsed === null ? { v: '', rv: 0, start: '' } : `json: cannot unmarshal ${goValueKind(parsed)} into Go value of type storage.continueToken`;
+  }
+  const fields = { v: '', rv: 0, start: '' };
+  let mismatch: string | undefined;
+  for (const [key, value] of Object.entries(parsed)) {
+    const name = key.toLowerCase();
+    if (name !== 'v' && name !== 'rv' && name !== 'start') continue;
+    if (value === null) continue;
+    const fits = name === 'rv' ? typeof value === 'number' && Number.isSafeInteger(value) : typeof value === 'string';
+    if (fits) Object.assign(fields, { [name]: value });
+    else mismatch ??= `json: cannot unmarshal ${goValueKind(value)} into Go struct field continueToken.${name} of type ${name === 'rv' ? 'int64' : 'string'}`;
+  }
+  return mismatch ?? fields;
+}
+
+/**
+ * Decodes a continue token relative to `keyPrefix` (upstream `DecodeContinue`); any defect is a 400 BadRequest
+ * `invalid continue token: …` with upstream's message. A token that is base64 but not JSON is named by V8's
+ * message where Go's scanner names the first bad character (the storage package has no Go JSON scanner).
+ */
 export function decodeContinue(token: string, keyPrefix: string): DecodedContinue {
-  if (!/^[A-Za-z0-9_-]*$/.test(token) || token.length % 4 === 1) throw invalid('invalid continue key');
+  const defect = base64Defect(token);
+  if (defect >= 0) throw invalid(`${NOT_VALID}: illegal base64 data at input byte ${defect}`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid('invalid continue key');
+    parsed = JSON.parse(Buffer.from(token.replace(/[\r\n]/g, ''), 'base64url').toString('utf8'));
+  } catch (err) {
+    throw invalid(`${NOT_VALID}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!isPlainObject(parsed)) throw invalid('invalid continue key');
-  const { v, rv, start } = parsed;
-  if (v !== continueTokenVersion) throw invalid('continue key is not a recognized version');
-  if (typeof rv !== 'number' || !Number.isSafeInteger(rv) || typeof start !== 'string') throw invalid('invalid continue key');
-  if (rv === 0) {
-    throw invalid('continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
-  }
-  if (start === '') throw invalid('continue key is not valid: encoded start key empty (version meta.k8s.io/v1)');
-  const rooted = `/${start}`;
-  if (cleanRooted(rooted) !== rooted) throw invalid('invalid continue key');
-  return { key: keyPrefix + start, rv };
+  const fields = tokenFields(parsed);
+  if (typeof fields === 'string') throw invalid(`${NOT_VALID}: ${fields}`);
+  const { v, rv, start } = fields;
+  if (v !== continueTokenVersion) throw invalid(`${NOT_VALID}: server does not recognize this encoded version ${v}`);
+  if (rv === 0) throw invalid(`${NOT_VALID}: incorrect encoded start resourceVersion (version meta.k8s.io/v1)`);
+  if (start === '') throw invalid(`${NOT_VALID}: encoded start key empty (version meta.k8s.io/v1)`);
+  const rooted = start.startsWith('/') ? start : `/${start}`;
+  if (cleanRooted(rooted) !== rooted) throw invalid(`${NOT_VALID}: ${start}`);
+  return { key: keyPrefix + rooted.slice(1), rv };
 }
 
 /** Continue token and remaining-item count of one list page. */

@@ -81,18 +81,26 @@ t.test('continue tokens', async (t) => {
     'HTML characters escaped like Go',
   );
   t.throws(() => encodeContinue('/other/x', '/p/', 1), InternalError, 'key outside the prefix');
-  const bad: [string, string, RegExp][] = [
-    ['not base64', '!!!', /invalid continue key/],
-    ['bad length', 'a', /invalid continue key/],
-    ['not JSON', b64('{'), /invalid continue key/],
-    ['not an object', b64('[1]'), /invalid continue key/],
-    ['wrong version', b64('{"v":"v2","rv":1,"start":"a"}'), /not a recognized version/],
-    ['rv not a number', b64('{"v":"meta.k8s.io/v1","rv":"1","start":"a"}'), /invalid continue key/],
-    ['rv 0', b64('{"v":"meta.k8s.io/v1","rv":0,"start":"a"}'), /incorrect encoded start resourceVersion/],
-    ['empty start', b64('{"v":"meta.k8s.io/v1","rv":1,"start":""}'), /encoded start key empty/],
-    ['traversal', b64('{"v":"meta.k8s.io/v1","rv":1,"start":"../secrets/x"}'), /invalid continue key/],
-    ['double slash', b64('{"v":"meta.k8s.io/v1","rv":1,"start":"a//b"}'), /invalid continue key/],
-    ['dot segment', b64('{"v":"meta.k8s.io/v1","rv":1,"start":"a/./b"}'), /invalid continue key/],
+  // Upstream's messages (storage.DecodeContinue, errors wrapped by the etcd3 store's "invalid continue token: ").
+  const bad: [string, string, string | RegExp][] = [
+    ['not base64', 'ab!!', 'continue key is not valid: illegal base64 data at input byte 2'],
+    ['padding is not base64url', `${b64('{"v":1}')}=`, /illegal base64 data at input byte 10$/],
+    ['a character left over', 'abcde', 'continue key is not valid: illegal base64 data at input byte 4'],
+    ['a character left over before a line break', 'a\n', 'continue key is not valid: illegal base64 data at input byte 1'],
+    ['not JSON', b64('{'), /^continue key is not valid: ./],
+    ['not an object', b64('[1]'), 'continue key is not valid: json: cannot unmarshal array into Go value of type storage.continueToken'],
+    ['a string', b64('"x"'), 'continue key is not valid: json: cannot unmarshal string into Go value of type storage.continueToken'],
+    ['null', b64('null'), 'continue key is not valid: server does not recognize this encoded version '],
+    ['wrong version', b64('{"v":"v2","rv":1,"start":"a"}'), 'continue key is not valid: server does not recognize this encoded version v2'],
+    ['rv a string', b64('{"v":"meta.k8s.io/v1","rv":"1","start":"a"}'), 'continue key is not valid: json: cannot unmarshal string into Go struct field continueToken.rv of type int64'],
+    ['rv a fraction', b64('{"v":"meta.k8s.io/v1","rv":1.5,"start":"a"}'), 'continue key is not valid: json: cannot unmarshal number 1.5 into Go struct field continueToken.rv of type int64'],
+    ['start an object', b64('{"v":"meta.k8s.io/v1","rv":1,"start":{}}'), 'continue key is not valid: json: cannot unmarshal object into Go struct field continueToken.start of type string'],
+    ['rv 0', b64('{"v":"meta.k8s.io/v1","rv":0,"start":"a"}'), 'continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)'],
+    ['no rv', b64('{"v":"meta.k8s.io/v1","start":"a"}'), 'continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)'],
+    ['empty start', b64('{"v":"meta.k8s.io/v1","rv":1,"start":""}'), 'continue key is not valid: encoded start key empty (version meta.k8s.io/v1)'],
+    ['traversal', b64('{"v":"meta.k8s.io/v1","rv":1,"start":"../secrets/x"}'), 'continue key is not valid: ../secrets/x'],
+    ['double slash', b64('{"v":"meta.k8s.io/v1","rv":1,"start":"a//b"}'), 'continue key is not valid: a//b'],
+    ['dot segment', b64('{"v":"meta.k8s.io/v1","rv":1,"start":"a/./b"}'), 'continue key is not valid: a/./b'],
   ];
   for (const [name, token, msg] of bad) {
     try {
@@ -100,10 +108,16 @@ t.test('continue tokens', async (t) => {
       t.fail(`${name}: accepted`);
     } catch (err) {
       t.ok(isBadRequest(err), `${name}: BadRequest`);
-      t.match(err instanceof Error ? err.message : '', /^invalid continue token: /);
-      t.match(err instanceof Error ? err.message : '', msg, name);
+      const message = err instanceof Error ? err.message : '';
+      if (typeof msg === 'string') t.equal(message, `invalid continue token: ${msg}`, name);
+      else t.match(message.replace(/^invalid continue token: /, ''), msg, name);
     }
   }
+  // Accepted as upstream accepts them: a leading slash, keys in any case, unknown keys, line breaks in the token.
+  t.same(decodeContinue(b64('{"v":"meta.k8s.io/v1","rv":3,"start":"/a"}'), '/p/'), { key: '/p/a', rv: 3 });
+  t.same(decodeContinue(b64('{"V":"meta.k8s.io/v1","RV":3,"Start":"a","x":1}'), '/p/'), { key: '/p/a', rv: 3 });
+  const token = b64('{"v":"meta.k8s.io/v1","rv":3,"start":"a"}');
+  t.same(decodeContinue(`${token.slice(0, 8)}\r\n${token.slice(8)}`, '/p/'), { key: '/p/a', rv: 3 });
   t.same(prepareContinueToken('/p/a', '/p/', 5, 3, false, undefined), {}, 'no more: nothing');
   const info = prepareContinueToken('/p/a', '/p/', 5, 3, true, { limit: 1 });
   t.equal(info.remainingItemCount, 2);
