@@ -66,9 +66,23 @@ function bodyText(body: Buffer): string {
   return isAscii(body) ? body.toString('latin1') : body.toString('utf8');
 }
 
+/** Upstream's `summarizeData(body, 30)`: the first 30 bytes, as text when the body starts with `{`, else in hex. */
 function summary(body: Buffer): string {
-  const text = body.toString('utf8');
-  return text.length > 30 ? `${text.slice(0, 30)}...` : text;
+  if (body.length === 0) return '<empty>';
+  const head = body.subarray(0, 30);
+  const text = body[0] === 0x7b ? head.toString('utf8') : head.toString('hex');
+  return body.length > 30 ? `${text} ...` : text;
+}
+
+/**
+ * Upstream's `transformDecodeError` for a body whose kind could not be read (the serializer's `Interpret` failed:
+ * `couldn't get version/kind; …`, so no kind to name): `the object provided is unrecognized (must be of type K): …
+ * (<summary>)`; other decode errors name the kind, as {@link cannotHandle} does.
+ */
+function decodeFailure(scope: RequestScope, err: unknown, body: Buffer): Error {
+  const message = err instanceof Error ? err.message : String(err);
+  if (!message.startsWith("couldn't get version/kind;")) return cannotHandle(scope, message);
+  return newBadRequest(`the object provided is unrecognized (must be of type ${scope.kind.kind}): ${message} (${summary(body)})`);
 }
 
 /** Defaults kind/apiVersion to the scope's and rejects bodies of another apiVersion or kind (400). */
@@ -297,7 +311,7 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
     ({ object: decoded, strictErrors: strictDecodeErrors } = await decodeWith(info.serializer, body, mode !== 'Ignore', pace.slicer));
   } catch (err) {
     if (err instanceof YAMLDecodeThreadError) throw err;
-    throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
+    throw decodeFailure(scope, err, body);
   }
   const obj = checkTypeMeta(scope, decoded, body);
   const jsonText = info.mediaType === 'application/json' ? bodyText(body) : undefined;

@@ -26,7 +26,7 @@ const cases: readonly Case[] = [
     headers: JSON_CT,
     status: 400,
     reason: 'BadRequest',
-    message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: couldn\'t get version/kind; json parse error: unexpected end of JSON input',
+    message: 'the object provided is unrecognized (must be of type ConfigMap): couldn\'t get version/kind; json parse error: unexpected end of JSON input ({"metadata":)',
   },
   {
     name: 'JSON with a trailing comma',
@@ -35,7 +35,17 @@ const cases: readonly Case[] = [
     body: '{"metadata":{"name":"x"},}',
     headers: JSON_CT,
     status: 400,
-    message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: couldn\'t get version/kind; json parse error: invalid character \'}\' looking for beginning of object key string',
+    message: 'the object provided is unrecognized (must be of type ConfigMap): couldn\'t get version/kind; json parse error: invalid character \'}\' looking for beginning of object key string ({"metadata":{"name":"x"},})',
+  },
+  {
+    name: 'not JSON, summarized in hex',
+    method: 'POST',
+    path: base,
+    body: 'apiVersion: v1 kind: ConfigMap metadata: {}',
+    headers: JSON_CT,
+    status: 400,
+    message:
+      "the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: invalid character 'a' looking for beginning of value (61706956657273696f6e3a207631206b696e643a20436f6e6669674d6170 ...)",
   },
   { name: 'JSON array body', method: 'POST', path: base, body: '[1,2]', headers: JSON_CT, status: 400, reason: 'BadRequest' },
   { name: 'malformed protobuf', method: 'POST', path: base, body: new Uint8Array([0x6b, 0x38, 0x73, 0x00, 0xff, 0xff]), headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, status: 400, reason: 'BadRequest' },
