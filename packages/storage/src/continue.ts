@@ -50,12 +50,16 @@ function invalid(msg: string): Error {
 /** Upstream's `ErrGenericInvalidKey`, the start of every other message but one. */
 const NOT_VALID = 'continue key is not valid';
 
+/** A token of the base64url alphabet only (every token this server hands out). */
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
 /**
  * The offset Go's `base64.RawURLEncoding.DecodeString` reports for a token it cannot decode (`illegal base64 data
  * at input byte N`), or -1: the first character outside the alphabet (line breaks are skipped), else the last one
  * when a single character is left over.
  */
 function base64Defect(token: string): number {
+  if (BASE64URL.test(token)) return token.length % 4 === 1 ? token.length - 1 : -1;
   let significant = 0;
   for (let i = 0; i < token.length; i++) {
     const c = token[i] as string;
@@ -70,7 +74,7 @@ function base64Defect(token: string): number {
 function goValueKind(v: unknown): string {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? 'number' : `number ${v}`;
   if (Array.isArray(v)) return 'array';
-  return v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v === 'boolean' ? 'bool' : typeof v;
+  return typeof v === 'object' ? 'object' : typeof v === 'boolean' ? 'bool' : typeof v;
 }
 
 /**
@@ -104,7 +108,7 @@ export function decodeContinue(token: string, keyPrefix: string): DecodedContinu
   if (defect >= 0) throw invalid(`${NOT_VALID}: illegal base64 data at input byte ${defect}`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(token.replace(/[\r\n]/g, ''), 'base64url').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch (err) {
     throw invalid(`${NOT_VALID}: ${err instanceof Error ? err.message : String(err)}`);
   }

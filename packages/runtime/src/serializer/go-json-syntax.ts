@@ -5,6 +5,7 @@
  * Go's scanner it reads UTF-8 bytes, so a character outside ASCII is named by its first byte.
  * @module
  */
+import { goQuote } from './go-syntax.js';
 
 /** What the scanner expects next: the state that reads the next byte. */
 type Step = (c: number) => void;
@@ -18,31 +19,14 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d |
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isHex = (c: number): boolean => isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 
-/** strconv.Quote's named escapes: \a \b \f \n \r \t \v and the backslash. */
-const NAMED_ESCAPES = new Map<number, string>([
-  [0x07, '\\a'],
-  [0x08, '\\b'],
-  [0x0c, '\\f'],
-  [0x0a, '\\n'],
-  [0x0d, '\\r'],
-  [0x09, '\\t'],
-  [0x0b, '\\v'],
-  [0x5c, '\\\\'],
-]);
-
 /**
- * Go's `quoteChar`: a byte in single quotes, as `strconv.Quote(string(rune(c)))` writes it (a byte from 0x80 on is
- * the rune of that number: printable ones as they are, the others as `\u00XX`).
+ * Go's `quoteChar`: a byte in single quotes, as `strconv.Quote(string(rune(c)))` writes it between its double quotes
+ * (a byte from 0x80 on is the rune of that number), the quotes themselves special.
  */
 export function goQuoteChar(c: number): string {
   if (c === 0x27) return "'\\''";
   if (c === 0x22) return `'"'`;
-  const named = NAMED_ESCAPES.get(c);
-  if (named !== undefined) return `'${named}'`;
-  if (c < 0x20 || c === 0x7f) return `'\\x${c.toString(16).padStart(2, '0')}'`;
-  // U+0080–U+009F are controls, U+00A0 a non-ASCII space and U+00AD a format character: not printable for Go.
-  if ((c >= 0x80 && c <= 0xa0) || c === 0xad) return `'\\u${c.toString(16).padStart(4, '0')}'`;
-  return `'${String.fromCharCode(c)}'`;
+  return `'${goQuote(String.fromCharCode(c)).slice(1, -1)}'`;
 }
 
 /** What is open (Go's parseState, innermost last): what may end a value depends on it. */

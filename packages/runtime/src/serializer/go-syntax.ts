@@ -6,7 +6,10 @@
 
 const namedEscapes: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '"': '\\"', '\\': '\\\\' };
 
-/** `strconv.Quote`: a double-quoted Go string literal (control characters as `\xHH`). */
+/**
+ * `strconv.Quote`: a double-quoted Go string literal (control characters as `\xHH`; U+0080–U+00A0 and U+00AD, which
+ * Go does not print either, as `\u00XX`; other runes as they are).
+ */
 export function goQuote(s: string): string {
   let out = '"';
   for (const ch of s) {
@@ -14,6 +17,7 @@ export function goQuote(s: string): string {
     const named = namedEscapes[ch];
     if (named !== undefined) out += named;
     else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else if ((code >= 0x80 && code <= 0xa0) || code === 0xad) out += `\\u${code.toString(16).padStart(4, '0')}`;
     else out += ch;
   }
   return `${out}"`;

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { goJSONSyntaxError, goQuoteChar } from '../../src/serializer/go-json-syntax.js';
+import { goQuote } from '../../src/serializer/go-syntax.js';
 import { parseJSON, parseJSONLimited } from '../../src/serializer/nesting-depth.js';
 import { parseJSONObject } from '../../src/serializer/json.js';
 
@@ -57,6 +58,7 @@ t.test("Go's message for each state of the scanner", (t) => {
 t.test('bytes: a character is named by its first byte, unprintable ones escaped', (t) => {
   t.equal(goJSONSyntaxError(Uint8Array.of(0x80)), "invalid character '\\u0080' looking for beginning of value");
   t.equal(goJSONSyntaxError(Uint8Array.of(0x7b, 0xa0)), "invalid character '\\u00a0' looking for beginning of object key string");
+  t.equal(goQuote('a\u0085\u00a0\u00adé'), '"a\\u0085\\u00a0\\u00adé"', 'strconv.Quote escapes what Go does not print');
   t.same([0x27, 0x22, 0x5c, 0x0a, 0x7f, 0xad, 0xff, 0x41].map(goQuoteChar), ["'\\''", `'"'`, "'\\\\'", "'\\n'", "'\\x7f'", "'\\u00ad'", "'ÿ'", "'A'"]);
   t.end();
 });
