@@ -219,6 +219,7 @@ export { escapeGoJSON, JSONSerializer, parseJSONObject, parseJSONObjectSteps, sh
 export { duplicateFieldMessages, findDuplicateFields } from './serializer/json-duplicates.js';
 export { MAX_NESTING_DEPTH, nestsDeeperThan, parseJSON, parseJSONLimited, tooDeepAt } from './serializer/nesting-depth.js';
 export { goJSONSyntaxError, goQuoteChar } from './serializer/go-json-syntax.js';
+export { goJSONValueName, goUnmarshalTypeError } from './serializer/go-unmarshal-type-error.js';
 export { YAMLSerializer } from './serializer/yaml.js';
 export { type YAMLToJSONResult, YAMLToJSONError, yamlToJSON } from './serializer/yaml-to-json.js';
 export { YAML_OFF_THREAD_CHARS, YAMLDecodeThread, YAMLDecodeThreadError, yamlDecodeThread, yamlToJSONAsync } from './serializer/yaml-decode-thread.js';

@@ -47,6 +47,16 @@ const cases: readonly Case[] = [
     message:
       "the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: invalid character 'a' looking for beginning of value (61706956657273696f6e3a207631206b696e643a20436f6e6669674d6170 ...)",
   },
+  {
+    name: 'a kind that is not a string',
+    method: 'POST',
+    path: base,
+    body: '{"kind":1,"apiVersion":"v1","metadata":{"name":"x"}}',
+    headers: JSON_CT,
+    status: 400,
+    message:
+      'the object provided is unrecognized (must be of type ConfigMap): couldn\'t get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string ({"kind":1,"apiVersion":"v1","m ...)',
+  },
   { name: 'JSON array body', method: 'POST', path: base, body: '[1,2]', headers: JSON_CT, status: 400, reason: 'BadRequest' },
   { name: 'malformed protobuf', method: 'POST', path: base, body: new Uint8Array([0x6b, 0x38, 0x73, 0x00, 0xff, 0xff]), headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, status: 400, reason: 'BadRequest' },
   { name: 'protobuf without magic', method: 'POST', path: base, body: 'hello', headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, status: 400 },

@@ -7,6 +7,7 @@ import type { TSchema } from 'typebox';
 import { type GroupVersion, parseGroupVersion } from '../runtime/group-version.js';
 import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
+import { interpretKindFields } from './interpret-kind.js';
 import { parseJSONLimited } from './nesting-depth.js';
 import { parseJSONLimitedSteps } from './json-parse-steps.js';
 import { escapeGoJSON } from './go-escape.js';
@@ -156,6 +157,7 @@ function parseError(err: unknown): DecodeError {
 
 function asObject(value: unknown): KubeObject {
   if (!isRecord(value)) throw new DecodeError('the body of the request must be a JSON object');
+  interpretKindFields(value);
   return value;
 }
 

@@ -8,6 +8,7 @@ import type { KubeObject, Scheme } from '../runtime/scheme.js';
 import { DecodeError } from '../runtime/scheme-errors.js';
 import { setOwnProperty } from '../schema/own-property.js';
 import { isRecord } from './go-json.js';
+import { interpretKindFields } from './interpret-kind.js';
 import { errorText, servedObject, shapeObject } from './json.js';
 import type { Serializer } from './serializer.js';
 import { YAMLDecodeThreadError, yamlToJSONAsync } from './yaml-decode-thread.js';
@@ -97,5 +98,6 @@ export class YAMLSerializer implements Serializer {
 
 function objectOf(result: YAMLToJSONResult): { object: KubeObject; strictErrors: readonly string[] } {
   if (!isRecord(result.value)) throw new DecodeError('error converting YAML to JSON: the document is not an object');
+  interpretKindFields(result.value);
   return { object: result.value, strictErrors: result.strictErrors };
 }
