@@ -21,7 +21,6 @@ import {
   parseMediaType,
   findUnknownFields,
   unknownFieldMessages,
-  parseJSONLimited,
   goSprintValue,
 } from '@apiserver/runtime';
 import { applyJSONPatch, applyJSONPatchPaced, DEFAULT_JSON_PATCH_MAX_COPY_BYTES, decodeJSONPatch, JSONPatchError } from '../patch/json-patch.js';
@@ -35,7 +34,8 @@ import { checkTypeMeta, readBody, schemaTypeProblem, toApiObject } from './body.
 import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import { checkName, ensureNamespace } from './object-meta.js';
 import { coercePatchedObject, newInvalidPatch } from './patch-coercion.js';
-import { queryBool, toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
+import { type FieldValidation, queryBool, toMetaWriteOptions, type WriteOptions, writeOptionsOf } from './options.js';
+import { decodeMergePatch, decodeStrategicMergePatch } from './patch-decode.js';
 import { finishRequest } from './finisher.js';
 import { type Pace, paceFor, yieldToEventLoop } from './pacing.js';
 import { type Handler, type HandlerRequest, type RequestScope, requestContextOf, requestInfoOf } from './request-scope.js';
@@ -62,14 +62,6 @@ function patchTypeOf(request: HandlerRequest): PatchType {
   return type;
 }
 
-function parsePatch(text: string): unknown {
-  try {
-    return parseJSONLimited(text);
-  } catch (err) {
-    throw newBadRequest(`error decoding patch: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-
 function jsonPatchOperations(text: string) {
   const ops = decodeJSONPatch(text);
   if (ops.length > MAX_JSON_PATCH_OPERATIONS) {
@@ -90,13 +82,12 @@ function patchError(err: unknown): unknown {
   return err;
 }
 
-/** Applies a (non-apply) patch of a type to the JSON form of an object. */
-export function applyPatch(type: Exclude<PatchType, 'apply'>, current: KubeObject, text: string, scope: RequestScope): unknown {
+/** Applies a (non-apply) patch of a type to the JSON form of an object; `fieldValidation` decides how a merge patch is read. */
+export function applyPatch(type: Exclude<PatchType, 'apply'>, current: KubeObject, text: string, scope: RequestScope, fieldValidation: FieldValidation): unknown {
   try {
     if (type === 'json') return applyJSONPatch(current, jsonPatchOperations(text), jsonPatchOptions(scope));
-    const patch = parsePatch(text);
-    if (type === 'merge') return applyMergePatch(current, patch);
-    return applyStrategicMergePatch(current, patch, scope.objectSchema);
+    if (type === 'merge') return applyMergePatch(current, decodeMergePatch(text, fieldValidation));
+    return applyStrategicMergePatch(current, decodeStrategicMergePatch(text), scope.objectSchema);
   } catch (err) {
     throw patchError(err);
   }
@@ -106,8 +97,8 @@ export function applyPatch(type: Exclude<PatchType, 'apply'>, current: KubeObjec
  * {@link applyPatch} for the handler: a JSON patch yields to the event loop whenever its operations have run for a
  * while, whatever the size of its body (a short patch may copy a large value many times).
  */
-async function applyPatchPaced(type: Exclude<PatchType, 'apply'>, current: KubeObject, text: string, scope: RequestScope): Promise<unknown> {
-  if (type !== 'json') return applyPatch(type, current, text, scope);
+async function applyPatchPaced(type: Exclude<PatchType, 'apply'>, current: KubeObject, text: string, scope: RequestScope, fieldValidation: FieldValidation): Promise<unknown> {
+  if (type !== 'json') return applyPatch(type, current, text, scope, fieldValidation);
   try {
     return await applyJSONPatchPaced(current, jsonPatchOperations(text), jsonPatchOptions(scope), yieldToEventLoop);
   } catch (err) {
@@ -151,7 +142,7 @@ async function patchResult(scope: RequestScope, request: HandlerRequest, p: Patc
     return applyConfiguration(scope, live as JSONObject | undefined, { text: p.text, fieldManager, force: p.force, fieldValidation, warnings: request.warnings });
   }
   if (live === undefined) throw newNotFound({ group: scope.resource.group, resource: scope.resource.resource }, request.name);
-  return applyPatchPaced(p.type, live, p.text, scope);
+  return applyPatchPaced(p.type, live, p.text, scope, p.options.fieldValidation);
 }
 
 /**
