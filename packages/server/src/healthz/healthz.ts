@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Handler, isPromiseLike } from '../handler.js';
 import type { PathRecorderMux } from '../mux/path-recorder-mux.js';
 import { alreadyAnswered, httpError } from '../responsewriters.js';
+import type { HealthCheckObserver, HealthCheckSLIs } from './health-check-slis.js';
 import type { HealthChecker } from './health-checker.js';
 
 /** The query of a request's URL; undefined when it has none. */
@@ -60,6 +61,8 @@ interface HealthReport {
   readonly failed: string[];
   /** The names `?exclude=` still has to match (undefined without a query). */
   readonly excluded: Set<string> | undefined;
+  /** Where each check's result is recorded (the SLI metrics), if anywhere. */
+  readonly observe: HealthCheckObserver | undefined;
 }
 
 /** The verbose text of checks that all passed. */
@@ -72,6 +75,7 @@ function passedText(checks: readonly HealthChecker[]): string {
 /** Records the outcome of `checks[i]`. */
 function record(report: HealthReport, checks: readonly HealthChecker[], i: number, err: unknown): void {
   const check = checks[i] as HealthChecker;
+  report.observe?.(check, err === undefined);
   if (err === undefined) {
     if (report.output !== undefined) report.output += `[+]${check.name} ok\n`;
     return;
@@ -106,8 +110,11 @@ function runChecks(checks: readonly HealthChecker[], from: number, request: Inco
 /** Where failed checks are logged with their reasons (the response withholds them). */
 export type HealthLogger = (message: string) => void;
 
-/** The root handler of `/<name>`: all checks, `?verbose`, `?exclude=` (k8s `handleRootHealth`). */
-export function rootHealthHandler(name: string, checks: () => readonly HealthChecker[], log: HealthLogger): Handler {
+/**
+ * The root handler of `/<name>`: all checks, `?verbose`, `?exclude=` (k8s `handleRootHealth`); `observe` records
+ * the result of each check run.
+ */
+export function rootHealthHandler(name: string, checks: () => readonly HealthChecker[], log: HealthLogger, observe?: HealthCheckObserver): Handler {
   const answer = (response: ServerResponse, query: URLSearchParams | undefined, report: HealthReport): void => {
     let output = report.output ?? '';
     if (report.excluded !== undefined && report.excluded.size > 0) {
@@ -124,7 +131,7 @@ export function rootHealthHandler(name: string, checks: () => readonly HealthChe
   return (request, response) => {
     const query = queryOf(request);
     const excluded = query === undefined ? undefined : new Set(query.getAll('exclude').map((c) => c.trim()).filter((c) => c !== ''));
-    const report: HealthReport = { output: query === undefined ? undefined : '', logOutput: '', failed: [], excluded };
+    const report: HealthReport = { output: query === undefined ? undefined : '', logOutput: '', failed: [], excluded, observe };
     const pending = runChecks(checks(), 0, request, report);
     if (pending === undefined) return answer(response, query, report);
     return pending.then(() => answer(response, query, report));
@@ -146,16 +153,18 @@ export function checkHandler(check: HealthChecker): Handler {
 
 /**
  * Installs `/<name>` and `/<name>/<check>` for every check on the mux
- * (k8s `InstallPathHandler`); checks are read at request time.
+ * (k8s `InstallPathHandler`); checks are read at request time. With `slis`, `/<name>` records each check's result
+ * in them.
  */
 export function installHealthHandlers(
   mux: PathRecorderMux,
   path: string,
   checks: () => readonly HealthChecker[],
   log: HealthLogger = () => undefined,
+  slis?: HealthCheckSLIs,
 ): void {
   const name = path.replace(/^\/+/, '');
-  mux.handle(path, rootHealthHandler(name, checks, log));
+  mux.handle(path, rootHealthHandler(name, checks, log, slis?.observerFor(name)));
   mux.unlistedHandlePrefix(`${path}/`, (request, response) => {
     const url = request.url ?? '';
     const q = url.indexOf('?');

@@ -10,6 +10,7 @@ import { authorizerForModes } from '../authorization/authorizer.js';
 import { defaultLongRunningRequestCheck, type LongRunningRequestCheck } from '../filters/long-running.js';
 import type { Handler } from '../handler.js';
 import type { HealthChecker } from '../healthz/health-checker.js';
+import { HealthCheckSLIs } from '../healthz/health-check-slis.js';
 import { installHealthHandlers } from '../healthz/healthz.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { OpenAPIService } from '../openapi/openapi-service.js';
@@ -49,6 +50,8 @@ export class GenericAPIServer {
   readonly fullHandlerChain: Handler;
   /** The request metrics served at `/metrics`. */
   readonly metrics: RequestMetrics;
+  /** The health checks' SLI metrics served at `/metrics/slis`. */
+  readonly healthCheckSLIs = new HealthCheckSLIs();
   /** The OpenAPI documents and handlers (`undefined` with `skipOpenAPIInstallation`). */
   readonly openAPI: OpenAPIService | undefined;
   readonly #schemes = new Set<Scheme>();
@@ -151,10 +154,11 @@ export class GenericAPIServer {
     this.openAPI?.install(mux);
     installVersion(this.handler.goRestfulContainer, version);
     mux.handle('/metrics', this.metrics.handler);
+    mux.handle('/metrics/slis', this.healthCheckSLIs.handler);
     const healthLog = (message: string): void => this.logger.v(2).print(message);
-    installHealthHandlers(mux, '/healthz', () => this.healthzChecks(), healthLog);
-    installHealthHandlers(mux, '/livez', () => this.livezChecks(), healthLog);
-    installHealthHandlers(mux, '/readyz', () => this.readyzChecks(), healthLog);
+    installHealthHandlers(mux, '/healthz', () => this.healthzChecks(), healthLog, this.healthCheckSLIs);
+    installHealthHandlers(mux, '/livez', () => this.livezChecks(), healthLog, this.healthCheckSLIs);
+    installHealthHandlers(mux, '/readyz', () => this.readyzChecks(), healthLog, this.healthCheckSLIs);
     installIndex(mux, () => this.listedPaths());
     if (this.#config.enableProfiling ?? true) {
       installProfiling(mux);

@@ -101,5 +101,5 @@ t.test('API group errors', async (t) => {
     new APIGroupInfoError('cannot register handler with an empty version for group apps'),
   );
   server.installAPIGroup({ prioritizedVersions: [{ group: 'batch', version: 'v1' }], versionedResourcesStorageMap: {}, scheme });
-  t.same(server.handler.listedPaths(), ['/api', '/apis', '/healthz', '/livez', '/metrics', '/openapi/v2', '/openapi/v3', '/openapi/v3/', '/readyz', '/version'], 'a group without resources is not listed');
+  t.same(server.handler.listedPaths(), ['/api', '/apis', '/healthz', '/livez', '/metrics', '/metrics/slis', '/openapi/v2', '/openapi/v3', '/openapi/v3/', '/readyz', '/version'], 'a group without resources is not listed');
 });

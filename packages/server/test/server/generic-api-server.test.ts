@@ -128,6 +128,7 @@ t.test('routes, health, version, metrics, delegation over HTTP', async (t) => {
         '/livez/ping',
         '/livez/poststarthook/start-informers',
         '/metrics',
+        '/metrics/slis',
         '/openapi/v2',
         '/openapi/v3',
         '/openapi/v3/',
