@@ -223,6 +223,13 @@ t.test('request limits through the whole chain', async (t) => {
 t.test('graceful shutdown', async (t) => {
   const server = new GenericAPIServer({ ...quiet, shutdownTimeoutMillis: 2000 });
   const events: string[] = [];
+  // The slow request finishes only once the shutdown has ended the watch: it is in flight throughout, whatever the
+  // machine's load (a fixed 200 ms sleep lost the race to the signal on a loaded CI machine), and a shutdown that
+  // waited for it before ending watches would never end.
+  let watchEnded = (): void => undefined;
+  const watchEnd = new Promise<void>((resolve) => {
+    watchEnded = resolve;
+  });
   server.addPreShutdownHook('flush', () => {
     events.push('pre-shutdown');
   });
@@ -239,11 +246,12 @@ t.test('graceful shutdown', async (t) => {
       const signal = requestSignal(req.raw);
       await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
       events.push('watch ended');
+      watchEnded();
     }),
   );
   ws.route(
     ws.get('/namespaces/{ns}/pods').to(async (_req, res) => {
-      await sleep(200);
+      await watchEnd;
       events.push('slow finished');
       res.writeAsJson({ items: [] });
     }),
