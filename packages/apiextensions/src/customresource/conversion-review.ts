@@ -8,6 +8,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import { aggregateFieldErrors, type FieldError, fieldInvalid, goQuote, isQualifiedName, newPath, validateAnnotationsSize, validateLabels } from '@apiserver/runtime';
+import { isJSONObject } from '../json-value.js';
 
 /** The one ConversionReview version this server sends. */
 export const CONVERSION_REVIEW_API_VERSION = 'apiextensions.k8s.io/v1';
@@ -54,7 +55,6 @@ export function newConversionReview(uid: string, desiredAPIVersion: string, obje
   };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** Go's `GroupVersionKind.String()` of an apiVersion and kind: `<group>/<version>, Kind=<kind>`. */
@@ -74,9 +74,9 @@ export function convertedObjectsOf(review: Record<string, unknown>, expectedUID:
     throw new Error(`expected webhook response of ${gvkString(CONVERSION_REVIEW_API_VERSION, 'ConversionReview')}, got ${gvkString(apiVersion, kind)}`);
   }
   const response = review.response;
-  if (!isRecord(response)) throw new Error('no response provided');
+  if (!isJSONObject(response)) throw new Error('no response provided');
   if (str(response.uid) !== expectedUID) throw new Error(`expected response.uid=${goQuote(expectedUID)}, got ${goQuote(str(response.uid))}`);
-  const result = isRecord(response.result) ? response.result : {};
+  const result = isJSONObject(response.result) ? response.result : {};
   if (result.status !== 'Success') {
     const message = str(result.message);
     if (message !== '') throw new Error(message);
@@ -115,9 +115,9 @@ function takeStringMap(field: 'labels' | 'annotations', answer: Record<string, u
     delete meta[field];
     return;
   }
-  if (!isRecord(value)) throw new Error(`invalid metadata.${field} of type ${goTypeName(value)} in converted object`);
+  if (!isJSONObject(value)) throw new Error(`invalid metadata.${field} of type ${goTypeName(value)} in converted object`);
   const before = meta[field];
-  if (before !== undefined && before !== null && !isRecord(before)) throw new Error(`invalid metadata.${field} of type ${goTypeName(before)} in original object`);
+  if (before !== undefined && before !== null && !isJSONObject(before)) throw new Error(`invalid metadata.${field} of type ${goTypeName(before)} in original object`);
   for (const [k, v] of Object.entries(value)) {
     if (typeof v !== 'string') throw new Error(`metadata.${field}[${k}] must be a string, but is ${goTypeName(v)} in converted object`);
   }
@@ -136,7 +136,7 @@ function goTypeName(v: unknown): string {
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
-  if (isRecord(v)) return 'map[string]interface {}';
+  if (isJSONObject(v)) return 'map[string]interface {}';
   return '<nil>';
 }
 
@@ -147,7 +147,7 @@ function goTypeName(v: unknown): string {
 export function restoreObjectMeta(original: ApiObject, converted: Record<string, unknown>): ApiObject {
   const answer = converted.metadata;
   if (answer === undefined) throw new Error('missing metadata in converted object');
-  if (!isRecord(answer)) throw new Error(`invalid metadata of type ${goTypeName(answer)} in converted object`);
+  if (!isJSONObject(answer)) throw new Error(`invalid metadata of type ${goTypeName(answer)} in converted object`);
   const meta = structuredClone(original.metadata ?? {}) as Record<string, unknown>;
   takeStringMap('labels', answer, meta);
   takeStringMap('annotations', answer, meta);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApiObject, postWebhook, type ServiceResolver, type WebhookClientConfig } from '@apiserver/registry';
 import { StatusError } from '@apiserver/runtime';
 import type { CustomResourceDefinition } from '../apis/types.js';
+import { isJSONObject } from '../json-value.js';
 import { convertedObjectsOf, gvkString, newConversionReview, restoreObjectMeta, validateConvertedObject } from './conversion-review.js';
 import { reviewOfAnswer } from './webhook-answer.js';
 
@@ -44,7 +45,6 @@ function conversionFailure(message: string): StatusError {
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** An object with nothing but apiVersion and kind is converted without a call (`isEmptyUnstructuredObject`). */
 function isEmptyObject(obj: ApiObject): boolean {
@@ -54,7 +54,7 @@ function isEmptyObject(obj: ApiObject): boolean {
 
 /** A converted object as an object with a kind (`getRawExtensionObject` decoding into Unstructured). */
 function rawObject(value: unknown): Record<string, unknown> {
-  if (!isRecord(value)) throw new Error(`json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type map[string]interface {}`);
+  if (!isJSONObject(value)) throw new Error(`json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type map[string]interface {}`);
   if (typeof value.kind !== 'string' || value.kind === '') throw new Error(`Object 'Kind' is missing in '${JSON.stringify(value)}'`);
   return value;
 }

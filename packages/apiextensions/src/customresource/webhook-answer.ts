@@ -7,8 +7,8 @@
  */
 import type { WebhookAnswer } from '@apiserver/registry';
 import { goQuote, parseJSON as parseGoJSON } from '@apiserver/runtime';
+import { isJSONObject } from '../json-value.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `NewGenericServerResponse`'s message for a status code (no resource named: webhooks have none). */
 export function genericServerResponseMessage(code: number, serverMessage: string): string {
@@ -58,12 +58,12 @@ export function reviewOfAnswer(answer: WebhookAnswer): Record<string, unknown> {
   const ok = answer.status >= 200 && answer.status <= 206;
   if (!ok) {
     const status = parsed.value;
-    if (isRecord(status) && status.kind === 'Status' && typeof status.message === 'string' && status.status !== 'Success') throw new Error(status.message);
+    if (isJSONObject(status) && status.kind === 'Status' && typeof status.message === 'string' && status.status !== 'Success') throw new Error(status.message);
     const text = answer.contentType.startsWith('text/plain') ? answer.body.toString('utf8').trim() : '';
     throw new Error(genericServerResponseMessage(answer.status, text));
   }
   if (parsed.error !== undefined) throw new Error(`couldn't get version/kind; json parse error: ${parsed.error}`);
-  if (!isRecord(parsed.value)) throw new Error(`couldn't get version/kind; json parse error: expected a JSON object, got ${answer.body.toString('utf8').slice(0, 100)}`);
+  if (!isJSONObject(parsed.value)) throw new Error(`couldn't get version/kind; json parse error: expected a JSON object, got ${answer.body.toString('utf8').slice(0, 100)}`);
   if (typeof parsed.value.kind !== 'string' || parsed.value.kind === '') throw new Error(`Object 'Kind' is missing in '${answer.body.toString('utf8')}'`);
   return parsed.value;
 }

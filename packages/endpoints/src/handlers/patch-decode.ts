@@ -11,6 +11,7 @@
  * @module
  */
 import { goJSONValueName, goUnmarshalTypeError, newBadRequest, parseJSONLimited } from '@apiserver/runtime';
+import { isJSONObject } from '../patch/json-object.js';
 import type { FieldValidation } from './options.js';
 
 /** The Go type upstream decodes a merge or strategic merge patch into. */
@@ -28,8 +29,6 @@ function parsed(text: string): ParsedPatch {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The text encoding/json gives for a JSON value that is not an object, decoded into the patch map. */
 function notAMap(value: unknown): string {
   return goUnmarshalTypeError(goJSONValueName(value) ?? 'null', PATCH_MAP_TYPE);
@@ -38,7 +37,7 @@ function notAMap(value: unknown): string {
 /** A value with the nulls of its arrays and the null members of its objects left out (json-patch v4's pruneNulls). */
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((v) => v !== null).map(withoutNulls);
-  if (!isObject(value)) return value;
+  if (!isJSONObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = withoutNulls(v);
   return out;
@@ -50,7 +49,7 @@ export function decodeMergePatch(text: string, fieldValidation: FieldValidation)
   const strict = fieldValidation !== 'Ignore';
   if ('error' in patch) throw newBadRequest(strict ? `error decoding patch: ${patch.error}` : BAD_JSON_PATCH);
   const { value } = patch;
-  if (isObject(value)) return value;
+  if (isJSONObject(value)) return value;
   if (strict && value !== null) throw newBadRequest(`error decoding patch: ${notAMap(value)}`);
   if (Array.isArray(value)) return withoutNulls(value);
   throw newBadRequest(BAD_JSON_PATCH);
@@ -62,6 +61,6 @@ export function decodeStrategicMergePatch(text: string): Record<string, unknown>
   if ('error' in patch) throw newBadRequest(patch.error);
   const { value } = patch;
   if (value === null) return {};
-  if (!isObject(value)) throw newBadRequest(notAMap(value));
+  if (!isJSONObject(value)) throw newBadRequest(notAMap(value));
   return value;
 }

@@ -3,6 +3,7 @@
  * move, copy, test over RFC 6901 pointers (`-` appends to arrays).
  */
 import { parseJSONLimited } from '@apiserver/runtime';
+import { isJSONObject } from './json-object.js';
 import { setOwn } from './own-key.js';
 
 /** A malformed patch document (400) or an operation that cannot apply (422). */
@@ -31,7 +32,6 @@ export interface JSONPatchOperation {
 type Container = Record<string, unknown> | unknown[];
 
 const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null;
-const isRecord = (v: unknown): v is Record<string, unknown> => isContainer(v) && !Array.isArray(v);
 
 /** Parses a JSON Patch document; anything but an array of operations with string `op`/`path` is a decode error. */
 export function decodeJSONPatch(text: string): JSONPatchOperation[] {
@@ -88,7 +88,7 @@ function arrayIndex(arr: unknown[], key: string, pointer: string, allowEnd: bool
 
 function child(value: unknown, key: string, pointer: string): unknown {
   if (Array.isArray(value)) return value[arrayIndex(value, key, pointer, false)];
-  if (isRecord(value) && Object.hasOwn(value, key)) return value[key];
+  if (isJSONObject(value) && Object.hasOwn(value, key)) return value[key];
   throw new JSONPatchError('apply', `doc is missing path: ${JSON.stringify(pointer)}: missing value`);
 }
 
@@ -133,7 +133,7 @@ function replace(doc: unknown, pointer: string, value: unknown): unknown {
 function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => equal(v, b[i]));
-  if (!isRecord(a) || !isRecord(b)) return false;
+  if (!isJSONObject(a) || !isJSONObject(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k]));

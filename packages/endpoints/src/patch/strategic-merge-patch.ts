@@ -6,6 +6,7 @@
  */
 import { elementSchema, fieldSchema, patchMetaOf } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
+import { isJSONObject, type JSONObject } from './json-object.js';
 import { getOwn, setOwn } from './own-key.js';
 
 /** A patch the strategic merge cannot apply (400). */
@@ -16,8 +17,7 @@ export class StrategicMergePatchError extends Error {
   }
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+type Obj = JSONObject;
 const DELETE_FROM = '$deleteFromPrimitiveList/';
 const ORDER = '$setElementOrder/';
 
@@ -37,7 +37,7 @@ function stripObject(value: Obj): Obj {
 /** Removes directive keys from a patch value that is copied verbatim. */
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
-  return isObject(value) ? stripObject(value) : value;
+  return isJSONObject(value) ? stripObject(value) : value;
 }
 
 /** Values keyed by identity as JSON text; strings (the usual list items) by themselves, without serializing. */
@@ -81,7 +81,7 @@ class KeyedSlots {
   }
 
   #keyOf(value: unknown): { readonly key: unknown } | undefined {
-    return isObject(value) ? { key: value[this.#mergeKey] } : undefined;
+    return isJSONObject(value) ? { key: value[this.#mergeKey] } : undefined;
   }
 
   #index(value: unknown, slot: number): void {
@@ -149,7 +149,7 @@ function sortedIndex(list: readonly number[], n: number): number {
 function mergeKeyedList(orig: unknown[], patch: unknown[], schema: TSchema | undefined, mergeKey: string): unknown[] {
   const slots = new KeyedSlots(orig, mergeKey);
   for (const item of patch) {
-    if (!isObject(item)) throw new StrategicMergePatchError(`merging list items by ${mergeKey}: item is not an object`);
+    if (!isJSONObject(item)) throw new StrategicMergePatchError(`merging list items by ${mergeKey}: item is not an object`);
     const found = slots.find(item[mergeKey]);
     if (item.$patch === 'delete') {
       if (found !== undefined) slots.delete(found);
@@ -160,20 +160,20 @@ function mergeKeyedList(orig: unknown[], patch: unknown[], schema: TSchema | und
       continue;
     }
     const base = slots.get(found);
-    slots.set(found, mergeMap(isObject(base) ? base : {}, item, schema));
+    slots.set(found, mergeMap(isJSONObject(base) ? base : {}, item, schema));
   }
   return slots.values();
 }
 
 function mergeList(orig: unknown[], patch: unknown[], schema: TSchema | undefined, mergeKey: string | undefined): unknown[] {
-  const replace = patch.find((i) => isObject(i) && i.$patch === 'replace');
+  const replace = patch.find((i) => isJSONObject(i) && i.$patch === 'replace');
   if (replace !== undefined) return patch.filter((i) => i !== replace).map(strip);
   if (mergeKey === undefined) return mergePrimitiveList(orig, patch);
   return mergeKeyedList(orig, patch, schema, mergeKey);
 }
 
 function mergeValue(orig: unknown, value: unknown, schema: TSchema | undefined): unknown {
-  if (isObject(value)) return mergeMap(isObject(orig) ? orig : {}, value, schema);
+  if (isJSONObject(value)) return mergeMap(isJSONObject(orig) ? orig : {}, value, schema);
   if (!Array.isArray(value)) return value;
   const meta = schema === undefined ? undefined : patchMetaOf(schema);
   if (meta?.strategies.includes('merge') === true) {
@@ -186,7 +186,7 @@ function applyOrder(result: Obj, field: string, order: unknown, schema: TSchema 
   const list = result[field];
   if (!Array.isArray(list) || !Array.isArray(order)) return;
   const key = schema === undefined ? undefined : patchMetaOf(schema).mergeKey;
-  const id = (v: unknown): string => JSON.stringify(key !== undefined && isObject(v) ? v[key] : v);
+  const id = (v: unknown): string => JSON.stringify(key !== undefined && isJSONObject(v) ? v[key] : v);
   const rank = new Map(order.map((v, i) => [id(v), i]));
   result[field] = [...list].sort((a, b) => (rank.get(id(a)) ?? order.length) - (rank.get(id(b)) ?? order.length));
 }
@@ -213,7 +213,7 @@ function mergeMap(orig: Obj, patch: Obj, schema: TSchema | undefined): Obj {
       delete result[key];
       continue;
     }
-    if (isObject(value) && value.$patch === 'delete') {
+    if (isJSONObject(value) && value.$patch === 'delete') {
       delete result[key];
       continue;
     }
@@ -236,6 +236,6 @@ export function applyStrategicMergePatch(
   patch: unknown,
   schema: TSchema | undefined,
 ): Record<string, unknown> {
-  if (!isObject(patch)) throw new StrategicMergePatchError('a strategic merge patch must be a JSON object');
+  if (!isJSONObject(patch)) throw new StrategicMergePatchError('a strategic merge patch must be a JSON object');
   return mergeMap(original, patch, schema);
 }
