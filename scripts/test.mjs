@@ -6,34 +6,64 @@
 // packages, where each failed check counts as one failure.
 // Extra arguments go to `lerna run test` (e.g. --scope @apiserver/restful); the
 // checks are then left out.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { packages, runPackageTests } from './package-tests.mjs';
 import { ensureTapBuilt } from './tap-build.mjs';
 import { summaryLine } from './tap-count.mjs';
 import { ensureVendorBundles } from './typescript/vendor-bundles.mjs';
 
+/** The repository's root. */
+const ROOT = resolve(import.meta.dirname, '..');
+
 /** The checks, in order: each a label and a command. */
 const CHECKS = [
-  ['type-check of the tests', ['npx', 'tsc', '-b']],
+  ['type-check of the tests', ['npx', 'tsgo', '-b']],
   ['lint', ['npx', 'biome', 'lint', 'packages', 'scripts', 'bench', 'examples']],
   ['check-examples', ['npm', 'run', '--silent', 'check-examples']],
 ];
 
-/** Builds every package's sources (not the test projects), the bundles they ship and kube-lite's; exits on failure. */
-function buildForTests() {
+/** Runs one build command from the repository's root (tap-build may have changed the current folder); resolves to its exit code. */
+function buildStep(command) {
+  console.log(`test: ${command.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', cwd: ROOT });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Exits after one build failure, counted as one failure. */
+function buildFailed(what) {
+  console.error(`test: the build failed (${what}); counted as one failure`);
+  console.log(`\ntotal: ${summaryLine({ pass: 0, fail: 1, skip: 0 })}`);
+  process.exit(1);
+}
+
+/**
+ * Builds every package's sources (not the test projects: the checks type-check those) with TypeScript's native
+ * compiler, the bundles they ship and kube-lite's; beside that, tap for our plugin set and the vendor bundles the
+ * tests load, which need none of it. Exits on failure.
+ */
+async function buildForTests() {
   const projects = packages.map((p) => join(p, 'tsconfig.json')).filter((f) => existsSync(f));
-  const commands = [['npx', 'tsc', '-b', ...projects], ['node', 'scripts/package-bundles.mjs'], ['npm', 'run', '--silent', 'bundle', '-w', '@apiserver/kube-lite']];
-  for (const command of commands) {
-    console.log(`test: ${command.join(' ')}`);
-    const run = spawnSync(command[0], command.slice(1), { stdio: 'inherit' });
-    if (run.status !== 0) {
-      console.error(`test: the build failed (exit ${run.status}); counted as one failure`);
-      console.log(`\ntotal: ${summaryLine({ pass: 0, fail: 1, skip: 0 })}`);
-      process.exit(1);
+  const commands = [['npx', 'tsgo', '-b', ...projects], ['node', 'scripts/package-bundles.mjs'], ['npm', 'run', '--silent', 'bundle', '-w', '@apiserver/kube-lite']];
+  const ours = (async () => {
+    for (const command of commands) {
+      const code = await buildStep(command);
+      if (code !== 0) return `${command.join(' ')} exited with ${code}`;
     }
-  }
+    return undefined;
+  })();
+  const tools = ensureTapBuilt()
+    .then(() => ensureVendorBundles())
+    .then(
+      () => undefined,
+      (err) => String(err instanceof Error ? err.message : err),
+    );
+  const failures = (await Promise.all([ours, tools])).filter((f) => f !== undefined);
+  if (failures.length > 0) buildFailed(failures.join('; '));
 }
 
 /** Runs one command at nice 10 with its output captured; resolves to its exit code and output. */
@@ -59,9 +89,7 @@ const started = performance.now();
 /** Logs how long `npm test` has run so far, after `phase` (CI logs then show where the time went). */
 const elapsed = (phase) => console.log(`test: ${phase} at ${((performance.now() - started) / 1000).toFixed(0)} s`);
 const lernaArgs = process.argv.slice(2);
-buildForTests();
-await ensureTapBuilt();
-await ensureVendorBundles();
+await buildForTests();
 elapsed('build done');
 const checks = lernaArgs.length === 0 ? runChecks().finally(() => elapsed('checks done')) : Promise.resolve([]);
 const sum = await runPackageTests({ lernaArgs });
