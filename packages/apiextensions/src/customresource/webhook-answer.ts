@@ -9,7 +9,6 @@ import type { WebhookAnswer } from '@apiserver/registry';
 import { goQuote, parseJSON as parseGoJSON } from '@apiserver/runtime';
 import { isJSONObject } from '../json-value.js';
 
-
 /** `NewGenericServerResponse`'s message for a status code (no resource named: webhooks have none). */
 export function genericServerResponseMessage(code: number, serverMessage: string): string {
   const server = serverMessage === '' ? 'unknown' : serverMessage;
