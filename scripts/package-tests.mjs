@@ -17,12 +17,14 @@ const summaryOf = (pkg) => join(pkg, '.tap', 'summary.json');
  * Seconds each package's suite took in a full `npm test` on 2 cores (Node 20, four test files at a time per package
  * as the root .taprc's `jobs` says, the machine CPU-bound): from the end of the package before it in its lerna run to
  * its own end, so lerna, npm and tap start-up are included; the mean of three runs on 2026-12-02 (clean clones
- * `cc109` and `cc110`, and `cc110` again). The package suites run in two lerna runs side by side; the packages are
+ * `cc109` and `cc110`, and `cc110` again), except kube-lite's: its end-to-end files stopped collecting coverage after
+ * those runs, and in the next clean clone (`cc112`) its lerna run, with aggregator and registry (60 s expected), ended
+ * after 544 s, so 490 s. The package suites run in two lerna runs side by side; the packages are
  * split between them on these figures (longest first, each onto the run with less work so far) so that both end at
  * about the same time. A package missing here counts as {@link DEFAULT_SECONDS}.
  */
 export const EXPECTED_SECONDS = {
-  '@apiserver/kube-lite': 576,
+  '@apiserver/kube-lite': 490,
   '@apiserver/runtime': 110,
   '@apiserver/storage-etcd3': 100,
   '@apiserver/server': 95,

@@ -198,6 +198,7 @@ export {
   type ConversionFunc,
   type DefaultingFunc,
   declaredKindOf,
+  type GoTypeNames,
   type KindRegistration,
   type KubeObject,
   Scheme,

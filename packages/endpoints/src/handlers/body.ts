@@ -28,6 +28,7 @@ import {
   unknownFieldMessages,
 } from '@apiserver/runtime';
 import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps, mayHaveDuplicateFields } from './field-validation.js';
+import { decodeKindProblem } from './decode-kind.js';
 import { type CoercedObject, unknownFieldProblems } from './object-coercer.js';
 import type { FieldValidation } from './options.js';
 import { type Pace, paceFor } from './pacing.js';
@@ -85,8 +86,12 @@ function decodeFailure(scope: RequestScope, err: unknown, body: Buffer): Error {
   return newBadRequest(`the object provided is unrecognized (must be of type ${scope.kind.kind}): ${message} (${summary(body)})`);
 }
 
-/** Defaults kind/apiVersion to the scope's and rejects bodies of another apiVersion or kind (400). */
-export function checkTypeMeta(scope: RequestScope, obj: KubeObject, body: Buffer): KubeObject {
+/**
+ * Defaults kind/apiVersion to the scope's and rejects bodies of another apiVersion or kind (400). When `decoding` a
+ * request body, a kind the scheme cannot decode into the scope's type is refused first, worded as upstream's decoder
+ * (see decode-kind.ts); the apiVersion check follows, as in upstream's create and update handlers.
+ */
+export function checkTypeMeta(scope: RequestScope, obj: KubeObject, body: Buffer, decoding = false): KubeObject {
   const apiVersion = typeof obj.apiVersion === 'string' && obj.apiVersion !== '' ? obj.apiVersion : scopeAPIVersion(scope);
   const kind = typeof obj.kind === 'string' && obj.kind !== '' ? obj.kind : scope.kind.kind;
   let gv: ReturnType<typeof parseGroupVersion>;
@@ -94,6 +99,13 @@ export function checkTypeMeta(scope: RequestScope, obj: KubeObject, body: Buffer
     gv = parseGroupVersion(apiVersion);
   } catch (err) {
     throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
+  }
+  const expected = scope.kind;
+  if (decoding && (kind !== expected.kind || gv.group !== expected.group || gv.version !== expected.version)) {
+    const problem = decodeKindProblem(scope.scheme, expected, { group: gv.group, version: gv.version, kind });
+    if (problem !== undefined) {
+      throw newBadRequest(`${kind} in version ${JSON.stringify(gv.version)} cannot be handled as a ${expected.kind}: ${problem}`);
+    }
   }
   if (!scope.acceptsGroupVersion(gv)) {
     throw newBadRequest(
@@ -313,7 +325,7 @@ export async function decodeRequestBody(scope: RequestScope, request: HandlerReq
     if (err instanceof YAMLDecodeThreadError) throw err;
     throw decodeFailure(scope, err, body);
   }
-  const obj = checkTypeMeta(scope, decoded, body);
+  const obj = checkTypeMeta(scope, decoded, body, true);
   const jsonText = info.mediaType === 'application/json' ? bodyText(body) : undefined;
   const { slicer } = pace;
   let known: KubeObject;

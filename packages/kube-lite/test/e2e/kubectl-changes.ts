@@ -47,6 +47,13 @@ export async function manifests(t: Test, kubectl: Kubectl, ns: string): Promise<
       stdin(unknown),
     );
   }
+  // A lower-case kind reaches the server (kubectl's mapper matches kinds without case): kube-apiserver's decoder words it.
+  await kubectl.fails(
+    t,
+    ['apply', '-f', '-'],
+    /^Error from server \(BadRequest\): error when creating "STDIN": pod in version "v1" cannot be handled as a Pod: no kind "pod" is registered for version "v1" in scheme "pkg\/api\/legacyscheme\/scheme\.go:30"\n$/,
+    stdin(`apiVersion: v1\nkind: pod\nmetadata: {name: lower, namespace: ${ns}}\nspec: {containers: [{name: c, image: busybox}]}\n`),
+  );
   const warned = await kubectl.run(['create', '-f', '-', '--validate=warn'], stdin(unknown));
   t.match(warned, { code: 0, stdout: 'configmap/strict created\n', stderr: /Warning: unknown field "bogus"/ });
   t.notOk(field(await kubectl.getJson(t, ['cm', 'strict', '-n', ns]), 'bogus'), 'unknown field dropped (Warn)');

@@ -199,6 +199,7 @@ export {
   newBuiltinScheme,
   PodListSchema,
 } from './register.js';
+export { addBuiltinInternalPackages, LEGACY_SCHEME_NAME } from './internal-packages.js';
 export {
   extraValuesSchema,
   FieldSelectorAttributesSchema,

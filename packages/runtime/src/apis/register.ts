@@ -75,6 +75,7 @@ import {
 import { ServiceListSchema, ServiceSchema } from './core/v1/service.js';
 import { addCoreV1Lifecycles } from './core/v1/lifecycle.js';
 import { addBuiltinDefaults } from './defaults.js';
+import { addBuiltinInternalPackages, LEGACY_SCHEME_NAME } from './internal-packages.js';
 import { addMetaKinds, addMetaToGroupVersion } from './meta/v1/register.js';
 
 /** Schema of core/v1 PodList. */
@@ -260,8 +261,11 @@ export function addFlowcontrolV1Kinds(scheme: Scheme): Scheme {
   return scheme.addKnownTypes(...FLOWCONTROL_V1_KINDS);
 }
 
-/** A scheme holding the meta kinds plus every built-in kind of this package, with their defaulting hooks. */
-export function newBuiltinScheme(name = 'apiserver'): Scheme {
+/**
+ * A scheme holding the meta kinds plus every built-in kind of this package, with their defaulting hooks and their
+ * groups' internal Go packages; by default named as kube-apiserver's (`legacyscheme`).
+ */
+export function newBuiltinScheme(name = LEGACY_SCHEME_NAME): Scheme {
   const scheme = addCoordinationV1Kinds(addAppsV1Kinds(addCoreV1Kinds(addMetaKinds(new Scheme(name)))));
   addAuthenticationV1Kinds(addAuthorizationV1Kinds(scheme));
   addRbacV1Kinds(scheme);
@@ -277,5 +281,6 @@ export function newBuiltinScheme(name = 'apiserver'): Scheme {
   addSchedulingV1Kinds(scheme);
   addEventsV1Kinds(scheme);
   addFlowcontrolV1Kinds(scheme);
+  addBuiltinInternalPackages(scheme);
   return addBuiltinDefaults(scheme);
 }

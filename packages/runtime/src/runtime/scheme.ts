@@ -36,6 +36,20 @@ export interface KindRegistration {
   readonly schema: TSchema;
 }
 
+/**
+ * The Go types behind a registered kind, named as Go's reflection prints them (`v1.Secret`, `core.ConfigMap`):
+ * upstream's decode errors name them.
+ */
+export interface GoTypeNames {
+  /** The versioned type a body of the kind decodes into: its schema's home version, then the kind (`v1.Secret`). */
+  readonly versioned: string;
+  /**
+   * The internal type the versioned one converts to (`core.ConfigMap`); undefined for kinds of a group with no
+   * internal package recorded (meta kinds, discovery), which convert to no resource type.
+   */
+  readonly internal: string | undefined;
+}
+
 /** One schema validation problem. */
 export interface SchemaViolation {
   /** JSON pointer of the offending value, e.g. `/metadata/name`. */
@@ -82,6 +96,12 @@ export class Scheme {
   readonly #defaulters = new Map<string, DefaultingFunc[]>();
   readonly #conversions = new Map<string, ConversionFunc>();
   readonly #lifecycles = new Map<string, APILifecycle>();
+  /** The `group/version` texts that have at least one registered kind. */
+  readonly #registeredGroupVersions = new Set<string>();
+  /** Go package of each group's internal types (`core` for the legacy group). */
+  readonly #internalPackages = new Map<string, string>();
+  /** Internal Go types of kinds that convert into another group's type, by `gvkKey`. */
+  readonly #internalTypes = new Map<string, string>();
   /** Compiled checks per schema, built on first use (a valid object is checked in one pass; errors are only listed for invalid ones). */
   readonly #validators = new Map<TSchema, Validator>();
 
@@ -90,12 +110,50 @@ export class Scheme {
     this.#name = name;
   }
 
+  /** The name NotRegistered messages give (Go: the file and line that created the scheme). */
+  get name(): string {
+    return this.#name;
+  }
+
   /** Registers a kind; the GVK defaults to the schema's `x-kubernetes-group-version-kind`. */
   addKnownType(schema: TSchema, gvk: GroupVersionKind | undefined = declaredKindOf(schema)): this {
     if (gvk === undefined) throw new SchemeError('addKnownType: schema declares no x-kubernetes-group-version-kind');
     this.#kinds.set(gvkKey(gvk), { gvk: { group: gvk.group, version: gvk.version, kind: gvk.kind }, schema });
+    this.#registeredGroupVersions.add(formatGroupVersion(gvk));
     this.#found.clear();
     return this;
+  }
+
+  /** True when at least one kind is registered in the group/version. */
+  recognizesGroupVersion(gv: GroupVersion): boolean {
+    return this.#registeredGroupVersions.has(formatGroupVersion(gv));
+  }
+
+  /** Records the Go package of a group's internal types (`core`, `apps`, `rbac`): see {@link Scheme.goTypeNames}. */
+  setInternalPackage(group: string, goPackage: string): this {
+    this.#internalPackages.set(group, goPackage);
+    return this;
+  }
+
+  /** Records that a kind converts into another group's internal type (events.k8s.io's Event into `core.Event`). */
+  setInternalType(gvk: GroupVersionKind, goType: string): this {
+    this.#internalTypes.set(gvkKey(gvk), goType);
+    return this;
+  }
+
+  /**
+   * The Go types behind a registered kind, or undefined when the kind is not registered. Two kinds convert into each
+   * other when their internal types are the same.
+   */
+  goTypeNames(gvk: GroupVersionKind): GoTypeNames | undefined {
+    const reg = this.lookup(gvk);
+    if (reg === undefined) return undefined;
+    const home = declaredKindOf(reg.schema) ?? reg.gvk;
+    const pkg = this.#internalPackages.get(gvk.group);
+    return {
+      versioned: `${home.version}.${gvk.kind}`,
+      internal: this.#internalTypes.get(gvkKey(gvk)) ?? (pkg === undefined ? undefined : `${pkg}.${gvk.kind}`),
+    };
   }
 
   /** Registers several kinds by their declared GVKs. */

@@ -175,3 +175,25 @@ t.test('lookups remembered by kind, group and version follow later registrations
   t.throws(() => s.objectKind({ apiVersion: 'a/b/c', kind: 'A' }), GroupVersionParseError);
   t.throws(() => s.objectKind({ apiVersion: 'a/b/c', kind: 'A' }), GroupVersionParseError, 'a malformed apiVersion fails every time');
 });
+
+t.test("Go type names: the versioned type of a kind's schema, the internal type of its group's package", async (t) => {
+  const scheme = newBuiltinScheme();
+  t.equal(scheme.name, 'pkg/api/legacyscheme/scheme.go:30', "named as kube-apiserver's legacyscheme");
+  t.same(scheme.goTypeNames({ group: '', version: 'v1', kind: 'Secret' }), { versioned: 'v1.Secret', internal: 'core.Secret' });
+  t.same(scheme.goTypeNames({ group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler' }), {
+    versioned: 'v2.HorizontalPodAutoscaler',
+    internal: 'autoscaling.HorizontalPodAutoscaler',
+  });
+  t.same(scheme.goTypeNames({ group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'Role' })?.internal, 'rbac.Role');
+  t.same(scheme.goTypeNames({ group: 'events.k8s.io', version: 'v1', kind: 'Event' }), { versioned: 'v1.Event', internal: 'core.Event' });
+  t.same(scheme.goTypeNames({ group: 'autoscaling', version: 'v2', kind: 'DeleteOptions' })?.versioned, 'v1.DeleteOptions', 'meta kinds are meta/v1 types');
+  t.same(scheme.goTypeNames({ group: 'meta.k8s.io', version: 'v1', kind: 'Table' }), { versioned: 'v1.Table', internal: undefined });
+  t.equal(scheme.goTypeNames({ group: '', version: 'v1', kind: 'Nope' }), undefined);
+  t.ok(scheme.recognizesGroupVersion({ group: 'apps', version: 'v1' }));
+  t.notOk(scheme.recognizesGroupVersion({ group: 'apps', version: 'v1beta1' }));
+
+  const own = new Scheme('own').addKnownType(ConfigMapSchema);
+  t.equal(own.goTypeNames({ group: '', version: 'v1', kind: 'ConfigMap' })?.internal, undefined, 'no package recorded');
+  own.setInternalPackage('', 'core').setInternalType({ group: '', version: 'v1', kind: 'ConfigMap' }, 'other.Thing');
+  t.equal(own.goTypeNames({ group: '', version: 'v1', kind: 'ConfigMap' })?.internal, 'other.Thing', 'a recorded type wins over the package');
+});
