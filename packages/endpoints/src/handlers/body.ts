@@ -98,7 +98,10 @@ export function checkTypeMeta(scope: RequestScope, obj: KubeObject, body: Buffer
   try {
     gv = parseGroupVersion(apiVersion);
   } catch (err) {
-    throw cannotHandle(scope, err instanceof Error ? err.message : String(err));
+    const message = err instanceof Error ? err.message : String(err);
+    // Go's serializers read the group/version before the kind, and return no kind with the error.
+    if (decoding) throw newBadRequest(`the object provided is unrecognized (must be of type ${scope.kind.kind}): ${message} (${summary(body)})`);
+    throw cannotHandle(scope, message);
   }
   const expected = scope.kind;
   if (decoding && (kind !== expected.kind || gv.group !== expected.group || gv.version !== expected.version)) {

@@ -62,7 +62,7 @@ const cases: readonly Case[] = [
   { name: 'protobuf without magic', method: 'POST', path: base, body: 'hello', headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, status: 400 },
   { name: 'malformed YAML', method: 'POST', path: base, body: 'metadata: [', headers: { 'Content-Type': 'application/yaml' }, status: 400 },
   { name: 'wrong apiVersion', method: 'POST', path: base, body: '{"apiVersion":"apps/v1","kind":"ConfigMap","metadata":{"name":"x"}}', headers: JSON_CT, status: 400, message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "apps/v1" in scheme "pkg/api/legacyscheme/scheme.go:30"' },
-  { name: 'bad apiVersion', method: 'POST', path: base, body: '{"apiVersion":"a/b/c","kind":"ConfigMap","metadata":{"name":"x"}}', headers: JSON_CT, status: 400 },
+  { name: 'bad apiVersion', method: 'POST', path: base, body: '{"apiVersion":"a/b/c","kind":"ConfigMap","metadata":{"name":"x"}}', headers: JSON_CT, status: 400, message: 'the object provided is unrecognized (must be of type ConfigMap): unexpected GroupVersion string: a/b/c ({"apiVersion":"a/b/c","kind":" ...)' },
   { name: 'wrong kind', method: 'POST', path: base, body: '{"apiVersion":"v1","kind":"Secret","metadata":{"name":"x"}}', headers: JSON_CT, status: 400, message: 'Secret in version "v1" cannot be handled as a ConfigMap: converting (v1.Secret) to (core.ConfigMap): unknown conversion' },
   { name: 'wrong field type', method: 'POST', path: base, body: '{"metadata":{"name":"x"},"data":{"a":1}}', headers: JSON_CT, status: 400, message: /cannot be handled as a ConfigMap/ },
   { name: 'metadata not an object', method: 'POST', path: base, body: '{"metadata":"x"}', headers: JSON_CT, status: 400 },
