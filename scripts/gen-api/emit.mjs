@@ -25,13 +25,21 @@ class Imports {
   typebox = false;
   static = false;
   codec = false;
+  goType = false;
+}
+
+/** The options argument naming a named Go type (`{ [X_GO_TYPE]: 'v1.Protocol' }`), or '' for unnamed shapes. */
+function goTypeOption(shape, imp, leading = '') {
+  if (shape.goType === undefined) return '';
+  imp.goType = true;
+  return `${leading}{ [X_GO_TYPE]: ${quote(shape.goType)} }`;
 }
 
 function expr(shape, gv, imp) {
   switch (shape.k) {
     case 'string':
       imp.typebox = true;
-      return 'Type.String()';
+      return `Type.String(${goTypeOption(shape, imp)})`;
     case 'bool':
       imp.typebox = true;
       return 'Type.Boolean()';
@@ -57,21 +65,23 @@ function expr(shape, gv, imp) {
       if (shape.wrapped) {
         imp.typebox = true;
         imp.codec = true;
-        return "Type.Array(Type.String(), { [X_K8S_CODEC]: 'wrapped-list' })";
+        const named = shape.goType === undefined ? '' : `, [X_GO_TYPE]: ${quote(shape.goType)}`;
+        if (named !== '') imp.goType = true;
+        return `Type.Array(Type.String(), { [X_K8S_CODEC]: 'wrapped-list'${named} })`;
       }
-      if (shape.items.k === 'string') {
+      if (shape.items.k === 'string' && shape.items.goType === undefined && shape.goType === undefined) {
         imp.define.add('stringList');
         return 'stringList()';
       }
       imp.typebox = true;
-      return `Type.Array(${expr(shape.items, gv, imp)})`;
+      return `Type.Array(${expr(shape.items, gv, imp)}${goTypeOption(shape, imp, ', ')})`;
     case 'map':
-      if (shape.value.k === 'string') {
+      if (shape.value.k === 'string' && shape.value.goType === undefined && shape.goType === undefined) {
         imp.define.add('stringMap');
         return 'stringMap()';
       }
       imp.typebox = true;
-      return `Type.Record(Type.String(), ${expr(shape.value, gv, imp)})`;
+      return `Type.Record(Type.String(), ${expr(shape.value, gv, imp)}${goTypeOption(shape, imp, ', ')})`;
     default:
       throw new Error(`no expression for shape ${shape.k}`);
   }
@@ -159,7 +169,8 @@ function importLines(imp, gv) {
   if (imp.static) typebox.push('type Static');
   if (imp.typebox) typebox.push('Type');
   if (typebox.length > 0) lines.push(`import { ${typebox.join(', ')} } from 'typebox';`);
-  if (imp.codec) lines.push("import { X_K8S_CODEC } from '../../../../schema/extensions.js';");
+  const extensions = [...(imp.goType ? ['X_GO_TYPE'] : []), ...(imp.codec ? ['X_K8S_CODEC'] : [])];
+  if (extensions.length > 0) lines.push(`import { ${extensions.join(', ')} } from '../../../../schema/extensions.js';`);
   lines.push(`import { ${[...imp.define].sort().join(', ')} } from '../../../../schema/define.js';`);
   if (imp.special.size > 0) lines.push(`import { ${[...imp.special].sort().join(', ')} } from '../../../../schema/special-types.js';`);
   const byModule = new Map();

@@ -47,7 +47,7 @@ function resolve(sources, gv, goType) {
     if (other !== undefined) return resolve(sources, other, qualified[2]);
     const ext = EXTERNAL[path]?.[qualified[2]];
     if (ext !== undefined) return { k: 'external', name: qualified[2], expr: ext[0], module: ext[1] };
-    if (EXTERNAL_STRINGS[path]?.includes(qualified[2])) return { k: 'string' };
+    if (EXTERNAL_STRINGS[path]?.includes(qualified[2])) return { k: 'string', goType: `${path.slice(path.lastIndexOf('/') + 1)}.${qualified[2]}` };
     throw new Error(`${gv}: no mapping for ${path}.${qualified[2]}`);
   }
   if (BUILTIN[goType] !== undefined) return { k: BUILTIN[goType] };
@@ -55,9 +55,13 @@ function resolve(sources, gv, goType) {
   if (t === undefined) throw new Error(`${gv}: unknown type ${goType}`);
   if (t.kind === 'struct') return { k: 'struct', gv, name: goType };
   const under = resolve(sources, gv, t.goType);
-  if (under.k === 'string' && t.markers.enum !== undefined) return { k: 'string', enum: enumValues(src, goType), named: goType };
-  if (under.k === 'array' && src.proto.has(goType)) return { ...under, wrapped: true };
-  return under.k === 'string' ? { k: 'string', named: goType } : under;
+  // What Go's reflection calls the named type (`v1.Protocol`): decode errors name it.
+  const qualifiedName = `${gv.slice(gv.lastIndexOf('/') + 1)}.${goType}`;
+  if (under.k === 'string' && t.markers.enum !== undefined) return { k: 'string', enum: enumValues(src, goType), named: goType, goType: qualifiedName };
+  if (under.k === 'array' && src.proto.has(goType)) return { ...under, wrapped: true, goType: qualifiedName };
+  if (under.k === 'string') return { k: 'string', named: goType, goType: qualifiedName };
+  if (under.k !== 'array' && under.k !== 'map') throw new Error(`${gv}: named type ${goType} of ${under.k} has no schema form`);
+  return { ...under, goType: qualifiedName };
 }
 
 function leafOf(shape) {

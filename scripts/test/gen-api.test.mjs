@@ -113,7 +113,7 @@ test('fields: JSON names, omission, required-ness, markers, enums, embedding, pr
   assert.equal(byName.Part.structType, 'atomic');
   const [mode, parts, size, count, base] = byName.WidgetSpec.fields;
   assert.equal(byName.WidgetSpec.fields.length, 5, 'json:"-" is skipped');
-  assert.deepEqual(mode.shape, { k: 'string', enum: ['Fast', 'Slow'], named: 'Mode' });
+  assert.deepEqual(mode.shape, { k: 'string', enum: ['Fast', 'Slow'], named: 'Mode', goType: 'v1.Mode' });
   assert.deepEqual([mode.optional, mode.facts.omit, mode.number], [true, 'empty', 1]);
   assert.deepEqual([parts.optional, parts.number], [false, 2]);
   assert.deepEqual(parts.facts, { omit: 'never', listType: 'map', listMapKeys: ['name', 'kind'], patchStrategy: 'merge', patchMergeKey: 'name' });
@@ -129,7 +129,8 @@ test('output: structs after the structs they use, define.ts helpers, generated h
   assert.deepEqual([...order].sort((a, b) => a - b), order);
   assert.ok(!order.includes(-1));
   assert.match(text, /parts: requiredField\(2, Type\.Array\(PartSchema\), 'List of Part, map keyed by name and kind\.', \{ listType: 'map', listMapKeys: \['name', 'kind'\], patchStrategy: 'merge', patchMergeKey: 'name' \}\),/);
-  assert.match(text, /mode: field\(1, Type\.String\(\), 'Mode: one of Fast, Slow\.'\),/);
+  assert.match(text, /mode: field\(1, Type\.String\(\{ \[X_GO_TYPE\]: 'v1\.Mode' \}\), 'Mode: one of Fast, Slow\.'\),/);
+  assert.match(text, /^import \{ X_GO_TYPE \} from '..\/..\/..\/..\/schema\/extensions.js';$/m);
   assert.match(text, /count: field\(4, int32\(\), 'Pointer to int32\.', \{ omit: 'null' \}\),/);
   assert.match(text, /\.\.\.embedded\(5, 'base', BaseSchema\),/);
   assert.match(text, /\}, \{ structType: 'atomic' \}\);/);

@@ -29,6 +29,7 @@ export {
   embeddedIn,
   type GoOmit,
   goOmitOf,
+  goTypeNameOf,
   itemsOf,
   mapValueOf,
   propertiesOf,
@@ -37,6 +38,7 @@ export {
   typeNameOf,
   type WireCodec,
   X_GO_OMIT,
+  X_GO_TYPE,
   X_GVK,
   X_K8S_CODEC,
   X_K8S_OPENAPI,
@@ -66,6 +68,8 @@ export { addQuantities, compareQuantities, quantityMilliValue, quantitySign, sub
 export { canonicalQuantity, formatQuantity, type ParsedQuantity, parseQuantity, QUANTITY_FORMAT_ERROR, quantityError, type QuantityFormat } from './schema/quantity.js';
 export { ownProperty, setOwnProperty } from './schema/own-property.js';
 export { goNumberProblem, goNumberProblemSteps } from './schema/go-numbers.js';
+export { goTypeProblem, goTypeProblemSteps, goTypeStringOf } from './schema/go-type-errors.js';
+export { unstructuredConversionProblem } from './schema/unstructured-conversion.js';
 export { hasInexactNumbers, inexactNumberTokens, isInexactToken, type NumberToken } from './schema/number-tokens.js';
 // meta.k8s.io/v1 (and autoscaling/v1 Scale).
 export {

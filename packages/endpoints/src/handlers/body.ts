@@ -25,6 +25,9 @@ import {
   findUnknownFieldsSteps,
   goNumberProblem,
   goNumberProblemSteps,
+  goTypeProblem,
+  goTypeProblemSteps,
+  unstructuredConversionProblem,
   unknownFieldMessages,
 } from '@apiserver/runtime';
 import { dropUnknownFields, dropUnknownFieldsSteps, duplicateFields, duplicateFieldsSteps, mayHaveDuplicateFields } from './field-validation.js';
@@ -147,25 +150,37 @@ function schemaViolation(scope: RequestScope, probe: KubeObject, violations = sc
 }
 
 /**
- * The first field of `obj` whose JSON type the scope's schema rejects, as `/path: message`, or the first number Go
- * would not decode into its integer field (read as written in `jsonText`, the body's JSON, when given): Go's typed
- * decode error.
+ * Go's typed decode error for `obj`: the first value whose JSON kind its field's Go type refuses (`json: cannot
+ * unmarshal string into Go struct field …`; `/path: message` where the schema refuses what that walk lets through),
+ * else the first number Go would not decode into its integer field (read as written in `jsonText`, the body's JSON,
+ * when given).
  */
-export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText?: string): string | undefined {
+export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText?: string, decoder: GoDecoder = 'json'): string | undefined {
   const probe = typedProbe(scope, obj);
   if (probe === undefined || scope.objectSchema === undefined) return undefined;
-  return schemaViolation(scope, probe) ?? goNumberProblem(scope.objectSchema, probe, jsonText);
+  // The schema check finds a wrong JSON kind fast; Go's walk words it (undefined where the two disagree).
+  const violation = schemaViolation(scope, probe);
+  if (violation === undefined) return goNumberProblem(scope.objectSchema, probe, jsonText);
+  const worded = decoder === 'json' ? goTypeProblem(scope.objectSchema, probe) : unstructuredConversionProblem(scope.objectSchema, probe);
+  return worded ?? violation;
 }
+
+/**
+ * How upstream turns a request's JSON into the typed object, which decides the words of a type error: Go's JSON
+ * decoder (bodies, JSON and merge patches) or the unstructured converter (the map a strategic merge patch made).
+ */
+export type GoDecoder = 'json' | 'unstructured';
 
 /** {@link schemaTypeProblem} as a 400 for a large body: both checks run in `slicer`'s slices, `pace` awaited between them. */
 async function checkSchemaSliced(scope: RequestScope, obj: KubeObject, jsonText: string | undefined, pace: Pace, slicer: TimeSlicer): Promise<void> {
   const probe = typedProbe(scope, obj);
   if (probe === undefined || scope.objectSchema === undefined) return;
-  let problem = schemaViolation(scope, probe, await slicer.run(scope.scheme.validateSteps(probe)));
-  if (problem === undefined) {
-    await pace();
-    problem = await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText));
-  }
+  const violation = schemaViolation(scope, probe, await slicer.run(scope.scheme.validateSteps(probe)));
+  await pace();
+  const problem =
+    violation === undefined
+      ? await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText))
+      : ((await slicer.run(goTypeProblemSteps(scope.objectSchema, probe))) ?? violation);
   if (problem !== undefined) throw cannotHandle(scope, problem);
 }
 

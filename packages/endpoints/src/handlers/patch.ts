@@ -163,8 +163,9 @@ async function checkPatched(scope: RequestScope, request: HandlerRequest, p: Pat
     throw newInvalidPatch(patchErrorValue(p, result), 'the patched object is not a JSON object');
   }
   const typed = checkTypeMeta(scope, { ...result }, Buffer.from(p.text));
-  // jsonPatcher/smpPatcher decode the patched JSON into the typed object: a wrong JSON type is a 422 on `patch`.
-  const typeProblem = schemaTypeProblem(scope, typed);
+  // jsonPatcher decodes the patched JSON into the typed object, smpPatcher converts the patched map into it: a wrong
+  // JSON type is a 422 on `patch`, worded by Go's JSON decoder or by the unstructured converter.
+  const typeProblem = schemaTypeProblem(scope, typed, undefined, p.type === 'strategic' ? 'unstructured' : 'json');
   if (typeProblem !== undefined) throw newInvalidPatch(patchErrorValue(p, result), typeProblem);
   // Apply checked its configuration against the schema already (undeclared fields fail the typed conversion).
   if (p.type === 'apply') return typed;

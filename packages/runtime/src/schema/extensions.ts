@@ -11,6 +11,11 @@ export const X_PROTOBUF_FIELD = 'x-protobuf-field';
  * `never` (value without omitempty: zero value written) or `null` (pointer without omitempty: `null` written).
  */
 export const X_GO_OMIT = 'x-go-omit';
+/**
+ * The Go type of a named non-struct type as Go's reflection prints it, e.g. `v1.Protocol`, `v1.ResourceList`,
+ * `types.UID` (a struct's comes from {@link X_K8S_TYPE}); Go's decode errors name it.
+ */
+export const X_GO_TYPE = 'x-go-type';
 /** Fully qualified OpenAPI definition name of a named type, e.g. `io.k8s.api.core.v1.ConfigMap`. */
 export const X_K8S_TYPE = 'x-k8s-type';
 /** Description of a named type itself (a field's `description` may override the copy it annotates). */
@@ -104,6 +109,12 @@ export function goOmitOf(schema: TSchema): GoOmit {
 /** Returns the qualified type name of a named schema. */
 export function typeNameOf(schema: TSchema): string | undefined {
   const v = node(schema)[X_K8S_TYPE];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Returns the Go type name recorded with {@link X_GO_TYPE}, if any. */
+export function goTypeNameOf(schema: TSchema): string | undefined {
+  const v = node(schema)[X_GO_TYPE];
   return typeof v === 'string' ? v : undefined;
 }
 

@@ -1,6 +1,7 @@
 /** metav1.ObjectMeta, ListMeta, OwnerReference and ManagedFieldsEntry. */
 import { type Static, Type } from 'typebox';
 import { field, int64, stringList, stringMap, struct } from '../../../schema/define.js';
+import { X_GO_TYPE } from '../../../schema/extensions.js';
 import { FieldsV1Schema, TimeSchema } from '../../../schema/special-types.js';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1';
@@ -13,7 +14,7 @@ export const OwnerReferenceSchema = struct(
     apiVersion: field(5, Type.String(), 'API version of the owner.', { omit: 'never' }),
     kind: field(1, Type.String(), 'Kind of the owner.', { omit: 'never' }),
     name: field(3, Type.String(), 'Name of the owner.', { omit: 'never' }),
-    uid: field(4, Type.String(), 'UID of the owner.', { omit: 'never' }),
+    uid: field(4, Type.String({ [X_GO_TYPE]: 'types.UID' }), 'UID of the owner.', { omit: 'never' }),
     controller: field(6, Type.Boolean(), 'True when this reference points to the managing controller.', {
       omit: 'nil',
     }),
@@ -52,7 +53,7 @@ export const ObjectMetaSchema = struct(
     generateName: field(2, Type.String(), 'Prefix the server uses to generate a unique name when name is empty.'),
     namespace: field(3, Type.String(), 'Namespace of the object; empty for cluster-scoped objects.'),
     selfLink: field(4, Type.String(), 'Deprecated; the server does not fill it.'),
-    uid: field(5, Type.String(), 'Unique identifier of this object in time and space, set by the server.'),
+    uid: field(5, Type.String({ [X_GO_TYPE]: 'types.UID' }), 'Unique identifier of this object in time and space, set by the server.'),
     resourceVersion: field(6, Type.String(), 'Opaque version of this object, used for concurrency control.'),
     generation: field(7, int64(), 'Sequence number of the desired state, incremented on spec changes.'),
     creationTimestamp: field(8, TimeSchema, 'Server time when this object was created.', { omit: 'never' }),
