@@ -117,6 +117,9 @@ export async function liveChanges(t: Test, kubectl: Kubectl, ns: string): Promis
   const containers = field(await kubectl.getJson(t, ['deploy', 'sm', ...inNs]), 'spec', 'template', 'spec', 'containers');
   t.equal(field(containers, 0, 'image'), 'nginx:1.28');
   t.equal(lengthOf(containers), 1, 'merged by name');
+  // A quoted number: the strategic merge patch meets the unstructured converter, a merge patch Go's JSON decoder.
+  await kubectl.fails(t, ['patch', 'deployment', 'sm', '-p', '{"spec":{"replicas":"3"}}', ...inNs], /^The request is invalid: patch: Invalid value: "map\[spec:map\[replicas:3\]\]": unrecognized type: int32\n$/);
+  await kubectl.fails(t, ['patch', 'deployment', 'sm', '--type', 'merge', '-p', '{"spec":{"replicas":"3"}}', ...inNs], /": json: cannot unmarshal string into Go struct field DeploymentSpec\.spec\.replicas of type int32\n$/);
 
   t.equal(await kubectl.ok(t, ['label', 'cm', 'p', 'app=demo', ...inNs]), 'configmap/p labeled\n');
   await kubectl.fails(t, ['label', 'cm', 'p', 'app=other', ...inNs], /'app' already has a value \(demo\), and --overwrite is false/);
