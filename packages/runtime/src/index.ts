@@ -70,6 +70,8 @@ export { ownProperty, setOwnProperty } from './schema/own-property.js';
 export { goNumberProblem, goNumberProblemSteps } from './schema/go-numbers.js';
 export { goTypeProblem, goTypeProblemSteps, goTypeStringOf } from './schema/go-type-errors.js';
 export { unstructuredConversionProblem } from './schema/unstructured-conversion.js';
+export { canonicalBase64, goBase64Error } from './schema/go-base64.js';
+export { goTimeParseError } from './schema/go-time.js';
 export { hasInexactNumbers, inexactNumberTokens, isInexactToken, type NumberToken } from './schema/number-tokens.js';
 // meta.k8s.io/v1 (and autoscaling/v1 Scale).
 export {

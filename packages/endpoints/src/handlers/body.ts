@@ -160,9 +160,14 @@ export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText
   if (probe === undefined || scope.objectSchema === undefined) return undefined;
   // The schema check finds a wrong JSON kind fast; Go's walk words it (undefined where the two disagree).
   const violation = schemaViolation(scope, probe);
-  if (violation === undefined) return goNumberProblem(scope.objectSchema, probe, jsonText);
+  if (violation === undefined) {
+    const problem = goNumberProblem(scope.objectSchema, probe, jsonText);
+    // The converter decodes a []byte's text with encoding/json, and says so.
+    return decoder === 'unstructured' && problem?.startsWith('illegal base64') ? `error decoding from json: ${problem}` : problem;
+  }
   const worded = decoder === 'json' ? goTypeProblem(scope.objectSchema, probe) : unstructuredConversionProblem(scope.objectSchema, probe);
-  return worded ?? violation;
+  // A value of the right kind the schema refuses (a time it cannot read): Go's reader words it.
+  return worded ?? goNumberProblem(scope.objectSchema, probe, jsonText) ?? violation;
 }
 
 /**
@@ -180,7 +185,7 @@ async function checkSchemaSliced(scope: RequestScope, obj: KubeObject, jsonText:
   const problem =
     violation === undefined
       ? await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText))
-      : ((await slicer.run(goTypeProblemSteps(scope.objectSchema, probe))) ?? violation);
+      : ((await slicer.run(goTypeProblemSteps(scope.objectSchema, probe))) ?? (await slicer.run(goNumberProblemSteps(scope.objectSchema, probe, jsonText))) ?? violation);
   if (problem !== undefined) throw cannotHandle(scope, problem);
 }
 

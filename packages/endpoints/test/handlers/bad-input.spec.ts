@@ -64,6 +64,7 @@ const cases: readonly Case[] = [
   { name: 'wrong apiVersion', method: 'POST', path: base, body: '{"apiVersion":"apps/v1","kind":"ConfigMap","metadata":{"name":"x"}}', headers: JSON_CT, status: 400, message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "apps/v1" in scheme "pkg/api/legacyscheme/scheme.go:30"' },
   { name: 'bad apiVersion', method: 'POST', path: base, body: '{"apiVersion":"a/b/c","kind":"ConfigMap","metadata":{"name":"x"}}', headers: JSON_CT, status: 400, message: 'the object provided is unrecognized (must be of type ConfigMap): unexpected GroupVersion string: a/b/c ({"apiVersion":"a/b/c","kind":" ...)' },
   { name: 'wrong kind', method: 'POST', path: base, body: '{"apiVersion":"v1","kind":"Secret","metadata":{"name":"x"}}', headers: JSON_CT, status: 400, message: 'Secret in version "v1" cannot be handled as a ConfigMap: converting (v1.Secret) to (core.ConfigMap): unknown conversion' },
+  { name: 'binaryData not base64', method: 'POST', path: base, body: '{"metadata":{"name":"x"},"binaryData":{"a":"not base64!"}}', headers: JSON_CT, status: 400, message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: illegal base64 data at input byte 3' },
   { name: 'wrong field type', method: 'POST', path: base, body: '{"metadata":{"name":"x"},"data":{"a":1}}', headers: JSON_CT, status: 400, message: /cannot be handled as a ConfigMap/ },
   { name: 'metadata not an object', method: 'POST', path: base, body: '{"metadata":"x"}', headers: JSON_CT, status: 400 },
   { name: 'namespace mismatch', method: 'POST', path: base, body: '{"metadata":{"name":"x","namespace":"other"}}', headers: JSON_CT, status: 400, message: 'the namespace of the provided object does not match the namespace sent on the request' },
@@ -151,4 +152,17 @@ t.test('protobuf request bodies from kubectl 1.32 decode', async (t) => {
   t.equal(created.status, 201);
   t.equal(created.headers['content-type'], 'application/vnd.kubernetes.protobuf');
   t.equal(s.configmaps.size, 1);
+});
+
+t.test('base64 that Go decodes is stored as Go writes the bytes back', async (t) => {
+  const s = await startTestServer();
+  t.teardown(() => s.close());
+  const res = await s.request('POST', base, { body: '{"metadata":{"name":"b"},"binaryData":{"a":"YW\\nJj","b":"YR=="}}', headers: JSON_CT });
+  t.equal(res.status, 201);
+  t.same(res.json().binaryData, { a: 'YWJj', b: 'YQ==' });
+  const patched = await s.request('PATCH', `${base}/b`, { body: '{"binaryData":{"c":"%%%"}}', headers: { 'Content-Type': 'application/strategic-merge-patch+json' } });
+  t.equal(patched.status, 422);
+  t.match(patched.json().message, /": error decoding from json: illegal base64 data at input byte 0$/, "a strategic merge patch: the converter's words");
+  const merged = await s.request('PATCH', `${base}/b`, { body: '{"binaryData":{"c":"%%%"}}', headers: { 'Content-Type': 'application/merge-patch+json' } });
+  t.match(merged.json().message, /": illegal base64 data at input byte 0$/, "a merge patch: Go's JSON decoder's");
 });

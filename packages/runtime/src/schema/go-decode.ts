@@ -11,6 +11,7 @@ import type { TSchema } from 'typebox';
 import { codecOf, node, propertiesOf } from './extensions.js';
 import type { SlicedPass } from '../runtime/time-slice.js';
 import { goPlanOf } from './go-plan.js';
+import { canonicalBase64 } from './go-base64.js';
 import { canonicalQuantity } from './quantity.js';
 import { setOwnProperty } from './own-property.js';
 
@@ -128,8 +129,10 @@ export function decodeAsGo(schema: TSchema, value: unknown): unknown {
     case 'map':
       return isPlainObject(value) ? decodeMap(plan.value, value) : value;
     case 'codec':
-      // A Quantity is written back in its canonical form (`0.5` → `500m`); text that is no quantity stays for validation to report.
-      return codecOf(schema) === 'quantity' ? (canonicalQuantity(value) ?? value) : value;
+      // A Quantity is written back in its canonical form (`0.5` → `500m`), bytes as Go encodes what it decoded;
+      // text that is neither stays for validation to report.
+      if (codecOf(schema) === 'quantity') return canonicalQuantity(value) ?? value;
+      return codecOf(schema) === 'bytes' && typeof value === 'string' ? (canonicalBase64(value) ?? value) : value;
     default:
       return value;
   }

@@ -1,7 +1,9 @@
 /**
  * Numbers Go's typed decoding refuses: `json: cannot unmarshal number 1e30 into Go struct field
  * ObjectMeta.metadata.generation of type int64` for a fraction, an exponent or a value outside int64 (int32 for
- * int32 fields and IntOrString) in an integer field; and text a Quantity field cannot parse (`quantities must match
+ * int32 fields and IntOrString) in an integer field; text a `[]byte` field cannot decode (`illegal base64 data at
+ * input byte 3`, go-base64.ts), a Time or MicroTime field cannot parse (`parsing time "x" as
+ * "2006-01-02T15:04:05Z07:00": cannot parse "x" as "2006"`, go-time.ts); and text a Quantity field cannot parse (`quantities must match
  * the regular expression …`). Integers past 2^53 that Go would read into an int64 are
  * refused too (a deviation: a JavaScript number would round them, and no stored value may differ from the one
  * sent). The value check reads the decoded object (any media type); the token check reads the JSON text, which
@@ -12,6 +14,8 @@ import type { SlicedPass } from '../runtime/time-slice.js';
 import { type GoInt, goPlanOf } from './go-plan.js';
 import { codecOf } from './extensions.js';
 import { hasInexactNumbers, inexactNumberTokens } from './number-tokens.js';
+import { goBase64Error } from './go-base64.js';
+import { goTimeParseError } from './go-time.js';
 import { quantityError } from './quantity.js';
 
 const LIMITS: Readonly<Record<GoInt, readonly [bigint, bigint]>> = {
@@ -93,22 +97,37 @@ function numberProblem(int: GoInt | undefined, value: number, struct: string, fi
   return literalProblem(literal, int, { struct, fields });
 }
 
-/** Go's error for text in a Quantity field that is no quantity. */
-function quantityTextProblem(schema: TSchema, value: string): string | undefined {
-  return goPlanOf(schema).kind === 'codec' && codecOf(schema) === 'quantity' ? quantityError(value) : undefined;
+/** Go's error for text its special type cannot read: no quantity, no base64, no time in the field's layout. */
+function textProblem(schema: TSchema, value: string): string | undefined {
+  if (goPlanOf(schema).kind !== 'codec') return undefined;
+  switch (codecOf(schema)) {
+    case 'quantity':
+      return quantityError(value);
+    case 'bytes':
+      return goBase64Error(value);
+    case 'time':
+      return goTimeParseError(value, false);
+    case 'microtime':
+      return goTimeParseError(value, true);
+    default:
+      return undefined;
+  }
 }
 
-/** Whether a member or item is walked: containers, numbers, and text (a Quantity's is parsed). */
+/** The special types whose text {@link textProblem} reads. */
+const TEXT_CODECS: ReadonlySet<string> = new Set(['quantity', 'bytes', 'time', 'microtime']);
+
+/** Whether a member or item is walked: containers, numbers, and text (a special type's is read). */
 function isWalked(v: unknown): boolean {
   return typeof v === 'number' || typeof v === 'string' || (typeof v === 'object' && v !== null);
 }
 
-/** Per schema node: whether an integer or Quantity field lies at or below it (see {@link mayRefuse}). */
+/** Per schema node: whether an integer or a special type read from text lies at or below it (see {@link mayRefuse}). */
 const refusing = new WeakMap<TSchema, boolean>();
 
 /**
  * Whether a value of `schema` can hold anything {@link valueProblem} refuses: an integer (or IntOrString) or a
- * Quantity at or below it. A map of strings (labels, annotations, a ConfigMap's data) cannot, and is not walked.
+ * Quantity, `[]byte`, Time or MicroTime at or below it. A map of strings (labels, annotations, a ConfigMap's data) cannot, and is not walked.
  * A recursive schema meets itself while this is computed: it counts as refusing then, which only means walking.
  */
 function mayRefuse(schema: TSchema): boolean {
@@ -119,7 +138,7 @@ function mayRefuse(schema: TSchema): boolean {
   if (plan.kind === 'struct') known = [...plan.fields.values()].some(mayRefuse);
   else if (plan.kind === 'array') known = mayRefuse(plan.items);
   else if (plan.kind === 'map') known = mayRefuse(plan.value);
-  else known = plan.int !== undefined || (plan.kind === 'codec' && codecOf(schema) === 'quantity');
+  else known = plan.int !== undefined || (plan.kind === 'codec' && TEXT_CODECS.has(codecOf(schema) ?? ''));
   refusing.set(schema, known);
   return known;
 }
@@ -127,7 +146,7 @@ function mayRefuse(schema: TSchema): boolean {
 function valueProblem(schema: TSchema, value: unknown, struct: string, fields: string[]): string | undefined {
   if (!mayRefuse(schema)) return undefined;
   const plan = goPlanOf(schema);
-  if (typeof value === 'string') return quantityTextProblem(schema, value);
+  if (typeof value === 'string') return textProblem(schema, value);
   if (typeof value === 'number') return plan.kind === 'leaf' || plan.kind === 'codec' ? numberProblem(plan.int, value, struct, fields) : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (plan.kind === 'struct') {
