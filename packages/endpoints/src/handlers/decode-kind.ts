@@ -19,4 +19,3 @@ export function decodeKindProblem(scheme: Scheme, expected: GroupVersionKind, bo
   if (source.internal === target) return undefined;
   return `converting (${source.versioned}) to (${target}): unknown conversion`;
 }
-

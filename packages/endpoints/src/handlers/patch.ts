@@ -30,7 +30,8 @@ import { managerOrUserAgent } from '../fieldmanager/manager-name.js';
 import { recordUpdatePaced } from '../fieldmanager/scope-field-manager.js';
 import { admissionTransformer, attributesFor, validateObjectFunc, validateObjectUpdateFunc } from './admission.js';
 import { applyConfiguration } from './apply.js';
-import { checkTypeMeta, readBody, schemaTypeProblem, toApiObject } from './body.js';
+import { readBody, schemaTypeProblem, toApiObject } from './body.js';
+import { patchedTypeMeta } from './patched-type-meta.js';
 import { dropUnknownFields, duplicateFields } from './field-validation.js';
 import { checkName, ensureNamespace } from './object-meta.js';
 import { coercePatchedObject, newInvalidPatch } from './patch-coercion.js';
@@ -162,7 +163,7 @@ async function checkPatched(scope: RequestScope, request: HandlerRequest, p: Pat
   if (typeof result !== 'object' || result === null || Array.isArray(result)) {
     throw newInvalidPatch(patchErrorValue(p, result), 'the patched object is not a JSON object');
   }
-  const typed = checkTypeMeta(scope, { ...result }, Buffer.from(p.text));
+  const typed = patchedTypeMeta(scope, p.type, { ...result }, patchErrorValue(p, result), p.text);
   // jsonPatcher decodes the patched JSON into the typed object, smpPatcher converts the patched map into it: a wrong
   // JSON type is a 422 on `patch`, worded by Go's JSON decoder or by the unstructured converter.
   const typeProblem = schemaTypeProblem(scope, typed, undefined, p.type === 'strategic' ? 'unstructured' : 'json');

@@ -100,3 +100,31 @@ t.test('a scheme recording no internal types tells nothing; NotRegistered names 
   t.equal(decodeKindProblem(plain, configMap, { ...configMap, kind: 'Secret' }), undefined, 'nothing registered');
   t.match(decodeKindProblem(bare, configMap, { ...configMap, kind: 'Nope' }), 'no kind "Nope" is registered for version "v1" in scheme "bare"');
 });
+
+t.test("a patch that changes the kind: JSON and merge patches decode it (422 on 'patch'), a strategic merge patch ignores it", async (t) => {
+  const s = await startTestServer();
+  t.teardown(() => s.close());
+  t.equal((await s.request('POST', configmaps, { body: '{"metadata":{"name":"pk"},"data":{"a":"1"}}', headers: JSON_CT })).status, 201);
+  const merge = { 'Content-Type': 'application/merge-patch+json' };
+  const secret = await s.request('PATCH', `${configmaps}/pk`, { body: '{"kind":"Secret"}', headers: merge });
+  t.equal(secret.status, 422);
+  t.match(secret.json(), { reason: 'Invalid', details: { causes: [{ field: 'patch' }] } });
+  t.match(String(secret.json().message), /^ "" is invalid: patch: Invalid value: "\{.*\}": converting \(v1\.Secret\) to \(core\.ConfigMap\): unknown conversion$/);
+  const jsonPatch = await s.request('PATCH', `${configmaps}/pk`, {
+    body: '[{"op":"replace","path":"/apiVersion","value":"apps/v1"}]',
+    headers: { 'Content-Type': 'application/json-patch+json' },
+  });
+  t.equal(jsonPatch.status, 422);
+  t.match(String(jsonPatch.json().message), new RegExp(`": no kind "ConfigMap" is registered for version "apps/v1" ${LEGACY.replaceAll('.', '\\.')}$`));
+  const unparsable = await s.request('PATCH', `${configmaps}/pk`, { body: '{"apiVersion":"a/b/c"}', headers: merge });
+  t.equal(unparsable.status, 422);
+  t.match(String(unparsable.json().message), /": unexpected GroupVersion string: a\/b\/c$/);
+  const strategic = await s.request('PATCH', `${configmaps}/pk`, {
+    body: '{"kind":"Secret","apiVersion":"apps/v1","data":{"b":"2"}}',
+    headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+  });
+  t.equal(strategic.status, 200, 'the strategic merge patcher converts into the request type');
+  t.match(strategic.json(), { kind: 'ConfigMap', apiVersion: 'v1', data: { a: '1', b: '2' } });
+  const stored = await s.request('GET', `${configmaps}/pk`);
+  t.match(stored.json(), { kind: 'ConfigMap', apiVersion: 'v1', data: { a: '1', b: '2' } });
+});

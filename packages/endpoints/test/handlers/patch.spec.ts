@@ -88,7 +88,7 @@ t.test('patch errors', async (t) => {
     { name: 'strategic patch not an object', body: '[1]', headers: SMP, status: 400 },
     { name: 'unknown $patch directive', body: '{"data":{"$patch":"explode"}}', headers: SMP, status: 400 },
     { name: 'rename through a patch', body: '{"metadata":{"name":"d"}}', headers: MP, status: 400, message: 'the name of the object (d) does not match the name on the URL (c)' },
-    { name: 'kind change', body: '{"kind":"Secret"}', headers: MP, status: 400 },
+    { name: 'kind change', body: '{"kind":"Secret"}', headers: MP, status: 422, message: /: converting \(v1\.Secret\) to \(core\.ConfigMap\): unknown conversion$/ },
     { name: 'force on a non-apply patch', body: '{}', headers: MP, path: `${cmPath}/c?force=true`, status: 422, message: /force: Forbidden: may not be specified for non-apply patch/ },
     { name: 'strict unknown field', body: '{"spec":{"x":1}}', headers: MP, path: `${cmPath}/c?fieldValidation=Strict`, status: 422, message: /strict decoding error: unknown field "spec"/ },
     { name: 'stale resourceVersion', body: '{"metadata":{"resourceVersion":"1"}}', headers: MP, status: 409 },

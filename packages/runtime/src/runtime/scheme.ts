@@ -100,8 +100,6 @@ export class Scheme {
   readonly #registeredGroupVersions = new Set<string>();
   /** Go package of each group's internal types (`core` for the legacy group). */
   readonly #internalPackages = new Map<string, string>();
-  /** Internal Go types of kinds that convert into another group's type, by `gvkKey`. */
-  readonly #internalTypes = new Map<string, string>();
   /** Compiled checks per schema, built on first use (a valid object is checked in one pass; errors are only listed for invalid ones). */
   readonly #validators = new Map<TSchema, Validator>();
 
@@ -129,15 +127,12 @@ export class Scheme {
     return this.#registeredGroupVersions.has(formatGroupVersion(gv));
   }
 
-  /** Records the Go package of a group's internal types (`core`, `apps`, `rbac`): see {@link Scheme.goTypeNames}. */
+  /**
+   * Records the Go package of a group's internal types (`core`, `apps`, `rbac`; `core` for events.k8s.io, whose Event
+   * converts into `core.Event`): see {@link Scheme.goTypeNames}.
+   */
   setInternalPackage(group: string, goPackage: string): this {
     this.#internalPackages.set(group, goPackage);
-    return this;
-  }
-
-  /** Records that a kind converts into another group's internal type (events.k8s.io's Event into `core.Event`). */
-  setInternalType(gvk: GroupVersionKind, goType: string): this {
-    this.#internalTypes.set(gvkKey(gvk), goType);
     return this;
   }
 
@@ -152,7 +147,7 @@ export class Scheme {
     const pkg = this.#internalPackages.get(gvk.group);
     return {
       versioned: `${home.version}.${gvk.kind}`,
-      internal: this.#internalTypes.get(gvkKey(gvk)) ?? (pkg === undefined ? undefined : `${pkg}.${gvk.kind}`),
+      internal: pkg === undefined ? undefined : `${pkg}.${gvk.kind}`,
     };
   }
 
