@@ -158,16 +158,13 @@ function schemaViolation(scope: RequestScope, probe: KubeObject, violations = sc
 export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText?: string, decoder: GoDecoder = 'json'): string | undefined {
   const probe = typedProbe(scope, obj);
   if (probe === undefined || scope.objectSchema === undefined) return undefined;
-  // The schema check finds a wrong JSON kind fast; Go's walk words it (undefined where the two disagree).
   const violation = schemaViolation(scope, probe);
-  if (violation === undefined) {
-    const problem = goNumberProblem(scope.objectSchema, probe, jsonText);
-    // The converter decodes a []byte's text with encoding/json, and says so.
-    return decoder === 'unstructured' && problem?.startsWith('illegal base64') ? `error decoding from json: ${problem}` : problem;
-  }
-  const worded = decoder === 'json' ? goTypeProblem(scope.objectSchema, probe) : unstructuredConversionProblem(scope.objectSchema, probe);
-  // A value of the right kind the schema refuses (a time it cannot read): Go's reader words it.
-  return worded ?? goNumberProblem(scope.objectSchema, probe, jsonText) ?? violation;
+  // The converter's walk (a strategic merge patch's) also reads the text of `[]byte` fields, in its own words.
+  if (decoder === 'unstructured') return unstructuredConversionProblem(scope.objectSchema, probe) ?? goNumberProblem(scope.objectSchema, probe, jsonText) ?? violation;
+  if (violation === undefined) return goNumberProblem(scope.objectSchema, probe, jsonText);
+  // The schema check finds a wrong JSON kind fast; Go's walk words it. A value of the right kind the schema refuses
+  // (a time it cannot read) is worded by Go's reader of that type.
+  return goTypeProblem(scope.objectSchema, probe) ?? goNumberProblem(scope.objectSchema, probe, jsonText) ?? violation;
 }
 
 /**

@@ -4,10 +4,12 @@
  * types decode JSON, go-type-errors.ts). It walks a struct's fields in Go declaration order and words its refusals
  * `cannot restore struct from: string`, `cannot restore slice from map`, `unrecognized type: int32` (text, a bool or
  * a container into a scalar of another kind), `cannot convert float64 to int32`; the special types answer as their
- * UnmarshalJSON does outside a decoder (`json: cannot unmarshal bool into Go value of type int32`).
+ * UnmarshalJSON does outside a decoder (`json: cannot unmarshal bool into Go value of type int32`), and `[]byte` text
+ * that is no base64 as `error decoding from json: illegal base64 data at input byte 0`.
  */
 import { type TSchema, Type } from 'typebox';
 import { codecOf } from './extensions.js';
+import { goBase64Error } from './go-base64.js';
 import { codecProblem, goTypeStringOf, leafKindOf } from './go-type-errors.js';
 import { goPlanOf } from './go-plan.js';
 /** The reflect kind of an unstructured value (util/json reads integral numbers as int64). */
@@ -40,8 +42,12 @@ function codecConversionProblem(schema: TSchema, value: unknown): string | undef
     case 'time':
     case 'microtime':
       return codecProblem(schema, value, { struct: '', fields: [] });
-    case 'bytes':
+    case 'bytes': {
+      // Text is decoded by encoding/json, whose error the converter wraps.
+      const base64 = typeof value === 'string' ? goBase64Error(value) : undefined;
+      if (base64 !== undefined) return `error decoding from json: ${base64}`;
       return typeof value === 'string' || Array.isArray(value) ? undefined : `cannot restore slice from ${unstructuredKindOf(value)}`;
+    }
     case 'wrapped-list':
       if (!Array.isArray(value)) return `cannot restore slice from ${unstructuredKindOf(value)}`;
       for (const item of value) {

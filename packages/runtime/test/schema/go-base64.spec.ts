@@ -4,6 +4,7 @@ import { ConfigMapSchema, SecretSchema } from '../../src/apis/core/v1/config.js'
 import { canonicalBase64, goBase64Error } from '../../src/schema/go-base64.js';
 import { decodeAsGo } from '../../src/schema/go-decode.js';
 import { goNumberProblem } from '../../src/schema/go-numbers.js';
+import { unstructuredConversionProblem } from '../../src/schema/unstructured-conversion.js';
 
 t.test('what Go decodes', async (t) => {
   for (const text of ['', 'YQ==', 'YWI=', 'YWJj', 'YWJjZA==', 'YQ==\n', 'YW\nJj', 'Y\r\nW\nJj', 'YR==', '+/+/']) t.equal(goBase64Error(text), undefined, JSON.stringify(text));
@@ -40,4 +41,9 @@ t.test('the decode check refuses text a []byte field cannot decode', async (t) =
   t.equal(goNumberProblem(SecretSchema, { data: { ok: 'YQ==', a: 'not base64!' } }), 'illegal base64 data at input byte 3');
   t.equal(goNumberProblem(ConfigMapSchema, { binaryData: { a: '%%%' } }), 'illegal base64 data at input byte 0');
   t.equal(goNumberProblem(ConfigMapSchema, { data: { a: '%%%' } }), undefined, 'data holds text');
+});
+
+t.test('the unstructured converter wraps the base64 error', async (t) => {
+  t.equal(unstructuredConversionProblem(SecretSchema, { data: { a: 'YQ==', b: '%%%' } }), 'error decoding from json: illegal base64 data at input byte 0');
+  t.equal(unstructuredConversionProblem(SecretSchema, { data: { a: 'YQ==' } }), undefined);
 });
