@@ -159,9 +159,11 @@ export function schemaTypeProblem(scope: RequestScope, obj: KubeObject, jsonText
   const probe = typedProbe(scope, obj);
   if (probe === undefined || scope.objectSchema === undefined) return undefined;
   const violation = schemaViolation(scope, probe);
-  // The converter's walk (a strategic merge patch's) also reads the text of `[]byte` fields, in its own words.
-  if (decoder === 'unstructured') return unstructuredConversionProblem(scope.objectSchema, probe) ?? goNumberProblem(scope.objectSchema, probe, jsonText) ?? violation;
-  if (violation === undefined) return goNumberProblem(scope.objectSchema, probe, jsonText);
+  const numbers = violation === undefined ? goNumberProblem(scope.objectSchema, probe, jsonText) : undefined;
+  if (violation === undefined && numbers === undefined) return undefined;
+  // A strategic merge patch's map is refused in the converter's words (it wraps the base64 error too).
+  if (decoder === 'unstructured') return unstructuredConversionProblem(scope.objectSchema, probe) ?? numbers ?? violation;
+  if (violation === undefined) return numbers;
   // The schema check finds a wrong JSON kind fast; Go's walk words it. A value of the right kind the schema refuses
   // (a time it cannot read) is worded by Go's reader of that type.
   return goTypeProblem(scope.objectSchema, probe) ?? goNumberProblem(scope.objectSchema, probe, jsonText) ?? violation;

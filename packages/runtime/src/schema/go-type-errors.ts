@@ -50,9 +50,7 @@ export function goTypeStringOf(schema: TSchema): string {
   if (plan.kind === 'map') return `map[string]${goTypeStringOf(plan.value)}`;
   const definition = typeNameOf(schema);
   if (definition !== undefined) return qualifiedName(definition);
-  if (plan.kind === 'leaf' && plan.int !== undefined) return plan.int;
-  const type = node(schema).type;
-  return (typeof type === 'string' ? LEAF_TYPES[type] : undefined) ?? 'interface {}';
+  return leafKindOf(schema) ?? 'interface {}';
 }
 
 /** Where a value sits: the struct declaring its field and the JSON names from the root (none: outside any struct). */

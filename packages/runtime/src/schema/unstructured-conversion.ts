@@ -12,6 +12,9 @@ import { codecOf } from './extensions.js';
 import { goBase64Error } from './go-base64.js';
 import { codecProblem, goTypeStringOf, leafKindOf } from './go-type-errors.js';
 import { goPlanOf } from './go-plan.js';
+
+const STRING: TSchema = Type.String();
+
 /** The reflect kind of an unstructured value (util/json reads integral numbers as int64). */
 function unstructuredKindOf(value: unknown): string {
   if (Array.isArray(value)) return 'slice';
@@ -20,14 +23,13 @@ function unstructuredKindOf(value: unknown): string {
   return typeof value === 'boolean' ? 'bool' : 'string';
 }
 
-
 /** runtime.DefaultUnstructuredConverter's refusal of a scalar into a leaf of `schema` (its simple-type rules). */
 function leafConversionProblem(schema: TSchema, value: unknown): string | undefined {
   const to = leafKindOf(schema);
   if (to === undefined) return undefined;
   const from = unstructuredKindOf(value);
   const numeric = to === 'int32' || to === 'int64' || to === 'float64';
-  if (from === to || (from === 'string' && to === 'string') || (from === 'int64' && numeric)) return undefined;
+  if (from === to || (from === 'int64' && numeric)) return undefined;
   if (from === 'float64' && numeric) return to === 'float64' || Number.isInteger(value) ? undefined : `cannot convert float64 to ${to}`;
   // Go converts an integer to a string type (a rune), which the converter then refuses by name.
   if (from === 'int64' && to === 'string') return `cannot convert int64 to ${goTypeStringOf(schema)}`;
@@ -51,7 +53,7 @@ function codecConversionProblem(schema: TSchema, value: unknown): string | undef
     case 'wrapped-list':
       if (!Array.isArray(value)) return `cannot restore slice from ${unstructuredKindOf(value)}`;
       for (const item of value) {
-        if (item !== null && typeof item !== 'string') return leafConversionProblem(Type.String(), item);
+        if (item !== null && typeof item !== 'string') return leafConversionProblem(STRING, item);
       }
       return undefined;
     default:
@@ -59,7 +61,8 @@ function codecConversionProblem(schema: TSchema, value: unknown): string | undef
   }
 }
 
-function conversionProblem(schema: TSchema, value: unknown): string | undefined {
+/** The converter's error for `value`, an object of the struct `schema` describes; undefined when it converts. */
+export function unstructuredConversionProblem(schema: TSchema, value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
   const plan = goPlanOf(schema);
   if (plan.kind === 'codec') return codecConversionProblem(schema, value);
@@ -69,7 +72,7 @@ function conversionProblem(schema: TSchema, value: unknown): string | undefined 
     if (from !== 'map') return `cannot restore struct from: ${from}`;
     const object = value as Record<string, unknown>;
     for (const [name, fieldSchema] of plan.fields) {
-      const problem = Object.hasOwn(object, name) ? conversionProblem(fieldSchema, object[name]) : undefined;
+      const problem = Object.hasOwn(object, name) ? unstructuredConversionProblem(fieldSchema, object[name]) : undefined;
       if (problem !== undefined) return problem;
     }
     return undefined;
@@ -78,13 +81,8 @@ function conversionProblem(schema: TSchema, value: unknown): string | undefined 
   if (from !== wanted) return `cannot restore ${wanted} from ${from}`;
   const itemSchema = plan.kind === 'array' ? plan.items : plan.value;
   for (const item of Array.isArray(value) ? value : Object.values(value as Record<string, unknown>)) {
-    const problem = conversionProblem(itemSchema, item);
+    const problem = unstructuredConversionProblem(itemSchema, item);
     if (problem !== undefined) return problem;
   }
   return undefined;
-}
-
-/** The converter's error for `value`, an object of the struct `schema` describes; undefined when it converts. */
-export function unstructuredConversionProblem(schema: TSchema, value: unknown): string | undefined {
-  return conversionProblem(schema, value);
 }
