@@ -50,6 +50,7 @@ export {
 export { KubeLiteServer } from './server/kube-lite-server.js';
 export { CompletedKubeLiteConfig, effectiveWatchCacheSizes, KubeLiteConfig, KubeLiteOptionsError, type KubeLiteServerConfig } from './server/config.js';
 export { KubeAPIServer, type KubeAPIServerExtras } from './server/kube-api-server.js';
+export type { SharedInformers } from './server/shared-informers.js';
 export type { WebhookConfigurationsInEffect } from './admission/webhook-admission.js';
 export type { CustomResourceSource } from './server/controller-hooks.js';
 export { createServerChain, type KubeLiteListening, KubeLiteServerChain, type KubeLiteServers, PreparedKubeLite } from './server/server-chain.js';

@@ -7,7 +7,7 @@
 import type { WebhookAccessor, WebhookConfiguration, WebhookSource, WebhookSpec } from '@apiserver/registry';
 import { webhookAccessors } from '@apiserver/registry';
 import type { ListWatchSource } from '../controllers/list-watch.js';
-import { InformerCache } from './informer-cache.js';
+import { InformerCache } from '../controllers/informer-cache.js';
 
 /** Keeps the current configurations of one kind from a list-watch of their storage. */
 export class WebhookConfigurationSource<W extends WebhookSpec> implements WebhookSource<W> {

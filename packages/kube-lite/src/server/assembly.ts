@@ -41,12 +41,13 @@ import {
   schedulingRESTStorageProvider,
   flowcontrolRESTStorageProvider,
 } from '../registry/providers.js';
-import { rbacAuthorizerFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
+import { rbacModeFor, rbacRESTStorageProvider } from '../registry/rbac/provider.js';
 import type { RESTStorageProvider } from '../registry/rest-options.js';
 import { featureEnabled } from './feature-gates.js';
 import { type GroupVersionRegistry, schemeGroupVersionRegistry } from './group-version-registry.js';
 import { certDirectoryOf, type KubeLiteOptions } from './options.js';
 import type { ServiceAccountIssuer } from './service-account-issuer-discovery.js';
+import type { SharedInformers } from './shared-informers.js';
 
 /** What {@link assembleKubeLite} hands to `KubeLiteServer.start` besides the options. */
 export interface KubeLiteAssembly {
@@ -54,6 +55,8 @@ export interface KubeLiteAssembly {
   readonly providers: readonly RESTStorageProvider[];
   /** Builds the server's authorizer once the groups exist (RBAC reads its objects from them). */
   readonly authorizer: (groups: readonly APIGroupInfo[]) => Authorizer;
+  /** The informers the built authorizer reads (RBAC's caches of roles and bindings), none before it is built. */
+  readonly sharedInformers: () => SharedInformers | undefined;
   /** Builds the service account token authenticator over the installed `serviceaccounts`. */
   readonly authenticators: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
   /** The loaded service account keys, issuers and audiences. */
@@ -77,14 +80,16 @@ export function serviceAccountTokensFor(o: KubeLiteOptions): ServiceAccountToken
   });
 }
 
-function modeAuthorizers(o: KubeLiteOptions, groups: readonly APIGroupInfo[]): { authorizer: Authorizer; resolver: AuthorizerRuleResolver } {
+/** The authorizer and rule resolver of `--authorization-mode`, with the informers the RBAC mode reads. */
+function modeAuthorizers(o: KubeLiteOptions, groups: readonly APIGroupInfo[]): { authorizer: Authorizer; resolver: AuthorizerRuleResolver; informers?: SharedInformers } {
   if (!o.authorizationModes.includes('RBAC')) {
     return { authorizer: authorizerForModes(o.authorizationModes), resolver: ruleResolverForModes(o.authorizationModes) };
   }
-  const rbac = rbacAuthorizerFor(groups);
+  const rbac = rbacModeFor(groups);
   return {
-    authorizer: authorizerForModes(o.authorizationModes, { RBAC: rbac }),
-    resolver: ruleResolverForModes(o.authorizationModes, { RBAC: policyRuleResolver(rbac) }),
+    authorizer: authorizerForModes(o.authorizationModes, { RBAC: rbac.authorizer }),
+    resolver: ruleResolverForModes(o.authorizationModes, { RBAC: policyRuleResolver(rbac.authorizer) }),
+    ...(rbac.informers !== undefined && { informers: rbac.informers }),
   };
 }
 
@@ -97,6 +102,7 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
   const tokens = serviceAccountTokensFor(o);
   const ref = new AuthorizerReference();
   let serverAuthorizer: Authorizer | undefined;
+  let informers: SharedInformers | undefined;
   // In kube-apiserver's discovery order (group priority): apps, events, authentication, authorization, autoscaling, batch,
   // certificates, networking, policy, rbac, storage, admissionregistration, scheduling, coordination, node, discovery,
   // flowcontrol.
@@ -128,9 +134,11 @@ export function assembleKubeLite(o: KubeLiteOptions, scheme: Scheme = newBuiltin
     apiGroupRegistry: schemeGroupVersionRegistry(scheme),
     authorizer: (groups) => {
       const modes = modeAuthorizers(o, groups);
+      informers = modes.informers;
       serverAuthorizer = unionAuthorizer([privilegedGroupsAuthorizer(), modes.authorizer]);
       return ref.bind(serverAuthorizer, modes.resolver);
     },
+    sharedInformers: () => informers,
     authenticators: (groups) => tokens.authenticators(groups),
   };
 }

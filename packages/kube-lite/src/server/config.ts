@@ -209,6 +209,7 @@ export class CompletedKubeLiteConfig {
     this.rootCA = () => (rootCAFile === undefined ? undefined : readFileSync(rootCAFile, 'utf8'));
     this.extras = {
       ...(input.authorizer !== undefined && { authorizer: input.authorizer }),
+      ...(input.sharedInformers !== undefined && { sharedInformers: input.sharedInformers }),
       ...(input.authenticators !== undefined && { authenticators: input.authenticators }),
       ...(input.serviceAccountIssuer !== undefined && { serviceAccountIssuer: input.serviceAccountIssuer }),
     };

@@ -62,6 +62,7 @@ import {
   type CustomResourceSource,
 } from './controller-hooks.js';
 import { storageOf } from './group-storage.js';
+import { addSharedInformersHook, type SharedInformers } from './shared-informers.js';
 import { installServiceAccountIssuerDiscovery, type ServiceAccountIssuer } from './service-account-issuer-discovery.js';
 import { StorageFactory } from './storage-factory.js';
 
@@ -69,6 +70,8 @@ import { StorageFactory } from './storage-factory.js';
 export interface KubeAPIServerExtras {
   /** Builds the authorizer from the installed groups instead of `--authorization-mode` (e.g. RBAC). */
   readonly authorizer?: (groups: readonly APIGroupInfo[]) => Authorizer;
+  /** The informers the authorizer built by {@link KubeAPIServerExtras.authorizer} reads, asked for once it is built. */
+  readonly sharedInformers?: () => SharedInformers | undefined;
   /** More request authenticators (tried after client certificates and the token file), built from the groups. */
   readonly authenticators?: (groups: readonly APIGroupInfo[]) => readonly RequestAuthenticator[];
   /** The service account issuer whose discovery documents are served (none: `/.well-known/openid-configuration` is not). */
@@ -256,6 +259,7 @@ export class KubeAPIServer {
     if (storageOf(this.groups, RBAC_GROUP_NAME, 'clusterroles') !== undefined) server.addPostStartHook('rbac/bootstrap-roles', () => ensureBootstrapPolicy(this.groups));
     addSystemPriorityClassesHook(server, this.groups);
     addAPFConfigProducerHook(server, this.groups, { log: c.log });
+    addSharedInformersHook(server, c.extras.sharedInformers?.(), c.log);
     server.addPostStartHook('start-webhook-configuration-informers', () => this.#webhooks.start());
     server.addPreShutdownHook('stop-webhook-configuration-informers', () => this.#webhooks.stop());
     server.addPostStartHook('start-validating-admission-policy-informers', () => this.#policies.start());

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import type { RequestContext } from '@apiserver/registry';
 import { type APIGroupInfo, type Authorizer, authorizerForModes, type RBACUser } from '@apiserver/server';
 import { isRecord } from '../../src/object-fields.js';
-import { ensureBootstrapPolicy, rbacAuthorizerFor, rbacRESTStorageProvider } from '../../src/registry/rbac/provider.js';
+import { ensureBootstrapPolicy, rbacModeFor, rbacRESTStorageProvider } from '../../src/registry/rbac/provider.js';
 import { defaultRESTStorageProviders } from '../../src/registry/providers.js';
 import { KubeLiteServer } from '../../src/server/kube-lite-server.js';
 import { defaultKubeLiteOptions } from '../../src/server/options.js';
+import type { SharedInformers } from '../../src/server/shared-informers.js';
 
 /** alice's bearer token (group system:masters). */
 export const ALICE_TOKEN = 'alice-token';
@@ -44,6 +45,7 @@ export async function startRBACFixture(modes: readonly string[] = ['RBAC']): Pro
   writeFileSync(tokenAuthFile, `${ALICE_TOKEN},alice,alice-uid,system:masters\n${BOB_TOKEN},bob,bob-uid\n`);
   const options = { ...defaultKubeLiteOptions(), port: -1, securePort: 0, certDir: join(dir, 'certs'), tokenAuthFile };
   let serverAuthorizer: Authorizer | undefined;
+  let informers: SharedInformers | undefined;
   let groups: readonly APIGroupInfo[] = [];
   try {
     const server = await KubeLiteServer.start({
@@ -51,9 +53,13 @@ export async function startRBACFixture(modes: readonly string[] = ['RBAC']): Pro
       providers: [...defaultRESTStorageProviders(options), rbacRESTStorageProvider({ authorizer: () => serverAuthorizer, userOf })],
       authorizer: (installed) => {
         groups = installed;
-        serverAuthorizer = authorizerForModes(modes, { RBAC: rbacAuthorizerFor(installed) });
+        // As kube-lite runs RBAC: over informer caches of the RBAC storages, started with the server.
+        const rbac = rbacModeFor(installed);
+        informers = rbac.informers;
+        serverAuthorizer = authorizerForModes(modes, { RBAC: rbac.authorizer });
         return serverAuthorizer;
       },
+      sharedInformers: () => informers,
       log: () => undefined,
       kubeconfigPath: join(dir, 'kubeconfig'),
     });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { findKubectl, runKubectl } from '@apiserver/testing';
 import t from 'tap';
+import { until } from '../controllers/until.js';
 import { ALICE_TOKEN, BOB_TOKEN, request, startRBACFixture } from './rbac-fixture.js';
 
 const V1 = 'rbac.authorization.k8s.io/v1';
@@ -66,7 +67,14 @@ t.test('kube-lite with --authorization-mode=RBAC', async (t) => {
     t.equal((await bob('POST', '/api/v1/namespaces/viewers/configmaps', configMap)).status, 403, 'nor writes');
     const reader = { apiVersion: V1, kind: 'ClusterRole', metadata: { name: 'leases-reader', labels: { 'rbac.authorization.k8s.io/aggregate-to-view': 'true' } }, rules: [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['list'] }] };
     t.equal((await alice('POST', `${RBAC_API}/clusterroles`, reader)).status, 201);
-    t.equal((await bob('GET', '/apis/coordination.k8s.io/v1/namespaces/viewers/leases')).status, 200, 'a role labelled aggregate-to-view adds to view');
+    // As on a cluster, the aggregation controller writes the role's rules into view; the authorizer reads view's rules.
+    const readsLeases = async () => (await bob('GET', '/apis/coordination.k8s.io/v1/namespaces/viewers/leases')).status === 200;
+    await until(t, 'a role labelled aggregate-to-view to add to view', readsLeases);
+    const viewRules = (await alice('GET', `${RBAC_API}/clusterroles/view`)).body.rules;
+    t.ok(
+      Array.isArray(viewRules) && viewRules.some((r: { resources?: string[] }) => r.resources?.includes('leases') === true),
+      'the controller wrote the picked rule into view, where kubectl get -o yaml shows it',
+    );
     t.equal((await alice('POST', `${RBAC_API}/namespaces/viewers/rolebindings`, binding('bob-edit', 'edit'))).status, 201);
     t.equal((await bob('POST', '/api/v1/namespaces/viewers/configmaps', configMap)).status, 201, 'edit writes');
   });

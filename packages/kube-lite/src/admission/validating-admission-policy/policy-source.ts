@@ -7,7 +7,7 @@
  */
 import type { ApiObject } from '@apiserver/registry';
 import type { ListWatchSource } from '../../controllers/list-watch.js';
-import { InformerCache } from '../informer-cache.js';
+import { InformerCache } from '../../controllers/informer-cache.js';
 import { type CompiledPolicy, compilePolicy, type ValidatingAdmissionPolicy } from './compiled-policy.js';
 import type { MatchResources } from './match-resources.js';
 import type { ParamRef } from './params.js';

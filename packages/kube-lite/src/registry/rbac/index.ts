@@ -10,10 +10,13 @@ export { newBindingTableConvertor, newRoleTableConvertor, printBinding, printRol
 export {
   ensureBootstrapPolicy,
   rbacAuthorizerFor,
+  type RBACMode,
+  rbacModeFor,
   rbacRESTStorageProvider,
   rbacRuleSourceFor,
   type RBACProviderOptions,
 } from './provider.js';
+export { InformerRuleSource } from './informer-rule-source.js';
 export { RBACStorageError, type RBACStorages, StoreRuleSource, toBindingObject, toClusterRoleObject, toRoleObject } from './rule-source.js';
 export { newRBACStores, PolicyBasedStore, type RBACStorageOptions, type RBACStores } from './storage.js';
 export { defaultBinding, newBindingStrategy, newClusterRoleStrategy, newRoleStrategy } from './strategy.js';

@@ -15,7 +15,8 @@ import type { RESTOptionsGetter, RESTStorageProvider } from '../rest-options.js'
 import { ensureBootstrapObjects } from './bootstrap-policy.js';
 import type { EscalationPolicy } from './escalation-check.js';
 import { ensureNamespacedBootstrapObjects } from './namespace-policy.js';
-import { RBACStorageError, StoreRuleSource } from './rule-source.js';
+import { InformerRuleSource } from './informer-rule-source.js';
+import { RBACStorageError, type RBACStorages, StoreRuleSource } from './rule-source.js';
 import { newRBACStores } from './storage.js';
 import { RBAC_GROUP_NAME } from './validation.js';
 
@@ -68,19 +69,39 @@ export function rbacRESTStorageProvider(options: RBACProviderOptions = {}): REST
 
 /** The RBAC rule source over the installed RBAC group; throws RBACStorageError when it is not installed. */
 export function rbacRuleSourceFor(groups: readonly APIGroupInfo[]): StoreRuleSource {
+  return new StoreRuleSource(rbacStoragesOf(groups));
+}
+
+/** The four RBAC storages of the installed groups; throws RBACStorageError when the group is not installed. */
+function rbacStoragesOf(groups: readonly APIGroupInfo[]): RBACStorages {
   const of = (resource: string) => storageOf(groups, RBAC_GROUP_NAME, resource);
   if (of('roles') === undefined) throw new RBACStorageError(`the ${RBAC_GROUP_NAME} group is not installed`);
-  return new StoreRuleSource({
-    roles: of('roles'),
-    rolebindings: of('rolebindings'),
-    clusterroles: of('clusterroles'),
-    clusterrolebindings: of('clusterrolebindings'),
-  });
+  return { roles: of('roles'), rolebindings: of('rolebindings'), clusterroles: of('clusterroles'), clusterrolebindings: of('clusterrolebindings') };
 }
 
 /** The `RBAC` authorization mode over the installed RBAC group (pass it to `authorizerForModes` as `{ RBAC }`). */
 export function rbacAuthorizerFor(groups: readonly APIGroupInfo[]): RBACAuthorizer {
   return new RBACAuthorizer(rbacRuleSourceFor(groups));
+}
+
+/** The `RBAC` mode as kube-lite runs it, and the informers it reads. */
+export interface RBACMode {
+  /** The authorizer (pass it to `authorizerForModes` as `{ RBAC }`). */
+  readonly authorizer: RBACAuthorizer;
+  /** Its informer caches, to start with the server; absent when the RBAC storages cannot be watched. */
+  readonly informers?: InformerRuleSource;
+}
+
+/**
+ * The `RBAC` mode over informer caches of the installed RBAC group, as kube-apiserver's reads its informers' listers
+ * (until the caches are started and synced, it reads the Stores); over the Stores alone when they cannot be watched.
+ * Throws RBACStorageError when the group is not installed.
+ */
+export function rbacModeFor(groups: readonly APIGroupInfo[]): RBACMode {
+  const stores = rbacStoragesOf(groups);
+  if (!InformerRuleSource.supports(stores)) return { authorizer: new RBACAuthorizer(new StoreRuleSource(stores)) };
+  const informers = new InformerRuleSource(stores);
+  return { authorizer: new RBACAuthorizer(informers), informers };
 }
 
 /**

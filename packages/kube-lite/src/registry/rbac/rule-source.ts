@@ -145,11 +145,6 @@ export class StoreRuleSource implements RBACRuleSource {
     return obj === undefined ? undefined : this.#clusterRole(obj);
   }
 
-  /** Every ClusterRole. */
-  async listClusterRoles(): Promise<readonly ClusterRoleObject[]> {
-    return (await this.#clusterRoles.list(sharedReads(), {})).items.map(this.#clusterRole);
-  }
-
   /** The RoleBindings of `namespace`. */
   async listRoleBindings(namespace: string): Promise<readonly BindingObject[]> {
     return (await this.#roleBindings.list(sharedReads(namespace), {})).items.map(this.#binding);

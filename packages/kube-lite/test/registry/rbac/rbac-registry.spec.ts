@@ -1,60 +1,12 @@
-import { type ApiObject, type RequestContext, Store, defaultUpdatedObjectInfo } from '@apiserver/registry';
+import { type ApiObject, type RequestContext, type Store, defaultUpdatedObjectInfo } from '@apiserver/registry';
 import { type Attributes, type Authorizer, authorizerForModes } from '@apiserver/server';
 import t from 'tap';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../../../src/registry/rbac/bootstrap-policy.js';
 import { bootstrapNamespaceRoleBindings, bootstrapNamespaceRoles } from '../../../src/registry/rbac/namespace-policy.js';
-import { ensureBootstrapPolicy, rbacAuthorizerFor, rbacRESTStorageProvider, rbacRuleSourceFor } from '../../../src/registry/rbac/provider.js';
+import { ensureBootstrapPolicy, rbacAuthorizerFor, rbacRuleSourceFor } from '../../../src/registry/rbac/provider.js';
 import { RBACStorageError, StoreRuleSource } from '../../../src/registry/rbac/rule-source.js';
-import type { RESTOptionsGetter } from '../../../src/registry/rest-options.js';
-import { builtinGroupVersionRegistry } from '../../../src/server/group-version-registry.js';
-import { defaultAPIResourceConfig } from '../../../src/server/runtime-config.js';
 import { causesOf, memoryGetter, mutated, statusErrorOf, update } from '../core/core-fixtures.js';
-
-const NOW = Date.parse('2026-01-01T03:00:00Z');
-const V1 = 'rbac.authorization.k8s.io/v1';
-const G = 'rbac.authorization.k8s.io';
-const MASTER = { name: 'alice', groups: ['system:masters', 'system:authenticated'] };
-const BOB = { name: 'bob', groups: ['system:authenticated'] };
-const as = (user: { name: string; groups: string[] } | undefined, namespace = ''): RequestContext => ({
-  ...(namespace !== '' && { namespace }),
-  ...(user !== undefined && { user }),
-});
-
-const roleObj = (name: string, rules: unknown[], extra: Record<string, unknown> = {}): ApiObject => ({ apiVersion: V1, kind: 'Role', metadata: { name }, rules, ...extra });
-const clusterRoleObj = (name: string, rules: unknown[], extra: Record<string, unknown> = {}): ApiObject => ({
-  apiVersion: V1,
-  kind: 'ClusterRole',
-  metadata: { name },
-  rules,
-  ...extra,
-});
-const binding = (kind: 'RoleBinding' | 'ClusterRoleBinding', name: string, refKind: string, ref: string, subjects: unknown[]): ApiObject => ({
-  apiVersion: V1,
-  kind,
-  metadata: { name },
-  roleRef: { apiGroup: G, kind: refKind, name: ref },
-  subjects,
-});
-
-function groupsFor(getter: RESTOptionsGetter, options: Parameters<typeof rbacRESTStorageProvider>[0] = {}) {
-  const provider = rbacRESTStorageProvider({ printer: { now: () => NOW }, ...options });
-  const info = provider.newRESTStorage(defaultAPIResourceConfig(builtinGroupVersionRegistry()), getter);
-  const map = info.versionedResourcesStorageMap.v1 ?? {};
-  const entries: Map<string, unknown> = new Map(map instanceof Map ? map : Object.entries(map));
-  const store = (name: string): Store => {
-    const s = entries.get(name);
-    if (!(s instanceof Store)) throw new TypeError(`${name} is not a Store`);
-    return s;
-  };
-  return {
-    provider,
-    groups: [info],
-    roles: store('roles'),
-    rolebindings: store('rolebindings'),
-    clusterroles: store('clusterroles'),
-    clusterrolebindings: store('clusterrolebindings'),
-  };
-}
+import { as, BOB, binding, clusterRoleObj, G, groupsFor, MASTER, roleObj, V1 } from './rbac-stores.js';
 
 t.test('provider, store facts, defaults and printers', async (t) => {
   const s = groupsFor(memoryGetter(t));

@@ -1,12 +1,13 @@
 /**
  * The rules that apply to a user (upstream `DefaultRuleResolver`): ClusterRoleBindings first, then the
- * RoleBindings of the request namespace; each binding whose subjects name the user contributes the rules of
- * its role. A ClusterRole with an aggregationRule contributes the rules of the ClusterRoles its selectors pick.
+ * RoleBindings of the request namespace; each binding whose subjects name the user contributes the rules its role
+ * holds. As upstream, a ClusterRole's `aggregationRule` is not read here: the clusterrole-aggregation controller
+ * writes the picked roles' rules into the aggregated role, and the authorizer reads what is stored.
  * @module
  */
-import { goQuote, labelSelectorAsSelector, newNotFound, type StatusError } from '@apiserver/runtime';
+import { goQuote, newNotFound, type StatusError } from '@apiserver/runtime';
 import { appliesTo, describeBinding, type RBACUser } from './subjects.js';
-import type { BindingObject, ClusterRoleObject, PolicyRule, RBACRuleSource, RoleRef } from './types.js';
+import type { BindingObject, PolicyRule, RBACRuleSource, RoleRef } from './types.js';
 
 /**
  * Receives each applicable rule with a description of its source, or a resolution error; returning false stops
@@ -53,38 +54,15 @@ export class RuleResolver {
     throw new RoleResolutionError(`unsupported role reference kind: ${goQuote(roleRef.kind)}`);
   }
 
-  /** The effective rules of a ClusterRole (aggregated when it has an aggregationRule). */
+  /** The rules the ClusterRole `name` holds (looked up once per resolver); throws NotFound when it does not exist. */
   clusterRoleRules(name: string): Promise<readonly PolicyRule[]> {
     let rules = this.#clusterRoles.get(name);
     if (rules === undefined) {
-      rules = this.#resolveClusterRole(name, new Set());
+      rules = this.#source.getClusterRole(name).then((role) => {
+        if (role === undefined) throw notFound('clusterrole', name);
+        return role.rules ?? [];
+      });
       this.#clusterRoles.set(name, rules);
-    }
-    return rules;
-  }
-
-  async #resolveClusterRole(name: string, visiting: Set<string>): Promise<readonly PolicyRule[]> {
-    const role = await this.#source.getClusterRole(name);
-    if (role === undefined) throw notFound('clusterrole', name);
-    return this.#effectiveRules(role, visiting);
-  }
-
-  async #effectiveRules(role: ClusterRoleObject, visiting: Set<string>): Promise<readonly PolicyRule[]> {
-    const selectors = role.aggregationRule?.clusterRoleSelectors;
-    if (selectors === undefined || selectors === null) return role.rules ?? [];
-    const name = role.metadata.name ?? '';
-    visiting.add(name);
-    const matchers = selectors.map((s) => labelSelectorAsSelector(s));
-    const all = [...(await this.#source.listClusterRoles())].sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
-    const rules: PolicyRule[] = [];
-    for (const other of all) {
-      const otherName = other.metadata.name ?? '';
-      if (visiting.has(otherName)) continue;
-      const labels = other.metadata.labels ?? {};
-      if (!matchers.some((m) => m.matches(labels))) continue;
-      for (const rule of await this.#effectiveRules(other, new Set(visiting))) {
-        if (!rules.some((r) => sameRule(r, rule))) rules.push(rule);
-      }
     }
     return rules;
   }

@@ -70,9 +70,12 @@ export interface ClusterRoleSelector {
   readonly matchExpressions?: readonly { readonly key: string; readonly operator: string; readonly values?: readonly string[] | null }[] | null;
 }
 
-/** A ClusterRole, whose rules may be aggregated from other ClusterRoles. */
+/**
+ * A ClusterRole. The authorizer reads its `rules` only; an `aggregationRule` says which ClusterRoles' rules the
+ * aggregation controller writes into them.
+ */
 export interface ClusterRoleObject extends RoleObject {
-  /** Which ClusterRoles' rules this one gathers. */
+  /** Which ClusterRoles' rules this one gathers (read by the aggregation controller, not by the authorizer). */
   readonly aggregationRule?: { readonly clusterRoleSelectors?: readonly ClusterRoleSelector[] | null } | null;
 }
 
@@ -95,8 +98,6 @@ export interface RBACRuleSource {
   getRole(namespace: string, name: string): Promise<RoleObject | undefined>;
   /** The ClusterRole `name`. */
   getClusterRole(name: string): Promise<ClusterRoleObject | undefined>;
-  /** Every ClusterRole (read only for aggregation). */
-  listClusterRoles(): Promise<readonly ClusterRoleObject[]>;
   /** The RoleBindings of `namespace`. */
   listRoleBindings(namespace: string): Promise<readonly BindingObject[]>;
   /** Every ClusterRoleBinding. */

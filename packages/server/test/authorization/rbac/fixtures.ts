@@ -85,11 +85,6 @@ export class StaticRuleSource implements RBACRuleSource {
     return (this.policy.clusterRoles ?? []).find((r) => r.metadata.name === name);
   }
 
-  async listClusterRoles(): Promise<readonly ClusterRoleObject[]> {
-    this.#fail('clusterroles');
-    return this.policy.clusterRoles ?? [];
-  }
-
   async listRoleBindings(namespace: string): Promise<readonly BindingObject[]> {
     this.#fail('rolebindings');
     return (this.policy.roleBindings ?? []).filter((b) => b.metadata.namespace === namespace);

@@ -1,12 +1,12 @@
 /**
- * The objects of one resource kept from a list-watch of its storage (what admission reads of a shared informer's
- * store): the current objects by name, whether the first list has arrived, and a wait for it; consumers rebuild
- * what they derive when {@link InformerCache.generation} changes.
+ * The objects of one resource kept from a list-watch of its storage (what admission and the RBAC authorizer read of a
+ * shared informer's store): the current objects, whether the first list has arrived, and a wait for it; consumers
+ * rebuild what they derive when {@link InformerCache.generation} changes.
  * @module
  */
 import type { ApiObject } from '@apiserver/registry';
-import { ListWatcher, type ListWatchSource } from '../controllers/list-watch.js';
-import { ObjectStore } from '../controllers/object-store.js';
+import { ListWatcher, type ListWatchSource } from './list-watch.js';
+import { ObjectStore } from './object-store.js';
 
 /** Current objects of one storage, kept by list + watch. */
 export class InformerCache {
