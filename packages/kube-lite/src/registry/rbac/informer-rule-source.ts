@@ -9,7 +9,7 @@ import { type ApiObject, isLister, isWatcher, type Storage } from '@apiserver/re
 import type { BindingObject, ClusterRoleObject, RBACRuleSource, RoleObject } from '@apiserver/server';
 import { InformerCache } from '../../controllers/informer-cache.js';
 import type { ListWatchSource } from '../../controllers/list-watch.js';
-import { type RBACStorages, StoreRuleSource, toBindingObject, toClusterRoleObject, toRoleObject } from './rule-source.js';
+import { memoized, type RBACStorages, StoreRuleSource, toBindingObject, toClusterRoleObject, toRoleObject } from './rule-source.js';
 
 /** One namespace's converted objects: in a list, and by name. */
 interface NamespaceObjects<T> {
@@ -26,13 +26,12 @@ const EMPTY: readonly never[] = Object.freeze([]);
 class AuthorizerView<T> {
   readonly #cache: InformerCache;
   readonly #convert: (obj: ApiObject) => T;
-  readonly #converted = new WeakMap<ApiObject, T>();
   #generation = -1;
   #namespaces = new Map<string, NamespaceObjects<T>>();
 
   constructor(cache: InformerCache, convert: (obj: ApiObject) => T) {
     this.#cache = cache;
-    this.#convert = convert;
+    this.#convert = memoized(convert);
   }
 
   /** The object `name` of `namespace`. */
@@ -56,21 +55,12 @@ class AuthorizerView<T> {
         objects = { items: [], byName: new Map() };
         namespaces.set(namespace, objects);
       }
-      const converted = this.#of(obj);
+      const converted = this.#convert(obj);
       objects.items.push(converted);
       objects.byName.set(obj.metadata.name ?? '', converted);
     }
     this.#namespaces = namespaces;
     return namespaces;
-  }
-
-  #of(obj: ApiObject): T {
-    let converted = this.#converted.get(obj);
-    if (converted === undefined) {
-      converted = this.#convert(obj);
-      this.#converted.set(obj, converted);
-    }
-    return converted;
   }
 }
 

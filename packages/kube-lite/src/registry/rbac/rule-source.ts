@@ -77,7 +77,7 @@ function readable(storage: Storage | undefined, resource: string): Getter & List
  * revision until it changes, so unchanged roles and bindings are converted once (an unshared object, e.g. one a
  * Store with a decorator built, is converted again on every read).
  */
-function memoized<T>(convert: (obj: ApiObject) => T): (obj: ApiObject) => T {
+export function memoized<T>(convert: (obj: ApiObject) => T): (obj: ApiObject) => T {
   const seen = new WeakMap<ApiObject, T>();
   return (obj) => {
     let converted = seen.get(obj);

@@ -4,7 +4,7 @@ import t from 'tap';
 import { until } from '../../controllers/until.js';
 import { InformerRuleSource } from '../../../src/registry/rbac/informer-rule-source.js';
 import { ensureBootstrapPolicy, rbacModeFor } from '../../../src/registry/rbac/provider.js';
-import { memoryGetter } from '../core/core-fixtures.js';
+import { memoryGetter, mutated, update } from '../core/core-fixtures.js';
 import { as, binding, clusterRoleObj, G, groupsFor, MASTER, roleObj } from './rbac-stores.js';
 
 const user = (name: string) => ({ kind: 'User', apiGroup: G, name });
@@ -43,6 +43,12 @@ t.test('the RBAC mode reads the Stores until its informers have synced, then its
   await s.rolebindings.create(as(MASTER, 'team'), binding('RoleBinding', 'bo-reads', 'ClusterRole', 'pod-reader', [user('bo')]));
   await until(t, 'a new RoleBinding to count', async () => (await mode.authorizer.authorize(getPods('bo', 'team'))).decision === 'Allow');
   t.equal((await mode.authorizer.authorize(getPods('bo', 'other'))).decision, 'NoOpinion', 'in its namespace only');
+  t.equal(await informers.listClusterRoleBindings(), await informers.listClusterRoleBindings(), 'one list while nothing changes');
+  await update(s.rolebindings, as(MASTER, 'team'), 'bo-reads', mutated((o) => Object.assign(o, { subjects: [user('di')] })));
+  await until(t, 'an updated RoleBinding to count', async () => (await mode.authorizer.authorize(getPods('di', 'team'))).decision === 'Allow');
+  t.equal((await mode.authorizer.authorize(getPods('bo', 'team'))).decision, 'NoOpinion', 'and its old subject to stop');
+  await update(s.rolebindings, as(MASTER, 'team'), 'bo-reads', mutated((o) => Object.assign(o, { subjects: [user('bo')] })));
+  await until(t, 'the RoleBinding to name bo again', async () => (await mode.authorizer.authorize(getPods('bo', 'team'))).decision === 'Allow');
   await s.clusterrolebindings.delete(as(MASTER), 'ann-reads', undefined, {});
   await until(t, 'a deleted ClusterRoleBinding to stop counting', async () => (await mode.authorizer.authorize(getPods('ann', 'x'))).decision === 'NoOpinion');
 
