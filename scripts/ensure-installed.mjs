@@ -10,7 +10,10 @@ const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs
 if (stale) {
   // `npm install`, not `npm ci`: npm 11 leaves biome's optional per-platform
   // packages out of the lockfile and `npm ci` then refuses it as out of sync.
+  // `--prefer-offline`: what npm's cache holds is used without asking the registry whether it is still current
+  // (the lockfile pins every version); what it lacks is fetched as before. Fresh clones on this machine installed in
+  // 36 and 38 s against 58 and 48 s without it (51-54 against 65-77 CPU-s), runs alternating.
   console.log('ensure-installed: running npm install');
-  const run = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
