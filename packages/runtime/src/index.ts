@@ -196,7 +196,7 @@ export {
   parseGroupVersion,
   toAPIVersionAndKind,
 } from './runtime/group-version.js';
-export { nextMacrotask, runWhole, type SlicedPass, TIME_SLICE_MILLIS, TimeSlicer } from './runtime/time-slice.js';
+export { CHEAP_STEPS_PER_YIELD, cheapStepDue, nextMacrotask, runWhole, type SlicedPass, TIME_SLICE_MILLIS, TimeSlicer } from './runtime/time-slice.js';
 export { sortSteps } from './runtime/sort-steps.js';
 export { type APILifecycle, deprecationWarning, type Release, removedRelease } from './runtime/api-lifecycle.js';
 export {

@@ -12,14 +12,14 @@ function isCopiedMemberwise(value: unknown, depth: number): value is object {
   return proto === Object.prototype || proto === null;
 }
 
-function* copySteps(value: unknown, depth: number): Generator<void, unknown, void> {
+function* copySteps(value: unknown, depth: number, yieldDue: () => boolean): Generator<void, unknown, void> {
   if (!isCopiedMemberwise(value, depth)) return copyValue(value, depth);
   if (Array.isArray(value)) {
     const out = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
-      out[i] = isCopiedMemberwise(v, depth + 1) ? yield* copySteps(v, depth + 1) : copyValue(v, depth + 1);
-      yield;
+      out[i] = isCopiedMemberwise(v, depth + 1) ? yield* copySteps(v, depth + 1, yieldDue) : copyValue(v, depth + 1);
+      if (yieldDue()) yield;
     }
     return out;
   }
@@ -27,16 +27,19 @@ function* copySteps(value: unknown, depth: number): Generator<void, unknown, voi
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     const v = record[key];
-    setCopied(out, key, isCopiedMemberwise(v, depth + 1) ? yield* copySteps(v, depth + 1) : copyValue(v, depth + 1));
-    yield;
+    setCopied(out, key, isCopiedMemberwise(v, depth + 1) ? yield* copySteps(v, depth + 1, yieldDue) : copyValue(v, depth + 1));
+    if (yieldDue()) yield;
   }
   return out;
 }
 
+const everyItem = (): boolean => true;
+
 /**
- * The steps of {@link deepCopy}: a generator yielding after each copied item, returning the copy (equal to what
- * `deepCopy(obj)` returns). Run it with runtime's `TimeSlicer.run`.
+ * The steps of {@link deepCopy}: a generator returning the copy (equal to what `deepCopy(obj)` returns), which
+ * after each copied item yields when `yieldDue()` says so (by default after every item; runtime's `cheapStepDue`
+ * yields once every few dozen). Run it with runtime's `TimeSlicer.run`.
  */
-export function deepCopySteps<T>(obj: T): Generator<void, T, void> {
-  return copySteps(obj, 0) as Generator<void, T, void>;
+export function deepCopySteps<T>(obj: T, yieldDue: () => boolean = everyItem): Generator<void, T, void> {
+  return copySteps(obj, 0, yieldDue) as Generator<void, T, void>;
 }

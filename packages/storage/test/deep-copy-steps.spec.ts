@@ -57,3 +57,15 @@ t.test('deepCopySteps yields once per copied item', (t) => {
   t.equal(yields, 6);
   t.end();
 });
+
+t.test('deepCopySteps yields only where yieldDue says so, and still copies everything', (t) => {
+  let asked = 0;
+  const everyThird = (): boolean => ++asked % 3 === 0;
+  const src = { a: [1, 2, 3], b: { c: 1 } };
+  const { value, yields } = runWhole(deepCopySteps(src, everyThird));
+  t.equal(asked, 6, 'asked after each of the six items');
+  t.equal(yields, 2, 'yielded on the third and the sixth');
+  t.same(value, src);
+  t.same(runWhole(deepCopySteps(src, () => false)), { value: src, yields: 0 }, 'never due: one step');
+  t.end();
+});

@@ -4,7 +4,7 @@
  * `findUnknownFields`); whatever the directive, unknown fields of a built-in kind are then dropped, as Go's
  * decoder into structs does.
  */
-import { decodeAsGoSteps, type KubeObject, pruneUnknownFields, type Scheme, type SlicedPass } from '@apiserver/runtime';
+import { cheapStepDue, decodeAsGoSteps, type KubeObject, pruneUnknownFields, type Scheme, type SlicedPass } from '@apiserver/runtime';
 import type { TSchema } from 'typebox';
 
 const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
@@ -132,7 +132,7 @@ export function* duplicateFieldsSteps(text: string): SlicedPass<string[]> {
   const scan: Scan = { i: 0, found: [], stack: [] };
   while (scan.i < text.length) {
     scanToken(text, scan);
-    yield;
+    if (cheapStepDue()) yield;
   }
   return scan.found;
 }

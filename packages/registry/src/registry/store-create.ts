@@ -3,6 +3,7 @@
  * @module
  */
 import {
+  cheapStepDue,
   type CreateOptions,
   isAlreadyExists,
   isStatusError,
@@ -59,7 +60,7 @@ async function createOnce(
   if (createValidation !== undefined) {
     // A large request's copy runs sliced (issue #19); a small one's directly.
     const slicer = ctx.pace?.slicer;
-    await createValidation(ctx, slicer === undefined ? deepCopy(obj) : await slicer.run(deepCopySteps(obj)));
+    await createValidation(ctx, slicer === undefined ? deepCopy(obj) : await slicer.run(deepCopySteps(obj, cheapStepDue)));
     pause = ctx.pace?.();
     if (pause !== undefined) await pause;
   }

@@ -3,7 +3,7 @@
  * optimistic concurrency, strategy preparation/validation, admission, delete when finalizers are emptied.
  * @module
  */
-import { FieldError, newInvalid, newNotFound, newOptimisticLockConflict, newPath, semanticEqual, type UpdateOptions } from '@apiserver/runtime';
+import { cheapStepDue, FieldError, newInvalid, newNotFound, newOptimisticLockConflict, newPath, semanticEqual, type UpdateOptions } from '@apiserver/runtime';
 import { deepCopy, deepCopySteps, type Preconditions, type UpdateResult as StorageUpdateResult } from '@apiserver/storage';
 import { beforeCreate } from '../rest/create.js';
 import { invalidUint64 } from '../rest/go-field-error.js';
@@ -75,7 +75,7 @@ function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: U
       beforeCreate(create, ctx, obj, core.kind);
       await ctx.pace?.();
       const slicer = ctx.pace?.slicer;
-      if (call.createValidation !== undefined) await call.createValidation(ctx, slicer === undefined ? deepCopy(obj) : await slicer.run(deepCopySteps(obj)));
+      if (call.createValidation !== undefined) await call.createValidation(ctx, slicer === undefined ? deepCopy(obj) : await slicer.run(deepCopySteps(obj, cheapStepDue)));
       await ctx.pace?.();
       delete obj.metadata.resourceVersion;
       return { object: obj, ttl: core.ttl(obj, 0, false) };
@@ -95,7 +95,7 @@ function tryUpdateFor(core: StoreCore, ctx: RequestContext, key: string, call: U
     // A large request's copies run sliced (issue #19); a small one's directly.
     if (call.updateValidation !== undefined) {
       if (slicer === undefined) await call.updateValidation(ctx, deepCopy(obj), deepCopy(current));
-      else await call.updateValidation(ctx, await slicer.run(deepCopySteps(obj)), await slicer.run(deepCopySteps(current)));
+      else await call.updateValidation(ctx, await slicer.run(deepCopySteps(obj, cheapStepDue)), await slicer.run(deepCopySteps(current, cheapStepDue)));
     }
     await ctx.pace?.();
     const extra = core.options.shouldDeleteDuringUpdate;

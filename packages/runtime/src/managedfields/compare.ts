@@ -3,7 +3,7 @@
  * type. Leaves compare by value; a map entry or list item present on one side only is itself added or
  * removed (except Go value structs, which a typed object always holds).
  */
-import type { SlicedPass } from '../runtime/time-slice.js';
+import { cheapStepDue, type SlicedPass } from '../runtime/time-slice.js';
 import { FieldSet } from './field-set.js';
 import type { FieldType, ListType, MapType } from './field-type.js';
 import { type PathElement, serializePathElement } from './path-element.js';
@@ -99,7 +99,7 @@ function* indexItemsSteps(list: readonly unknown[], t: ListType): SlicedPass<Ite
   const m: ItemIndex = new Map();
   for (let i = 0; i < list.length; i++) {
     indexItem(m, t, list[i], i);
-    yield;
+    if (cheapStepDue()) yield;
   }
   return m;
 }
@@ -187,14 +187,14 @@ class Walker {
       for (const key of Object.keys(l)) {
         const rv = r !== undefined && Object.hasOwn(r, key) ? r[key] : undefined;
         yield* this.entrySteps(l[key], rv, t, key, path, oneSided);
-        yield;
+        if (cheapStepDue()) yield;
       }
     }
     if (r !== undefined) {
       for (const key of Object.keys(r)) {
         if (l !== undefined && Object.hasOwn(l, key)) continue;
         yield* this.entrySteps(undefined, r[key], t, key, path, oneSided);
-        yield;
+        if (cheapStepDue()) yield;
       }
     }
     if (oneSided) this.#absentAlwaysPresent(l, r, t, path);
@@ -245,12 +245,12 @@ class Walker {
     const rm = yield* indexItemsSteps(r, t);
     for (const [id, { pe, value }] of lm) {
       yield* this.compareSteps(value, rm.get(id)?.value, t.elementType, [...path, pe], false, id);
-      yield;
+      if (cheapStepDue()) yield;
     }
     for (const [id, { pe, value }] of rm) {
       if (lm.has(id)) continue;
       yield* this.compareSteps(undefined, value, t.elementType, [...path, pe], false, id);
-      yield;
+      if (cheapStepDue()) yield;
     }
   }
 }

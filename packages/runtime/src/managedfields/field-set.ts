@@ -11,7 +11,7 @@ import {
   serializePathElement,
 } from './path-element.js';
 import { sortSteps } from '../runtime/sort-steps.js';
-import type { SlicedPass } from '../runtime/time-slice.js';
+import { cheapStepDue, type SlicedPass } from '../runtime/time-slice.js';
 
 interface Child {
   readonly pe: PathElement;
@@ -75,13 +75,13 @@ function* sortElementsSteps(elements: NodeElement[]): SlicedPass<NodeElement[]> 
   const decorated = new Array<Decorated>(elements.length);
   for (let i = 0; i < elements.length; i++) {
     decorated[i] = decorate(elements[i] as NodeElement);
-    yield;
+    if (cheapStepDue()) yield;
   }
   const sorted = yield* sortSteps(decorated, compareDecorated);
   const out = new Array<NodeElement>(sorted.length);
   for (let i = 0; i < sorted.length; i++) {
     out[i] = (sorted[i] as Decorated).e;
-    yield;
+    if (cheapStepDue()) yield;
   }
   return out;
 }
@@ -208,7 +208,7 @@ export class FieldSet {
     const leaves: NodeElement[] = [];
     for (const [id, pe] of this.#members) {
       leaves.push({ id, pe, member: true, child: undefined });
-      yield;
+      if (cheapStepDue()) yield;
     }
     return yield* sortElementsSteps(leaves);
   }

@@ -2,7 +2,7 @@
  * The FieldsV1 encoding of a field set (fieldpath/serialize.go): a JSON trie whose keys are serialized path
  * elements; `{}` marks a member, `".": {}` marks a node that is both a member and has children.
  */
-import type { SlicedPass } from '../runtime/time-slice.js';
+import { cheapStepDue, type SlicedPass } from '../runtime/time-slice.js';
 import { FieldSet } from './field-set.js';
 import { deserializePathElement, type PathElement, serializePathElement } from './path-element.js';
 
@@ -37,7 +37,7 @@ function* emitSteps(set: FieldSet, includeSelf: boolean): SlicedPass<FieldsV1> {
   if (includeSelf && elements.length > 0) out['.'] = {};
   for (const { id, member, child } of elements) {
     out[id] = child === undefined ? {} : yield* emitSteps(child, member);
-    yield;
+    if (cheapStepDue()) yield;
   }
   return out;
 }

@@ -11,7 +11,7 @@
 import type { TSchema } from 'typebox';
 import { goPlanOf } from '../schema/go-plan.js';
 import { setOwnProperty } from '../schema/own-property.js';
-import type { SlicedPass } from './time-slice.js';
+import { cheapStepDue, type SlicedPass } from './time-slice.js';
 
 /** Entries or items from which a collection is checked in chunks. */
 export const LARGE_COLLECTION = 4096;
@@ -60,7 +60,7 @@ function* chunksOf(value: unknown[] | Record<string, unknown>): SlicedPass<unkno
     for (let k = i; k < end; k++) {
       const key = keys[k] as string;
       setOwnProperty(chunk, key, value[key]);
-      yield;
+      if (cheapStepDue()) yield;
     }
     chunks.push(chunk);
   }

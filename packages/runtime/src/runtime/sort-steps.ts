@@ -3,7 +3,7 @@
  * merged pairwise with a yield after each merged item, so that sorting 160,000 keys never holds the event loop for
  * long. Both sorts are stable, so the order equals `items.slice().sort(compare)` for any consistent comparator.
  */
-import type { SlicedPass } from './time-slice.js';
+import { cheapStepDue, type SlicedPass } from './time-slice.js';
 
 /** Items sorted natively in one step before merging. */
 const SORTED_RUN = 2048;
@@ -15,7 +15,7 @@ function* merge<T>(from: readonly T[], to: T[], lo: number, mid: number, hi: num
     // Ties take the left run's item first: the merge is stable.
     if (i < mid && (j >= hi || compare(from[i] as T, from[j] as T) <= 0)) to[k] = from[i++] as T;
     else to[k] = from[j++] as T;
-    yield;
+    if (cheapStepDue()) yield;
   }
 }
 

@@ -1,15 +1,37 @@
 /**
  * Time slicing of long passes (issue #19): a pass over 100,000+ items (a map of a large ConfigMap, a list of
- * finalizers) is written as a generator that yields after each item; a {@link TimeSlicer} runs it and lets the
+ * finalizers) is written as a generator that yields between items (once every {@link CHEAP_STEPS_PER_YIELD} cheap
+ * items, after each chunk or phase); a {@link TimeSlicer} runs it and lets the
  * event loop serve other work (health checks, other requests) whenever a slice of {@link TIME_SLICE_MILLIS} is
  * spent. Only large request bodies take the sliced passes; small ones keep their plain synchronous functions.
  */
 
-/** A pass split into items: a generator that yields after each item and returns the pass's result. */
+/** A pass split into steps: a generator that yields between its items and returns the pass's result. */
 export type SlicedPass<T> = Generator<void, T, void>;
 
 /** How long one slice of a pass may hold the event loop before it yields (milliseconds of wall time). */
 export const TIME_SLICE_MILLIS = 20;
+
+/**
+ * Cheap steps (one item of a loop: a map entry, a list item) between two yields of a sliced pass. A yield resumes
+ * every generator between the runner and the step, and the runner reads the clock after each, so a yield per item
+ * cost about as much as the items' own work; a step whose work has no bound (a chunk, a whole phase) still yields
+ * every time.
+ */
+export const CHEAP_STEPS_PER_YIELD = 64;
+
+let cheapStepsLeft = CHEAP_STEPS_PER_YIELD;
+
+/**
+ * Whether a cheap step should yield: true once every {@link CHEAP_STEPS_PER_YIELD} calls, counted over every pass
+ * of the process (the count carries across nested loops, so a walk of many small collections yields as often as a
+ * walk of one large one). Written `if (cheapStepDue()) yield;` after each item.
+ */
+export function cheapStepDue(): boolean {
+  if (--cheapStepsLeft > 0) return false;
+  cheapStepsLeft = CHEAP_STEPS_PER_YIELD;
+  return true;
+}
 
 /**
  * Resolves in a later macrotask: `setImmediate`, run in the event loop's check phase. Awaited from the check phase

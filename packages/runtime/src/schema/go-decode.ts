@@ -9,7 +9,7 @@
  */
 import type { TSchema } from 'typebox';
 import { codecOf, node, propertiesOf } from './extensions.js';
-import type { SlicedPass } from '../runtime/time-slice.js';
+import { cheapStepDue, type SlicedPass } from '../runtime/time-slice.js';
 import { goPlanOf } from './go-plan.js';
 import { canonicalBase64 } from './go-base64.js';
 import { canonicalQuantity } from './quantity.js';
@@ -76,7 +76,7 @@ function* decodeStructSteps(fields: ReadonlyMap<string, TSchema>, value: Record<
     const fs = fields.get(key);
     const v = value[key];
     if (fs !== undefined && v !== null && v !== undefined) out[key] = yield* decodeAsGoSteps(fs, v);
-    yield;
+    if (cheapStepDue()) yield;
   }
   return out;
 }
@@ -86,7 +86,7 @@ function* decodeArraySteps(items: TSchema, value: readonly unknown[]): SlicedPas
   for (let i = 0; i < value.length; i++) {
     const v = value[i];
     out[i] = v === null || v === undefined ? goNullElement(items) : yield* decodeAsGoSteps(items, v);
-    yield;
+    if (cheapStepDue()) yield;
   }
   return out;
 }
@@ -96,7 +96,7 @@ function* decodeMapSteps(valueSchema: TSchema, value: Record<string, unknown>): 
   for (const key of Object.keys(value)) {
     const v = value[key];
     setOwnProperty(out, key, v === null || v === undefined ? goNullElement(valueSchema) : yield* decodeAsGoSteps(valueSchema, v));
-    yield;
+    if (cheapStepDue()) yield;
   }
   return out;
 }

@@ -10,7 +10,7 @@
  * alone shows `1.0`, `1e2` or `9007199254740993` as they were written.
  */
 import type { TSchema } from 'typebox';
-import type { SlicedPass } from '../runtime/time-slice.js';
+import { cheapStepDue, type SlicedPass } from '../runtime/time-slice.js';
 import { type GoInt, goPlanOf } from './go-plan.js';
 import { codecOf } from './extensions.js';
 import { hasInexactNumbers, inexactNumberTokens } from './number-tokens.js';
@@ -181,7 +181,7 @@ function* valueProblemSteps(schema: TSchema, value: unknown, struct: string, fie
     for (const key of Object.keys(value)) {
       const fs = plan.fields.get(key);
       const v = (value as Record<string, unknown>)[key];
-      yield;
+      if (cheapStepDue()) yield;
       if (fs === undefined || !isWalked(v)) continue;
       fields.push(key);
       const problem = yield* valueProblemSteps(fs, v, plan.name, fields);
@@ -197,7 +197,7 @@ function* valueProblemSteps(schema: TSchema, value: unknown, struct: string, fie
   const n = items?.length ?? keys?.length ?? 0;
   for (let i = 0; i < n; i++) {
     const v = items === undefined ? (value as Record<string, unknown>)[keys?.[i] ?? ''] : items[i];
-    yield;
+    if (cheapStepDue()) yield;
     if (!isWalked(v)) continue;
     const problem = yield* valueProblemSteps(inner, v, struct, fields);
     if (problem !== undefined) return problem;

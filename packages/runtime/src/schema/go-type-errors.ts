@@ -10,7 +10,7 @@
  * FieldsV1 takes anything. Numbers Go cannot hold and Quantity text are go-numbers.ts's.
  */
 import type { TSchema } from 'typebox';
-import { runWhole, type SlicedPass } from '../runtime/time-slice.js';
+import { cheapStepDue, runWhole, type SlicedPass } from '../runtime/time-slice.js';
 import { codecOf, goTypeNameOf, node, typeNameOf } from './extensions.js';
 import { goPlanOf } from './go-plan.js';
 import { quantityError } from './quantity.js';
@@ -110,7 +110,7 @@ function* problemSteps(schema: TSchema, value: unknown, place: Place): SlicedPas
     const inner: Place = { struct: plan.name, fields: place.fields };
     for (const key of Object.keys(value)) {
       const fieldSchema = plan.fields.get(key);
-      yield;
+      if (cheapStepDue()) yield;
       if (fieldSchema === undefined) continue;
       place.fields.push(key);
       const problem = yield* problemSteps(fieldSchema, value[key], inner);
@@ -123,7 +123,7 @@ function* problemSteps(schema: TSchema, value: unknown, place: Place): SlicedPas
   if (items === undefined) return refused(value, goTypeStringOf(schema), place);
   const itemSchema = plan.kind === 'array' ? plan.items : plan.value;
   for (const item of items) {
-    yield;
+    if (cheapStepDue()) yield;
     const problem = yield* problemSteps(itemSchema, item, place);
     if (problem !== undefined) return problem;
   }

@@ -3,7 +3,7 @@
  * `unknown field "spec.foo"`, its normal decoder drops such fields (see go-decode.ts).
  */
 import type { TSchema } from 'typebox';
-import type { SlicedPass } from '../runtime/time-slice.js';
+import { cheapStepDue, type SlicedPass } from '../runtime/time-slice.js';
 import { goPlanOf } from './go-plan.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -48,7 +48,7 @@ function* walkSteps(schema: TSchema, value: unknown, path: string, out: string[]
       const fs = plan.fields.get(key);
       if (fs === undefined) out.push(join(path, key));
       else yield* walkSteps(fs, value[key], join(path, key), out);
-      yield;
+      if (cheapStepDue()) yield;
     }
     return;
   }
@@ -56,14 +56,14 @@ function* walkSteps(schema: TSchema, value: unknown, path: string, out: string[]
     if (!Array.isArray(value)) return;
     for (let i = 0; i < value.length; i++) {
       yield* walkSteps(plan.items, value[i], `${path}[${i}]`, out);
-      yield;
+      if (cheapStepDue()) yield;
     }
     return;
   }
   if (plan.kind === 'map' && isPlainObject(value)) {
     for (const key of Object.keys(value)) {
       yield* walkSteps(plan.value, value[key], join(path, key), out);
-      yield;
+      if (cheapStepDue()) yield;
     }
   }
 }

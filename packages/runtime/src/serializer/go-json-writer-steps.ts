@@ -5,7 +5,7 @@
  */
 import type { TSchema } from 'typebox';
 import { sortSteps } from '../runtime/sort-steps.js';
-import type { SlicedPass } from '../runtime/time-slice.js';
+import { cheapStepDue, type SlicedPass } from '../runtime/time-slice.js';
 import { type FieldPlan, isEmptyValue, isRecord, shapeOf } from './go-json.js';
 import { type EmbeddedWriter, FieldWriter, fieldText, quoteJSON, sortedKeys, withUnknown, writeRawJSON, writerOf } from './go-json-writer.js';
 
@@ -48,7 +48,7 @@ function arraySteps(items: TSchema): StepWriter {
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
       parts[i] = (v === undefined || v === null ? 'null' : yield* valueSteps(items, v, embed)) ?? 'null';
-      yield;
+      if (cheapStepDue()) yield;
     }
     return `[${yield* joinSteps(parts)}]`;
   };
@@ -59,14 +59,14 @@ function mapSteps(valueSchema: TSchema): StepWriter {
     if (!isRecord(value)) return writeRawJSON(value);
     const parts: string[] = [];
     const unsorted = Object.keys(value);
-    yield;
+    if (cheapStepDue()) yield;
     const keys = unsorted.length > JOINED_PER_STEP ? yield* sortSteps(unsorted, byCodeUnits) : sortedKeys(value);
     for (const key of keys) {
       const v = value[key];
       if (v === undefined) continue;
       const text = v === null ? 'null' : yield* valueSteps(valueSchema, v, embed);
       if (text !== undefined) parts.push(`${quoteJSON(key)}:${text}`);
-      yield;
+      if (cheapStepDue()) yield;
     }
     return `{${yield* joinSteps(parts)}}`;
   };

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { nextMacrotask, runWhole, type SlicedPass, TimeSlicer } from '../../src/runtime/time-slice.js';
+import { CHEAP_STEPS_PER_YIELD, cheapStepDue, nextMacrotask, runWhole, type SlicedPass, TimeSlicer } from '../../src/runtime/time-slice.js';
 import { sortSteps } from '../../src/runtime/sort-steps.js';
 
 /** A pass that sums `n` numbers, spinning `spinMicros` per item. */
@@ -66,6 +66,17 @@ t.test('a pass that throws rejects run with its error', async (t) => {
     throw new Error('bad item');
   }
   await t.rejects(new TimeSlicer().run(failing()), /bad item/);
+});
+
+t.test('cheapStepDue is true once every CHEAP_STEPS_PER_YIELD calls', (t) => {
+  // Other passes in this process may have used part of the current count: find its end first.
+  let calls = 1;
+  while (!cheapStepDue()) calls++;
+  t.ok(calls <= CHEAP_STEPS_PER_YIELD, `the count ended within ${CHEAP_STEPS_PER_YIELD} calls (${calls})`);
+  const due: number[] = [];
+  for (let i = 1; i <= 3 * CHEAP_STEPS_PER_YIELD; i++) if (cheapStepDue()) due.push(i);
+  t.same(due, [1, 2, 3].map((k) => k * CHEAP_STEPS_PER_YIELD));
+  t.end();
 });
 
 t.test('nextMacrotask resolves after pending immediates', async (t) => {
