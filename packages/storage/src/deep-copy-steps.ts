@@ -1,6 +1,6 @@
 /**
- * {@link deepCopy} as a sliced pass (issue #19): the same copy, built by a generator that yields after each array
- * item and object member, so that a large request's copy (a map of 160,000 keys) can run in time slices.
+ * {@link deepCopy} as a sliced pass (issue #19): the same copy, built by a generator with yield points after each
+ * array item and object member, so that a large request's copy (a map of 160,000 keys) can run in time slices.
  * @module
  */
 import { copyValue, MAX_COPY_DEPTH, setCopied } from './object.js';

@@ -94,7 +94,7 @@ function indexItems(list: readonly unknown[], t: ListType): ItemIndex {
   return m;
 }
 
-/** {@link indexItems}, yielding after each item. */
+/** {@link indexItems}: yield points after each item. */
 function* indexItemsSteps(list: readonly unknown[], t: ListType): SlicedPass<ItemIndex> {
   const m: ItemIndex = new Map();
   for (let i = 0; i < list.length; i++) {
@@ -106,7 +106,8 @@ function* indexItemsSteps(list: readonly unknown[], t: ListType): SlicedPass<Ite
 
 /**
  * The walk of {@link compareTyped}, in two forms giving the same sets: plain methods, and generator methods
- * (`…Steps`) that yield after each map entry and list item, for a large object compared in time slices (issue #19).
+ * (`…Steps`) with a yield point after each map entry and list item, for a large object compared in time slices
+ * (issue #19).
  */
 class Walker {
   readonly added = new FieldSet();
@@ -262,7 +263,7 @@ export function compareTyped(oldValue: unknown, newValue: unknown, t: FieldType)
   return { added: w.added, modified: w.modified, removed: w.removed };
 }
 
-/** {@link compareTyped} as a sliced pass: the same comparison, yielding after each map entry and list item. */
+/** {@link compareTyped} as a sliced pass: the same comparison: yield points after each map entry and list item. */
 export function* compareTypedSteps(oldValue: unknown, newValue: unknown, t: FieldType): SlicedPass<Comparison> {
   const w = new Walker();
   yield* w.compareSteps(oldValue, newValue, t, [], true);

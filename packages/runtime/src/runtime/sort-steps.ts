@@ -1,7 +1,8 @@
 /**
  * A stable sort as a sliced pass (issue #19): runs of {@link SORTED_RUN} items are sorted by the native sort, then
- * merged pairwise with a yield after each merged item, so that sorting 160,000 keys never holds the event loop for
- * long. Both sorts are stable, so the order equals `items.slice().sort(compare)` for any consistent comparator.
+ * merged pairwise with a yield point after each merged item, so that sorting 160,000 keys never holds the event
+ * loop for long. Both sorts are stable, so the order equals `items.slice().sort(compare)` for any consistent
+ * comparator.
  */
 import { cheapStepDue, type SlicedPass } from './time-slice.js';
 

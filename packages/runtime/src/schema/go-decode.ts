@@ -102,7 +102,7 @@ function* decodeMapSteps(valueSchema: TSchema, value: Record<string, unknown>): 
 }
 
 /**
- * {@link decodeAsGo} as a sliced pass (issue #19): the same copy, yielding after each member and item; leaves and
+ * {@link decodeAsGo} as a sliced pass (issue #19): the same copy: yield points after each member and item; leaves and
  * values of the wrong JSON type are returned as they are, as by the plain pass.
  */
 export function* decodeAsGoSteps(schema: TSchema, value: unknown): SlicedPass<unknown> {

@@ -1,7 +1,8 @@
 /**
- * The string writer of go-json-writer.ts as a sliced pass (issue #19): the same text, written by generators that
- * yield after each array item and map entry, so that a large object (a map of 160,000 keys) is encoded in time
- * slices. Structs, arrays and maps have step writers; every other value is written by the plain writer.
+ * The string writer of go-json-writer.ts as a sliced pass (issue #19): the same text, written by generators with a
+ * yield point (`cheapStepDue`) after each array item and map entry, so that a large object (a map of 160,000 keys)
+ * is encoded in time slices. Structs, arrays and maps have step writers; every other value is written by the plain
+ * writer.
  */
 import type { TSchema } from 'typebox';
 import { sortSteps } from '../runtime/sort-steps.js';
@@ -106,7 +107,7 @@ function stepWriterOf(schema: TSchema): StepWriter | undefined {
   return steps ?? undefined;
 }
 
-/** {@link writeGoJSON} in steps: a generator yielding after each array item and map entry, returning the same text. */
+/** {@link writeGoJSON} in steps: a generator with yield points after items and entries, returning the same text. */
 export function* writeGoJSONSteps(schema: TSchema, value: unknown, embed?: EmbeddedWriter): SlicedPass<string | undefined> {
   if (value === null) return 'null';
   if (value === undefined) return undefined;
