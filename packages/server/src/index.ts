@@ -239,6 +239,7 @@ export { PathRecorderMux, MuxRegistrationError } from './mux/path-recorder-mux.j
 export { type HealthChecker, pingHealthz, logHealthz, namedCheck, UniqueChecksMemo } from './healthz/health-checker.js';
 export { installHealthHandlers, rootHealthHandler, checkHandler, type HealthLogger } from './healthz/healthz.js';
 export { type HealthCheckObserver, HealthCheckSLIs } from './healthz/health-check-slis.js';
+export { METRICS_RESET_TEXT, withMetricsReset } from './metrics/metrics-reset.js';
 export { installIndex } from './routes/index.js';
 export { defaultVersionInfo, installVersion, type VersionInfo } from './routes/version.js';
 export { installOpenIDMetadata, MIME_JWKS } from './routes/openid-metadata.js';

@@ -3,17 +3,14 @@
  * result (1 passed, 0 failed) by check `name` and `type` (`healthz`, `livez`, `readyz`), and
  * `kubernetes_healthchecks_total`, a counter of every result by `name`, `status` (`success`, `error`) and `type`.
  * `/healthz`, `/livez` and `/readyz` record each check they run (not those `?exclude=` skips, nor the single-check
- * paths); `/metrics/slis` serves the two alone, and `DELETE /metrics/slis` resets them (upstream's
- * `SLIMetricsWithReset`, installed with profiling on).
+ * paths); `/metrics/slis` serves the two alone, and with profiling on `DELETE /metrics/slis` resets them (upstream's
+ * `SLIMetricsWithReset`, see metrics-reset.ts).
  *
  * @module
  */
 import { type Counter, CounterVec, type Gauge, GaugeVec } from '@apiserver/storage';
 import type { Handler } from '../handler.js';
 import type { HealthChecker } from './health-checker.js';
-
-/** What component-base's `HandlerWithReset` answers a DELETE with. */
-const RESET_TEXT = 'metrics reset\n';
 
 /** Records one check's result for one health endpoint. */
 export type HealthCheckObserver = (check: HealthChecker, passed: boolean) => void;
@@ -74,14 +71,8 @@ export class HealthCheckSLIs {
     return `${this.#gauge.text()}\n\n${this.#total.text()}\n`;
   }
 
-  /** The `/metrics/slis` handler: the text on GET, a reset on DELETE. */
-  readonly handler: Handler = (request, response) => {
-    if (request.method === 'DELETE') {
-      this.reset();
-      response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': RESET_TEXT.length });
-      response.end(RESET_TEXT);
-      return;
-    }
+  /** The `/metrics/slis` handler: the text (a reset on DELETE is metrics-reset.ts's). */
+  readonly handler: Handler = (_request, response) => {
     const text = this.text();
     response.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
     response.end(text);

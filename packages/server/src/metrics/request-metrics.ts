@@ -280,7 +280,15 @@ export class RequestMetrics {
     return `${texts.join('\n\n')}\n`;
   }
 
-  /** The `/metrics` handler: Prometheus text exposition. */
+  /**
+   * Resets the metrics of {@link metrics} (see `MetricsRegistry.reset`): what `DELETE /metrics` does. Metrics
+   * registered in the prom-client {@link registry} are left as they are.
+   */
+  reset(): void {
+    this.metrics.reset();
+  }
+
+  /** The `/metrics` handler: Prometheus text exposition (a reset on DELETE is metrics-reset.ts's). */
   readonly handler: Handler = async (_request, response) => {
     const text = await this.text();
     response.writeHead(200, { 'Content-Type': this.registry.contentType, 'Content-Length': Buffer.byteLength(text) });

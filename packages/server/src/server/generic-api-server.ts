@@ -12,6 +12,7 @@ import type { Handler } from '../handler.js';
 import type { HealthChecker } from '../healthz/health-checker.js';
 import { HealthCheckSLIs } from '../healthz/health-check-slis.js';
 import { installHealthHandlers } from '../healthz/healthz.js';
+import { withMetricsReset } from '../metrics/metrics-reset.js';
 import { RequestMetrics } from '../metrics/request-metrics.js';
 import { OpenAPIService } from '../openapi/openapi-service.js';
 import { afterResponseClose, requestInfoFrom, withSignalSource } from '../request/context.js';
@@ -153,14 +154,18 @@ export class GenericAPIServer {
     const mux = this.handler.nonGoRestfulMux;
     this.openAPI?.install(mux);
     installVersion(this.handler.goRestfulContainer, version);
-    mux.handle('/metrics', this.metrics.handler);
-    mux.handle('/metrics/slis', this.healthCheckSLIs.handler);
+    // With profiling on, kube-apiserver installs the metrics handlers with reset (`MetricsWithReset`).
+    const profiling = this.#config.enableProfiling ?? true;
+    const metrics = this.metrics;
+    const slis = this.healthCheckSLIs;
+    mux.handle('/metrics', profiling ? withMetricsReset(metrics.handler, () => metrics.reset()) : metrics.handler);
+    mux.handle('/metrics/slis', profiling ? withMetricsReset(slis.handler, () => slis.reset()) : slis.handler);
     const healthLog = (message: string): void => this.logger.v(2).print(message);
     installHealthHandlers(mux, '/healthz', () => this.healthzChecks(), healthLog, this.healthCheckSLIs);
     installHealthHandlers(mux, '/livez', () => this.livezChecks(), healthLog, this.healthCheckSLIs);
     installHealthHandlers(mux, '/readyz', () => this.readyzChecks(), healthLog, this.healthCheckSLIs);
     installIndex(mux, () => this.listedPaths());
-    if (this.#config.enableProfiling ?? true) {
+    if (profiling) {
       installProfiling(mux);
       installDebugFlags(mux, this.logger);
     }

@@ -127,15 +127,23 @@ abstract class ValueVec extends MetricVec {
   protected readonly series = new Map<string, ValueSeries>();
   /** `counter` or `gauge`. */
   protected abstract readonly type: string;
+  /** Resets so far: a handle that kept a series looks it up again after one (the series it kept is gone). */
+  protected resets = 0;
 
   /** How many series the metric holds. */
   get size(): number {
     return this.series.size;
   }
 
-  /** Forgets every series. */
+  /** Forgets every series (a labelled metric's `Reset` in component-base: each is made again by its next change). */
   reset(): void {
     this.series.clear();
+    this.resets++;
+  }
+
+  /** Sets every series to 0, keeping it (component-base's `Counter.Reset` of a metric without labels). */
+  zero(): void {
+    for (const s of this.series.values()) s.value = 0;
   }
 
   /** The Prometheus text of the metric (no trailing newline). */
@@ -162,11 +170,14 @@ export class CounterVec extends ValueVec {
   withLabelValues(...values: string[]): Counter {
     const [key, labels] = this.seriesOf(values);
     let series: ValueSeries | undefined;
+    let resets = this.resets;
     return {
       inc: (value = 1) => {
-        if (series !== undefined) series.value += value;
-        else if (this.inc(key, labels, value)) series = this.series.get(key);
-        else this.dropped();
+        if (series !== undefined && resets === this.resets) series.value += value;
+        else if (this.inc(key, labels, value)) {
+          series = this.series.get(key);
+          resets = this.resets;
+        } else this.dropped();
       },
     };
   }
@@ -273,8 +284,13 @@ export class GaugeVec extends ValueVec {
   withLabelValues(...values: string[]): Gauge {
     const [key, labels] = this.seriesOf(values);
     let series: ValueSeries | undefined;
+    let resets = this.resets;
     // Adds to the series, made now if need be; `add` false sets it. Past `maxSeries`, counts a drop.
     const change = (value: number, add: boolean): void => {
+      if (resets !== this.resets) {
+        series = undefined;
+        resets = this.resets;
+      }
       series ??= this.#seriesFor(key, labels);
       if (series === undefined) this.dropped();
       else series.value = add ? series.value + value : value;

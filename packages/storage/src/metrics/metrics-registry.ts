@@ -81,6 +81,19 @@ export class MetricsRegistry {
     return metric;
   }
 
+  /**
+   * What `DELETE /metrics` does (component-base's `KubeRegistry.Reset`, each metric's own `Reset`): a labelled
+   * metric forgets its series, a counter without labels (and the dropped-observations counter) starts again from 0,
+   * and a gauge or histogram without labels is left as it is (component-base's have no `Reset`).
+   */
+  reset(): void {
+    for (const metric of this.#metrics.values()) {
+      if (metric.labelNames.length > 0) metric.reset();
+      else if (metric instanceof CounterVec) metric.zero();
+    }
+    this.#dropped.zero();
+  }
+
   /** The Prometheus text of every metric in registration order, then the dropped-observations counter (no trailing newline). */
   text(): string {
     return [...[...this.#metrics.values()].map((m) => m.text()), this.#dropped.text()].join('\n\n');
