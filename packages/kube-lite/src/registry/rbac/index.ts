@@ -9,7 +9,6 @@ export { checkBindingEscalation, checkRoleEscalation, type EscalationPolicy, isO
 export { newBindingTableConvertor, newRoleTableConvertor, printBinding, printRole, subjectsStrings } from './printer.js';
 export {
   ensureBootstrapPolicy,
-  rbacAuthorizerFor,
   type RBACMode,
   rbacModeFor,
   rbacRESTStorageProvider,

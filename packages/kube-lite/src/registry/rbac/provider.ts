@@ -79,11 +79,6 @@ function rbacStoragesOf(groups: readonly APIGroupInfo[]): RBACStorages {
   return { roles: of('roles'), rolebindings: of('rolebindings'), clusterroles: of('clusterroles'), clusterrolebindings: of('clusterrolebindings') };
 }
 
-/** The `RBAC` authorization mode over the installed RBAC group (pass it to `authorizerForModes` as `{ RBAC }`). */
-export function rbacAuthorizerFor(groups: readonly APIGroupInfo[]): RBACAuthorizer {
-  return new RBACAuthorizer(rbacRuleSourceFor(groups));
-}
-
 /** The `RBAC` mode as kube-lite runs it, and the informers it reads. */
 export interface RBACMode {
   /** The authorizer (pass it to `authorizerForModes` as `{ RBAC }`). */

@@ -1,12 +1,15 @@
 import { type ApiObject, type RequestContext, type Store, defaultUpdatedObjectInfo } from '@apiserver/registry';
-import { type Attributes, type Authorizer, authorizerForModes } from '@apiserver/server';
+import { type Attributes, type Authorizer, authorizerForModes, RBACAuthorizer } from '@apiserver/server';
 import t from 'tap';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../../../src/registry/rbac/bootstrap-policy.js';
 import { bootstrapNamespaceRoleBindings, bootstrapNamespaceRoles } from '../../../src/registry/rbac/namespace-policy.js';
-import { ensureBootstrapPolicy, rbacAuthorizerFor, rbacRuleSourceFor } from '../../../src/registry/rbac/provider.js';
+import { ensureBootstrapPolicy, rbacRuleSourceFor } from '../../../src/registry/rbac/provider.js';
 import { RBACStorageError, StoreRuleSource } from '../../../src/registry/rbac/rule-source.js';
 import { causesOf, memoryGetter, mutated, statusErrorOf, update } from '../core/core-fixtures.js';
 import { as, BOB, binding, clusterRoleObj, G, groupsFor, MASTER, roleObj, V1 } from './rbac-stores.js';
+
+/** RBAC over the Stores (no informers): each decision reads what the test wrote just before it. */
+const storeAuthorizer = (groups: Parameters<typeof rbacRuleSourceFor>[0]): RBACAuthorizer => new RBACAuthorizer(rbacRuleSourceFor(groups));
 
 t.test('provider, store facts, defaults and printers', async (t) => {
   const s = groupsFor(memoryGetter(t));
@@ -163,7 +166,7 @@ t.test('escalation prevention (policy-based storage)', async (t) => {
   const notHeld = await statusErrorOf(t, s.rolebindings.create(bobIn('ns1'), rbAdmin));
   t.equal(notHeld.status.code, 403);
   t.match(notHeld.status.message, /^rolebindings\.rbac\.authorization\.k8s\.io "bob-admin" is forbidden: user "bob" .* not currently held:\n\{APIGroups:\["\*"\], Resources:\["\*"\], Verbs:\["\*"\]\}\n\{NonResourceURLs:\["\*"\], Verbs:\["\*"\]\}$/);
-  serverAuthorizer = authorizerForModes(['RBAC', 'Extra'], { RBAC: rbacAuthorizerFor(s.groups), Extra: extra });
+  serverAuthorizer = authorizerForModes(['RBAC', 'Extra'], { RBAC: storeAuthorizer(s.groups), Extra: extra });
   t.match(await s.roles.create(bobIn('ns1'), grant.metadata.name === 'more' ? { ...grant, metadata: { name: 'escalated' } } : grant), { metadata: { name: 'escalated' } }, 'escalate verb');
   t.match(await s.rolebindings.create(bobIn('ns1'), rbAdmin), { metadata: { name: 'bob-admin' } }, 'bind verb on the ClusterRole in the namespace');
   t.equal((await statusErrorOf(t, s.clusterrolebindings.create(as(BOB), crb))).status.code, 403, 'bind is namespaced: not cluster-wide');
@@ -175,7 +178,7 @@ t.test('escalation prevention (policy-based storage)', async (t) => {
   t.equal((await statusErrorOf(t, s.rolebindings.create(bobIn('ns1'), binding('RoleBinding', 'w', 'Widget', 'x', [])))).status.code, 422, 'an unsupported roleRef kind is left to validation');
 
   // aggregationRule needs every permission
-  serverAuthorizer = rbacAuthorizerFor(s.groups);
+  serverAuthorizer = storeAuthorizer(s.groups);
   const everyVerbButEscalate = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection'];
   await s.clusterroles.create(master, clusterRoleObj('all-resources', [{ verbs: everyVerbButEscalate, apiGroups: ['*'], resources: ['*'] }]));
   await s.clusterrolebindings.create(master, binding('ClusterRoleBinding', 'carol', 'ClusterRole', 'all-resources', [{ kind: 'User', name: 'carol' }]));
@@ -198,7 +201,7 @@ t.test('rule source, authorizer and bootstrap policy over the stores', async (t)
   const namespaced = async (store: typeof s.roles) => (await store.list({}, {})).items.map((o) => `${o.metadata.namespace}/${o.metadata.name}`);
   t.same(await namespaced(s.roles), bootstrapNamespaceRoles().map((o) => `${o.metadata.namespace}/${o.metadata.name}`), 'the kube-system and kube-public roles, once');
   t.same(await namespaced(s.rolebindings), bootstrapNamespaceRoleBindings().map((o) => `${o.metadata.namespace}/${o.metadata.name}`));
-  const rbac = rbacAuthorizerFor(s.groups);
+  const rbac = storeAuthorizer(s.groups);
   const ask = async (user: { name: string; groups: string[] }, verb: string, path: string, resource = '', apiGroup = '', namespace = '') =>
     (
       await rbac.authorize({
