@@ -43,17 +43,17 @@ function checksElementwise(schema: unknown): boolean {
   return true;
 }
 
-function* chunksOf(value: unknown[] | Record<string, unknown>): SlicedPass<unknown[]> {
+/** The chunks of an array, or of a map whose `keys` are given (read once by the caller: see largeCollections). */
+function* chunksOf(value: unknown[] | Record<string, unknown>, keys: readonly string[] | undefined): SlicedPass<unknown[]> {
   const chunks: unknown[] = [];
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += CHUNK) {
-      chunks.push(value.slice(i, i + CHUNK));
+  if (Array.isArray(value) || keys === undefined) {
+    const items = value as unknown[];
+    for (let i = 0; i < items.length; i += CHUNK) {
+      chunks.push(items.slice(i, i + CHUNK));
       yield;
     }
     return chunks;
   }
-  const keys = Object.keys(value);
-  yield;
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk: Record<string, unknown> = {};
     const end = Math.min(i + CHUNK, keys.length);
@@ -67,14 +67,6 @@ function* chunksOf(value: unknown[] | Record<string, unknown>): SlicedPass<unkno
   return chunks;
 }
 
-/** Whether `value` has at least `n` entries or items (counting keys only up to `n`). */
-function hasAtLeast(value: unknown[] | Record<string, unknown>, n: number): boolean {
-  if (Array.isArray(value)) return value.length >= n;
-  let count = 0;
-  for (const _ in value) if (++count >= n) return true;
-  return false;
-}
-
 /** The large collections under the struct fields of `value` (undefined when one cannot be checked in chunks). */
 function* largeCollections(schema: TSchema, value: unknown, path: string[], out: Collection[]): SlicedPass<boolean> {
   const plan = goPlanOf(schema);
@@ -83,9 +75,13 @@ function* largeCollections(schema: TSchema, value: unknown, path: string[], out:
     const v = Object.hasOwn(value, key) ? value[key] : undefined;
     if (typeof v !== 'object' || v === null) continue;
     const kind = goPlanOf(fieldSchema).kind;
-    if ((kind === 'array' || kind === 'map') && hasAtLeast(v as Record<string, unknown>, LARGE_COLLECTION)) {
+    // A map's keys are read once, for its size and its chunks: V8 collects and sorts every key of a large
+    // (dictionary-mode) object for `for…in` as for `Object.keys`, ~45 ms for 160,000 keys.
+    const keys = kind !== 'map' || Array.isArray(v) ? undefined : Object.keys(v);
+    const size = keys?.length ?? (Array.isArray(v) ? v.length : 0);
+    if ((kind === 'array' || kind === 'map') && size >= LARGE_COLLECTION) {
       if (!checksElementwise(fieldSchema)) return false;
-      out.push({ path: [...path, key], chunks: yield* chunksOf(v as Record<string, unknown>) });
+      out.push({ path: [...path, key], chunks: yield* chunksOf(v as Record<string, unknown>, keys) });
     } else if (!(yield* largeCollections(fieldSchema, v, [...path, key], out))) return false;
   }
   return true;

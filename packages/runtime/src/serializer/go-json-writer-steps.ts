@@ -10,17 +10,27 @@ import { cheapStepDue, type SlicedPass } from '../runtime/time-slice.js';
 import { type FieldPlan, isEmptyValue, isRecord, shapeOf } from './go-json.js';
 import { type EmbeddedWriter, FieldWriter, fieldText, quoteJSON, sortedKeys, withUnknown, writeRawJSON, writerOf } from './go-json-writer.js';
 
-/** Writes a non-null value of one schema in steps; undefined means "no JSON value". */
-type StepWriter = (value: unknown, embed: EmbeddedWriter | undefined) => SlicedPass<string | undefined>;
+/**
+ * Writes a non-null value of one schema in steps; undefined means "no JSON value". `keys`: the value's own keys when
+ * the caller has read them already (V8 collects and sorts every key of a large map for `Object.keys`).
+ */
+type StepWriter = (value: unknown, embed: EmbeddedWriter | undefined, keys?: string[]) => SlicedPass<string | undefined>;
 
 function isContainer(v: unknown): v is object {
   return typeof v === 'object' && v !== null;
 }
 
 /** The text of `v` for `schema`: in steps when it is a container with a step writer, directly otherwise. */
-function* valueSteps(schema: TSchema, v: unknown, embed: EmbeddedWriter | undefined): SlicedPass<string | undefined> {
+function* valueSteps(schema: TSchema, v: unknown, embed: EmbeddedWriter | undefined, keys?: string[]): SlicedPass<string | undefined> {
   const steps = isContainer(v) ? stepWriterOf(schema) : undefined;
-  return steps === undefined ? writerOf(schema)(v, embed) : yield* steps(v, embed);
+  return steps === undefined ? writerOf(schema)(v, embed) : yield* steps(v, embed, keys);
+}
+
+/** Whether an omitempty field's container value is empty, with the keys read for it when it is a map. */
+function emptiness(v: object): { empty: boolean; keys?: string[] } {
+  if (!isRecord(v)) return { empty: isEmptyValue(v) };
+  const keys = Object.keys(v);
+  return { empty: keys.length === 0, keys };
 }
 
 function structSteps(plans: readonly FieldPlan[], known: ReadonlySet<string>): StepWriter {
@@ -32,8 +42,9 @@ function structSteps(plans: readonly FieldPlan[], known: ReadonlySet<string>): S
     for (const f of fields) {
       const v = value[f.key];
       if (v !== undefined) present++;
-      const direct = !isContainer(v) || (f.omitEmpty && isEmptyValue(v));
-      const text = direct ? fieldText(f, v, embed) : yield* valueSteps(f.schema, v, embed);
+      const checked = f.omitEmpty && isContainer(v) ? emptiness(v) : undefined;
+      const direct = !isContainer(v) || checked?.empty === true;
+      const text = direct ? fieldText(f, v, embed) : yield* valueSteps(f.schema, v, embed, checked?.keys);
       if (text !== undefined) body += (body === '' ? f.first : f.next) + text;
     }
     if (Object.keys(value).length > present) body = withUnknown(value, known, body);
@@ -56,10 +67,10 @@ function arraySteps(items: TSchema): StepWriter {
 }
 
 function mapSteps(valueSchema: TSchema): StepWriter {
-  return function* (value, embed) {
+  return function* (value, embed, known) {
     if (!isRecord(value)) return writeRawJSON(value);
     const parts: string[] = [];
-    const unsorted = Object.keys(value);
+    const unsorted = known ?? Object.keys(value);
     if (cheapStepDue()) yield;
     const keys = unsorted.length > JOINED_PER_STEP ? yield* sortSteps(unsorted, byCodeUnits) : sortedKeys(value);
     for (const key of keys) {
