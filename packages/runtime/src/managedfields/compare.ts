@@ -114,6 +114,9 @@ class Walker {
   readonly modified = new FieldSet();
   readonly removed = new FieldSet();
 
+  /** {@link isEmptyValue}, or a memo of it for one walk (see {@link compareTypedSteps}). */
+  constructor(readonly isEmpty: (v: unknown) => boolean = isEmptyValue) {}
+
   // `id` is the FieldsV1 key of the path's last element when the caller has it (no second serialization).
   leaf(l: unknown, r: unknown, path: PathElement[], id: string | undefined, t?: FieldType): void {
     if (l === undefined && r === undefined) return;
@@ -128,11 +131,11 @@ class Walker {
     const tr = t === undefined ? undefined : resolve(t, r);
     const leaf = tl === undefined || tr === undefined || (l !== undefined && r !== undefined && tl.kind !== tr.kind);
     const lt = leaf ? undefined : l === undefined ? tr : tl;
-    return lt === undefined || isLeaf(lt) || (isEmptyValue(l) && isEmptyValue(r)) ? undefined : lt;
+    return lt === undefined || isLeaf(lt) || (this.isEmpty(l) && this.isEmpty(r)) ? undefined : lt;
   }
 
   #asLeaf(l: unknown, r: unknown, path: PathElement[], alwaysPresent: boolean, id: string | undefined, t: FieldType | undefined): void {
-    if (alwaysPresent && (l === undefined || r === undefined) && isEmptyValue(l) && isEmptyValue(r)) return;
+    if (alwaysPresent && (l === undefined || r === undefined) && this.isEmpty(l) && this.isEmpty(r)) return;
     this.leaf(l, r, path, id, t);
   }
 
@@ -217,8 +220,8 @@ class Walker {
   /** `oneSided`: the struct holding the entry is present on one side only (its always-present fields are not). */
   entry(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[], oneSided: boolean): void {
     const e = entryType(t, key);
-    const lv = typedEntryValue(e, l);
-    const rv = typedEntryValue(e, r);
+    const lv = typedEntryValue(e, l, this.isEmpty);
+    const rv = typedEntryValue(e, r, this.isEmpty);
     if (sameGoScalar(e, lv, rv)) return;
     const pe = { fieldName: key };
     this.compare(lv, rv, e.type, [...path, pe], e.alwaysPresent && !oneSided, serializePathElement(pe));
@@ -227,8 +230,8 @@ class Walker {
   /** {@link Walker.entry} in steps (keep the two alike). */
   *entrySteps(l: unknown, r: unknown, t: MapType, key: string, path: PathElement[], oneSided: boolean): SlicedPass<void> {
     const e = entryType(t, key);
-    const lv = typedEntryValue(e, l);
-    const rv = typedEntryValue(e, r);
+    const lv = typedEntryValue(e, l, this.isEmpty);
+    const rv = typedEntryValue(e, r, this.isEmpty);
     if (sameGoScalar(e, lv, rv)) return;
     const pe = { fieldName: key };
     yield* this.compareSteps(lv, rv, e.type, [...path, pe], e.alwaysPresent && !oneSided, serializePathElement(pe));
@@ -263,9 +266,27 @@ export function compareTyped(oldValue: unknown, newValue: unknown, t: FieldType)
   return { added: w.added, modified: w.modified, removed: w.removed };
 }
 
+/**
+ * The emptiness of objects, each found once for one walk: the walk asks about the same map up to three times (its
+ * entry's typed value, its container type) and each answer reads all its keys, which V8 collects and sorts for a
+ * large map (~45 ms for 160,000 keys). The walk changes neither side.
+ */
+function emptinessMemo(): (v: unknown) => boolean {
+  const known = new WeakMap<object, boolean>();
+  return (v) => {
+    if (!isObject(v)) return isEmptyValue(v);
+    let empty = known.get(v);
+    if (empty === undefined) {
+      empty = isEmptyValue(v);
+      known.set(v, empty);
+    }
+    return empty;
+  };
+}
+
 /** {@link compareTyped} as a sliced pass: the same comparison: yield points after each map entry and list item. */
 export function* compareTypedSteps(oldValue: unknown, newValue: unknown, t: FieldType): SlicedPass<Comparison> {
-  const w = new Walker();
+  const w = new Walker(emptinessMemo());
   yield* w.compareSteps(oldValue, newValue, t, [], true);
   return { added: w.added, modified: w.modified, removed: w.removed };
 }

@@ -71,8 +71,8 @@ export function entryType(t: MapType, key: string): EntryType {
  * An entry's value as the typed object holds it: an `omitempty` map or slice that is `null` or empty is absent
  * (Go omits it); anything else is unchanged.
  */
-export function typedEntryValue(e: EntryType, v: unknown): unknown {
-  return e.emptyWhenAbsent && isEmptyValue(v) ? undefined : v;
+export function typedEntryValue(e: EntryType, v: unknown, isEmpty: (v: unknown) => boolean = isEmptyValue): unknown {
+  return e.emptyWhenAbsent && isEmpty(v) ? undefined : v;
 }
 
 /** True for null, or an empty object or array (upstream treats both sides empty as a leaf). */
