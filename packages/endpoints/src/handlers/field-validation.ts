@@ -127,7 +127,7 @@ export function mayHaveDuplicateFields(text: string, parsed: unknown): boolean {
   return ESCAPED_COLON.test(text) || colonsIn(text) !== keysAndColons(parsed);
 }
 
-/** {@link duplicateFields} as a sliced pass (issue #19): the same paths: yield points after each token. */
+/** {@link duplicateFields} as a sliced pass (issue #19): the same paths, with yield points after each token. */
 export function* duplicateFieldsSteps(text: string): SlicedPass<string[]> {
   const scan: Scan = { i: 0, found: [], stack: [] };
   while (scan.i < text.length) {
@@ -146,7 +146,7 @@ export function dropUnknownFields<T extends KubeObject>(scheme: Scheme, kind: Pa
   return pruneUnknownFields(schema, obj) as T;
 }
 
-/** {@link dropUnknownFields} as a sliced pass (issue #19): the same object: yield points after each member and item. */
+/** {@link dropUnknownFields} as a sliced pass (issue #19): the same object, yield points after members and items. */
 export function* dropUnknownFieldsSteps<T extends KubeObject>(scheme: Scheme, kind: Parameters<Scheme['recognizes']>[0], schema: TSchema | undefined, obj: T): SlicedPass<T> {
   if (schema === undefined || !scheme.recognizes(kind)) return obj;
   return (yield* decodeAsGoSteps(schema, obj)) as T;

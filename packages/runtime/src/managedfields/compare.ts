@@ -94,7 +94,7 @@ function indexItems(list: readonly unknown[], t: ListType): ItemIndex {
   return m;
 }
 
-/** {@link indexItems}: yield points after each item. */
+/** {@link indexItems}, with yield points after each item. */
 function* indexItemsSteps(list: readonly unknown[], t: ListType): SlicedPass<ItemIndex> {
   const m: ItemIndex = new Map();
   for (let i = 0; i < list.length; i++) {
@@ -284,7 +284,7 @@ function emptinessMemo(): (v: unknown) => boolean {
   };
 }
 
-/** {@link compareTyped} as a sliced pass: the same comparison: yield points after each map entry and list item. */
+/** {@link compareTyped} as a sliced pass: the same comparison, with yield points after each map entry and list item. */
 export function* compareTypedSteps(oldValue: unknown, newValue: unknown, t: FieldType): SlicedPass<Comparison> {
   const w = new Walker(emptinessMemo());
   yield* w.compareSteps(oldValue, newValue, t, [], true);

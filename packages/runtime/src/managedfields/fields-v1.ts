@@ -42,7 +42,7 @@ function* emitSteps(set: FieldSet, includeSelf: boolean): SlicedPass<FieldsV1> {
   return out;
 }
 
-/** {@link setToFieldsV1} as a sliced pass: the same document: yield points after each element it sorts and writes. */
+/** {@link setToFieldsV1} as a sliced pass: the same document, yield points after each element sorted and written. */
 export function setToFieldsV1Steps(set: FieldSet): SlicedPass<FieldsV1> {
   return emitSteps(set, false);
 }

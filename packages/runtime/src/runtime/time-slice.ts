@@ -1,9 +1,9 @@
 /**
  * Time slicing of long passes (issue #19): a pass over 100,000+ items (a map of a large ConfigMap, a list of
  * finalizers) is written as a generator that yields between items (once every {@link CHEAP_STEPS_PER_YIELD} cheap
- * items, after each chunk or phase); a {@link TimeSlicer} runs it and lets the
- * event loop serve other work (health checks, other requests) whenever a slice of {@link TIME_SLICE_MILLIS} is
- * spent. Only large request bodies take the sliced passes; small ones keep their plain synchronous functions.
+ * items, after each chunk or phase); a {@link TimeSlicer} runs it and lets the event loop serve other work (health
+ * checks, other requests) whenever a slice of {@link TIME_SLICE_MILLIS} is spent. Only large request bodies take
+ * the sliced passes; small ones keep their plain synchronous functions.
  */
 
 /** A pass split into steps: a generator that yields between its items and returns the pass's result. */

@@ -102,8 +102,8 @@ function* decodeMapSteps(valueSchema: TSchema, value: Record<string, unknown>): 
 }
 
 /**
- * {@link decodeAsGo} as a sliced pass (issue #19): the same copy: yield points after each member and item; leaves and
- * values of the wrong JSON type are returned as they are, as by the plain pass.
+ * {@link decodeAsGo} as a sliced pass (issue #19): the same copy, with yield points after each member and item;
+ * leaves and values of the wrong JSON type are returned as they are, as by the plain pass.
  */
 export function* decodeAsGoSteps(schema: TSchema, value: unknown): SlicedPass<unknown> {
   if (typeof value !== 'object' || value === null) return decodeAsGo(schema, value);

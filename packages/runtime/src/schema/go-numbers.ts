@@ -172,7 +172,7 @@ function valueProblem(schema: TSchema, value: unknown, struct: string, fields: s
   return undefined;
 }
 
-/** {@link valueProblem}: yield points after each member and item of a struct, array or map. */
+/** {@link valueProblem}, with yield points after each member and item of a struct, array or map. */
 function* valueProblemSteps(schema: TSchema, value: unknown, struct: string, fields: string[]): SlicedPass<string | undefined> {
   if (typeof value !== 'object' || value === null || !mayRefuse(schema)) return valueProblem(schema, value, struct, fields);
   const plan = goPlanOf(schema);

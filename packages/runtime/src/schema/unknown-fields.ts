@@ -38,7 +38,7 @@ function walk(schema: TSchema, value: unknown, path: string, out: string[]): voi
   }
 }
 
-/** {@link walk}: yield points after each member and item of a struct, array or map. */
+/** {@link walk}, with yield points after each member and item of a struct, array or map. */
 function* walkSteps(schema: TSchema, value: unknown, path: string, out: string[]): SlicedPass<void> {
   if (typeof value !== 'object' || value === null) return;
   const plan = goPlanOf(schema);
@@ -75,7 +75,7 @@ export function findUnknownFields(schema: TSchema, value: unknown): string[] {
   return out;
 }
 
-/** {@link findUnknownFields} as a sliced pass (issue #19): the same paths: yield points after each member and item. */
+/** {@link findUnknownFields} as a sliced pass (issue #19): the same paths, yield points after members and items. */
 export function* findUnknownFieldsSteps(schema: TSchema, value: unknown): SlicedPass<string[]> {
   const out: string[] = [];
   yield* walkSteps(schema, value, '', out);

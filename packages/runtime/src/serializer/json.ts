@@ -106,7 +106,7 @@ export function writeObjectJSON(scheme: Scheme, obj: KubeObject): string {
 
 /**
  * {@link writeObjectJSON} as a sliced pass (issue #19): registered kinds are written by the string writer's step
- * generators (the text the fast path reproduces byte for byte): yield points after each array item and map entry;
+ * generators (the text the fast path reproduces byte for byte), with yield points after each array item and map entry;
  * embedded objects and unregistered kinds are written whole.
  */
 export function* writeObjectJSONSteps(scheme: Scheme, obj: KubeObject): SlicedPass<string> {
